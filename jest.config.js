@@ -1,0 +1,9 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  preset: "ts-jest/presets/js-with-ts",
+  testEnvironment: "node",
+  roots: ["<rootDir>/tests"],
+  testMatch: ["**/*.test.ts"],
+  transformIgnorePatterns: ["/node_modules/(?!(p-limit|yocto-queue)/)"],
+  testTimeout: 30000,
+};

@@ -1,0 +1,156 @@
+import type { AxiosInstance } from "axios";
+import type { DataFrame } from "danfojs-node";
+import { ENDPOINTS, ENDPOINT_BY_METHOD, type EndpointSpec, type MethodName } from "../endpoints/table";
+import { ClientClosedError, ValidationError } from "../errors";
+import { recordsToFrame, type JsonRecord } from "../frame";
+import { fetchFirstPage, streamPages, warnSkippedPages, type PageFailure, type RecordPage } from "../pages";
+import { buildQuery, type EndpointArgs } from "../params";
+import { ProgressDisplay } from "../progress/progressDisplay";
+import { Query, type QueryInit } from "../query";
+import { createConnection, type Connection } from "../transport/axiosInstance";
+import { RateLimitPacer } from "../transport/rateLimitPacer";
+import { RequestCanceled, getJson } from "../transport/request";
+import { checkOption, parseClientArgs, type ClientInit, type ClientOptions, type OnErrors, type ResolvedOptions } from "./options";
+import { checkRawQuery } from "./rawEndpoint";
+
+/** One method per resource, each returning a DataFrame (declared from the endpoint table). */
+export type EndpointMethods = {
+  [M in MethodName]: (...args: EndpointArgs<M>) => Promise<DataFrame>;
+};
+
+export interface Client extends EndpointMethods {}
+
+/** A connection to the Fount service; one client serves any number of calls, also concurrently. */
+export class Client implements AsyncDisposable {
+  readonly #connection: Connection;
+  readonly #options: ResolvedOptions;
+  readonly #pacer: RateLimitPacer;
+  readonly #progress = new ProgressDisplay();
+  readonly #closing = new AbortController();
+
+  constructor(authToken: string, options?: ClientOptions);
+  constructor(options: ClientInit);
+  constructor(first: string | ClientInit, second?: ClientOptions) {
+    const { authToken, client, options } = parseClientArgs(first, second);
+    this.#options = options;
+    this.#connection = createConnection(authToken, options, client as AxiosInstance | undefined);
+    this.#pacer = new RateLimitPacer(options.batchSize * options.nWorkers);
+  }
+
+  static {
+    for (const spec of ENDPOINTS) {
+      Object.defineProperty(Client.prototype, spec.method, {
+        value(this: Client, ...args: unknown[]) {
+          return this.#frame(spec, args);
+        },
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+
+  get perPage(): number { return this.#options.perPage; }
+  set perPage(value: number) { this.#options.perPage = checkOption("perPage", value); }
+  get verbose(): boolean { return this.#options.verbose; }
+  set verbose(value: boolean) { this.#options.verbose = checkOption("verbose", value); }
+  get batchSize(): number { return this.#options.batchSize; }
+  set batchSize(value: number) { this.#options.batchSize = checkOption("batchSize", value); }
+  get nWorkers(): number { return this.#options.nWorkers; }
+  set nWorkers(value: number) { this.#options.nWorkers = checkOption("nWorkers", value); }
+  get retries(): number { return this.#options.retries; }
+  set retries(value: number) { this.#options.retries = checkOption("retries", value); }
+  get onErrors(): OnErrors { return this.#options.onErrors; }
+  set onErrors(value: OnErrors) { this.#options.onErrors = checkOption("onErrors", value); }
+  get closed(): boolean { return this.#closing.signal.aborted; }
+
+  /** The records of any endpoint as JSON, untouched, in page order. */
+  async rawQuery(endpoint: string, query?: Query | QueryInit): Promise<JsonRecord[]> {
+    const checked = checkRawQuery(endpoint, query);
+    const records: JsonRecord[] = [];
+    for await (const page of this.#pull(checked.endpoint, checked.query, Infinity)) records.push(...page.records);
+    return records;
+  }
+
+  /**
+   * A method's pages as they arrive, in page order, with the same concurrency, retries, pacing
+   * and error policy as the frame methods; requests never run more than the in-flight bound
+   * ahead of the consumer.
+   */
+  pages<M extends MethodName>(method: M, ...args: EndpointArgs<M>): AsyncGenerator<RecordPage, void> {
+    const spec = ENDPOINT_BY_METHOD.get(method);
+    if (!spec) throw new ValidationError("method", `unknown method ${JSON.stringify(method)}; allowed: ${[...ENDPOINT_BY_METHOD.keys()].join(", ")}`);
+    this.#ensureOpen();
+    const { query } = buildQuery(spec, args);
+    return this.#pull(spec.resource, query, this.#inFlight());
+  }
+
+  /** `pages` for any endpoint, with a Query. */
+  rawPages(endpoint: string, query?: Query | QueryInit): AsyncGenerator<RecordPage, void> {
+    this.#ensureOpen();
+    const checked = checkRawQuery(endpoint, query);
+    return this.#pull(checked.endpoint, checked.query, this.#inFlight());
+  }
+
+  /** Closes connections; calls still running reject. Harmless twice. */
+  async aclose(): Promise<void> {
+    if (this.closed) return;
+    this.#closing.abort();
+    this.#connection.close();
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.aclose();
+  }
+
+  async #frame(spec: EndpointSpec, args: unknown[]): Promise<DataFrame> {
+    this.#ensureOpen();
+    const { query, stackData } = buildQuery(spec, args);
+    const records: JsonRecord[] = [];
+    for await (const page of this.#pull(spec.resource, query, Infinity)) {
+      for (const record of page.records) records.push(record);
+    }
+    return recordsToFrame(records, { stackData, globalPrefix: spec.resource === "brandscape-data" });
+  }
+
+  async *#pull(endpoint: string, query: Query, window: number): AsyncGenerator<RecordPage, void> {
+    this.#ensureOpen();
+    const singlePage = query.isSinglePage();
+    const sized = query.perPage || query.id !== undefined ? query : query.withPage({ perPage: this.#options.perPage });
+    const progress = this.#progress.start(endpoint, this.#options.verbose);
+    const settings = {
+      endpoint,
+      inFlight: this.#inFlight(),
+      onErrors: this.#options.onErrors,
+      progress,
+      signal: this.#closing.signal,
+      fetch: async (pageQuery: Query, signal: AbortSignal) => {
+        const params = pageQuery.toParams(endpoint);
+        if (pageQuery.id !== undefined) {
+          delete params.page;
+          delete params.per_page;
+        }
+        const retry = { retries: this.#options.retries, baseDelayMs: this.#options.retryBaseDelayMs };
+        return (await getJson(this.#connection, this.#pacer, retry, pageQuery.path(endpoint), params, signal)).data;
+      },
+    };
+    try {
+      const { first, rest } = await fetchFirstPage(sized, settings, singlePage);
+      yield first;
+      const failures: PageFailure[] = yield* streamPages(sized, rest, first.lastPage, window, settings);
+      warnSkippedPages(endpoint, failures, rest.length + 1);
+    } catch (error) {
+      if (error instanceof RequestCanceled && this.closed) throw new ClientClosedError();
+      throw error;
+    } finally {
+      progress.stop();
+    }
+  }
+
+  #inFlight(): number {
+    return this.#options.batchSize * this.#options.nWorkers;
+  }
+
+  #ensureOpen(): void {
+    if (this.closed) throw new ClientClosedError();
+  }
+}

@@ -1,0 +1,66 @@
+import type { DataFrame } from "danfojs-node";
+import { ENDPOINT_BY_METHOD, type MethodName } from "../endpoints/table";
+import type { JsonRecord } from "../frame";
+import type { EndpointArgs } from "../params";
+import { isPlainObject } from "../query/values";
+import type { Query, QueryInit } from "../query";
+import { Client } from "./client";
+import type { ClientOptions } from "./options";
+
+/** The client options a one-off function accepts besides the method's own. */
+export const ONE_OFF_CLIENT_KEYS = ["baseUrl", "timeout", "verbose", "batchSize", "nWorkers", "retries", "onErrors"] as const;
+export type OneOffOptions = Pick<ClientOptions, (typeof ONE_OFF_CLIENT_KEYS)[number]>;
+
+export type OneOffFunction<M extends MethodName> = (authToken: string, ...args: EndpointArgs<M, OneOffOptions>) => Promise<DataFrame>;
+
+function splitClientOptions(args: unknown[]): { methodArgs: unknown[]; clientOptions: OneOffOptions } {
+  const last = args[args.length - 1];
+  if (!isPlainObject(last)) return { methodArgs: args, clientOptions: {} };
+  const methodOptions: Record<string, unknown> = {};
+  const clientOptions: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(last)) {
+    ((ONE_OFF_CLIENT_KEYS as readonly string[]).includes(key) ? clientOptions : methodOptions)[key] = value;
+  }
+  return { methodArgs: [...args.slice(0, -1), methodOptions], clientOptions };
+}
+
+/** Builds a client, makes one call, closes the client whatever happens. */
+async function withClient<T>(authToken: string, clientOptions: OneOffOptions, call: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client(authToken, clientOptions);
+  try {
+    return await call(client);
+  } finally {
+    await client.aclose();
+  }
+}
+
+export function oneOff<M extends MethodName>(method: M): OneOffFunction<M> {
+  if (!ENDPOINT_BY_METHOD.has(method)) throw new Error(`no endpoint ${method}`);
+  const run = (authToken: string, ...args: unknown[]) => {
+    const { methodArgs, clientOptions } = splitClientOptions(args);
+    return withClient(authToken, clientOptions, (client) =>
+      (client[method] as (...callArgs: unknown[]) => Promise<DataFrame>)(...methodArgs));
+  };
+  Object.defineProperty(run, "name", { value: method });
+  return run as OneOffFunction<M>;
+}
+
+export function rawQuery(authToken: string, endpoint: string, query?: Query | QueryInit, options: OneOffOptions = {}): Promise<JsonRecord[]> {
+  return withClient(authToken, options, (client) => client.rawQuery(endpoint, query));
+}
+
+export const audienceGroups = oneOff("audienceGroups");
+export const audiences = oneOff("audiences");
+export const brandMetricGroups = oneOff("brandMetricGroups");
+export const brandMetrics = oneOff("brandMetrics");
+export const brands = oneOff("brands");
+export const brandscapeData = oneOff("brandscapeData");
+export const categories = oneOff("categories");
+export const cities = oneOff("cities");
+export const collections = oneOff("collections");
+export const companies = oneOff("companies");
+export const countries = oneOff("countries");
+export const regions = oneOff("regions");
+export const sectors = oneOff("sectors");
+export const studies = oneOff("studies");
+export const years = oneOff("years");

@@ -1,0 +1,116 @@
+import { z } from "zod";
+import type { AxiosInstance } from "axios";
+import { ValidationError, ValueError } from "../errors";
+import { MAX_PER_PAGE } from "../query";
+import { DEFAULT_BASE_URL } from "../version";
+
+export type OnErrors = "warn" | "raise";
+
+export interface ClientOptions {
+  baseUrl?: string;
+  perPage?: number;
+  /** milliseconds per request */
+  timeout?: number;
+  /** false skips TLS verification; a string is a path to a CA certificate file */
+  verify?: boolean | string;
+  /** "" means the library default "fountframe/<version>" */
+  userAgent?: string;
+  /** progress bar on stderr */
+  verbose?: boolean;
+  batchSize?: number;
+  nWorkers?: number;
+  /** retries after the first try */
+  retries?: number;
+  onErrors?: OnErrors;
+  /** first retry's base delay in ms, doubled each retry, with jitter (not in bavapi) */
+  retryBaseDelayMs?: number;
+}
+
+export interface ClientInit extends ClientOptions {
+  authToken?: string;
+  client?: AxiosInstance;
+}
+
+const positiveInt = z.number().int().positive();
+
+/** The settable options, one schema each: used by the constructor and every setter. */
+export const OPTION_SCHEMAS = {
+  baseUrl: z.string().url(),
+  perPage: positiveInt.max(MAX_PER_PAGE),
+  timeout: z.number().positive().finite(),
+  verify: z.union([z.boolean(), z.string().min(1)]),
+  userAgent: z.string(),
+  verbose: z.boolean(),
+  batchSize: positiveInt,
+  nWorkers: positiveInt,
+  retries: z.number().int().min(0),
+  onErrors: z.enum(["warn", "raise"]),
+  retryBaseDelayMs: z.number().min(0).finite(),
+} as const;
+
+const ALLOWED: Record<keyof typeof OPTION_SCHEMAS, string> = {
+  baseUrl: "an http(s) URL",
+  perPage: `an integer from 1 to ${MAX_PER_PAGE}`,
+  timeout: "a positive number of milliseconds",
+  verify: "true, false, or a path to a CA certificate file",
+  userAgent: "a string",
+  verbose: "true or false",
+  batchSize: "a positive integer",
+  nWorkers: "a positive integer",
+  retries: "an integer >= 0",
+  onErrors: '"warn" or "raise"',
+  retryBaseDelayMs: "a number of milliseconds >= 0",
+};
+
+export type ResolvedOptions = Required<ClientOptions>;
+
+export const DEFAULT_OPTIONS: ResolvedOptions = {
+  baseUrl: DEFAULT_BASE_URL,
+  perPage: 100,
+  timeout: 30_000,
+  verify: true,
+  userAgent: "",
+  verbose: true,
+  batchSize: 10,
+  nWorkers: 2,
+  retries: 3,
+  onErrors: "warn",
+  retryBaseDelayMs: 250,
+};
+
+export function checkOption<K extends keyof typeof OPTION_SCHEMAS>(name: K, value: unknown): ResolvedOptions[K] {
+  const result = OPTION_SCHEMAS[name].safeParse(value);
+  if (!result.success) throw new ValidationError(name, `must be ${ALLOWED[name]}, got ${JSON.stringify(value)}`);
+  return result.data as ResolvedOptions[K];
+}
+
+/** Defaults filled in, each given value checked; unknown keys refused with the allowed list. */
+export function resolveOptions(given: Record<string, unknown>, extraKeys: readonly string[] = []): ResolvedOptions {
+  const resolved = { ...DEFAULT_OPTIONS };
+  for (const [key, value] of Object.entries(given)) {
+    if (extraKeys.includes(key)) continue;
+    if (!(key in OPTION_SCHEMAS)) {
+      throw new ValidationError(key, `is not a client option; allowed: ${[...Object.keys(OPTION_SCHEMAS), ...extraKeys].join(", ")}`);
+    }
+    if (value === undefined) continue;
+    (resolved as Record<string, unknown>)[key] = checkOption(key as keyof typeof OPTION_SCHEMAS, value);
+  }
+  return resolved;
+}
+
+/** `new Client(token, options?)` or `new Client({ authToken | client, ... })`. */
+export function parseClientArgs(first: unknown, second: unknown): { authToken?: string; client?: AxiosInstance; options: ResolvedOptions } {
+  let init: ClientInit;
+  if (typeof first === "string") {
+    init = { ...((second as ClientOptions | undefined) ?? {}), authToken: first };
+  } else if (first && typeof first === "object") {
+    init = first as ClientInit;
+  } else {
+    init = {};
+  }
+  const { authToken, client, ...rest } = init;
+  if (!client && (typeof authToken !== "string" || authToken.trim() === "")) {
+    throw new ValueError("Client needs a non-empty authToken (or an authenticated axios instance as `client`).");
+  }
+  return { authToken: authToken || undefined, client, options: resolveOptions(rest) };
+}

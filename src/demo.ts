@@ -1,0 +1,39 @@
+/**
+ * The README's first command: a real brandscape pull from the built-in emulator, with a
+ * progress bar, the frame's shape and head, and CSV + XLSX files in ./out.
+ */
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { Client } from "./client";
+import { startEmulator } from "./emulator";
+import { writeCSV, writeExcel } from "./export";
+
+const COUNTRY = "US";
+const YEAR = 2024;
+const SHOWN_COLUMNS = ["brand_name", "global_brand_name", "audience_name", "differentiation", "relevance", "esteem", "knowledge"];
+
+async function main(): Promise<void> {
+  const emulator = await startEmulator({ latencyMs: 20 });
+  const client = new Client("demo-token", { baseUrl: emulator.url, perPage: 50 });
+  try {
+    console.log(`Fount emulator at ${emulator.url}`);
+    console.log(`Pulling brandscape data for ${COUNTRY} ${YEAR}, every audience…`);
+    const frame = await client.brandscapeData(COUNTRY, YEAR, { include: ["brand", "audience"] });
+    const [rows, columns] = frame.shape;
+    console.log(`\nshape: ${rows} rows × ${columns} columns`);
+    const shown = SHOWN_COLUMNS.filter((column) => frame.columns.includes(column));
+    frame.loc({ columns: shown }).head(5).print();
+    await mkdir("out", { recursive: true });
+    const csv = await writeCSV(frame, join("out", "brandscape-us-2024.csv"));
+    const xlsx = await writeExcel(frame, join("out", "brandscape-us-2024.xlsx"));
+    console.log(`wrote ${csv.path} (${csv.rows} rows) and ${xlsx.path}`);
+  } finally {
+    await client.aclose();
+    await emulator.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

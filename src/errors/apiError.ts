@@ -1,0 +1,42 @@
+import { FountError } from "./base";
+
+export interface APIErrorInit {
+  status: number | undefined;
+  url: string;
+  message: string;
+  /** the failure's code when no response came (ECONNRESET, ETIMEDOUT, ...) */
+  code?: string;
+}
+
+/** The service answered with an error, or could not be reached, after any retries. */
+export class APIError extends FountError {
+  static override readonly kind: string = "APIError";
+  /** HTTP status, or undefined when no response arrived (network error, timeout) */
+  readonly status: number | undefined;
+  /** the request URL without the query string's secrets (there are none: the token is a header) */
+  readonly url: string;
+  /** the service's own message, or a short excerpt of a non-JSON body */
+  readonly serviceMessage: string;
+  readonly code: string | undefined;
+
+  constructor(init: APIErrorInit) {
+    const where = init.status === undefined ? (init.code ?? "network error") : `HTTP ${init.status}`;
+    super(`${where} from ${init.url}: ${init.message}`);
+    this.status = init.status;
+    this.url = init.url;
+    this.serviceMessage = init.message;
+    this.code = init.code;
+  }
+}
+
+/** HTTP 429 still answered after every retry. */
+export class RateLimitExceededError extends APIError {
+  static override readonly kind: string = "RateLimitExceededError";
+  /** milliseconds the service asked us to wait, when it said */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: APIErrorInit & { retryAfterMs?: number }) {
+    super(init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}

@@ -1,0 +1,3 @@
+export { FountError, ValueError, ValidationError, DataNotFoundError, ClientClosedError } from "./base";
+export { APIError, RateLimitExceededError } from "./apiError";
+export { errorFromResponse, serviceMessage } from "./fromResponse";

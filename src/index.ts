@@ -1,0 +1,15 @@
+export { Client, type EndpointMethods, type ClientOptions, type ClientInit, type OnErrors, type OneOffOptions } from "./client";
+export {
+  audienceGroups, audiences, brandMetricGroups, brandMetrics, brands, brandscapeData, categories, cities,
+  collections, companies, countries, regions, sectors, studies, years, rawQuery,
+} from "./client";
+export { Query, MAX_PER_PAGE, type QueryInit, type QueryJSON, type FilterValue } from "./query";
+export {
+  FountError, ValueError, ValidationError, APIError, DataNotFoundError, RateLimitExceededError, ClientClosedError,
+} from "./errors";
+export { ENDPOINTS, type EndpointSpec, type MethodName, type ResourceName } from "./endpoints/table";
+export { PARTIAL_RESULT_WARNING, type RecordPage } from "./pages";
+export { flattenRecords, toColumnTable, tableToFrame, recordsToFrame, type JsonRecord, type ShapeOptions } from "./frame";
+export * from "./params/types";
+export { startEmulator, type EmulatorOptions, type Emulator, type FaultRule } from "./emulator";
+export { VERSION } from "./version";

@@ -1,0 +1,127 @@
+import type { EndpointSpec } from "../endpoints/table";
+import { toSnakeCase, wireFilterName } from "../endpoints/table";
+import { ValidationError } from "../errors";
+import { Query, type FilterValue, type QueryInit } from "../query";
+import { isDropped, isPlainObject } from "../query/values";
+import { checkBrandscapeQuery } from "./brandscapeRule";
+import { checkFilterValue } from "./filterSchemas";
+import { resolveInclude } from "./includeRule";
+
+/** Options every method takes besides its own parameters. */
+export const COMMON_OPTION_KEYS = ["filters", "fields", "include", "query", "stackData", "page", "perPage", "maxPages", "sort", "search"] as const;
+
+export interface MethodCall {
+  query: Query;
+  stackData: boolean;
+}
+
+/** `(p1, p2, ..., options?)` or `(options?)` → positional values and the options object. */
+export function splitArgs(spec: EndpointSpec, args: readonly unknown[]): { positional: unknown[]; options: Record<string, unknown> } {
+  const last = args[args.length - 1];
+  const hasOptions = args.length > 0 && isPlainObject(last);
+  const positional = hasOptions ? args.slice(0, -1) : [...args];
+  if (positional.length > spec.positional.length) {
+    throw new ValidationError(
+      spec.method,
+      `takes at most ${spec.positional.length} positional parameter(s) (${spec.positional.join(", ") || "none"}) before the options object, got ${positional.length}`,
+    );
+  }
+  return { positional, options: hasOptions ? (last as Record<string, unknown>) : {} };
+}
+
+export function allowedOptionKeys(spec: EndpointSpec): string[] {
+  return [
+    ...spec.positional,
+    ...spec.optionFilters,
+    ...(spec.idKey ? [spec.idKey] : []),
+    ...(spec.metricKeys ? ["metricKeys", "metricGroupKeys"] : []),
+    ...COMMON_OPTION_KEYS,
+  ];
+}
+
+/** A method's arguments → the Query to send, validated, before any request. */
+export function buildQuery(spec: EndpointSpec, args: readonly unknown[]): MethodCall {
+  const { positional, options } = splitArgs(spec, args);
+  const allowed = allowedOptionKeys(spec);
+  const unknown = Object.keys(options).filter((key) => !allowed.includes(key));
+  if (unknown.length) {
+    throw new ValidationError(unknown[0], `is not an option of ${spec.method}; allowed: ${allowed.join(", ")}`);
+  }
+  if (options.stackData !== undefined && typeof options.stackData !== "boolean") {
+    throw new ValidationError("stackData", `must be true or false, got ${JSON.stringify(options.stackData)}`);
+  }
+  if (options.search && !spec.search) {
+    throw new ValidationError("search", `${spec.method} has no free-text search; use filters (e.g. name) instead`);
+  }
+  const shared: QueryInit = {
+    id: options[spec.idKey ?? ""] as QueryInit["id"],
+    fields: options.fields as QueryInit["fields"],
+    include: resolveInclude(spec, options.query ? undefined : options.include),
+    sort: checkSort(options.sort),
+    search: options.search as string | undefined,
+    page: options.page as number | undefined,
+    perPage: options.perPage as number | undefined,
+    maxPages: options.maxPages as number | undefined,
+    metricKeys: options.metricKeys as QueryInit["metricKeys"],
+    metricGroupKeys: options.metricGroupKeys as QueryInit["metricGroupKeys"],
+  };
+  let query: Query;
+  if (options.query) {
+    const given = options.query instanceof Query ? options.query : new Query(options.query as QueryInit);
+    if (given.include) shared.include = resolveInclude(spec, given.include);
+    query = Query.ensure(new Query({ ...given.toInit(), include: shared.include }), { ...shared, include: undefined });
+    query = new Query({ ...query.toInit(), filters: checkFilters(spec, query.filters) });
+  } else {
+    query = new Query({ ...shared, filters: collectFilters(spec, positional, options) });
+  }
+  if (query.search && !spec.search) throw new ValidationError("search", `${spec.method} has no free-text search`);
+  if (spec.metricKeys) checkBrandscapeQuery(query);
+  return { query, stackData: options.stackData === true };
+}
+
+/** Method parameters, then `filters` on top; falsy method parameters dropped. */
+function collectFilters(spec: EndpointSpec, positional: unknown[], options: Record<string, unknown>): Record<string, FilterValue> {
+  const filters: Record<string, FilterValue> = {};
+  const params: Array<[string, unknown]> = [
+    ...spec.positional.map((name, index): [string, unknown] => [name, index < positional.length ? positional[index] : options[name]]),
+    ...spec.optionFilters.map((name): [string, unknown] => [name, options[name]]),
+  ];
+  if (positional.length) {
+    for (const [index, value] of positional.entries()) {
+      const name = spec.positional[index];
+      if (value !== undefined && options[name] !== undefined) {
+        throw new ValidationError(name, "given both as a positional parameter and in the options object; give it once");
+      }
+    }
+  }
+  for (const [name, value] of params) {
+    if (isDropped(value)) continue;
+    const wireName = wireFilterName(spec, name);
+    filters[wireName] = checkFilterValue(name, wireName, value as FilterValue);
+  }
+  if (options.filters !== undefined) {
+    if (!isPlainObject(options.filters)) throw new ValidationError("filters", "must be an object of filter name → value");
+    Object.assign(filters, checkFilters(spec, options.filters as Record<string, FilterValue>, "filters."));
+  }
+  return filters;
+}
+
+function checkFilters(spec: EndpointSpec, given: Readonly<Record<string, FilterValue>>, label = "filters."): Record<string, FilterValue> {
+  const checked: Record<string, FilterValue> = {};
+  for (const [key, value] of Object.entries(given)) {
+    if (value === undefined || value === null) continue;
+    const wireName = key === "mainStudy" && spec.renames?.mainStudy ? spec.renames.mainStudy : toSnakeCase(key);
+    checked[wireName] = checkFilterValue(`${label}${key}`, wireName, value);
+  }
+  return checked;
+}
+
+const SORT_PATTERN = /^-?[A-Za-z_][\w.]*(,-?[A-Za-z_][\w.]*)*$/;
+
+function checkSort(sort: unknown): string | undefined {
+  if (sort === undefined || sort === null || sort === "") return undefined;
+  if (typeof sort !== "string" || !SORT_PATTERN.test(sort)) {
+    throw new ValidationError("sort", `must be a field name, '-' first for descending, comma-separated for several (e.g. "-differentiation_rank,name"), got ${JSON.stringify(sort)}`);
+  }
+  return sort;
+}

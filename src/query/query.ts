@@ -1,0 +1,205 @@
+import { ValidationError } from "../errors";
+import { ENDPOINT_BY_RESOURCE, fieldsKey, toSnakeCase } from "../endpoints/table";
+import { FLAG_WIRE_VALUES, type WireFilterName } from "../endpoints/filterKinds";
+import { type FilterValue, formatDateTime, isPlainObject, joinList, positiveInteger, toList } from "./values";
+
+/** The service's maximum page size. */
+export const MAX_PER_PAGE = 1000;
+
+export interface QueryInit {
+  id?: number | string;
+  /** alias of `id` */
+  itemId?: number | string;
+  filters?: Record<string, FilterValue>;
+  fields?: string | readonly string[];
+  include?: string | readonly string[];
+  metricKeys?: string | readonly string[];
+  metricGroupKeys?: string | readonly string[];
+  sort?: string;
+  search?: string;
+  page?: number;
+  perPage?: number;
+  maxPages?: number;
+}
+
+export interface QueryJSON {
+  id?: number | string;
+  filters?: Record<string, string | number | boolean | (string | number)[]>;
+  fields?: string[];
+  include?: string[];
+  metricKeys?: string[];
+  metricGroupKeys?: string[];
+  sort?: string;
+  search?: string;
+  page?: number;
+  perPage?: number;
+  maxPages?: number;
+}
+
+const QUERY_KEYS = new Set(["id", "itemId", "filters", "fields", "include", "metricKeys", "metricGroupKeys", "sort", "search", "page", "perPage", "maxPages"]);
+
+/** An immutable description of one request's parameters. */
+export class Query {
+  readonly id?: number | string;
+  /** snake_case filter names → values, null-free */
+  readonly filters: Readonly<Record<string, FilterValue>>;
+  readonly fields?: readonly string[];
+  readonly include?: readonly string[];
+  readonly metricKeys?: readonly string[];
+  readonly metricGroupKeys?: readonly string[];
+  readonly sort?: string;
+  readonly search?: string;
+  readonly page?: number;
+  readonly perPage?: number;
+  readonly maxPages?: number;
+
+  constructor(init: QueryInit = {}) {
+    if (!isPlainObject(init as unknown)) throw new ValidationError("query", "must be an object of query fields");
+    const unknown = Object.keys(init).filter((key) => !QUERY_KEYS.has(key));
+    if (unknown.length) {
+      throw new ValidationError("query", `unknown field(s) ${unknown.join(", ")}; allowed: ${[...QUERY_KEYS].join(", ")}`);
+    }
+    if (init.id !== undefined && init.itemId !== undefined && String(init.id) !== String(init.itemId)) {
+      throw new ValidationError("itemId", `conflicts with id (${init.id} vs ${init.itemId}); give one`);
+    }
+    const id = init.id ?? init.itemId;
+    if (id !== undefined && id !== null && id !== "") this.id = checkId(id);
+    this.filters = Object.freeze(normaliseFilters(init.filters));
+    this.fields = freezeList("fields", init.fields);
+    this.include = freezeList("include", init.include);
+    this.metricKeys = freezeList("metricKeys", init.metricKeys);
+    this.metricGroupKeys = freezeList("metricGroupKeys", init.metricGroupKeys);
+    if (init.sort) this.sort = checkString("sort", init.sort);
+    if (init.search) this.search = checkString("search", init.search);
+    this.page = positiveInteger("page", init.page);
+    this.perPage = positiveInteger("perPage", init.perPage, { max: MAX_PER_PAGE });
+    this.maxPages = positiveInteger("maxPages", init.maxPages);
+    Object.freeze(this);
+  }
+
+  /** A query with `extras` filled in where `query` leaves them unset; falsy extras are dropped. */
+  static ensure(query?: Query | null, extras: QueryInit = {}): Query {
+    const base: QueryInit = {};
+    for (const [key, value] of Object.entries(extras)) {
+      if (value && !(Array.isArray(value) && value.length === 0)) (base as Record<string, unknown>)[key] = value;
+    }
+    if (!query) return new Query(base);
+    const own = query.toInit();
+    return new Query({ ...base, ...own, filters: { ...normaliseFilters(base.filters), ...own.filters } });
+  }
+
+  static fromJSON(json: QueryJSON | string): Query {
+    const parsed = typeof json === "string" ? (JSON.parse(json) as QueryJSON) : json;
+    return new Query(parsed);
+  }
+
+  /** The fields as a plain init object (shallow copies), for deriving new queries. */
+  toInit(): QueryInit {
+    const init: QueryInit = { filters: { ...this.filters } };
+    for (const key of ["id", "fields", "include", "metricKeys", "metricGroupKeys", "sort", "search", "page", "perPage", "maxPages"] as const) {
+      const value = this[key];
+      if (value !== undefined) (init as Record<string, unknown>)[key] = value;
+    }
+    return init;
+  }
+
+  toJSON(): QueryJSON {
+    const init = this.toInit() as QueryJSON & QueryInit;
+    const filters: NonNullable<QueryJSON["filters"]> = {};
+    for (const [key, value] of Object.entries(this.filters)) {
+      if (value === null || value === undefined) continue;
+      filters[key] = value instanceof Date ? formatDateTime(value) : Array.isArray(value) ? [...value] : (value as string | number | boolean);
+    }
+    const json: QueryJSON = { ...init, filters } as QueryJSON;
+    if (!Object.keys(filters).length) delete json.filters;
+    for (const key of ["fields", "include", "metricKeys", "metricGroupKeys"] as const) {
+      if (json[key]) json[key] = [...json[key]!];
+    }
+    return json;
+  }
+
+  /** One request only: maxPages is 1, or a page is set with neither perPage nor maxPages. */
+  isSinglePage(): boolean {
+    return this.maxPages === 1 || (this.page !== undefined && this.perPage === undefined && this.maxPages === undefined);
+  }
+
+  /** `nPages` queries for consecutive pages from `page ?? 1`. */
+  *paginated(nPages: number, perPage?: number): Iterable<Query> {
+    const start = this.page ?? 1;
+    const size = perPage ?? this.perPage;
+    for (let page = start; page < start + nPages; page += 1) {
+      yield new Query({ ...this.toInit(), page, perPage: size });
+    }
+  }
+
+  /** A copy with the truthy values given replacing page, perPage, maxPages. */
+  withPage({ page, perPage, maxPages }: { page?: number; perPage?: number; maxPages?: number }): Query {
+    const init = this.toInit();
+    if (page) init.page = page;
+    if (perPage) init.perPage = perPage;
+    if (maxPages) init.maxPages = maxPages;
+    return new Query(init);
+  }
+
+  /** The query string parameters, wire names, lists comma-joined, in a fixed order. */
+  toParams(endpoint: string): Record<string, string | number> {
+    const params: Record<string, string | number> = {};
+    if (this.page !== undefined) params.page = this.page;
+    if (this.perPage !== undefined) params.per_page = this.perPage;
+    for (const name of Object.keys(this.filters).sort()) {
+      const value = this.filters[name];
+      if (value === null || value === undefined) continue;
+      params[`filter[${name}]`] = encodeFilter(name, value);
+    }
+    const resource = endpoint.split("/")[0];
+    if (this.fields) params[`fields[${fieldsKey(resource)}]`] = this.fields.join(",");
+    if (this.include) params.include = this.include.join(",");
+    if (this.sort) params.sort = this.sort;
+    if (this.search) params.search = this.search;
+    if (this.metricKeys) params.metric_keys = this.metricKeys.join(",");
+    if (this.metricGroupKeys) params.metric_group_keys = this.metricGroupKeys.join(",");
+    return params;
+  }
+
+  /** The path below the base URL: the collection, or the item when `id` is set. */
+  path(endpoint: string): string {
+    const resource = endpoint.replace(/^\/+|\/+$/g, "");
+    return this.id === undefined ? resource : `${resource}/${encodeURIComponent(String(this.id))}`;
+  }
+}
+
+function encodeFilter(name: string, value: FilterValue): string {
+  if (typeof value === "boolean") {
+    const [onTrue, onFalse] = FLAG_WIRE_VALUES[name as WireFilterName] ?? ["1", "0"];
+    return value ? onTrue : onFalse;
+  }
+  return joinList(value);
+}
+
+function normaliseFilters(filters: QueryInit["filters"]): Record<string, FilterValue> {
+  if (filters === undefined || filters === null) return {};
+  if (!isPlainObject(filters)) throw new ValidationError("filters", "must be an object of filter name → value");
+  const normalised: Record<string, FilterValue> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === null) continue;
+    normalised[toSnakeCase(key)] = value;
+  }
+  return normalised;
+}
+
+function freezeList(parameter: string, value: string | readonly string[] | undefined): readonly string[] | undefined {
+  const list = toList(parameter, value);
+  return list ? Object.freeze(list) : undefined;
+}
+
+function checkString(parameter: string, value: unknown): string {
+  if (typeof value !== "string") throw new ValidationError(parameter, `must be a string, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+function checkId(id: unknown): number | string {
+  if ((typeof id === "number" && Number.isInteger(id) && id > 0) || (typeof id === "string" && /^[\w-]+$/.test(id))) return id;
+  throw new ValidationError("id", `must be a positive integer id, got ${JSON.stringify(id)}`);
+}
+
+export const isKnownResource = (endpoint: string): boolean => ENDPOINT_BY_RESOURCE.has(endpoint.split("/")[0]);

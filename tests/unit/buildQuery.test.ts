@@ -1,0 +1,142 @@
+import { ENDPOINT_BY_METHOD, ENDPOINTS } from "../../src/endpoints/table";
+import { ValidationError } from "../../src/errors";
+import { buildQuery } from "../../src/params";
+import { Query } from "../../src/query";
+
+const spec = (method: string) => ENDPOINT_BY_METHOD.get(method)!;
+const params = (method: string, ...args: unknown[]) => buildQuery(spec(method), args).query.toParams(spec(method).resource);
+
+describe("method arguments → wire parameters", () => {
+  test("positional parameters in table order, then an options object", () => {
+    expect(params("brands", "Swatch", ["us", "gb"], [2023, 2024], { studies: [5] })).toEqual({
+      "filter[country_codes]": "US,GB",
+      "filter[name]": "Swatch",
+      "filter[studies]": "5",
+      "filter[year_numbers]": "2023,2024",
+    });
+    expect(params("brands", "Swatch", { yearNumbers: 2024 })).toEqual({ "filter[name]": "Swatch", "filter[year_numbers]": "2024" });
+  });
+
+  test("falsy method parameters are dropped", () => {
+    expect(params("audiences", "", 0, false, { groups: [], private: undefined })).toEqual({});
+  });
+
+  test("mainStudy goes out as bav_study; flags true/false/1/0 as 1/0", () => {
+    expect(params("studies", { mainStudy: true, fullYear: 1, released: true })).toEqual({
+      "filter[bav_study]": "1", "filter[full_year]": "1", "filter[released]": "1",
+    });
+    expect(params("studies", { filters: { mainStudy: false, released: 0 } })).toEqual({ "filter[bav_study]": "0", "filter[released]": "0" });
+  });
+
+  test("precedence: filters over method parameters; query over both", () => {
+    expect(params("brands", "Swatch", { filters: { name: "Rolex", country_codes: "DE" } })).toEqual({
+      "filter[country_codes]": "DE", "filter[name]": "Rolex",
+    });
+    const query = new Query({ filters: { name: "Omega" }, perPage: 10 });
+    expect(params("brands", "Swatch", { filters: { name: "Rolex" }, query })).toEqual({ per_page: 10, "filter[name]": "Omega" });
+  });
+
+  test("camelCase and snake_case filter keys; unknown filter keys pass through", () => {
+    expect(params("countries", { filters: { withRecentStudies: 2, in_best_countries: [2023], some_new_filter: "x" } })).toEqual({
+      "filter[in_best_countries]": "2023", "filter[some_new_filter]": "x", "filter[with_recent_studies]": "2",
+    });
+  });
+
+  test("fields keyed by the snake_case resource, item id to the item route", () => {
+    const { query } = buildQuery(spec("brandMetrics"), [{ metricId: 12, fields: ["id", "name"] }]);
+    expect(query.path("brand-metrics")).toBe("brand-metrics/12");
+    expect(query.toParams("brand-metrics")).toEqual({ "fields[brand_metrics]": "id,name" });
+  });
+
+  test("search on resources that offer it, refused elsewhere", () => {
+    expect(params("brands", { search: "swatch" })).toEqual({ search: "swatch" });
+    expect(() => params("cities", { search: "paris" })).toThrow(/search: cities has no free-text search/);
+  });
+
+  test("the same call sends the same parameters every time", () => {
+    const call = () => JSON.stringify(params("brandscapeData", "US", 2024, [3, 1], { include: ["year", "company"] }));
+    expect(new Set(Array.from({ length: 5 }, call)).size).toBe(1);
+  });
+});
+
+describe("validation before any request", () => {
+  test.each([
+    ["brands", [{ countryCodes: ["US", "XX"] }], /countryCodes: must be an ISO 3166-1 alpha-2 country code/],
+    ["audiences", [{ active: 2 }], /active: must be 0, 1, true or false/],
+    ["brands", [{ yearNumbers: "twenty" }], /yearNumbers: must be a year/],
+    ["brands", [{ studies: ["a"] }], /studies: must be a numeric id/],
+    ["brands", [{ perPage: 5000 }], /perPage: must be at most 1000/],
+    ["brands", [{ page: 0 }], /page: must be a positive integer/],
+    ["brands", [{ maxPages: -1 }], /maxPages/],
+    ["brands", [{ colour: "red" }], /colour: is not an option of brands; allowed: name, countryCodes/],
+    ["brands", [{ filters: { year_numbers: [] } }], /filters.year_numbers: must not be an empty list/],
+    ["regions", ["Europe", "extra"], /regions: takes at most 1 positional parameter/],
+    ["brands", [{ sort: "name; drop" }], /sort: must be a field name/],
+    ["brands", [{ stackData: "yes" }], /stackData: must be true or false/],
+    ["brands", ["Swatch", { name: "Rolex" }], /name: given both as a positional parameter/],
+  ])("%s %j", (method, args, message) => {
+    expect(() => buildQuery(spec(method), args)).toThrow(ValidationError);
+    expect(() => buildQuery(spec(method), args)).toThrow(message);
+  });
+
+  test("ValidationError names the parameter", () => {
+    try {
+      buildQuery(spec("cities"), [{ capitals: "maybe" }]);
+      throw new Error("did not throw");
+    } catch (error) {
+      expect((error as ValidationError).parameter).toBe("capitals");
+    }
+  });
+});
+
+describe("brandscapeData combination rule", () => {
+  const check = (...args: unknown[]) => () => buildQuery(spec("brandscapeData"), args);
+  test.each([
+    ["study", [{ studies: [3] }]],
+    ["brand id", [{ filters: { brands: 7 } }]],
+    ["brand name", [undefined, undefined, undefined, "Swatch"]],
+    ["country and year", ["US", 2024]],
+    ["country and year as ids", [{ filters: { countries: 1, years: 2 } }]],
+    ["a query with a study", [{ query: new Query({ filters: { studies: 1 } }) }]],
+  ])("valid with %s", (_label, args) => {
+    expect(check(...args)).not.toThrow();
+  });
+  test.each([
+    ["nothing", [], /brandscapeData: needs a study/],
+    ["audiences only", [{ audiences: [1] }], /needs a study/],
+    ["country without year", ["US"], /yearNumber: brandscapeData needs country and year together/],
+    ["year without country, even with a study", [{ yearNumber: 2024, studies: [1] }], /countryCode: .*together/],
+    ["a query without any", [{ query: new Query({ filters: { audiences: 1 } }) }], /needs a study/],
+  ])("refused with %s", (_label, args, message) => {
+    expect(check(...args)).toThrow(message);
+  });
+});
+
+describe("include rules", () => {
+  const include = (method: string, given?: unknown) =>
+    buildQuery(spec(method), [{ include: given, ...(method === "brandscapeData" ? { studies: 1 } : {}) }]).query.include;
+  test("brandscapeData", () => {
+    expect(include("brandscapeData")).toEqual(["brand", "study", "category", "audience"]);
+    expect(include("brandscapeData", ["year", "company"])).toEqual(["brand", "study", "category", "audience", "year", "company"]);
+    expect(include("brandscapeData", ["study", "year"])).toEqual(["study", "year"]);
+    expect(include("brandscapeData", "no_default")).toBeUndefined();
+    expect(include("brandscapeData", ["no_default", "year"])).toEqual(["year"]);
+  });
+  test("categories", () => {
+    expect(include("categories")).toEqual(["sector"]);
+    expect(include("categories", "brands")).toEqual(["sector", "brands"]);
+    expect(include("categories", ["sector"])).toEqual(["sector"]);
+    expect(include("categories", "no_default")).toBeUndefined();
+  });
+  test("others send exactly what was named", () => {
+    expect(include("brands")).toBeUndefined();
+    expect(include("brands", "company,categories")).toEqual(["company", "categories"]);
+  });
+});
+
+test("every endpoint builds a query from its options alone", () => {
+  for (const endpoint of ENDPOINTS) {
+    const args = endpoint.method === "brandscapeData" ? [{ studies: 1 }] : [];
+    expect(buildQuery(endpoint, args).query).toBeInstanceOf(Query);
+  }
+});

@@ -1,0 +1,93 @@
+import { ValidationError } from "../../src/errors";
+import { Query } from "../../src/query";
+
+describe("Query", () => {
+  test("toParams uses wire names, joins lists, encodes flags and dates, in a fixed order", () => {
+    const query = new Query({
+      filters: { countryCodes: ["US", "GB"], active: true, private: false, capitals: true, updatedSince: new Date("2024-01-31T00:00:00Z"), name: "swat" },
+      fields: ["id", "name"],
+      include: "brand,study",
+      sort: "-differentiation_rank",
+      page: 2,
+      perPage: 50,
+      metricKeys: ["differentiation", "relevance"],
+    });
+    expect(query.toParams("brand-metrics")).toEqual({
+      page: 2,
+      per_page: 50,
+      "filter[active]": "1",
+      "filter[capitals]": "true",
+      "filter[country_codes]": "US,GB",
+      "filter[name]": "swat",
+      "filter[private]": "0",
+      "filter[updated_since]": "2024-01-31 00:00:00",
+      "fields[brand_metrics]": "id,name",
+      include: "brand,study",
+      sort: "-differentiation_rank",
+      metric_keys: "differentiation,relevance",
+    });
+    expect(Object.keys(query.toParams("brands"))).toEqual(Object.keys(new Query(query.toJSON()).toParams("brands")));
+  });
+
+  test.each([
+    [{ maxPages: 1 }, true],
+    [{ page: 3 }, true],
+    [{ page: 3, perPage: 10 }, false],
+    [{ page: 3, maxPages: 2 }, false],
+    [{}, false],
+    [{ perPage: 10 }, false],
+  ])("isSinglePage(%j) is %s", (init, expected) => {
+    expect(new Query(init).isSinglePage()).toBe(expected);
+  });
+
+  test("page, perPage, maxPages must be positive integers; perPage at most 1000", () => {
+    for (const bad of [0, -1, 1.5, "2"]) {
+      expect(() => new Query({ page: bad as number })).toThrow(ValidationError);
+      expect(() => new Query({ maxPages: bad as number })).toThrow(/maxPages/);
+    }
+    expect(() => new Query({ perPage: 1001 })).toThrow(/perPage.*1000/);
+    expect(new Query({ perPage: 1000 }).perPage).toBe(1000);
+  });
+
+  test("unknown fields are refused with the allowed list", () => {
+    expect(() => new Query({ filter: {} } as never)).toThrow(/unknown field\(s\) filter; allowed: id, itemId, filters/);
+  });
+
+  test("paginated yields consecutive pages from page ?? 1", () => {
+    const pages = [...new Query({ filters: { name: "a" }, page: 3 }).paginated(3, 25)];
+    expect(pages.map((q) => [q.page, q.perPage, q.filters.name])).toEqual([[3, 25, "a"], [4, 25, "a"], [5, 25, "a"]]);
+    expect([...new Query().paginated(2)].map((q) => q.page)).toEqual([1, 2]);
+  });
+
+  test("withPage overrides with truthy values only and keeps filters; the original is untouched", () => {
+    const original = new Query({ filters: { name: "a" }, page: 2, perPage: 10 });
+    const next = original.withPage({ page: 5, perPage: 0, maxPages: undefined });
+    expect([next.page, next.perPage, next.filters]).toEqual([5, 10, { name: "a" }]);
+    expect(original.page).toBe(2);
+    expect(Object.isFrozen(original)).toBe(true);
+  });
+
+  test("ensure: falsy extras dropped, the query wins on overlap, filters merged", () => {
+    const query = new Query({ filters: { name: "a" }, perPage: 10 });
+    const ensured = Query.ensure(query, { filters: { name: "b", active: 1 }, perPage: 50, page: 0, include: [] });
+    expect(ensured.filters).toEqual({ name: "a", active: 1 });
+    expect(ensured.perPage).toBe(10);
+    expect(ensured.page).toBeUndefined();
+    expect(ensured.include).toBeUndefined();
+    expect(Query.ensure(undefined, { sort: "name", search: "" }).toJSON()).toEqual({ sort: "name" });
+  });
+
+  test("toJSON / fromJSON round-trips, also through a string", () => {
+    const query = new Query({ id: 7, filters: { studies: [1, 2], updated_since: new Date("2024-02-01T10:00:00Z") }, include: ["brand"], maxPages: 3 });
+    const json = JSON.stringify(query);
+    const back = Query.fromJSON(json);
+    expect(back.toJSON()).toEqual(JSON.parse(json));
+    expect(back.toParams("brands")).toEqual({ ...query.toParams("brands") });
+    expect(back.path("brands")).toBe("brands/7");
+  });
+
+  test("itemId is an alias of id; conflicting values are refused", () => {
+    expect(new Query({ itemId: 4 }).id).toBe(4);
+    expect(() => new Query({ id: 1, itemId: 2 })).toThrow(/itemId/);
+  });
+});
