@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { AxiosInstance } from "axios";
 import type { DataFrame } from "danfojs-node";
 import { ENDPOINTS, ENDPOINT_BY_METHOD, type EndpointSpec, type MethodName } from "../endpoints/table";
@@ -35,6 +36,8 @@ export class Client implements AsyncDisposable {
     this.#options = options;
     this.#connection = createConnection(authToken, options, client as AxiosInstance | undefined);
     this.#pacer = new RateLimitPacer(options.batchSize * options.nWorkers);
+    // every call and request of this client listens for its closing
+    setMaxListeners(0, this.#closing.signal);
   }
 
   static {

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import pLimit from "p-limit";
 import { DataNotFoundError, FountError } from "../errors";
 import type { Query } from "../query";
@@ -65,6 +66,8 @@ export async function* streamPages(
 ): AsyncGenerator<RecordPage, PageFailure[]> {
   const limit = pLimit(settings.inFlight);
   const controller = new AbortController();
+  // every request in flight and its retry wait listen on this one signal
+  setMaxListeners(0, controller.signal);
   const onOuterAbort = () => controller.abort();
   settings.signal?.addEventListener("abort", onOuterAbort, { once: true });
   const started = new Map<number, Promise<RecordPage | PageFailure>>();
@@ -91,8 +94,8 @@ export async function* streamPages(
     }
     return failures;
   } finally {
+    // queued pages see the abort and return at once (clearQueue would leave their promises pending)
     controller.abort();
-    limit.clearQueue();
     settings.signal?.removeEventListener("abort", onOuterAbort);
     await Promise.allSettled(started.values());
   }

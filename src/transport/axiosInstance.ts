@@ -6,6 +6,7 @@ import axiosRetry from "axios-retry";
 import { ValidationError } from "../errors";
 import { DEFAULT_USER_AGENT } from "../version";
 import type { ResolvedOptions } from "../client/options";
+import { serializeParams } from "./queryString";
 import { MALFORMED_JSON } from "./retryPolicy";
 
 export interface Connection {
@@ -53,6 +54,7 @@ export function createConnection(authToken: string | undefined, options: Resolve
   const requestDefaults: AxiosRequestConfig = {
     timeout: options.timeout,
     responseType: "text",
+    paramsSerializer: { serialize: serializeParams },
     transformResponse: [parseJson],
     validateStatus: (status) => status >= 200 && status < 300,
   };

@@ -1,0 +1,57 @@
+import { PassThrough } from "node:stream";
+import { ProgressDisplay } from "../../src/progress/progressDisplay";
+import { TOKEN, useEmulator } from "./fixture";
+
+const env = useEmulator();
+
+function captureStderr(): { text: () => string; restore: () => void } {
+  const chunks: string[] = [];
+  const original = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string | Uint8Array) => {
+    chunks.push(String(chunk));
+    return true;
+  }) as typeof process.stderr.write;
+  return { text: () => chunks.join(""), restore: () => void (process.stderr.write = original) };
+}
+
+test("off a TTY a verbose pull prints a few plain lines, never the token", async () => {
+  const stderr = captureStderr();
+  try {
+    await env.client({ verbose: true }).rawQuery("brands", { perPage: 5 });
+  } finally {
+    stderr.restore();
+  }
+  const lines = stderr.text().trim().split("\n");
+  expect(lines.length).toBeLessThanOrEqual(2);
+  expect(lines[lines.length - 1]).toMatch(/^brands: (\d+)\/\1 pages, \d+ rows in [\d.]+ s$/);
+  expect(stderr.text()).not.toContain(TOKEN);
+});
+
+test("verbose false prints nothing", async () => {
+  const stderr = captureStderr();
+  try {
+    await env.client({ verbose: false }).rawQuery("brands", { perPage: 5 });
+  } finally {
+    stderr.restore();
+  }
+  expect(stderr.text()).toBe("");
+});
+
+test("on a TTY concurrent pulls share one multi-bar display", async () => {
+  const stream = Object.assign(new PassThrough(), { isTTY: true, columns: 120, cursorTo: () => true, moveCursor: () => true, clearLine: () => true, clearScreenDown: () => true });
+  let written = "";
+  stream.on("data", (chunk) => (written += String(chunk)));
+  const display = new ProgressDisplay(stream as unknown as NodeJS.WriteStream);
+  const first = display.start("brands", true);
+  const second = display.start("regions", true);
+  first.setTotal(4);
+  second.setTotal(2);
+  for (let i = 0; i < 4; i += 1) first.tick(10);
+  second.tick(5);
+  second.tick(5);
+  first.stop();
+  second.stop();
+  expect(written).toContain("brands");
+  expect(written).toContain("regions");
+  expect(written).toMatch(/4\/4 pages \| 40 rows/);
+});
