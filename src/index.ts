@@ -11,5 +11,7 @@ export { ENDPOINTS, type EndpointSpec, type MethodName, type ResourceName } from
 export { PARTIAL_RESULT_WARNING, type RecordPage } from "./pages";
 export { flattenRecords, toColumnTable, tableToFrame, recordsToFrame, type JsonRecord, type ShapeOptions } from "./frame";
 export * from "./params/types";
-export { startEmulator, type EmulatorOptions, type Emulator, type FaultRule } from "./emulator";
+export { startEmulator, type EmulatorOptions, type Emulator, type EmulatorStats, type FaultRule } from "./emulator";
 export { VERSION } from "./version";
+export * from "./export";
+export * from "./display";

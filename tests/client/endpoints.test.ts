@@ -1,6 +1,6 @@
 import type { DataFrame } from "danfojs-node";
 import * as oneOffs from "../../src/client/oneOff";
-import { ENDPOINTS } from "../../src/endpoints/table";
+import { ENDPOINTS, type EndpointSpec } from "../../src/endpoints/table";
 import { DataNotFoundError } from "../../src/errors";
 import { buildQuery } from "../../src/params";
 import { TOKEN, useEmulator } from "./fixture";
@@ -31,13 +31,13 @@ const CALLS: Record<string, { args: unknown[]; wire: string }> = {
 
 const firstQuery = () => env.emulator.stats.log[0].query;
 
-describe.each(ENDPOINTS.map((endpoint) => [endpoint.method, endpoint] as const))("%s", (method, endpoint) => {
+describe.each(ENDPOINTS.map((endpoint): [string, EndpointSpec] => [endpoint.method, endpoint]))("%s", (method, endpoint) => {
   const { args, wire } = CALLS[method];
 
   test("method: positional parameters reach the wire as documented, and the frame holds every record", async () => {
     const client = env.client();
     env.emulator.resetStats();
-    const frame = (await (client[method] as (...a: unknown[]) => Promise<DataFrame>)(...args)) as DataFrame;
+    const frame = (await (client[method as keyof typeof client] as (...a: unknown[]) => Promise<DataFrame>)(...args)) as DataFrame;
     expect(firstQuery()).toBe(`page=1&per_page=100&${wire}`);
     const { query } = buildQuery(endpoint, args);
     const records = await client.rawQuery(endpoint.resource, query);
@@ -47,7 +47,7 @@ describe.each(ENDPOINTS.map((endpoint) => [endpoint.method, endpoint] as const))
   });
 
   test("one-off function: same call, same frame", async () => {
-    const viaClient = (await (env.client()[method] as (...a: unknown[]) => Promise<DataFrame>)(...args)) as DataFrame;
+    const viaClient = (await (env.client()[method as "brands"] as (...a: unknown[]) => Promise<DataFrame>)(...args)) as DataFrame;
     const run = oneOffs[method as keyof typeof oneOffs] as (token: string, ...a: unknown[]) => Promise<DataFrame>;
     const last = args[args.length - 1];
     const options = typeof last === "object" && last && !Array.isArray(last) ? last : {};
@@ -61,7 +61,7 @@ describe.each(ENDPOINTS.map((endpoint) => [endpoint.method, endpoint] as const))
     test(`${endpoint.idKey} fetches one item from the item route`, async () => {
       const client = env.client();
       const [first] = await client.rawQuery(endpoint.resource, { maxPages: 1, perPage: 1, ...(method === "brandscapeData" ? { filters: { studies: 1 } } : {}) });
-      const frame = (await (client[method] as (o: object) => Promise<DataFrame>)({ [endpoint.idKey!]: first.id })) as DataFrame;
+      const frame = (await (client[method as "brands"] as (o: object) => Promise<DataFrame>)({ [endpoint.idKey!]: first.id })) as DataFrame;
       expect(env.emulator.stats.log.at(-1)!.path).toMatch(new RegExp(`/${endpoint.resource}/${first.id}$`));
       expect(frame.shape[0]).toBe(1);
       expect(frame.column("id").values).toEqual([first.id]);

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Executes the notebooks in notebooks/ headless with the tslab kernel; any cell error fails.
+#
+#   bash scripts/run-notebooks.sh                  # every notebook, executed copies in notebooks/.executed/
+#   bash scripts/run-notebooks.sh notebooks/x.ipynb
+#   bash scripts/run-notebooks.sh --update-docs    # also copy the README's chart into docs/
+#   bash scripts/run-notebooks.sh --strip          # remove outputs from the committed notebooks
+#
+# Self-sufficient on a fresh machine (CI=true, no stdin): installs the Debian packages for
+# Jupyter if they are missing, builds dist/ if absent, installs the kernel inside the repo
+# (.jupyter/), and links the package so notebooks import it as a user does: from "fountframe".
+# Environment: FOUNTFRAME_PACKAGE_DIR (default: the repo) is the package the notebooks import.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+PYTHON=/usr/bin/python3
+OUT_DIR="$ROOT/notebooks/.executed"
+DOCS_CHARTS=(brand-health-bar.svg)
+DEBIAN_PACKAGES=(jupyter-core jupyter-client jupyter-nbconvert python3-nbclient python3-nbformat python3-ipython)
+
+started=$(date +%s%N)
+span() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", (b - a) / 1e9 }'; }
+
+update_docs=false
+strip=false
+notebooks=()
+for arg in "$@"; do
+  case "$arg" in
+    --update-docs) update_docs=true ;;
+    --strip) strip=true ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -*) echo "unknown option $arg" >&2; exit 2 ;;
+    *) notebooks+=("$arg") ;;
+  esac
+done
+if [ ${#notebooks[@]} -eq 0 ]; then notebooks=(notebooks/*.ipynb); fi
+
+# 1. Jupyter from Debian (nbclient drives the kernel; nbconvert is there for people's own use).
+if ! { [ -x "$PYTHON" ] && "$PYTHON" -c "import nbclient, nbformat, jupyter_client, IPython" 2>/dev/null; }; then
+  echo "== installing Jupyter (Debian packages: ${DEBIAN_PACKAGES[*]})"
+  if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${DEBIAN_PACKAGES[@]}" >/dev/null
+fi
+setup_done=$(date +%s%N)
+if $strip; then exec "$PYTHON" scripts/notebooks/strip.py "${notebooks[@]}"; fi
+
+# 2. The package as the notebooks import it.
+PACKAGE_DIR=${FOUNTFRAME_PACKAGE_DIR:-$ROOT}
+if [ ! -f "$PACKAGE_DIR/dist/index.cjs" ]; then
+  echo "== building dist/ (npx tsup)"
+  (cd "$PACKAGE_DIR" && npx --no-install tsup --silent)
+fi
+# tslab type-checks every cell against the package's top-level "types" (it ignores "exports").
+types_file=$(node -p "require('$PACKAGE_DIR/package.json').types || ''")
+if [ -z "$types_file" ] || [ ! -f "$PACKAGE_DIR/$types_file" ]; then
+  echo "error: package.json \"types\" (${types_file:-none}) is not in the build; tslab needs it to type-check the notebooks" >&2
+  exit 1
+fi
+mkdir -p notebooks/node_modules
+ln -sfn "$PACKAGE_DIR" notebooks/node_modules/fountframe
+
+# 3. The tslab kernel, installed inside the repo; Jupyter's state kept there too.
+export JUPYTER_CONFIG_DIR="$ROOT/.jupyter/config"
+export JUPYTER_DATA_DIR="$ROOT/.jupyter/data"
+export JUPYTER_RUNTIME_DIR="$ROOT/.jupyter/runtime"
+export JUPYTER_PATH="$ROOT/.jupyter/prefix/share/jupyter"
+export IPYTHONDIR="$ROOT/.jupyter/ipython"
+export JUPYTER_PLATFORM_DIRS=1
+mkdir -p "$JUPYTER_CONFIG_DIR" "$JUPYTER_DATA_DIR" "$JUPYTER_RUNTIME_DIR" "$IPYTHONDIR"
+TSLAB_BINARY="$ROOT/node_modules/.bin/tslab"
+KERNEL_JSON="$ROOT/.jupyter/prefix/share/jupyter/kernels/tslab/kernel.json"
+if ! grep -qF "\"$TSLAB_BINARY\"" "$KERNEL_JSON" 2>/dev/null; then
+  echo "== installing the tslab kernel into .jupyter/prefix"
+  node node_modules/tslab/bin/tslab install --python="$PYTHON" --binary="$TSLAB_BINARY" --prefix="$ROOT/.jupyter/prefix" >/dev/null
+fi
+
+# 4. Execute, all notebooks at once; the notebooks write files (CSV, Excel, SVG) to NOTEBOOK_OUT_DIR.
+export NOTEBOOK_OUT_DIR="$OUT_DIR/out"
+rm -rf "$OUT_DIR"
+mkdir -p "$NOTEBOOK_OUT_DIR"
+execute_started=$(date +%s%N)
+echo "== executing ${notebooks[*]}"
+status=0
+"$PYTHON" scripts/notebooks/execute.py --out "$OUT_DIR" --timeout 120 "${notebooks[@]}" || status=$?
+
+# 5. The README's chart is the notebook's own output: copy it, or say when docs/ is behind.
+for chart in "${DOCS_CHARTS[@]}"; do
+  fresh="$NOTEBOOK_OUT_DIR/$chart"
+  [ -f "$fresh" ] || continue
+  if $update_docs; then
+    cp "$fresh" "docs/$chart" && echo "updated docs/$chart"
+  elif ! cmp -s "$fresh" "docs/$chart"; then
+    echo "note: docs/$chart differs from the chart the notebook drew; refresh it with: bash scripts/run-notebooks.sh --update-docs"
+  fi
+done
+
+finished=$(date +%s%N)
+echo "== notebooks: $(span "$started" "$finished") s in all (Debian installs $(span "$started" "$setup_done") s, kernel and build $(span "$setup_done" "$execute_started") s, execution $(span "$execute_started" "$finished") s)"
+exit $status

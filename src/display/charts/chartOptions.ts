@@ -1,0 +1,53 @@
+import type { Config } from "vega-lite";
+import { frameToRecords, type FrameLike } from "../frameLike";
+
+/** Options every chart takes. */
+export interface ChartOptions {
+  readonly title?: string;
+  readonly subtitle?: string;
+  /** plot width in pixels (default 480) */
+  readonly width?: number;
+  /** plot height in pixels (bar charts: grows with the number of bars unless given) */
+  readonly height?: number;
+  readonly xTitle?: string;
+  readonly yTitle?: string;
+}
+
+export const DEFAULT_WIDTH = 480;
+export const DEFAULT_HEIGHT = 300;
+
+const FONT = "Helvetica, Arial, 'DejaVu Sans', sans-serif";
+
+/** One look for every chart: readable axis text, quiet grid, room for long brand names. */
+export const CHART_CONFIG: Config = {
+  font: FONT,
+  background: "white",
+  padding: 8,
+  view: { stroke: null },
+  title: { fontSize: 14, subtitleFontSize: 11, subtitleColor: "#555", anchor: "start", offset: 10 },
+  axis: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: "normal", titleColor: "#333", labelColor: "#333", gridColor: "#e6e6e6", domainColor: "#888", tickColor: "#888" },
+  axisBand: { labelLimit: 220 },
+  legend: { labelFontSize: 11, titleFontSize: 11, labelLimit: 260 },
+  range: { category: ["#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#eeca3b", "#9d755d", "#ff9da6", "#bab0ac"] },
+};
+
+/** The chart's rows as plain records holding only the fields it plots (NaN becomes null). */
+export function chartValues(data: FrameLike, fields: readonly (string | undefined)[]): Record<string, unknown>[] {
+  const used = [...new Set(fields.filter((field): field is string => Boolean(field)))];
+  const records = frameToRecords(data);
+  if (records.length > 0) {
+    const missing = used.filter((field) => !records.some((record) => field in record));
+    if (missing.length > 0) throw new RangeError(`no field ${missing.map((field) => JSON.stringify(field)).join(", ")} in the chart data; fields: ${Object.keys(records[0]).join(", ")}`);
+  }
+  return records.map((record) =>
+    Object.fromEntries(used.map((field) => {
+      const value = record[field];
+      return [field, typeof value === "number" && Number.isNaN(value) ? null : value ?? null];
+    })),
+  );
+}
+
+export function titleOf(options: ChartOptions): { text: string; subtitle?: string } | undefined {
+  if (!options.title) return undefined;
+  return options.subtitle ? { text: options.title, subtitle: options.subtitle } : { text: options.title };
+}

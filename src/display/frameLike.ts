@@ -1,0 +1,62 @@
+import type { DataFrame } from "danfojs-node";
+
+/** What the display helpers accept: a danfo DataFrame, or plain records (one object per row). */
+export type FrameLike = DataFrame | readonly Readonly<Record<string, unknown>>[];
+
+/** A frame as plain columns and row arrays, the one shape every renderer works from. */
+export interface TableData {
+  readonly columns: readonly string[];
+  readonly rows: readonly (readonly unknown[])[];
+}
+
+/** The part of a danfo DataFrame read here; typed loosely so danfo itself is never loaded. */
+interface FrameShape {
+  readonly columns: string[];
+  readonly values: unknown;
+}
+
+function isFrameShape(value: unknown): value is FrameShape {
+  return typeof value === "object" && value !== null && Array.isArray((value as FrameShape).columns) && "values" in value;
+}
+
+/** Columns in first-seen order across all records, so a key missing from row 0 still shows. */
+function recordColumns(records: readonly Readonly<Record<string, unknown>>[]): string[] {
+  const seen = new Set<string>();
+  for (const record of records) for (const key of Object.keys(record)) seen.add(key);
+  return [...seen];
+}
+
+export function toTable(frame: FrameLike): TableData {
+  if (Array.isArray(frame)) {
+    const records = frame as readonly Readonly<Record<string, unknown>>[];
+    const columns = recordColumns(records);
+    return { columns, rows: records.map((record) => columns.map((column) => record[column])) };
+  }
+  if (!isFrameShape(frame)) throw new TypeError("expected a danfo DataFrame or an array of records");
+  const values = frame.values as unknown[];
+  // A one-column danfo frame still gives row arrays; guard against a Series-like 1-D result anyway.
+  const rows = values.map((row) => (Array.isArray(row) ? row : [row]));
+  return { columns: frame.columns, rows };
+}
+
+/**
+ * The frame as plain records, one object per row (copies): for chart data, and for the
+ * map/filter/sort work that reads easier over objects than over danfo's `values` union type.
+ * Name the row type when you know it: `frameToRecords<{ id: number; name: string }>(audiences)`.
+ */
+export function frameToRecords<Row extends object = Record<string, unknown>>(frame: FrameLike): Row[] {
+  if (Array.isArray(frame)) return frame.map((record) => ({ ...record }) as Row);
+  const { columns, rows } = toTable(frame);
+  return rows.map((row) => Object.fromEntries(columns.map((column, index) => [column, row[index]])) as Row);
+}
+
+/** Keeps only the named columns, in the order named; unknown names are an error that lists the known ones. */
+export function selectColumns(table: TableData, wanted: readonly string[] | undefined): TableData {
+  if (!wanted) return table;
+  const positions = wanted.map((column) => {
+    const position = table.columns.indexOf(column);
+    if (position < 0) throw new RangeError(`no column ${JSON.stringify(column)}; columns: ${table.columns.join(", ")}`);
+    return position;
+  });
+  return { columns: [...wanted], rows: table.rows.map((row) => positions.map((position) => row[position])) };
+}

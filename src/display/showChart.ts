@@ -1,0 +1,30 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { TopLevelSpec } from "vega-lite";
+import { notebookDisplay } from "./notebookDisplay";
+import { renderSvg } from "./renderSvg";
+
+export interface ShowChartOptions {
+  /** also write the SVG to this file (folders created), e.g. for a report or a README */
+  readonly saveTo?: string;
+}
+
+/**
+ * Renders a chart and shows it inline in a tslab notebook; elsewhere prints one line about it.
+ * Resolves to nothing, so a notebook cell ending in `await showChart(...)` prints no SVG text.
+ */
+export async function showChart(spec: TopLevelSpec, options: ShowChartOptions = {}): Promise<void> {
+  const svg = await renderSvg(spec);
+  if (options.saveTo) {
+    await mkdir(dirname(options.saveTo), { recursive: true });
+    await writeFile(options.saveTo, svg, "utf8");
+  }
+  const display = notebookDisplay();
+  if (display) {
+    display.svg(svg);
+    return;
+  }
+  const title = typeof spec.title === "string" ? spec.title : (spec.title as { text?: unknown } | undefined)?.text;
+  const saved = options.saveTo ? `, saved to ${options.saveTo}` : "";
+  console.log(`[chart${title ? ` "${String(title)}"` : ""}: ${svg.length} characters of SVG${saved}]`);
+}

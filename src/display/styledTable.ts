@@ -1,0 +1,60 @@
+import { divergingCss, sequentialCss } from "./colorScale";
+import { isMissing } from "./formatCell";
+import { frameToHtml, type CellContext, type FrameHtmlOptions } from "./frameToHtml";
+import { toTable, type FrameLike } from "./frameLike";
+
+/** How a metric column is coloured: light→dark with the value, or red/white/green around zero. */
+export type ColumnScale = "sequential" | "diverging";
+
+export interface StyledTableOptions extends FrameHtmlOptions {
+  /** columns coloured by value: a list (all sequential) or column → scale */
+  readonly heat?: readonly string[] | Readonly<Record<string, ColumnScale>>;
+}
+
+interface ColumnRange {
+  readonly scale: ColumnScale;
+  readonly min: number;
+  readonly max: number;
+}
+
+function heatScales(heat: StyledTableOptions["heat"]): Map<string, ColumnScale> {
+  if (!heat) return new Map();
+  if (Array.isArray(heat)) return new Map((heat as readonly string[]).map((column) => [column, "sequential" as const]));
+  return new Map(Object.entries(heat as Readonly<Record<string, ColumnScale>>));
+}
+
+function columnRanges(frame: FrameLike, scales: Map<string, ColumnScale>): Map<string, ColumnRange> {
+  const table = toTable(frame);
+  const ranges = new Map<string, ColumnRange>();
+  for (const [column, scale] of scales) {
+    const position = table.columns.indexOf(column);
+    if (position < 0) throw new RangeError(`heat: no column ${JSON.stringify(column)}; columns: ${table.columns.join(", ")}`);
+    const numbers = table.rows.map((row) => row[position]).filter((value): value is number => typeof value === "number" && !isMissing(value));
+    ranges.set(column, { scale, min: Math.min(...numbers), max: Math.max(...numbers) });
+  }
+  return ranges;
+}
+
+function heatCss(range: ColumnRange, value: number): string {
+  if (range.scale === "diverging") {
+    const largest = Math.max(Math.abs(range.min), Math.abs(range.max));
+    return divergingCss(largest === 0 ? 0 : value / largest);
+  }
+  const span = range.max - range.min;
+  return sequentialCss(span === 0 ? 0.5 : (value - range.min) / span);
+}
+
+/**
+ * An HTML table with metric columns coloured by value (like a spreadsheet's colour scale), for
+ * ranking tables in a notebook or a report. Colours are relative to each column's own range.
+ */
+export function styledTable(frame: FrameLike, options: StyledTableOptions = {}): string {
+  const ranges = columnRanges(frame, heatScales(options.heat));
+  const userCell = options.styles?.cell;
+  const cell = (context: CellContext): string | undefined => {
+    const range = ranges.get(context.column);
+    const heat = range && typeof context.value === "number" && !isMissing(context.value) ? heatCss(range, context.value) : undefined;
+    return [heat, userCell?.(context)].filter(Boolean).join(";") || undefined;
+  };
+  return frameToHtml(frame, { ...options, styles: { ...options.styles, cell } });
+}

@@ -1,0 +1,125 @@
+import { METRIC_ROWS, type MetricRow } from "../dataset/data/metrics";
+import { packWords, type PackedWords } from "./byteSink";
+
+/** How a metric column's value is drawn and written. */
+export enum ValueKind {
+  Score, // 0.00–100.00
+  Centile, // 0.0–100.0
+  Rank, // 1..brands in the study
+  Percent, // 0.0–100.0
+  BrandscapeIndex, // integer around 100
+  CategoryIndex, // 40.0–180.0
+  Null, // a column that is always null
+}
+
+/** Precomputed number texts, so a value is written by lookup rather than by formatting. */
+const texts = (count: number, divisor: number) => Array.from({ length: count }, (_, n) => String(n / divisor));
+const TENTHS = texts(1_801, 10);
+const TEXT_TABLES = {
+  hundredths: texts(10_001, 100),
+  integers: texts(10_001, 1),
+  tenths: TENTHS,
+  quotedTenths: TENTHS.map((text) => `"${text}"`),
+  nulls: ["null"],
+};
+type TextTable = keyof typeof TEXT_TABLES;
+
+/** Every value text in one packed array (one array for the hot loop); each table starts at its base. */
+export const VALUE_TEXTS: PackedWords = packWords(Object.values(TEXT_TABLES).flat(), 2);
+const TABLE_BASES = {} as Record<TextTable, number>;
+Object.keys(TEXT_TABLES).reduce((base, name) => {
+  TABLE_BASES[name as TextTable] = base;
+  return base + TEXT_TABLES[name as TextTable].length;
+}, 0);
+
+/**
+ * How a kind of value is drawn from a cell's hash: entry `offset + hash % modulus` of a text
+ * table, where a modulus of 0 stands for the number of brands in the row's study (ranks).
+ */
+interface Draw {
+  readonly table: TextTable;
+  readonly offset: number;
+  readonly modulus: number;
+  /** table index → JSON number */
+  readonly divisor: number;
+}
+
+const DRAWS: Readonly<Record<ValueKind, Draw>> = {
+  [ValueKind.Score]: { table: "hundredths", offset: 0, modulus: 10_001, divisor: 100 },
+  [ValueKind.Centile]: { table: "tenths", offset: 0, modulus: 1_001, divisor: 10 },
+  [ValueKind.Percent]: { table: "tenths", offset: 0, modulus: 1_001, divisor: 10 },
+  [ValueKind.Rank]: { table: "integers", offset: 1, modulus: 0, divisor: 1 },
+  [ValueKind.BrandscapeIndex]: { table: "integers", offset: 40, modulus: 181, divisor: 1 },
+  [ValueKind.CategoryIndex]: { table: "tenths", offset: 400, modulus: 1_401, divisor: 10 },
+  [ValueKind.Null]: { table: "nulls", offset: 0, modulus: 1, divisor: 1 },
+};
+
+export interface MetricColumn extends Draw {
+  readonly name: string;
+  /** position among all metric columns; salts the value hash */
+  readonly position: number;
+  readonly metricKey: string;
+  readonly groupKey: string;
+  readonly kind: ValueKind;
+  /** written as a numeric string ("47.3"), as some real columns are */
+  readonly quoted: boolean;
+  /** `,"name":` ready to append */
+  readonly prefix: string;
+  /** where the column's table starts in VALUE_TEXTS */
+  readonly tableBase: number;
+  /** the longest value text it can write */
+  readonly maxValueBytes: number;
+}
+
+export const ID_COLUMNS = ["id", "study_id", "brand_id", "category_id", "audience_id", "brand_name", "is_duplicate"] as const;
+export type IdColumn = (typeof ID_COLUMNS)[number];
+
+const SUFFIXES: ReadonlyArray<readonly [string, ValueKind]> = [
+  ["", ValueKind.Score],
+  ["_c", ValueKind.Centile],
+  ["_rank", ValueKind.Rank],
+  ["_pct", ValueKind.Percent],
+  ["_brandscape_index", ValueKind.BrandscapeIndex],
+  ["_category_index", ValueKind.CategoryIndex],
+];
+
+function kindFor(metric: MetricRow, suffix: string, drawn: ValueKind): ValueKind {
+  if (metric.kind === "legacy") return ValueKind.Null;
+  if (metric.kind === "custom" && suffix.endsWith("_index")) return ValueKind.Null;
+  return drawn;
+}
+
+/** Funnel percentages and centiles arrive as numeric strings. */
+const isQuoted = (metric: MetricRow, suffix: string) => metric.groupKey === "funnel" && (suffix === "_pct" || suffix === "_c");
+
+export const METRIC_COLUMNS: readonly MetricColumn[] = METRIC_ROWS.flatMap((metric) =>
+  SUFFIXES.map(([suffix, drawn]) => ({ metric, suffix, drawn }))).map(({ metric, suffix, drawn }, position) => {
+  const name = metric.key + suffix;
+  const kind = kindFor(metric, suffix, drawn);
+  const quoted = isQuoted(metric, suffix);
+  const draw = DRAWS[kind];
+  const table: TextTable = quoted && draw.table === "tenths" ? "quotedTenths" : draw.table;
+  return {
+    name, position, metricKey: metric.key, groupKey: metric.groupKey, kind, quoted,
+    prefix: `,${JSON.stringify(name)}:`,
+    ...draw,
+    table,
+    tableBase: TABLE_BASES[table],
+    maxValueBytes: Math.max(...TEXT_TABLES[table].map((text) => text.length)),
+  };
+});
+
+export const ALL_COLUMN_NAMES: readonly string[] = [...ID_COLUMNS, ...METRIC_COLUMNS.map((column) => column.name)];
+export const COLUMN_NAME_SET: ReadonlySet<string> = new Set(ALL_COLUMN_NAMES);
+export const METRIC_COLUMN_BY_NAME: ReadonlyMap<string, MetricColumn> = new Map(METRIC_COLUMNS.map((c) => [c.name, c]));
+
+/** The table index of a cell: the hash kept within 31 bits so the modulo stays integer arithmetic. */
+export const drawIndex = (column: MetricColumn, hash: number, brandCount: number): number =>
+  column.offset + (hash & 0x7fffffff) % (column.modulus || brandCount);
+
+/** The JSON value of a column (for sorting and filtering by value). */
+export function jsonValue(column: MetricColumn, index: number): number | string | null {
+  if (column.kind === ValueKind.Null) return null;
+  const number = index / column.divisor;
+  return column.quoted ? String(number) : number;
+}

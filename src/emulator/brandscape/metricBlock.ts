@@ -1,0 +1,72 @@
+import { packWords, type ByteSink, type PackedWords } from "./byteSink";
+import { VALUE_TEXTS, type MetricColumn } from "./columns";
+import { cellSalt } from "./rows";
+
+/**
+ * The metric columns of a query compiled into flat arrays, so that writing a row's ~340 values
+ * is one tight loop: copy the column's `,"name":` and its value text four bytes at a time (an
+ * unaligned DataView write), with the cell hash inlined. Bytes past a text's end are padding that
+ * the next write covers.
+ */
+export interface MetricBlock {
+  readonly count: number;
+  /** every column's `,"name":` as words, PREFIX_WORDS each */
+  readonly prefixes: PackedWords;
+  readonly salts: Int32Array;
+  /** 0 = the row's brand count */
+  readonly moduli: Int32Array;
+  /** table base + offset, into VALUE_TEXTS */
+  readonly entryBases: Int32Array;
+  /** the most bytes one row's block can take, padding included */
+  readonly maxBytes: number;
+}
+
+/** Column names are at most 44 characters, so `,"` + name + `":` fits in 48 bytes (packWords checks). */
+const PREFIX_WORDS = 12;
+/** value texts are packed two words each (columns.ts) */
+const VALUE_WORDS = 2;
+
+export function compileMetricBlock(columns: readonly MetricColumn[]): MetricBlock {
+  return {
+    count: columns.length,
+    prefixes: packWords(columns.map((column) => column.prefix), PREFIX_WORDS),
+    salts: Int32Array.from(columns, (column) => cellSalt(column.position)),
+    moduli: Int32Array.from(columns, (column) => column.modulus),
+    entryBases: Int32Array.from(columns, (column) => column.tableBase + column.offset),
+    maxBytes: columns.length * (PREFIX_WORDS + VALUE_WORDS) * 4,
+  };
+}
+
+/** Writes the block for one row; the hash is cellHash (rows.ts) inlined. */
+export function writeMetricBlock(sink: ByteSink, block: MetricBlock, rowHash: number, brandCount: number, separated: boolean): void {
+  if (block.count === 0) return;
+  sink.reserve(block.maxBytes + 4);
+  const { view, buffer } = sink;
+  const { salts, moduli, entryBases, count } = block;
+  const prefixWords = block.prefixes.words;
+  const prefixLengths = block.prefixes.lengths;
+  const valueWords = VALUE_TEXTS.words;
+  const valueLengths = VALUE_TEXTS.lengths;
+  // each prefix starts with a comma, which the row's first column must leave out: write that
+  // prefix one byte early, over the byte before, then put that byte back
+  const start = separated ? sink.length : sink.length - 1;
+  const byteBefore = buffer[start];
+  let position = start;
+  for (let c = 0; c < count; c++) {
+    const length = prefixLengths[c];
+    for (let w = c * PREFIX_WORDS, at = position, end = position + length; at < end; w++, at += 4) {
+      view.setUint32(at, prefixWords[w], true);
+    }
+    position += length;
+    let h = Math.imul(rowHash ^ salts[c], 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+    const entry = entryBases[c] + (h & 0x7fffffff) % (moduli[c] || brandCount);
+    view.setUint32(position, valueWords[entry * 2], true);
+    view.setUint32(position + 4, valueWords[entry * 2 + 1], true);
+    position += valueLengths[entry];
+  }
+  if (!separated) buffer[start] = byteBefore;
+  sink.length = position;
+}

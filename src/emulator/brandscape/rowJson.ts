@@ -1,0 +1,118 @@
+import { fieldsKey } from "../../endpoints/table";
+import type { ParsedQuery } from "../query/parseQuery";
+import type { IncludeForms } from "../resources/includes";
+import { pickFields } from "../resources/shape";
+import { ID_COLUMNS, METRIC_COLUMNS, type IdColumn, type MetricColumn } from "./columns";
+import { compileMetricBlock, writeMetricBlock, type MetricBlock } from "./metricBlock";
+import type { ByteSink } from "./byteSink";
+import type { BrandscapeRows, RowFacts } from "./rows";
+
+/** Which columns a query's rows carry: fields[brandscape_data], metric_keys, metric_group_keys. */
+export interface ColumnPlan {
+  readonly idColumns: readonly IdColumn[];
+  readonly metricColumns: readonly MetricColumn[];
+  readonly metricBlock: MetricBlock;
+}
+
+const plans = new Map<string, ColumnPlan>();
+
+export function planColumns(query: ParsedQuery): ColumnPlan {
+  const fields = query.fields.get(fieldsKey("brandscape-data"));
+  const key = JSON.stringify([fields, query.metricKeys, query.metricGroupKeys]);
+  let plan = plans.get(key);
+  if (!plan) {
+    plan = buildPlan(fields, query);
+    if (plans.size > 500) plans.clear();
+    plans.set(key, plan);
+  }
+  return plan;
+}
+
+function buildPlan(fields: readonly string[] | undefined, query: ParsedQuery): ColumnPlan {
+  const { metricKeys, metricGroupKeys } = query;
+  // both given: the named metrics and those of the named groups
+  const metricWanted = (column: MetricColumn) =>
+    (metricKeys === null && metricGroupKeys === null)
+    || (metricKeys?.includes(column.metricKey) ?? false)
+    || (metricGroupKeys?.includes(column.groupKey) ?? false);
+  const metricColumns = METRIC_COLUMNS.filter((column) => metricWanted(column) && (!fields || fields.includes(column.name)));
+  return {
+    idColumns: ID_COLUMNS.filter((name) => !fields || fields.includes(name)),
+    metricColumns,
+    metricBlock: compileMetricBlock(metricColumns),
+  };
+}
+
+/** Where each brandscape include comes from. */
+const INCLUDE_SOURCES: Readonly<Record<string, readonly [target: string, id: (facts: RowFacts, sectorOf: (categoryId: number) => number) => number]>> = {
+  study: ["studies", (facts) => facts.studyId],
+  year: ["years", (facts) => facts.yearId],
+  country: ["countries", (facts) => facts.countryId],
+  audience: ["audiences", (facts) => facts.audienceId],
+  audiences: ["audiences", (facts) => facts.audienceId],
+  brand: ["brands", (facts) => facts.brandId],
+  category: ["categories", (facts) => facts.categoryId],
+  sector: ["sectors", (facts, sectorOf) => sectorOf(facts.categoryId)],
+  company: ["companies", (facts) => facts.companyId],
+};
+
+/** Writes rows as JSON bytes directly: 350 columns × 100 rows is the hot path of the emulator. */
+/** One include of a query: the bytes around it and its objects' JSON, quoted once per id. */
+interface IncludePlan {
+  readonly name: string;
+  readonly target: string;
+  readonly idOf: (facts: RowFacts, sectorOf: (categoryId: number) => number) => number;
+  readonly fields: readonly string[] | undefined;
+  readonly jsonById: Map<number, Uint8Array>;
+}
+
+export class RowWriter {
+  /** keyed by include name and the target's fields[...] */
+  private readonly includePlans = new Map<string, IncludePlan>();
+  private readonly sectorOf = (categoryId: number) => this.forms.related.sectorOfCategory(categoryId)!;
+
+  constructor(private readonly rows: BrandscapeRows, private readonly forms: IncludeForms) {}
+
+  write(sink: ByteSink, rowIndex: number, plan: ColumnPlan, query: ParsedQuery): void {
+    const { rows } = this;
+    const facts = rows.locate(rowIndex);
+    let head = "{";
+    for (const name of plan.idColumns) {
+      head += `${head.length > 1 ? "," : ""}"${name}":${name === "brand_name" ? rows.brandNameJson(facts) : rows.value(facts, name)}`;
+    }
+    sink.text(head);
+    writeMetricBlock(sink, plan.metricBlock, facts.rowHash, facts.brandCount, head.length > 1);
+    let separated = head.length > 1 || plan.metricColumns.length > 0;
+    for (const name of query.include) {
+      const include = this.includePlan(name, query);
+      sink.text(`${separated ? "," : ""}"${name}":${name === "audiences" ? "[" : ""}`);
+      sink.bytes(this.includeJson(include, include.idOf(facts, this.sectorOf)));
+      if (name === "audiences") sink.text("]");
+      separated = true;
+    }
+    sink.text("}");
+  }
+
+  private includePlan(name: string, query: ParsedQuery): IncludePlan {
+    const [target, idOf] = INCLUDE_SOURCES[name];
+    const fields = query.fields.get(fieldsKey(target));
+    const key = `${name}|${fields?.join(",") ?? "*"}`;
+    let include = this.includePlans.get(key);
+    if (!include) {
+      if (this.includePlans.size > 200) this.includePlans.clear();
+      include = { name, target, idOf, fields, jsonById: new Map() };
+      this.includePlans.set(key, include);
+    }
+    return include;
+  }
+
+  private includeJson(include: IncludePlan, id: number): Uint8Array {
+    let json = include.jsonById.get(id);
+    if (json === undefined) {
+      const record = this.forms.one(include.target, id);
+      json = Buffer.from(JSON.stringify(record && pickFields(record, include.fields)));
+      include.jsonById.set(id, json);
+    }
+    return json;
+  }
+}

@@ -1,0 +1,77 @@
+import { ENDPOINT_BY_RESOURCE } from "../../endpoints/table";
+import type { Dataset } from "../dataset/types";
+import { envelopeTail, pageBounds } from "../http/envelope";
+import { notFound } from "../http/errors";
+import type { ParsedQuery } from "../query/parseQuery";
+import type { IncludeForms } from "../resources/includes";
+import { checkIncludes, checkSort } from "../resources/shape";
+import { ByteSink } from "./byteSink";
+import { COLUMN_NAME_SET } from "./columns";
+import { buildCriteria, checkCombination } from "./criteria";
+import { BrandscapeLayout } from "./layout";
+import { planColumns, RowWriter } from "./rowJson";
+import { BrandscapeRows } from "./rows";
+import { selectRows, type Selection } from "./selection";
+import { sortSelection } from "./sorting";
+
+const SPEC = ENDPOINT_BY_RESOURCE.get("brandscape-data")!;
+const SELECTION_CACHE_SIZE = 24;
+
+/** brandscape-data: rows computed from their index, never stored (see layout.ts). */
+export class BrandscapeService {
+  readonly layout: BrandscapeLayout;
+  private readonly rows: BrandscapeRows;
+  private readonly writer: RowWriter;
+  /** a paged-through query resolves its selection (and sort) once, not once per page */
+  private readonly selections = new Map<string, Selection>();
+
+  constructor(dataset: Dataset, forms: IncludeForms, scale?: number) {
+    this.layout = new BrandscapeLayout(dataset, scale);
+    this.rows = new BrandscapeRows(this.layout, dataset, forms.related);
+    this.writer = new RowWriter(this.rows, forms);
+  }
+
+  serveCollection(query: ParsedQuery, path: string): Buffer {
+    checkIncludes(SPEC, query.include);
+    checkSort(COLUMN_NAME_SET, query);
+    checkCombination(query.filters);
+    const selection = this.selection(query);
+    const page = { page: query.page, perPage: query.perPage, total: selection.total, path, linkParams: query.linkParams };
+    const [start, end] = pageBounds(page);
+    const plan = planColumns(query);
+    const sink = new ByteSink((end - start) * (plan.metricBlock.maxBytes + 2048) + 16384);
+    sink.text(`{"data":[`);
+    selection.rowIndices(start, end).forEach((rowIndex, i) => {
+      if (i > 0) sink.text(",");
+      this.writer.write(sink, rowIndex, plan, query);
+    });
+    sink.text(`]${envelopeTail(page)}}`);
+    return sink.result();
+  }
+
+  serveItem(rawId: string, query: ParsedQuery): Buffer {
+    checkIncludes(SPEC, query.include);
+    const id = /^\d+$/.test(rawId) ? Number(rawId) : 0;
+    if (id < 1 || id > this.layout.rowCount) throw notFound(`No query results for model [App\\Models\\BrandscapeData] ${rawId}`);
+    const plan = planColumns(query);
+    const sink = new ByteSink(plan.metricBlock.maxBytes + 4096);
+    sink.text(`{"data":`);
+    this.writer.write(sink, id - 1, plan, query);
+    sink.text("}");
+    return sink.result();
+  }
+
+  private selection(query: ParsedQuery): Selection {
+    const key = JSON.stringify([[...query.filters].sort(), query.sort]);
+    let selection = this.selections.get(key);
+    if (selection) {
+      this.selections.delete(key); // refresh its place as most recently used
+    } else {
+      const criteria = buildCriteria(query.filters, this.layout, this.rows, this.rows.related);
+      selection = sortSelection(selectRows(criteria, this.layout), query.sort, this.rows);
+      if (this.selections.size >= SELECTION_CACHE_SIZE) this.selections.delete(this.selections.keys().next().value!);
+    }
+    this.selections.set(key, selection);
+    return selection;
+  }
+}

@@ -1,0 +1,44 @@
+/** Faults injected per request, for the client's tests and benchmarks. */
+
+export interface FaultRule {
+  /** kebab resource name (the first path segment after the base); any when omitted */
+  resource?: string;
+  /** the request's `page` parameter (1 when absent); any when omitted */
+  page?: number | number[];
+  kind: "status" | "hang" | "malformed" | "rateLimit" | "reset";
+  /** kind "status": the status to answer, default 503 */
+  status?: number;
+  /** kind "status": the raw body to send (default a JSON message); lets a test send HTML */
+  body?: string;
+  /** kind "hang": answer normally after this many ms; omitted = never answer (until close()) */
+  ms?: number;
+  /** kind "rateLimit": Retry-After seconds, default 1 */
+  retryAfter?: number;
+  /** only the first N matching requests; omitted = every matching request */
+  times?: number;
+}
+
+export class FaultBook {
+  private rules: Array<{ rule: FaultRule; remaining: number }> = [];
+
+  constructor(rules: readonly FaultRule[] = []) {
+    this.set(rules);
+  }
+
+  set(rules: readonly FaultRule[]): void {
+    this.rules = rules.map((rule) => ({ rule: { ...rule }, remaining: rule.times ?? Infinity }));
+  }
+
+  /** The first rule with uses left that matches, counting this use. */
+  take(resource: string, page: number): FaultRule | null {
+    for (const entry of this.rules) {
+      const { rule } = entry;
+      if (entry.remaining <= 0) continue;
+      if (rule.resource !== undefined && rule.resource !== resource) continue;
+      if (rule.page !== undefined && !(Array.isArray(rule.page) ? rule.page.includes(page) : rule.page === page)) continue;
+      entry.remaining--;
+      return rule;
+    }
+    return null;
+  }
+}

@@ -1,0 +1,41 @@
+import type { BrandscapeService } from "../brandscape/serveBrandscape";
+import type { StudyRecord } from "../dataset/types";
+import { parseQuery } from "../query/parseQuery";
+import type { ResourceDefinition } from "../resources/definitions";
+import { findRecord, serveCollection, serveItem } from "../resources/serveResource";
+import { notFound } from "./errors";
+import { BASE_PATH, type Route } from "./routes";
+
+export interface Resources {
+  readonly definitions: ReadonlyMap<string, ResourceDefinition>;
+  readonly brandscape: BrandscapeService;
+  readonly studyBrandIds: ReadonlyMap<number, readonly number[]>;
+}
+
+/** The 200 body of a routed GET; any other outcome is thrown as an HttpError. */
+export function dispatch(route: Route, rawQuery: string, origin: string, resources: Resources): string | Buffer {
+  switch (route.kind) {
+    case "health":
+      return JSON.stringify({ status: "ok" });
+    case "notFound":
+      throw notFound(`The route ${route.path} could not be found.`);
+    case "collection": {
+      const query = parseQuery(rawQuery);
+      const path = `${origin}${BASE_PATH}${route.resource}`;
+      if (route.resource === "brandscape-data") return resources.brandscape.serveCollection(query, path);
+      return serveCollection(resources.definitions.get(route.resource)!, { query, path });
+    }
+    case "item": {
+      const query = parseQuery(rawQuery);
+      if (route.resource === "brandscape-data") return resources.brandscape.serveItem(route.id, query);
+      return serveItem(resources.definitions.get(route.resource)!, route.id, query);
+    }
+    case "studyBrands": {
+      const query = parseQuery(rawQuery);
+      const study = findRecord(resources.definitions.get("studies")!, route.studyId) as StudyRecord;
+      const brandIds = resources.studyBrandIds.get(study.id) ?? [];
+      const path = `${origin}${BASE_PATH}studies/${study.id}/brands`;
+      return serveCollection(resources.definitions.get("brands")!, { query, path, scope: (brand) => brandIds.includes(brand.id) });
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { releaseBody } from "../brandscape/byteSink";
+import type { FaultBook, FaultRule } from "../faults";
+import { requestedPage } from "../query/parseQuery";
+import type { StatsRecorder } from "../stats";
+import { dispatch, type Resources } from "./dispatch";
+import { HttpError } from "./errors";
+import { answerFault, truncated } from "./faultResponses";
+import type { RateLimiter } from "./rateLimit";
+import { send, sendError } from "./respond";
+import { matchRoute, resourceOfPath } from "./routes";
+
+export type Latency = number | ((request: { resource: string; page: number }) => number);
+
+export interface PipelineContext {
+  readonly resources: Resources;
+  readonly faults: FaultBook;
+  readonly limiter: RateLimiter;
+  readonly stats: StatsRecorder;
+  /** the one accepted token; undefined accepts any non-empty one */
+  readonly token?: string;
+  readonly latency?: Latency;
+  /** a delay that close() cancels */
+  delay(ms: number): Promise<void>;
+}
+
+const BEARER = /^Bearer\s+(\S.*)$/i;
+
+function authenticated(req: IncomingMessage, token: string | undefined): boolean {
+  const presented = BEARER.exec(req.headers.authorization ?? "")?.[1]?.trim();
+  return presented !== undefined && presented !== "" && (token === undefined || presented === token);
+}
+
+/**
+ * One request, in the order the real stack meets it: the network (latency, injected faults),
+ * the rate limiter, authentication, then the route.
+ */
+export async function handleRequest(context: PipelineContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const target = req.url ?? "/";
+  const queryAt = target.indexOf("?");
+  const path = queryAt < 0 ? target : target.slice(0, queryAt);
+  const rawQuery = queryAt < 0 ? "" : target.slice(queryAt + 1);
+  const resource = resourceOfPath(path);
+  const page = requestedPage(rawQuery);
+  const entry = context.stats.begin(path, rawQuery, page);
+  res.on("close", () => context.stats.end());
+  res.on("finish", () => { entry.status = res.statusCode; });
+
+  const latencyMs = typeof context.latency === "function" ? context.latency({ resource, page }) : context.latency ?? 0;
+  if (latencyMs > 0) await context.delay(latencyMs);
+
+  let fault: FaultRule | null = context.faults.take(resource, page);
+  if (fault?.kind === "hang") {
+    if (fault.ms === undefined) return; // never answered; close() ends the socket
+    await context.delay(fault.ms);
+    fault = null;
+  }
+  if (fault && fault.kind !== "malformed") {
+    answerFault(fault, req, res, context.limiter.limitHeader());
+    return;
+  }
+
+  const decision = context.limiter.hit();
+  try {
+    if (decision.limited) throw new HttpError(429, "Too Many Attempts.");
+    if (req.method !== "GET") throw new HttpError(405, `The ${req.method} method is not supported for route ${path.slice(1)}. Supported methods: GET, HEAD.`);
+    const route = matchRoute(path);
+    if (route.kind !== "health" && !authenticated(req, context.token)) throw new HttpError(401, "Unauthenticated.");
+    const body = dispatch(route, rawQuery, `http://${req.headers.host ?? "localhost"}`, context.resources);
+    if (typeof body !== "string") res.once("finish", () => releaseBody(body));
+    send(res, 200, fault ? truncated(body) : body, decision.headers);
+  } catch (error) {
+    const httpError = error instanceof HttpError ? error : new HttpError(500, "Server Error");
+    if (!(error instanceof HttpError)) console.error("fountframe emulator:", error);
+    sendError(req, res, httpError, decision.headers);
+  }
+}

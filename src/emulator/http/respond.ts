@@ -1,0 +1,38 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { HttpError } from "./errors";
+
+export type Headers = Readonly<Record<string, string>>;
+
+export function send(res: ServerResponse, status: number, body: string | Buffer, headers: Headers, contentType = "application/json"): void {
+  if (res.destroyed || res.headersSent) return;
+  res.writeHead(status, {
+    "Content-Type": contentType,
+    "Content-Length": typeof body === "string" ? Buffer.byteLength(body) : body.length,
+    "Cache-Control": "no-cache, private",
+    ...headers,
+  });
+  res.end(body);
+}
+
+/**
+ * Laravel answers errors as an HTML page unless the request asks for JSON (WIRE.md: send
+ * `Accept: application/json`). A bare wildcard (fetch default) gets the HTML page too.
+ */
+export const wantsJson = (req: IncomingMessage): boolean =>
+  /json/i.test(req.headers.accept ?? "") || req.headers["x-requested-with"] === "XMLHttpRequest";
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function errorBody(error: HttpError, asJson: boolean): [body: string, contentType: string] {
+  if (asJson) {
+    const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+    return [JSON.stringify(body), "application/json"];
+  }
+  const title = `${error.status} | ${escapeHtml(error.message)}`;
+  return [`<!DOCTYPE html>\n<html lang="en"><head><title>${title}</title></head><body><div>${title}</div></body></html>\n`, "text/html; charset=UTF-8"];
+}
+
+export function sendError(req: IncomingMessage, res: ServerResponse, error: HttpError, headers: Headers): void {
+  const [body, contentType] = errorBody(error, wantsJson(req));
+  send(res, error.status, body, headers, contentType);
+}

@@ -1,0 +1,30 @@
+import { ENDPOINT_BY_RESOURCE, HEALTH_ROUTE } from "../../endpoints/table";
+
+export const BASE_PATH = "/api/v2/";
+
+export type Route =
+  | { readonly kind: "collection"; readonly resource: string }
+  | { readonly kind: "item"; readonly resource: string; readonly id: string }
+  | { readonly kind: "studyBrands"; readonly studyId: string }
+  | { readonly kind: "health" }
+  | { readonly kind: "notFound"; readonly path: string };
+
+/** The first path segment after the base: what faults match and latency functions see. */
+export function resourceOfPath(path: string): string {
+  return path.startsWith(BASE_PATH) ? path.slice(BASE_PATH.length).split("/")[0] : "";
+}
+
+export function matchRoute(path: string): Route {
+  const notFound: Route = { kind: "notFound", path: path.replace(/^\//, "") };
+  if (!path.startsWith(BASE_PATH)) return notFound;
+  const segments = decodeURIComponent(path.slice(BASE_PATH.length)).split("/").filter((s) => s !== "");
+  const [resource, id, sub, ...rest] = segments;
+  if (rest.length > 0 || resource === undefined) return notFound;
+  if (resource === HEALTH_ROUTE && id === undefined) return { kind: "health" };
+  if (!ENDPOINT_BY_RESOURCE.has(resource)) return notFound;
+  if (id === undefined) return { kind: "collection", resource };
+  if (sub === undefined) return { kind: "item", resource, id };
+  // studies/:id/brands (table.ts STUDY_BRANDS_ROUTE)
+  if (resource === "studies" && sub === "brands") return { kind: "studyBrands", studyId: id };
+  return notFound;
+}

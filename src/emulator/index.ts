@@ -1,0 +1,2 @@
+export { startEmulator } from "./server";
+export type { Emulator, EmulatorOptions, EmulatorStats, FaultRule } from "./types";

@@ -1,0 +1,92 @@
+import { ENDPOINT_BY_RESOURCE, type EndpointSpec } from "../../endpoints/table";
+import type { WireRecord } from "../dataset/types";
+import { collectionBody, pageBounds } from "../http/envelope";
+import { HttpError, notFound } from "../http/errors";
+import { isWireFilterName, readFilterValue } from "../query/filterValues";
+import type { ParsedQuery, SortKey } from "../query/parseQuery";
+import type { ResourceDefinition } from "./definitions";
+import type { RecordTest } from "./filters";
+import { checkIncludes, checkSort, shapeRecord } from "./shape";
+
+/** filter[<column>]=value on a column the table does not list: an exact match on that column. */
+function columnTest(column: string, raw: string): RecordTest {
+  return (record) => {
+    const value = record[column];
+    if (typeof value === "boolean") return value === (raw === "1" || raw === "true");
+    return value !== null && value !== undefined && String(value) === raw;
+  };
+}
+
+function recordTests(definition: ResourceDefinition, spec: EndpointSpec, query: ParsedQuery): RecordTest[] {
+  const tests: RecordTest[] = [definition.visible];
+  for (const [name, raw] of query.filters) {
+    if (name === "updated_since") {
+      const since = readFilterValue(name, raw) as string;
+      tests.push((record) => String(record.updated_at) >= since);
+    } else if (isWireFilterName(name) && (spec.filters as readonly string[]).includes(name)) {
+      tests.push(definition.filters[name]!(readFilterValue(name, raw)));
+    } else if (definition.columns.has(name)) {
+      tests.push(columnTest(name, raw));
+    } // any other filter is ignored, as the service does (WIRE.md, assumed)
+  }
+  if (spec.search && query.search) {
+    const needle = query.search.toLowerCase();
+    tests.push((record) => definition.searchText(record).toLowerCase().includes(needle));
+  }
+  return tests;
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return -1;
+  if (b === null || b === undefined) return 1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+}
+
+export function sortRecords<T extends WireRecord>(records: T[], sort: readonly SortKey[]): T[] {
+  if (sort.length === 0) return records;
+  return records.sort((left, right) => {
+    for (const key of sort) {
+      const order = compareValues(left[key.field], right[key.field]);
+      if (order !== 0) return key.descending ? -order : order;
+    }
+    return left.id - right.id;
+  });
+}
+
+export interface CollectionRequest {
+  readonly query: ParsedQuery;
+  /** address of the collection without query, for the paginator */
+  readonly path: string;
+  /** a constraint the route adds (studies/<id>/brands) */
+  readonly scope?: RecordTest;
+}
+
+export function serveCollection(definition: ResourceDefinition, request: CollectionRequest): string {
+  const { query } = request;
+  const spec = ENDPOINT_BY_RESOURCE.get(definition.resource)!;
+  checkIncludes(spec, query.include);
+  checkSort(definition.columns, query);
+  const tests = recordTests(definition, spec, query);
+  if (request.scope) tests.push(request.scope);
+  const matching = sortRecords(definition.records.filter((record) => tests.every((test) => test(record))), query.sort);
+  const page = { page: query.page, perPage: query.perPage, total: matching.length, path: request.path, linkParams: query.linkParams };
+  const [start, end] = pageBounds(page);
+  const records = matching.slice(start, end).map((record) => JSON.stringify(shapeRecord(record, definition.resource, definition.includes, query)));
+  return collectionBody(records, page);
+}
+
+export function findRecord(definition: ResourceDefinition, rawId: string): WireRecord {
+  const record = /^\d+$/.test(rawId) ? definition.byId.get(Number(rawId)) : undefined;
+  if (!record) throw notFound(`No query results for model [App\\Models\\${definition.model}] ${rawId}`);
+  if (!definition.visible(record)) throw new HttpError(403, "This action is unauthorized.");
+  return record;
+}
+
+export function serveItem(definition: ResourceDefinition, rawId: string, query: ParsedQuery): string {
+  const spec = ENDPOINT_BY_RESOURCE.get(definition.resource)!;
+  checkIncludes(spec, query.include);
+  const record = findRecord(definition, rawId);
+  return JSON.stringify({ data: shapeRecord(record, definition.resource, definition.includes, query) });
+}

@@ -1,0 +1,103 @@
+import { createServer } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { BrandscapeService } from "./brandscape/serveBrandscape";
+import { getDataset } from "./dataset/buildDataset";
+import { FaultBook } from "./faults";
+import { handleRequest, type PipelineContext } from "./http/pipeline";
+import { DEFAULT_RATE_LIMIT, RateLimiter } from "./http/rateLimit";
+import { BASE_PATH } from "./http/routes";
+import { defineResources } from "./resources/definitions";
+import { StatsRecorder } from "./stats";
+import type { Emulator, EmulatorOptions } from "./types";
+
+/** Timers that close() can cancel, so nothing the emulator started outlives it. */
+class CancellableDelays {
+  private readonly pending = new Set<NodeJS.Timeout>();
+  private cancelled = false;
+
+  /** Resolves after `ms`, or never once cancelled (the request's socket is gone by then). */
+  delay(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.cancelled) return;
+      const timer = setTimeout(() => {
+        this.pending.delete(timer);
+        resolve();
+      }, ms);
+      timer.unref(); // the listening server keeps the process alive, not a pending answer
+      this.pending.add(timer);
+    });
+  }
+
+  cancelAll(): void {
+    this.cancelled = true;
+    for (const timer of this.pending) clearTimeout(timer);
+    this.pending.clear();
+  }
+}
+
+function checkOptions(options: EmulatorOptions): void {
+  const { rateLimit, token } = options;
+  if (rateLimit !== undefined && rateLimit !== false && !(Number.isInteger(rateLimit) && rateLimit > 0)) {
+    throw new RangeError(`rateLimit must be a positive integer or false, got ${rateLimit}`);
+  }
+  if (token !== undefined && token.trim() === "") throw new RangeError("token must not be empty");
+}
+
+/** Starts the local Fount service (WIRE.md) over the seeded dataset. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  checkOptions(options);
+  const dataset = getDataset(options.seed);
+  const { definitions, forms } = defineResources(dataset);
+  const brandscape = new BrandscapeService(dataset, forms, options.scale);
+  const delays = new CancellableDelays();
+  const stats = new StatsRecorder();
+  const faults = new FaultBook(options.faults);
+  const context: PipelineContext = {
+    resources: { definitions, brandscape, studyBrandIds: dataset.studyBrandIds },
+    faults,
+    limiter: new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT),
+    stats,
+    token: options.token,
+    latency: options.latencyMs,
+    delay: (ms) => delays.delay(ms),
+  };
+
+  const server = createServer((req, res) => {
+    handleRequest(context, req, res).catch((error: unknown) => {
+      console.error("fountframe emulator:", error);
+      res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${address.port}${BASE_PATH}`,
+    stats: stats.stats,
+    setFaults: (rules) => faults.set(rules),
+    resetStats: () => stats.reset(),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        delays.cancelAll();
+        server.close(() => resolve());
+        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { FaultRule } from "./faults";
+import type { EmulatorStats } from "./stats";
+
+export type { FaultRule } from "./faults";
+export type { EmulatorStats } from "./stats";
+
+export interface EmulatorOptions {
+  /** 0 (the default) picks a free port */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  /** the accepted bearer token; by default any non-empty one */
+  token?: string;
+  /** delay before each answer, fixed or per request */
+  latencyMs?: number | ((req: { resource: string; page: number }) => number);
+  faults?: FaultRule[];
+  /** requests per minute, default 500; false = no limit and no X-RateLimit headers */
+  rateLimit?: number | false;
+  /** brandscape-data row count (generated lazily); default one audience's worth of every released study */
+  scale?: number;
+  /** dataset seed; the same seed gives the same bytes */
+  seed?: number;
+}
+
+export interface Emulator {
+  /** base URL for a client's baseUrl, with trailing slash: http://127.0.0.1:PORT/api/v2/ */
+  url: string;
+  /** stops listening and ends every socket, hung requests included */
+  close(): Promise<void>;
+  /** live counters, read them any time */
+  stats: EmulatorStats;
+  /** replaces the fault rules (and their `times` counts) */
+  setFaults(rules: FaultRule[]): void;
+  resetStats(): void;
+}

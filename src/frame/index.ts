@@ -1,0 +1,6 @@
+export type { ColumnDtype, ColumnTable, JsonRecord, ShapeOptions } from "./types";
+export { flattenRecord } from "./flatten";
+export { flattenRecords } from "./flattenRecords";
+export { toColumnTable } from "./columnTable";
+export { tableToFrame } from "./buildFrame";
+export { recordsToFrame } from "./recordsToFrame";

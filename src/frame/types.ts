@@ -1,0 +1,22 @@
+/** One JSON object as the service sends it, or one flat row made from it. */
+export type JsonRecord = Record<string, unknown>;
+
+export interface ShapeOptions {
+  /** Nested lists become rows (the product of all lists in a record); otherwise they stay cell values. */
+  stackData?: boolean;
+  /** brandscapeData's rule: an included object that clashes with the record's own columns is prefixed `global_`. */
+  globalPrefix?: boolean;
+}
+
+/** The dtypes fountframe gives danfo; danfo keeps plain JS numbers for both numeric ones. */
+export type ColumnDtype = "float32" | "int32" | "string" | "boolean";
+
+/** Column-major table ready for a frame. */
+export interface ColumnTable {
+  /** column names, in first-appearance order */
+  columns: string[];
+  /** data[c][r]: the value of column c in row r */
+  data: unknown[][];
+  dtypes: ColumnDtype[];
+  rowCount: number;
+}

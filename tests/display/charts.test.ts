@@ -1,0 +1,56 @@
+import { barChart, lineChart, scatterChart } from "../../src/display";
+
+const rows = [
+  { brand: "Lego", relevance: 61.2, esteem: 40, year: 2024, extra: "x" },
+  { brand: "Dove", relevance: Number.NaN, esteem: 35, year: 2024, extra: "y" },
+];
+
+describe("chart specs", () => {
+  test("barChart: horizontal, sorted by value, value labels, only the plotted fields in the data", () => {
+    const spec = barChart(rows, { category: "brand", value: "relevance", title: "Relevance" }) as any;
+    expect(spec.data.values).toEqual([{ brand: "Lego", relevance: 61.2 }, { brand: "Dove", relevance: null }]);
+    expect(spec.encoding.y).toMatchObject({ field: "brand", type: "nominal", sort: { field: "relevance", order: "descending" } });
+    expect(spec.encoding.x).toMatchObject({ field: "relevance", type: "quantitative" });
+    expect(spec.layer.map((layer: any) => layer.mark.type)).toEqual(["bar", "text"]);
+    expect(spec.title).toEqual({ text: "Relevance" });
+    expect(spec.height).toEqual({ step: 20 });
+  });
+
+  test("barChart: grouped bars by a color field, vertical on request", () => {
+    const spec = barChart(rows, { category: "brand", value: "esteem", color: "year", horizontal: false, sort: "none" }) as any;
+    expect(spec.encoding.x).toMatchObject({ field: "brand", sort: null });
+    expect(spec.encoding.xOffset).toEqual({ field: "year", type: "nominal" });
+    expect(spec.encoding.color).toEqual({ field: "year", type: "nominal" });
+    expect(spec.layer).toHaveLength(1);
+  });
+
+  test("scatterChart: explicit nice domains; labels only on rows with a label, placed, with highlighted points", () => {
+    const spec = scatterChart(rows, { x: "relevance", y: "esteem", label: "brand", subtitle: "ignored without a title" }) as any;
+    expect(spec.title).toBeUndefined();
+    expect(spec.encoding.x.scale).toEqual({ domain: [54, 68], nice: false, zero: false }); // one value: ±10 %, rounded
+    expect(spec.encoding.y.scale).toEqual({ domain: [35, 40], nice: false, zero: false });
+    expect(spec.layer.map((layer: any) => layer.mark.type)).toEqual(["point", "rule", "text"]);
+    // Lego sits on the top edge, so its label goes below; Dove's relevance is missing (NaN → null): no point, no label.
+    expect(spec.data.values[0]).toMatchObject({ brand: "Lego", _align: "center", _dx: 0, _dy: 6 });
+    expect(spec.data.values[1]._align).toBeUndefined();
+    expect(spec.layer[0].encoding.opacity.condition).toEqual({ test: "isValid(datum._align)", value: 1 });
+  });
+
+  test("scatterChart without labels: one layer, zero on request", () => {
+    const spec = scatterChart(rows, { x: "relevance", y: "esteem", zero: true }) as any;
+    expect(spec.layer).toHaveLength(1);
+    expect(spec.encoding.y.scale.domain).toEqual([0, 40]);
+  });
+
+  test("lineChart: one line per series, years as ordinal labels", () => {
+    const spec = lineChart(rows, { x: "year", y: "esteem", series: "brand", title: "Esteem", subtitle: "by year" }) as any;
+    expect(spec.mark).toMatchObject({ type: "line", point: true });
+    expect(spec.encoding.x).toMatchObject({ field: "year", type: "ordinal" });
+    expect(spec.encoding.color).toMatchObject({ field: "brand" });
+    expect(spec.title).toEqual({ text: "Esteem", subtitle: "by year" });
+  });
+
+  test("a field that is not in the data is named with the fields there are", () => {
+    expect(() => barChart(rows, { category: "brand_name", value: "relevance" })).toThrow(/no field "brand_name" in the chart data; fields: brand, relevance/);
+  });
+});

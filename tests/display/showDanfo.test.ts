@@ -1,0 +1,85 @@
+// The one display test that loads danfo (about 1.4 s): frames as the client returns them.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DataFrame } from "danfojs-node";
+import { barChart, frameToHtml, frameToRecords, show, showChart, showHtml } from "../../src/display";
+import { setNotebookDisplay, type NotebookDisplay } from "../../src/display/notebookDisplay";
+
+const frame = new DataFrame({ brand_name: ["Lego", "<Dove>"], relevance: [61.25, 33], rank: [1, 2] });
+
+function fakeDisplay(): NotebookDisplay & { html: jest.Mock; svg: jest.Mock } {
+  return { html: jest.fn(), svg: jest.fn() };
+}
+
+afterEach(() => {
+  setNotebookDisplay(undefined);
+  jest.restoreAllMocks();
+});
+
+test("frameToHtml reads a danfo DataFrame's columns and rows", () => {
+  const html = frameToHtml(frame);
+  expect(html).toContain(">brand_name</th>");
+  expect(html).toContain(">&lt;Dove&gt;</td>");
+  expect(html).toContain(">61.25</td>");
+  expect(html).toContain("2 rows × 3 columns");
+});
+
+test("frameToRecords: one object per row, typed when asked", () => {
+  const records = frameToRecords<{ brand_name: string; relevance: number; rank: number }>(frame);
+  expect(records).toEqual([
+    { brand_name: "Lego", relevance: 61.25, rank: 1 },
+    { brand_name: "<Dove>", relevance: 33, rank: 2 },
+  ]);
+  expect(records[0].brand_name.toUpperCase()).toBe("LEGO");
+});
+
+test("chart data from a DataFrame", () => {
+  const spec = barChart(frame, { category: "brand_name", value: "relevance" }) as { data: { values: unknown[] } };
+  expect(spec.data.values).toEqual([{ brand_name: "Lego", relevance: 61.25 }, { brand_name: "<Dove>", relevance: 33 }]);
+});
+
+test("in a notebook show() displays HTML, with heat colours when asked", () => {
+  const display = fakeDisplay();
+  setNotebookDisplay(display);
+  show(frame, { rows: 1, heat: ["relevance"] });
+  expect(display.html).toHaveBeenCalledTimes(1);
+  const html = display.html.mock.calls[0][0] as string;
+  expect(html).toContain(">Lego</td>");
+  expect(html).not.toContain("Dove");
+  expect(html).toContain("background-color:rgb(33,113,181)");
+});
+
+test("outside a notebook show() prints a text table", () => {
+  setNotebookDisplay(null);
+  const log = jest.spyOn(console, "log").mockImplementation(() => {});
+  show(frame, { caption: "Top brands" });
+  showHtml("<b>x</b>");
+  expect(log.mock.calls.map((call) => call[0])).toEqual([
+    "Top brands",
+    ["   brand_name  relevance  rank", "0  Lego            61.25     1", "1  <Dove>          33.00     2", "[2 rows × 3 columns]"].join("\n"),
+    "<b>x</b>",
+  ]);
+});
+
+test("showChart renders SVG, hands it to the notebook and can save it; outside a notebook it prints one line", async () => {
+  const display = fakeDisplay();
+  setNotebookDisplay(display);
+  const saveTo = join(mkdtempSync(join(tmpdir(), "fountframe-chart-")), "charts", "relevance.svg");
+  const spec = barChart(frame, { category: "brand_name", value: "relevance", title: "Relevance" });
+  await expect(showChart(spec, { saveTo })).resolves.toBeUndefined();
+  const svg = display.svg.mock.calls[0][0] as string;
+  expect(svg).toContain("&lt;Dove&gt;");
+  expect(readFileSync(saveTo, "utf8")).toBe(svg);
+
+  setNotebookDisplay(null);
+  const log = jest.spyOn(console, "log").mockImplementation(() => {});
+  await showChart(spec);
+  expect(log.mock.calls[0][0]).toMatch(/^\[chart "Relevance": \d+ characters of SVG\]$/);
+});
+
+test("with no tslab kernel in the process, nothing is detected", () => {
+  const log = jest.spyOn(console, "log").mockImplementation(() => {});
+  show([{ a: 1 }]);
+  expect(log).toHaveBeenCalledWith("   a\n0  1\n[1 rows × 1 columns]");
+});

@@ -1,0 +1,33 @@
+import { styledTable } from "../../src/display";
+
+const rows = [
+  { brand: "A", relevance: 10, change: -4 },
+  { brand: "B", relevance: 20, change: 0 },
+  { brand: "C", relevance: 30, change: 2 },
+];
+
+function cellStyle(html: string, text: string): string {
+  const match = html.match(new RegExp(`<td style="([^"]*)">${text}</td>`));
+  if (!match) throw new Error(`no cell ${text}`);
+  return match[1];
+}
+
+describe("styledTable", () => {
+  test("sequential: the column's minimum is lightest, its maximum darkest with white text", () => {
+    const html = styledTable(rows, { heat: ["relevance"] });
+    expect(cellStyle(html, "10")).toContain("background-color:rgb(247,251,255);color:#111");
+    expect(cellStyle(html, "30")).toContain("background-color:rgb(33,113,181);color:#fff");
+    expect(cellStyle(html, "A")).not.toContain("background-color");
+  });
+
+  test("diverging: negative red, zero white, positive green, scaled by the largest magnitude", () => {
+    const html = styledTable(rows, { heat: { change: "diverging" } });
+    expect(cellStyle(html, "-4")).toMatch(/background-color:rgb\(2\d\d,\d+,\d+\)/);
+    expect(cellStyle(html, "0")).toContain("background-color:rgb(255,255,255)");
+    expect(cellStyle(html, "2")).toMatch(/background-color:rgb\(\d+,2\d\d,\d+\)/);
+  });
+
+  test("an unknown heat column is named", () => {
+    expect(() => styledTable(rows, { heat: ["esteem"] })).toThrow(/heat: no column "esteem"/);
+  });
+});

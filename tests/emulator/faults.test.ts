@@ -1,0 +1,175 @@
+import { startEmulator, type Emulator, type FaultRule } from "../../src/emulator";
+import { getJson, urlOf } from "./http";
+
+const regions = (emulator: Emulator, page = 1) => getJson(urlOf(emulator.url, "regions", { page, per_page: 2 }));
+
+async function withEmulator(options: Parameters<typeof startEmulator>[0], body: (emulator: Emulator) => Promise<void>): Promise<void> {
+  const emulator = await startEmulator(options);
+  try {
+    await body(emulator);
+  } finally {
+    await emulator.close();
+  }
+}
+
+describe("rate limit", () => {
+  test("every answer carries the headers; past the limit 429 with Retry-After and X-RateLimit-Reset", async () => {
+    await withEmulator({ rateLimit: 3 }, async (emulator) => {
+      const remaining: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const answer = await regions(emulator);
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get("x-ratelimit-limit")).toBe("3");
+        remaining.push(answer.headers.get("x-ratelimit-remaining")!);
+      }
+      expect(remaining).toEqual(["2", "1", "0"]);
+      const limited = await regions(emulator);
+      expect(limited.status).toBe(429);
+      expect(limited.json).toEqual({ message: "Too Many Attempts." });
+      expect(limited.headers.get("x-ratelimit-remaining")).toBe("0");
+      const retryAfter = Number(limited.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      const reset = Number(limited.headers.get("x-ratelimit-reset"));
+      expect(Math.abs(reset - (Date.now() / 1000 + retryAfter))).toBeLessThan(3);
+    });
+  });
+
+  test("500 a minute by default, on errors too", async () => {
+    await withEmulator({}, async (emulator) => {
+      const answer = await getJson(`${emulator.url}brands/99999`);
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get("x-ratelimit-limit")).toBe("500");
+      expect(answer.headers.get("x-ratelimit-remaining")).toBe("499");
+    });
+  });
+
+  test("rateLimit: false turns it off, headers included", async () => {
+    await withEmulator({ rateLimit: false }, async (emulator) => {
+      for (let i = 0; i < 5; i++) expect((await regions(emulator)).status).toBe(200);
+      expect((await regions(emulator)).headers.get("x-ratelimit-limit")).toBeNull();
+    });
+  });
+});
+
+describe("fault injection", () => {
+  let emulator: Emulator;
+  beforeAll(async () => {
+    emulator = await startEmulator({ rateLimit: false });
+  });
+  afterAll(() => emulator.close());
+  beforeEach(() => {
+    emulator.setFaults([]);
+    emulator.resetStats();
+  });
+
+  test("status: 503 by default, for the first N matching requests", async () => {
+    emulator.setFaults([{ resource: "regions", kind: "status", times: 2 }]);
+    expect((await regions(emulator)).status).toBe(503);
+    expect((await getJson(`${emulator.url}sectors`)).status).toBe(200);
+    expect((await regions(emulator)).status).toBe(503);
+    expect((await regions(emulator)).status).toBe(200);
+  });
+
+  test("status: any code and a body that is not JSON", async () => {
+    emulator.setFaults([{ kind: "status", status: 502, body: "<html><body>Bad Gateway</body></html>" }]);
+    const answer = await regions(emulator);
+    expect(answer.status).toBe(502);
+    expect(answer.json).toBeUndefined();
+    expect(answer.text).toMatch(/Bad Gateway/);
+  });
+
+  test("rules match by page, one or several", async () => {
+    emulator.setFaults([{ resource: "regions", page: [2, 3], kind: "status", status: 500 }]);
+    expect((await regions(emulator, 1)).status).toBe(200);
+    expect((await regions(emulator, 2)).status).toBe(500);
+    expect((await regions(emulator, 3)).status).toBe(500);
+    emulator.setFaults([{ page: 1, kind: "status", status: 504 }]);
+    expect((await regions(emulator, 1)).status).toBe(504);
+    expect((await regions(emulator, 2)).status).toBe(200);
+  });
+
+  test("malformed: a 200 whose JSON is cut short", async () => {
+    emulator.setFaults([{ resource: "regions", kind: "malformed", times: 1 }]);
+    const broken = await regions(emulator);
+    expect(broken.status).toBe(200);
+    expect(broken.json).toBeUndefined();
+    expect(broken.text.startsWith('{"data":[')).toBe(true);
+    expect((await regions(emulator)).json.data).toHaveLength(2);
+  });
+
+  test("rateLimit: 429 with Retry-After", async () => {
+    emulator.setFaults([{ kind: "rateLimit", retryAfter: 7, times: 1 }]);
+    const answer = await regions(emulator);
+    expect(answer.status).toBe(429);
+    expect(answer.headers.get("retry-after")).toBe("7");
+    expect(Number(answer.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  test("reset: the connection drops", async () => {
+    emulator.setFaults([{ kind: "reset", times: 1 }]);
+    await expect(regions(emulator)).rejects.toThrow();
+    expect((await regions(emulator)).status).toBe(200);
+  });
+
+  test("hang for N ms, then the normal answer", async () => {
+    emulator.setFaults([{ kind: "hang", ms: 300, times: 1 }]);
+    const started = Date.now();
+    const answer = await regions(emulator);
+    expect(answer.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(280);
+  });
+
+  test("hang forever: the client's own timeout is all that ends it", async () => {
+    emulator.setFaults([{ kind: "hang", times: 1 }]);
+    const signal = AbortSignal.timeout(200);
+    await expect(getJson(urlOf(emulator.url, "regions"), { signal })).rejects.toThrow();
+  });
+});
+
+describe("close()", () => {
+  test("ends hung requests and idle keep-alive sockets, and is idempotent", async () => {
+    const emulator = await startEmulator({ faults: [{ resource: "brands", kind: "hang" }], rateLimit: false });
+    expect((await regions(emulator)).status).toBe(200);
+    const hung = getJson(`${emulator.url}brands`).then(() => "answered", () => "failed");
+    const slow = startEmulator({ latencyMs: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(emulator.stats.inFlight).toBe(1);
+    await emulator.close();
+    await emulator.close();
+    expect(await hung).toBe("failed");
+    const slowEmulator = await slow;
+    const waiting = getJson(`${slowEmulator.url}regions`).then(() => "answered", () => "failed");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await slowEmulator.close();
+    expect(await waiting).toBe("failed");
+  });
+});
+
+describe("stats and latency", () => {
+  test("requests, the exact URLs, statuses and the most served at once", async () => {
+    const pages: number[] = [];
+    await withEmulator({ rateLimit: false, latencyMs: ({ resource, page }) => (resource === "regions" ? (pages.push(page), 100) : 0) }, async (emulator) => {
+      await Promise.all([1, 2, 3, 4].map((page) => regions(emulator, page)));
+      await getJson(`${emulator.url}brands/99999`);
+      expect(emulator.stats.requests).toBe(5);
+      expect(emulator.stats.inFlight).toBe(0);
+      expect(emulator.stats.maxInFlight).toBe(4);
+      expect(pages.sort()).toEqual([1, 2, 3, 4]);
+      const log = emulator.stats.log;
+      expect(log.map((entry) => entry.page).sort()).toEqual([1, 1, 2, 3, 4]);
+      expect(log.at(-1)).toEqual({ path: "/api/v2/brands/99999", query: "", status: 404, page: 1 });
+      expect(log.find((entry) => entry.page === 3)).toEqual({ path: "/api/v2/regions", query: "page=3&per_page=2", status: 200, page: 3 });
+      emulator.resetStats();
+      expect(emulator.stats).toMatchObject({ requests: 0, maxInFlight: 0, log: [] });
+    });
+  });
+
+  test("faults given at start apply from the first request", async () => {
+    const rules: FaultRule[] = [{ resource: "regions", kind: "status", status: 500, times: 1 }];
+    await withEmulator({ faults: rules, rateLimit: false }, async (emulator) => {
+      expect((await regions(emulator)).status).toBe(500);
+      expect((await regions(emulator)).status).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,98 @@
+import { flattenRecord, flattenRecords } from "../../src/frame";
+
+describe("flattenRecord", () => {
+  it("flattens nested objects to parent_child columns, recursively, in key order", () => {
+    const record = { id: 1, study: { id: 7, type: { name: "full", code: 2 } }, year: 2024 };
+    expect(flattenRecord(record)).toEqual({ id: 1, study_id: 7, study_type_name: "full", study_type_code: 2, year: 2024 });
+    expect(Object.keys(flattenRecord(record))).toEqual(["id", "study_id", "study_type_name", "study_type_code", "year"]);
+  });
+
+  it("keeps lists, nulls and empty objects' absence as they are", () => {
+    const tags = ["a", "b"];
+    const row = flattenRecord({ id: 1, tags, parent: null, extra: {}, categories: [{ id: 3 }] });
+    expect(row).toEqual({ id: 1, tags: ["a", "b"], parent: null, categories: [{ id: 3 }] });
+    expect(row.tags).toBe(tags);
+  });
+
+  it("returns an already flat record as the same object, and never modifies a record", () => {
+    const flat = { id: 1, name: "x", tags: [1] };
+    expect(flattenRecord(flat)).toBe(flat);
+    const nested = { id: 1, brand: { id: 2 } };
+    flattenRecord(nested, true);
+    expect(nested).toEqual({ id: 1, brand: { id: 2 } });
+  });
+});
+
+describe("global prefix (brandscapeData)", () => {
+  const record = {
+    study_id: 10,
+    brand_id: 20,
+    brand_name: "Nestlé Schweiz",
+    category_id: 30,
+    audience_id: 40,
+    is_duplicate: false,
+    brand: { id: 20, name: "Nestle", country: { code: "CH" } },
+    study: { id: 10, type: { name: "full" } },
+    category: { id: 30, name: "Food" },
+    audience: { id: 40, name: "All Adults" },
+    year: { id: 5, year: 2024 },
+  };
+
+  it("prefixes every column of an include that clashes with the record's own columns", () => {
+    expect(flattenRecord(record, true)).toEqual({
+      study_id: 10,
+      brand_id: 20,
+      brand_name: "Nestlé Schweiz",
+      category_id: 30,
+      audience_id: 40,
+      is_duplicate: false,
+      global_brand_id: 20,
+      global_brand_name: "Nestle",
+      global_brand_country_code: "CH",
+      global_study_id: 10,
+      global_study_type_name: "full",
+      global_category_id: 30,
+      global_category_name: "Food",
+      global_audience_id: 40,
+      global_audience_name: "All Adults",
+      year_id: 5,
+      year_year: 2024,
+    });
+  });
+
+  it("decides per record, whatever the key order, and only on a key followed by _", () => {
+    expect(flattenRecord({ brand: { id: 1 }, brand_id: 1 }, true)).toEqual({ global_brand_id: 1, brand_id: 1 });
+    expect(flattenRecord({ brand: { id: 1 }, brandish: 2 }, true)).toEqual({ brand_id: 1, brandish: 2 });
+    // another include's columns are not the record's own
+    expect(flattenRecord({ brand: { id: 1 }, brand_x: { id: 2 } }, true)).toEqual({ brand_id: 1, brand_x_id: 2 });
+  });
+
+  it("is off by default", () => {
+    expect(flattenRecord({ brand_id: 1, brand: { id: 1, name: "n" } })).toEqual({ brand_id: 1, brand_name: "n" });
+  });
+});
+
+describe("flattenRecords without stackData", () => {
+  it("gives one row per record, in record order, lists kept as values", () => {
+    const records = [
+      { id: 1, sector: { id: 9, name: "Food" }, tags: ["a"] },
+      { id: 2, sector: null, tags: [] },
+      { id: 3 },
+    ];
+    expect(flattenRecords(records)).toEqual([
+      { id: 1, sector_id: 9, sector_name: "Food", tags: ["a"] },
+      { id: 2, sector: null, tags: [] },
+      { id: 3 },
+    ]);
+  });
+
+  it("applies the global prefix when asked", () => {
+    expect(flattenRecords([{ brand_id: 1, brand: { id: 1 }, year: { year: 2024 } }], { globalPrefix: true })).toEqual([
+      { brand_id: 1, global_brand_id: 1, year_year: 2024 },
+    ]);
+  });
+
+  it("gives nothing for no records", () => {
+    expect(flattenRecords([])).toEqual([]);
+  });
+});

@@ -1,0 +1,28 @@
+import { parseNumericString } from "../../src/frame/numeric";
+
+describe("parseNumericString", () => {
+  it.each([
+    ["47.3", 47.3],
+    ["-2", -2],
+    ["+5", 5],
+    ["0", 0],
+    ["-0.25", -0.25],
+    ["0.5", 0.5],
+    [".5", 0.5],
+    ["5.", 5],
+    ["1e3", 1000],
+    ["1.5E-2", 0.015],
+    ["0e0", 0],
+    ["9007199254740991", 9007199254740991],
+    ["123456789012345678901234.5", 1.2345678901234568e23],
+  ])("reads %j as %p", (text, value) => {
+    expect(parseNumericString(text)).toBe(value);
+  });
+
+  it.each([
+    "", " ", " 1", "1 ", "1 2", "0x10", "0b1", "0o7", "-0x10", "Infinity", "-Infinity", "NaN", "1e", "e3",
+    "+", "-", ".", "1_000", "1,5", "007", "-01", "00.5", "12345678901234567890", "abc", "2020-03-02",
+  ])("does not read %j", (text) => {
+    expect(parseNumericString(text)).toBeNaN();
+  });
+});
