@@ -1,4 +1,4 @@
-import type { ColumnSurvey } from "./surveyColumns";
+import type { ColumnStats } from "./columnStats";
 import type { ColumnDtype } from "./types";
 
 /** How a column's cells are rewritten. */
@@ -7,10 +7,12 @@ export const CellConversion = {
   None: 0,
   /** missing cells (null, undefined) become null */
   MissingToNull: 1,
+  /** numbers already: missing cells become NaN */
+  MissingToNaN: 2,
   /** numeric strings become numbers, missing cells NaN */
-  ToNumber: 2,
+  ToNumber: 3,
   /** numbers and booleans become text, lists and objects JSON text, missing cells null */
-  ToText: 3,
+  ToText: 4,
 } as const;
 export type CellConversion = (typeof CellConversion)[keyof typeof CellConversion];
 
@@ -36,10 +38,10 @@ export interface ColumnPlan {
  *   its Series turns ["a", "b"] into "a,b" and its CSV writer splits that into two fields. Missing
  *   cells null.
  */
-export function planColumns(survey: ColumnSurvey): ColumnPlan {
+export function planColumns(stats: ColumnStats, columnCount = stats.columnCount): ColumnPlan {
   const plan: ColumnPlan = { kept: [], dtypes: [], conversions: [] };
-  const { rowCount, present, numbers, numericStrings, booleans, structured, notInt32 } = survey;
-  for (let column = 0; column < present.length; column++) {
+  const { rowCount, present, numbers, numericStrings, booleans, structured, notInt32 } = stats;
+  for (let column = 0; column < columnCount; column++) {
     const presentCells = present[column];
     if (presentCells === 0) continue;
     const complete = presentCells === rowCount;
@@ -50,7 +52,8 @@ export function planColumns(survey: ColumnSurvey): ColumnPlan {
       conversion = complete ? CellConversion.None : CellConversion.MissingToNull;
     } else if (numbers[column] + numericStrings[column] === presentCells) {
       dtype = complete && notInt32[column] === 0 ? "int32" : "float32";
-      conversion = complete && numericStrings[column] === 0 ? CellConversion.None : CellConversion.ToNumber;
+      if (numericStrings[column] > 0) conversion = CellConversion.ToNumber;
+      else conversion = complete ? CellConversion.None : CellConversion.MissingToNaN;
     } else {
       dtype = "string";
       const allText = numbers[column] === 0 && booleans[column] === 0 && structured[column] === 0;

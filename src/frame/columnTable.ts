@@ -1,7 +1,6 @@
 import { planColumns } from "./columnPlan";
 import { finishCells } from "./finishCells";
 import { gatherRecords, gatherRows, type GatheredRows } from "./gatherRows";
-import { surveyColumns } from "./surveyColumns";
 import type { ColumnTable, JsonRecord, ShapeOptions } from "./types";
 
 /** A finished table together with the same cells row by row (a danfo frame keeps both). */
@@ -23,8 +22,8 @@ export function recordsToTable(records: readonly JsonRecord[], options: ShapeOpt
   return finishTable(gatherRecords(records, options));
 }
 
-function finishTable({ names, rows }: GatheredRows): TableWithRows {
-  const plan = planColumns(surveyColumns(rows, names.length));
+function finishTable({ names, rows, stats }: GatheredRows): TableWithRows {
+  const plan = planColumns(stats, names.length);
   const data = finishCells(rows, names.length, plan);
   const columns = plan.kept.map((column) => names[column]);
   return { table: { columns, data, dtypes: plan.dtypes, rowCount: rows.length }, rows };

@@ -1,5 +1,6 @@
+import { flattenRecord } from "./flatten";
 import { hasNestedValues } from "./nestedObject";
-import { shapeRecord } from "./shapeRecord";
+import { stackRecord } from "./stack";
 import type { JsonRecord, ShapeOptions } from "./types";
 
 /**
@@ -8,11 +9,15 @@ import type { JsonRecord, ShapeOptions } from "./types";
  * is already flat comes back as the same object.
  */
 export function flattenRecords(records: readonly JsonRecord[], options: ShapeOptions = {}): JsonRecord[] {
-  const stackLists = options.stackData === true;
+  const globalPrefix = options.globalPrefix === true;
   const rows: JsonRecord[] = [];
+  if (options.stackData !== true) {
+    for (const record of records) rows.push(flattenRecord(record, globalPrefix));
+    return rows;
+  }
   for (const record of records) {
-    if (!hasNestedValues(record, stackLists)) rows.push(record);
-    else for (const row of shapeRecord(record, options)) rows.push(row);
+    if (!hasNestedValues(record, true)) rows.push(record);
+    else for (const row of stackRecord(record, globalPrefix)) rows.push(row);
   }
   return rows;
 }

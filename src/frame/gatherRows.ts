@@ -1,4 +1,6 @@
-import { shapeRecord } from "./shapeRecord";
+import { ColumnStats } from "./columnStats";
+import { clashesWithOwnColumn, GLOBAL_PREFIX } from "./globalPrefix";
+import { stackRecord } from "./stack";
 import type { JsonRecord, ShapeOptions } from "./types";
 
 /** Rows as arrays of cells, cells placed by column, columns in first-appearance order. */
@@ -9,83 +11,143 @@ export interface GatheredRows {
    * no value for is undefined (a hole, or past the row's end).
    */
   rows: unknown[][];
+  /** counted while gathering, to spare a second read of every cell */
+  stats: ColumnStats;
 }
 
-/** Flat rows as cell arrays, values as they are. */
+/** Flat rows as cell arrays, values as they are (a nested object is a value here, not flattened). */
 export function gatherRows(rows: readonly JsonRecord[]): GatheredRows {
-  const sink = new RowSink();
-  for (const row of rows) sink.addRow(row);
+  const sink = new RowSink(false, false, false);
+  for (const row of rows) sink.addRecord(row);
   return sink.result();
 }
 
 /**
- * Records as cell arrays, flattened (and stacked) on the way: the same as
- * gatherRows(flattenRecords(records, options)) without a separate pass to find the nested records.
- * Wide records (over ~128 keys) are dictionary objects in V8, slow to enumerate, so each is read
- * once: it is stored as it is read, and only when a nested value turns up is its row dropped and its
- * shaped rows stored instead.
+ * Records as cell arrays, flattened on the way: the same as gatherRows(flattenRecords(records,
+ * options)) in one read of each record. Wide records (over ~128 keys) are dictionary objects in V8,
+ * slow to enumerate, and flattening one into a new object makes another, so nested objects are
+ * flattened straight into the row's cells. Only a record with a list to stack goes through
+ * stackRecord.
  */
 export function gatherRecords(records: readonly JsonRecord[], options: ShapeOptions): GatheredRows {
-  const stackLists = options.stackData === true;
-  const sink = new RowSink();
+  const globalPrefix = options.globalPrefix === true;
+  const sink = new RowSink(globalPrefix, options.stackData === true);
   for (const record of records) {
-    if (sink.addFlatRow(record, stackLists)) continue;
-    for (const row of shapeRecord(record, options)) sink.addRow(row);
+    if (sink.addRecord(record)) continue;
+    for (const row of stackRecord(record, globalPrefix)) sink.addRecord(row);
   }
   return sink.result();
 }
 
+const TOP_LEVEL = "";
+
 /**
- * Places cells by key, never by position, so rows with missing keys or keys in another order land in
- * the right columns. Pages mostly repeat one key order, so a key is first compared with the key at the
- * same position in the previous row; the name map is consulted only on a mismatch. Rows, not columns,
- * are filled here: writing one cell into each of hundreds of long column arrays per record costs
- * about three times as much (cache and TLB misses) as the blocked transpose done later.
+ * Places cells by column name, never by position, so rows with missing keys or keys in another order
+ * land in the right columns. Pages mostly repeat one key order, so the n-th value of a row is first
+ * matched against the n-th value of the previous row (same key under the same parent); the name map
+ * is consulted only on a mismatch. Rows, not columns, are filled here: writing one cell into each of
+ * hundreds of long column arrays per record costs about three times as much (cache and TLB misses)
+ * as the blocked transpose done later.
  */
 class RowSink {
   private readonly names: string[] = [];
   private readonly rows: unknown[][] = [];
+  private readonly stats = new ColumnStats();
   private readonly columnByName = new Map<string, number>();
   private readonly keyAtPosition: string[] = [];
+  private readonly parentAtPosition: string[] = [];
   private readonly columnAtPosition: number[] = [];
+  private readonly clashWitnesses = new Map<string, string>();
+  /** `global_brand` once per include name, so the position check compares the same string each record */
+  private readonly globalParents = new Map<string, string>();
+  private position = 0;
 
-  addRow(row: JsonRecord): void {
-    const keys = Object.keys(row);
-    const cells = new Array<unknown>(this.names.length);
-    for (let position = 0; position < keys.length; position++) {
-      const key = keys[position];
-      cells[this.columnAt(position, key)] = row[key];
-    }
-    this.rows.push(cells);
-  }
+  /** `flatten`: nested objects become parent_child cells (else they are values, like lists). */
+  constructor(
+    private readonly globalPrefix: boolean,
+    private readonly stackLists: boolean,
+    private readonly flatten = true,
+  ) {}
 
-  /** Stores a record that is already flat and returns true, or stores nothing and returns false. */
-  addFlatRow(record: JsonRecord, stackLists: boolean): boolean {
+  /** Stores the record's row and returns true, or, for a list to stack, stores nothing and returns false. */
+  addRecord(record: JsonRecord): boolean {
     const keys = Object.keys(record);
     const cells = new Array<unknown>(this.names.length);
-    for (let position = 0; position < keys.length; position++) {
-      const key = keys[position];
+    const { keyAtPosition, parentAtPosition, columnAtPosition } = this;
+    this.position = 0;
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index];
       const value = record[key];
-      if (typeof value === "object" && value !== null && (stackLists || !Array.isArray(value))) return false;
-      cells[this.columnAt(position, key)] = value;
+      if (typeof value === "object" && value !== null && this.flatten) {
+        if (Array.isArray(value)) {
+          if (this.stackLists) return false;
+        } else {
+          const parent = this.globalPrefix && clashesWithOwnColumn(record, keys, key, this.clashWitnesses)
+            ? this.globalParent(key)
+            : key;
+          if (!this.addObject(cells, value as JsonRecord, parent)) return false;
+          continue;
+        }
+      }
+      // columnAt's check, inlined for the ~350 top-level values of a wide record
+      const position = this.position;
+      if (keyAtPosition[position] === key && parentAtPosition[position] === TOP_LEVEL) {
+        this.position = position + 1;
+        cells[columnAtPosition[position]] = value;
+      } else {
+        cells[this.columnAt(TOP_LEVEL, key)] = value;
+      }
     }
+    // counted once the row is sure to be kept: a record given up for stacking counts nothing
+    this.stats.countRow(cells);
     this.rows.push(cells);
     return true;
   }
 
   result(): GatheredRows {
-    return { names: this.names, rows: this.rows };
+    return { names: this.names, rows: this.rows, stats: this.stats };
   }
 
-  private columnAt(position: number, key: string): number {
-    if (this.keyAtPosition[position] === key) return this.columnAtPosition[position];
-    let column = this.columnByName.get(key);
+  private globalParent(key: string): string {
+    let parent = this.globalParents.get(key);
+    if (parent === undefined) {
+      parent = GLOBAL_PREFIX + key;
+      this.globalParents.set(key, parent);
+    }
+    return parent;
+  }
+
+  private addObject(cells: unknown[], object: JsonRecord, parent: string): boolean {
+    for (const key in object) {
+      const value = object[key];
+      if (typeof value === "object" && value !== null) {
+        if (Array.isArray(value)) {
+          if (this.stackLists) return false;
+        } else {
+          if (!this.addObject(cells, value as JsonRecord, `${parent}_${key}`)) return false;
+          continue;
+        }
+      }
+      cells[this.columnAt(parent, key)] = value;
+    }
+    return true;
+  }
+
+  private columnAt(parent: string, key: string): number {
+    const position = this.position++;
+    if (this.keyAtPosition[position] === key && this.parentAtPosition[position] === parent) {
+      return this.columnAtPosition[position];
+    }
+    const name = parent === TOP_LEVEL ? key : `${parent}_${key}`;
+    let column = this.columnByName.get(name);
     if (column === undefined) {
       column = this.names.length;
-      this.names.push(key);
-      this.columnByName.set(key, column);
+      this.names.push(name);
+      this.columnByName.set(name, column);
+      this.stats.addColumn(column);
     }
     this.keyAtPosition[position] = key;
+    this.parentAtPosition[position] = parent;
     this.columnAtPosition[position] = column;
     return column;
   }

@@ -2,7 +2,10 @@
 export type JsonRecord = Record<string, unknown>;
 
 export interface ShapeOptions {
-  /** Nested lists become rows (the product of all lists in a record); otherwise they stay cell values. */
+  /**
+   * Nested lists become rows (the product of all lists in a record); otherwise a list stays one cell
+   * value (in a table or frame, as JSON text).
+   */
   stackData?: boolean;
   /** brandscapeData's rule: an included object that clashes with the record's own columns is prefixed `global_`. */
   globalPrefix?: boolean;

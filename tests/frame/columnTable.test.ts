@@ -1,5 +1,7 @@
 import { flattenRecords, toColumnTable, type ColumnTable, type JsonRecord } from "../../src/frame";
 import { recordsToTable } from "../../src/frame/columnTable";
+import { planColumns } from "../../src/frame/columnPlan";
+import { surveyColumns } from "../../src/frame/surveyColumns";
 
 /** The table as { column: [dtype, values] }, in column order, for literal comparisons. */
 function byColumn(table: ColumnTable): Array<[string, string, unknown[]]> {
@@ -130,6 +132,25 @@ describe("recordsToTable (the one-pass path of recordsToFrame)", () => {
     ["lists unstacked", [{ a: 1, l: [1, 2] }, { a: 2, l: [] }], {}],
     ["stacked", [{ a: 1, l: [{ x: 1 }, { x: 2 }], m: ["p", "q"] }, { a: 2, l: [] }, { a: 3 }], { stackData: true }],
     ["global prefix", [{ brand_id: 1, brand: { id: 1, name: "n" }, year: { year: 2024 } }, { brand_id: 2 }], { globalPrefix: true }],
+    ["global prefix decided per record", [
+      { brand: { id: 1 }, brand_id: 1 },
+      { brand: { id: 2 }, brand_name: "x" },
+      { brand: { id: 3 }, brand_x: { id: 9 } },
+      { brand_id: null, brand: { id: 4 } },
+      { brand: { id: 5 }, brand_id: { id: 5 } },
+    ], { globalPrefix: true }],
+    ["nested keys in changing orders and parents", [
+      { s: { a: 1, b: 2 }, t: { a: 3 } },
+      { s: { b: 4, a: 5 }, t: { a: 6 } },
+      { t: { a: 7 }, s: { a: 8 } },
+      { s: { a: { deep: 1 } }, t: null },
+    ], {}],
+    ["lists inside nested objects, unstacked", [{ id: 1, s: { tags: ["a"], x: { l: [1] } } }, { id: 2, s: {} }], {}],
+    ["stacked records with and without lists", [
+      { id: 1, s: { id: 2, t: { n: "x" } } },
+      { id: 2, s: { id: 3, l: [{ z: 1 }, { z: 2 }] } },
+      { s: { id: 4 }, id: 3, l: [] },
+    ], { stackData: true, globalPrefix: true }],
   ];
 
   it.each(cases)("equals toColumnTable(flattenRecords(...)): %s", (_, records, options) => {
@@ -145,5 +166,14 @@ describe("recordsToTable (the one-pass path of recordsToFrame)", () => {
       [NaN, NaN, null],
     ]);
     for (const row of rows) expect(Object.keys(row)).toHaveLength(3);
+  });
+});
+
+describe("surveyColumns + planColumns (for rows gathered elsewhere)", () => {
+  it("plans as toColumnTable does", () => {
+    const rows = [[1, null, "2.5", true], [2, null, "x"], [3]];
+    const plan = planColumns(surveyColumns(rows, 4));
+    expect(plan.kept).toEqual([0, 2, 3]);
+    expect(plan.dtypes).toEqual(["int32", "string", "boolean"]);
   });
 });

@@ -26,3 +26,19 @@ describe("parseNumericString", () => {
     expect(parseNumericString(text)).toBeNaN();
   });
 });
+
+describe("parseNumericString's own decimal reading", () => {
+  it("gives exactly what Number() gives for plain decimals", () => {
+    let seed = 42;
+    const next = (limit: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % limit;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const whole = String(next(10 ** (1 + next(9))));
+      const fraction = next(3) === 0 ? "" : `.${String(next(10 ** (1 + next(8)))).padStart(1 + next(8), "0")}`;
+      const text = `${next(4) === 0 ? "-" : ""}${whole}${fraction}`;
+      expect([text, parseNumericString(text)]).toEqual([text, Number(text)]);
+    }
+  });
+});

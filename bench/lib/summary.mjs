@@ -1,0 +1,160 @@
+// Medians and spreads of the repeated runs, and the Markdown table of results and targets.
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** { runs, crashed, problems, stats: { key: { median, min, max, n } } } over one scenario's runs. */
+export function aggregate(runs) {
+  const stats = {};
+  const good = runs.filter((run) => !run.crashed);
+  const keys = new Set(good.flatMap((run) => Object.keys(run).filter((key) => typeof run[key] === "number")));
+  for (const key of keys) {
+    const values = good.map((run) => run[key]).filter((value) => typeof value === "number" && Number.isFinite(value));
+    if (values.length) stats[key] = { median: median(values), min: Math.min(...values), max: Math.max(...values), n: values.length };
+  }
+  const problems = runs.flatMap((run, rep) => (run.problems ?? []).map((problem) => `run ${rep + 1}: ${problem}`));
+  return { runs, crashed: runs.length - good.length, problems, stats };
+}
+
+/** Per-run ratio of two scenarios run in the same repetitions (interleaved), as { median, min, max }. */
+function pairedRatio(scenarios, top, topKey, bottom, bottomKey) {
+  const a = scenarios[top]?.runs;
+  const b = scenarios[bottom]?.runs;
+  if (!a || !b) return undefined;
+  const ratios = [];
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i]?.[topKey];
+    const y = b[i]?.[bottomKey];
+    if (typeof x === "number" && typeof y === "number" && y > 0) ratios.push(x / y);
+  }
+  return ratios.length ? { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), n: ratios.length } : undefined;
+}
+
+const fixed = (digits) => (value) => value.toFixed(digits);
+const seconds = (value) => (value / 1000).toFixed(2);
+const FORMATS = { s: seconds, ms: fixed(0), "ms/page": fixed(2), MiB: fixed(0), "µs/cell": fixed(3), "×": fixed(2), rows: fixed(0), "": fixed(0) };
+
+/** The Markdown table: one line per figure, median, min–max over the runs, target, and whether it is met. */
+export function summaryTable(results) {
+  const { scenarios, machine, mode } = results;
+  const lines = [];
+  const stat = (id, key) => scenarios[id]?.stats?.[key];
+  const add = (scenario, measure, value, unit, target = "", check) => {
+    if (!value) return;
+    const format = unit === "text" ? () => value.text : FORMATS[unit] ?? fixed(2);
+    const spread = value.n > 1 ? `${format(value.min)}–${format(value.max)}` : "";
+    const verdict = check ? (check(value.median) ? "yes" : "no") : "";
+    const shownUnit = unit === "s" ? " s" : unit === "" || unit === "text" ? "" : ` ${unit}`;
+    lines.push(`| ${scenario} | ${measure} | ${format(value.median)}${shownUnit} | ${spread} | ${target} | ${verdict} |`);
+  };
+  const div = (value, by) => value && { ...value, median: value.median / by, min: value.min / by, max: value.max / by };
+  const fetchBound = stat("S2", "scheduleBoundMs");
+  const fetchBound64 = stat("S2-64", "scheduleBoundMs");
+
+  for (const [suffix, label] of [["", "documented width"], ["-64", "64 columns"]]) {
+    const s1 = `S1${suffix}`;
+    const split = `S1${suffix}-split`;
+    const s2 = `S2${suffix}`;
+    const rows = stat(s1, "rows")?.median ?? stat(s2, "rows")?.median;
+    const columns = stat(s1, "columns")?.median ?? stat(split, "columns")?.median;
+    const what = rows ? `${label} (${rows.toLocaleString("en")} rows × ${columns ?? "?"} columns)` : label;
+    add(`S1 ${what}`, "wall time, call → frame", stat(s1, "wallMs"), "s");
+    add(`S1 ${what}`, "peak RSS", stat(s1, "peakRssMiB"), "MiB", suffix ? "< 925 MiB (Python SDK)" : "reported", suffix ? (v) => v < 925 : undefined);
+    add(`S1 ${what}`, "CPU time of the client process", stat(s1, "cpuMs"), "s");
+    add(`S1 ${what}`, "CPU time of the emulator process", stat(s1, "emulatorCpuMs"), "s");
+    add(`S1 ${what}`, "S1 / S2, same repetition", pairedRatio(scenarios, s1, "wallMs", s2, "wallMs"), "×", "≤ 1.25", (v) => v <= 1.25);
+    add(`S1 ${what}`, "S1 / S2 with node:http, same repetition", pairedRatio(scenarios, s1, "wallMs", `${s2}-http`, "wallMs"), "×");
+    add(`S1 ${what}`, "fetch part (client.pages, records kept)", stat(split, "fetchMs"), "s");
+    const bound = suffix ? fetchBound64 : fetchBound;
+    if (bound) add(`S1 ${what}`, `fetch part / schedule bound (${seconds(bound.median)} s)`, div(stat(split, "fetchMs"), bound.median), "×", "≤ 1.2", (v) => v <= 1.2);
+    add(`S1 ${what}`, "CPU time of the client during the fetch part", stat(split, "fetchCpuMs"), "s");
+    add(`S1 ${what}`, "loading danfo (first frame of a process)", stat(split, "danfoLoadMs"), "ms");
+    add(`S1 ${what}`, "frame part (recordsToFrame)", stat(split, "frameMs"), "s");
+    add(`S1 ${what}`, "peak RSS while fetching (records kept)", stat(split, "fetchPeakRssMiB"), "MiB");
+    add(`S1 ${what}`, "heap: records held", stat(split, "recordsHeapMiB"), "MiB");
+    add(`S1 ${what}`, "heap: danfo + tfjs loaded", stat(split, "danfoHeapMiB"), "MiB");
+    add(`S1 ${what}`, "heap: frame alone", stat(split, "frameHeapMiB"), "MiB");
+    add(`S2 ${label}`, "plain fetch + JSON.parse, 20 in flight", stat(s2, "wallMs"), "s");
+    add(`S2 ${label}`, "CPU time: fetching process / emulator", stat(s2, "cpuMs") && stat(s2, "emulatorCpuMs") && {
+      ...stat(s2, "cpuMs"), median: stat(s2, "cpuMs").median, n: 1, text: `${seconds(stat(s2, "cpuMs").median)} s / ${seconds(stat(s2, "emulatorCpuMs").median)} s`,
+    }, "text");
+    add(`S2 ${label}`, "JSON received", stat(s2, "jsonMiB"), "MiB");
+    add(`S2 ${label}`, "same with node:http instead of fetch", stat(`${s2}-http`, "wallMs"), "s");
+    add(`S2 ${label}`, "schedule bound ⌈pages / 20⌉ × 20 ms", stat(s2, "scheduleBoundMs"), "s");
+  }
+
+  for (const id of ["S3", "S3-wide"]) {
+    const rows = stat(id, "rows")?.median;
+    if (!rows) continue;
+    const s3 = `S3 frame cost, ${rows.toLocaleString("en")} records × ${stat(id, "columns")?.median} columns`;
+    add(s3, "recordsToFrame (flatten + types + danfo), per cell", stat(id, "recordsToFrameUsPerCell"), "µs/cell", "≤ 0.15", (v) => v <= 0.15);
+    add(s3, "recordsToFrame, total", stat(id, "recordsToFrameMs"), "ms");
+    add(s3, "flattenRecords", stat(id, "flattenUsPerCell"), "µs/cell");
+    add(s3, "toColumnTable", stat(id, "columnTableUsPerCell"), "µs/cell");
+    add(s3, "tableToFrame (copies the columns)", stat(id, "tableToFrameUsPerCell"), "µs/cell");
+    add(s3, "danfo new DataFrame(rows, {columns, dtypes})", stat(id, "danfoRowsUsPerCell"), "µs/cell", "0.08 (issue)");
+    add(s3, "danfo, same in lowMemoryMode", stat(id, "danfoRowsLowMemoryUsPerCell"), "µs/cell");
+    add(s3, "danfo, rows with dtypes inferred", stat(id, "danfoRowsInferredUsPerCell"), "µs/cell");
+    add(s3, "danfo, object of columns", stat(id, "danfoColumnsObjectUsPerCell"), "µs/cell");
+  }
+  const stackRows = stat("S3-stack", "rows")?.median;
+  add(`S3 stackData${stackRows ? ` (${stackRows.toLocaleString("en")} rows × ${stat("S3-stack", "columns")?.median})` : ""}`,
+    "recordsToFrame, per output cell", stat("S3-stack", "recordsToFrameUsPerCell"), "µs/cell");
+
+  for (const [suffix, label] of [["", "documented width"], ["-64", "64 columns"]]) {
+    for (const level of [1, 5, 20, 50]) {
+      const bound = stat(`S4${suffix}`, `boundMsPerPage_${level}`)?.median;
+      add(`S4 sweep, ${label}`, `${level} in flight, time per page`, stat(`S4${suffix}`, `msPerPage_${level}`), "ms/page", bound !== undefined ? `bound ${bound.toFixed(2)} ms` : "");
+    }
+  }
+
+  const streamIds = Object.keys(scenarios).filter((id) => id.startsWith("S5-"));
+  for (const id of streamIds) {
+    const rows = stat(id, "rows")?.median;
+    const what = `S5 stream to CSV, ${rows ? rows.toLocaleString("en") : id.slice(3)} rows × 64 columns`;
+    add(what, "wall time", stat(id, "wallMs"), "s");
+    add(what, "peak RSS", stat(id, "peakRssMiB"), "MiB", "≤ 300 MB (286 MiB), flat", (v) => v <= 286);
+    add(what, "CSV written", stat(id, "fileMiB"), "MiB");
+  }
+  if (streamIds.length > 1) {
+    const [small, large] = [streamIds[0], streamIds[streamIds.length - 1]];
+    add(`S5 ${large.slice(3)} vs ${small.slice(3)}`, "peak RSS ratio", pairedRatio(scenarios, large, "peakRssMiB", small, "peakRssMiB"), "×", "flat (≈ 1)", (v) => v <= 1.15);
+  }
+
+  const s6 = scenarios.S6;
+  const faults = s6?.emulator?.faults ?? [];
+  const s6Label = `S6 faults (${faults.filter((f) => f.kind === "status").length} pages 503 ×2, ${faults.filter((f) => f.kind === "rateLimit").length} × 429 Retry-After 1 s)`;
+  add(s6Label, "wall time", stat("S6", "wallMs"), "s");
+  add(s6Label, "S6 / S1, same repetition", pairedRatio(scenarios, "S6", "wallMs", "S1", "wallMs"), "×", "≤ 1.30", (v) => v <= 1.3);
+  if (s6) {
+    const lost = s6.runs.reduce((sum, run) => sum + Math.max(0, (run.total ?? 0) - (run.uniqueIds ?? 0)), 0);
+    const extra = s6.runs.reduce((sum, run) => sum + Math.max(0, (run.rows ?? 0) - (run.uniqueIds ?? 0)), 0);
+    const ok = s6.crashed === 0 && lost === 0 && extra === 0;
+    lines.push(`| ${s6Label} | rows lost / duplicated vs meta.total, all runs | ${lost} / ${extra} | | 0 / 0 | ${ok ? "yes" : "no"} |`);
+    add(s6Label, "requests the emulator served", stat("S6", "emulatorRequests"), "");
+  }
+
+  add("import", "require(\"fountframe\") (CJS), cold", stat("import-cjs", "loadMs"), "ms");
+  add("import", "import(\"fountframe\") (ESM), cold", stat("import-esm", "loadMs"), "ms");
+  add("import", "require(\"danfojs-node\"), cold, for comparison", stat("import-danfojs-node", "loadMs"), "ms");
+  add("import", "require(\"axios\") alone, cold (the package needs it)", stat("import-axios", "loadMs"), "ms");
+  add("import", "require(\"zod\") alone, cold (the package needs it)", stat("import-zod", "loadMs"), "ms");
+  const importIds = ["import-cjs", "import-esm"].filter((id) => scenarios[id]);
+  if (importIds.length) {
+    const loaded = importIds.reduce((sum, id) => sum + scenarios[id].runs.reduce((n, run) => n + (run.danfoModules ?? 0) + (run.tfjsModules ?? 0), 0), 0);
+    lines.push(`| import | danfo / tfjs modules loaded by importing the package | ${loaded} | | 0 | ${loaded === 0 ? "yes" : "no"} |`);
+  }
+
+  const header = [
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGiB} GiB, Node ${machine.node}, ${machine.os}; ${machine.date.slice(0, 10)}, ${mode} run` +
+      `${machine.commit ? `, commit ${machine.commit}${machine.dirty ? " (uncommitted changes)" : ""}` : ""}; load average ${machine.loadBefore} before, ${results.loadAfter} after.`,
+    "Emulator in its own process on 127.0.0.1, 20 ms latency per request; median of the runs, min–max beside it.",
+    "",
+    "| scenario | measure | median | min–max | target | met |",
+    "|---|---|---|---|---|---|",
+  ];
+  return [...header, ...lines].join("\n");
+}

@@ -1,0 +1,343 @@
+#!/usr/bin/env node
+// `npm run bench`: fountframe's speed and memory against the emulator on 127.0.0.1.
+//
+//   node bench/run.mjs [--quick] [--only S1,S3] [--reps N] [--out bench/results.json]
+//
+// Every scenario run is a child process of its own (so its peak RSS is its own), the emulator
+// another (so serving does not share the measured client's event loop). Each scenario is repeated
+// (3 times, --quick once, with small sizes) and reported as median and min–max, written to
+// bench/results.json with the machine's facts, and printed as a Markdown table. Nothing about time
+// is asserted; a scenario that crashes or loses or duplicates rows fails the run (exit 1).
+// FOUNTFRAME_DIST=<dir> measures another build than dist/.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { join, relative } from "node:path";
+import { BENCH_DIR, DIST_DIR, REPO_DIR, RESULT_TAG } from "./lib/common.mjs";
+import { aggregate, summaryTable } from "./lib/summary.mjs";
+
+const HELP = `usage: node bench/run.mjs [--quick] [--only S1,S3,...] [--reps N] [--out FILE]
+  --quick   one repetition, small sizes (CI); asserts nothing about time
+  --only    scenario groups: import, S1, S2, S3, S4, S5, S6
+  --reps    repetitions per scenario (default 3, quick 1)
+  --out     results file (default bench/results.json, --quick bench/results-quick.json)`;
+
+function parseArgs(argv) {
+  const options = { quick: false, only: null, reps: null, out: null };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const next = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : argv[++i];
+      if (next === undefined) throw new Error(`${arg} needs a value`);
+      return next;
+    };
+    if (arg === "--quick") options.quick = true;
+    else if (arg.startsWith("--only")) options.only = value().split(",").map((s) => s.trim().toUpperCase()).filter(Boolean);
+    else if (arg.startsWith("--reps")) options.reps = Number(value());
+    else if (arg.startsWith("--out")) options.out = value();
+    else if (arg === "--help" || arg === "-h") {
+      console.log(HELP);
+      process.exit(0);
+    } else throw new Error(`unknown argument ${arg}\n${HELP}`);
+  }
+  // a quick run (npm test, CI) never overwrites the full run's figures
+  options.out ??= join(BENCH_DIR, options.quick ? "results-quick.json" : "results.json");
+  if (options.reps !== null && !(Number.isInteger(options.reps) && options.reps > 0)) throw new Error("--reps must be a positive integer");
+  return options;
+}
+
+/** Metric keys that bring a brandscape frame (default includes) to 64 columns; checked by S1-64. */
+export const NARROW_METRIC_KEYS = ["differentiation", "relevance", "purpose_index", "sustainability_score"];
+export const NARROW_COLUMNS = 64;
+/** S5's 64 columns: the ids and the first 57 metric columns (differentiation … consideration_pct). */
+export const STREAM_FIELDS = [
+  "id", "study_id", "brand_id", "category_id", "audience_id", "brand_name", "is_duplicate",
+  ...["differentiation", "relevance", "esteem", "knowledge", "energy", "brand_strength", "brand_stature", "familiarity", "consideration", "trial"]
+    .flatMap((key) => ["", "_c", "_rank", "_pct", "_brandscape_index", "_category_index"].map((suffix) => key + suffix))
+    .slice(0, 57),
+];
+const LATENCY_MS = 20;
+const IN_FLIGHT = 20; // the client's default batchSize × nWorkers
+
+/** Sizes and repetitions: the full run, and --quick for CI (small, one repetition, well under a minute). */
+const SIZES = {
+  full: { rows: 100_000, s3Rows: 100_000, s3WideRows: 20_000, stream: [250_000, 1_000_000], sweepPages: 100, sweepPagesAtOne: 30, rateLimits: 3, warmupPages: 40 },
+  quick: { rows: 10_000, s3Rows: 10_000, s3WideRows: 2_000, stream: [20_000], sweepPages: 20, sweepPagesAtOne: 10, rateLimits: 1, warmupPages: 10 },
+};
+
+/**
+ * Every scenario run: a child script, its config, and the emulator it talks to. `reps` (full run
+ * only) lowers the repetitions of the slowest, steadiest figures so the full run stays within minutes.
+ */
+function plan(quick) {
+  const size = quick ? SIZES.quick : SIZES.full;
+  const narrow = { metricKeys: NARROW_METRIC_KEYS };
+  const pullEmulator = { scale: size.rows, latencyMs: LATENCY_MS, warmupPages: size.warmupPages };
+  const jobs = [];
+  const add = (job) => jobs.push({ flags: [], reps: null, ...job });
+
+  for (const mode of ["cjs", "esm", "module:danfojs-node", "module:axios", "module:zod"]) {
+    add({ id: `import-${mode.replace("module:", "")}`, group: "IMPORT", script: "import.mjs", config: { mode } });
+  }
+  for (const [suffix, width] of [["", {}], ["-64", narrow]]) {
+    const emulator = { ...pullEmulator, ...width };
+    add({ id: `S2${suffix}`, group: "S2", script: "fetch.mjs", emulator, config: { ...width, inFlight: IN_FLIGHT } });
+    add({ id: `S2${suffix}-http`, group: "S2", script: "fetch.mjs", emulator, config: { ...width, inFlight: IN_FLIGHT, transport: "http" } });
+    add({ id: `S1${suffix}`, group: "S1", script: "pull.mjs", emulator, config: { ...width } });
+    add({ id: `S1${suffix}-split`, group: "S1", script: "split.mjs", flags: ["--expose-gc"], emulator, config: { ...width }, reps: 2 });
+  }
+  // S3: 100,000 records at 64 columns, and the documented width on 20,000 records (about as many
+  // cells; 100,000 wide records take minutes and 4 GB today). It measures time: a bigger heap so
+  // that holding the records and a frame at once never ends it.
+  const s3Flags = ["--expose-gc", "--max-old-space-size=16384"];
+  const s3Emulator = { scale: size.s3Rows, latencyMs: 0, warmupPages: size.warmupPages, ...narrow };
+  add({ id: "S3", group: "S3", script: "frame.mjs", flags: s3Flags, emulator: s3Emulator, config: { ...narrow } });
+  add({ id: "S3-wide", group: "S3", script: "frame.mjs", flags: s3Flags, emulator: { scale: size.s3WideRows, latencyMs: 0, warmupPages: size.warmupPages }, config: {} });
+  add({ id: "S3-stack", group: "S3", script: "frame.mjs", flags: s3Flags, emulator: s3Emulator, config: { ...narrow, stack: true } });
+  for (const [suffix, width] of [["", {}], ["-64", narrow]]) {
+    add({
+      id: `S4${suffix}`, group: "S4", script: "sweep.mjs", emulator: { ...pullEmulator, ...width }, reps: 2,
+      config: { ...width, levels: [1, 5, 20, 50], pages: size.sweepPages, pagesAtOne: size.sweepPagesAtOne },
+    });
+  }
+  // S5 streams thin rows: the 7 ids and the first 57 metric columns, no includes (64 columns, ~0.45 KB
+  // of JSON a row instead of 2.2 KB with the default includes), so a million rows stay within minutes
+  const thin = { fields: STREAM_FIELDS, include: "no_default" };
+  for (const rows of size.stream) {
+    add({
+      id: `S5-${rows / 1000}k`, group: "S5", script: "stream.mjs", reps: rows >= 1_000_000 ? 2 : null,
+      emulator: { scale: rows, latencyMs: LATENCY_MS, warmupPages: size.warmupPages, ...thin }, config: { ...thin },
+    });
+  }
+  add({ id: "S6", group: "S6", script: "pull.mjs", emulator: { ...pullEmulator, faults: faultPlan(size.rows / 100, size.rateLimits) }, config: {} });
+  return jobs;
+}
+
+/** S6: 2% of the pages answer 503 twice before they succeed; a few pages (three) answer 429 once. */
+export function faultPlan(pages, rateLimits = 3) {
+  const faults = [];
+  const failing = Math.max(1, Math.round(pages * 0.02));
+  for (let i = 0; i < failing; i++) {
+    const page = 2 + Math.floor(((i + 0.5) * (pages - 1)) / failing);
+    faults.push({ resource: "brandscape-data", page, kind: "status", status: 503, times: 2 });
+  }
+  for (let i = 1; i <= rateLimits; i++) {
+    const share = i / (rateLimits + 1);
+    faults.push({ resource: "brandscape-data", page: Math.max(2, Math.round(pages * share) + 1), kind: "rateLimit", retryAfter: 1, times: 1 });
+  }
+  return faults;
+}
+
+const CHILD_TIMEOUT_MS = 10 * 60_000;
+
+/** Runs node with `args` in a child process: { child, done }, done resolving to { code, stdout, stderr, ms }. */
+function runProcess(args, { input = false, onLine } = {}) {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd: REPO_DIR, stdio: [input ? "pipe" : "ignore", "pipe", "pipe"] });
+  const done = new Promise((resolve) => {
+    let stdout = "";
+    let stderr = "";
+    let pending = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk) => {
+      stdout += chunk;
+      pending += chunk;
+      let at;
+      while ((at = pending.indexOf("\n")) >= 0) {
+        onLine?.(pending.slice(0, at));
+        pending = pending.slice(at + 1);
+      }
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk) => {
+      stderr = (stderr + chunk).slice(-20_000);
+    });
+    const timer = setTimeout(() => {
+      stderr += `\n[bench] killed after ${CHILD_TIMEOUT_MS / 1000} s`;
+      child.kill("SIGKILL");
+    }, CHILD_TIMEOUT_MS);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? signal, stdout, stderr, ms: performance.now() - started });
+    });
+  });
+  return { child, done };
+}
+
+/** An emulator child: { url, studyIds, command(line) → the answer line's JSON, stop() }. */
+function startEmulatorChild(options) {
+  return new Promise((resolve, reject) => {
+    let ready = false;
+    const waiting = []; // resolvers of commands, answered in order
+    const { child, done } = runProcess([join(BENCH_DIR, "lib", "emulator.mjs"), JSON.stringify(options)], {
+      input: true,
+      onLine(line) {
+        if (line.startsWith("READY ")) {
+          ready = true;
+          resolve({
+            ...JSON.parse(line.slice(6)),
+            command(name) {
+              return new Promise((answer) => {
+                waiting.push(answer);
+                child.stdin.write(`${name}\n`);
+              });
+            },
+            async stop() {
+              child.stdin.end();
+              const outcome = await done;
+              if (outcome.code !== 0) throw new Error(`the emulator exited with ${outcome.code}:\n${outcome.stderr}`);
+            },
+          });
+        } else if (line.startsWith("STATS ")) waiting.shift()?.(JSON.parse(line.slice(6)));
+        else if (line === "RESET") waiting.shift()?.({});
+      },
+    });
+    done.then((outcome) => {
+      if (!ready) reject(new Error(`the emulator did not start (exit ${outcome.code}):\n${outcome.stderr}`));
+      for (const answer of waiting.splice(0)) answer(undefined);
+    });
+  });
+}
+
+/**
+ * Emulators are shared by the scenarios that ask for the same one (a long-running service, as the
+ * real one is; its counts are reset before each run). One with faults is a scenario's own, since
+ * running spends its faults.
+ */
+class EmulatorPool {
+  #running = new Map();
+
+  async acquire(options) {
+    if (options.faults?.length) {
+      const emulator = await startEmulatorChild(options);
+      return { emulator, release: () => emulator.stop() };
+    }
+    const key = JSON.stringify(options);
+    let starting = this.#running.get(key);
+    if (!starting) {
+      starting = startEmulatorChild(options);
+      this.#running.set(key, starting);
+      starting.catch(() => this.#running.delete(key));
+    }
+    const emulator = await starting;
+    await emulator.command("reset");
+    return { emulator, release: async () => {} };
+  }
+
+  async stopAll() {
+    const all = [...this.#running.values()];
+    this.#running.clear();
+    await Promise.allSettled(all.map(async (starting) => (await starting).stop()));
+  }
+}
+
+const emulators = new EmulatorPool();
+
+async function runJob(job) {
+  let lease;
+  try {
+    const config = { ...job.config, latencyMs: job.emulator?.latencyMs ?? 0 };
+    if (job.emulator) {
+      lease = await emulators.acquire(job.emulator);
+      Object.assign(config, { url: lease.emulator.url, studyIds: lease.emulator.studyIds });
+    }
+    const outcome = await runProcess([...job.flags, join(BENCH_DIR, "scenarios", job.script), JSON.stringify(config)]).done;
+    const line = outcome.stdout.split("\n").find((l) => l.startsWith(RESULT_TAG));
+    if (outcome.code !== 0 || !line) {
+      return { crashed: true, problems: [`exit ${outcome.code}: ${outcome.stderr.trim().split("\n").slice(-15).join("\n")}`] };
+    }
+    const result = JSON.parse(line.slice(RESULT_TAG.length));
+    if (lease) {
+      const stats = await lease.emulator.command("stats");
+      result.emulatorRequests = stats?.requests;
+      result.emulatorCpuMs = stats?.cpuMs;
+    }
+    return result;
+  } catch (error) {
+    return { crashed: true, problems: [String(error?.stack ?? error)] };
+  } finally {
+    await lease?.release().catch(() => {});
+  }
+}
+
+function machineFacts() {
+  const cpus = os.cpus();
+  let commit = null;
+  let dirty = null;
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO_DIR, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    dirty = execFileSync("git", ["status", "--porcelain"], { cwd: REPO_DIR, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() !== "";
+  } catch {
+    // not a git checkout
+  }
+  return {
+    cpu: cpus[0]?.model?.trim() ?? "unknown",
+    cores: cpus.length,
+    ramGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    v8: process.versions.v8,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    loadBefore: os.loadavg()[0].toFixed(2), // other work on the machine skews every figure
+    date: new Date().toISOString(),
+    commit,
+    dirty,
+  };
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  if (!existsSync(join(DIST_DIR, "index.cjs"))) {
+    throw new Error(`${relative(REPO_DIR, DIST_DIR) || DIST_DIR}/index.cjs is missing: build first (npm run bench builds)`);
+  }
+  let jobs = plan(options.quick);
+  if (options.only) {
+    const unknown = options.only.filter((group) => !jobs.some((job) => job.group === group));
+    if (unknown.length) throw new Error(`--only: unknown scenario ${unknown.join(", ")} (import, S1, S2, S3, S4, S5, S6)`);
+    jobs = jobs.filter((job) => options.only.includes(job.group));
+  }
+  for (const job of jobs) job.reps = options.reps ?? (options.quick ? 1 : job.reps ?? 3);
+  const maxReps = Math.max(...jobs.map((job) => job.reps));
+
+  const machine = machineFacts();
+  if (Number(machine.loadBefore) > 0.5) process.stderr.write(`[bench] load average ${machine.loadBefore}: other work on this machine will skew the figures\n`);
+  const started = performance.now();
+  const runs = Object.fromEntries(jobs.map((job) => [job.id, []]));
+  // repetitions interleaved (every scenario once, then again), so a drift of the machine spreads over all
+  for (let rep = 1; rep <= maxReps; rep++) {
+    for (const job of jobs) {
+      if (rep > job.reps) continue;
+      const result = await runJob(job);
+      runs[job.id].push(result);
+      const wall = result.wallMs ?? result.fetchMs ?? result.recordsToFrameMs ?? result.loadMs;
+      const note = result.crashed ? "CRASHED" : result.problems?.length ? `PROBLEM: ${result.problems.join("; ")}` : "";
+      process.stderr.write(`[bench] ${job.id} ${rep}/${job.reps}${wall !== undefined ? ` ${(wall / 1000).toFixed(2)} s` : ""}${result.peakRssMiB ? `, peak ${result.peakRssMiB.toFixed(0)} MiB` : ""} ${note}\n`);
+    }
+  }
+  await emulators.stopAll();
+  const totalSeconds = (performance.now() - started) / 1000;
+
+  const scenarios = {};
+  for (const job of jobs) scenarios[job.id] = { group: job.group, script: job.script, config: job.config, emulator: job.emulator, ...aggregate(runs[job.id]) };
+  const results = {
+    mode: options.quick ? "quick" : "full",
+    machine,
+    settings: { latencyMs: LATENCY_MS, inFlight: IN_FLIGHT, narrowMetricKeys: NARROW_METRIC_KEYS, dist: relative(REPO_DIR, DIST_DIR) || DIST_DIR },
+    totalSeconds,
+    loadAfter: os.loadavg()[0].toFixed(2),
+    scenarios,
+  };
+  const table = summaryTable(results);
+  results.table = table;
+  writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);
+
+  const failures = Object.entries(scenarios).flatMap(([id, s]) => s.problems.map((p) => `${id}: ${p}`));
+  console.log(table);
+  console.log(`\n${Object.keys(scenarios).length} scenarios in ${totalSeconds.toFixed(0)} s; results in ${relative(process.cwd(), options.out)}`);
+  if (failures.length) {
+    console.error(`\n${failures.length} problem(s):\n${failures.join("\n")}`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error) => {
+  console.error(error?.stack ?? error);
+  process.exit(1);
+});

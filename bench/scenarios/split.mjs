@@ -1,0 +1,66 @@
+// S1 taken apart (run with --expose-gc): the same pull as S1 through client.pages, so the fetch part
+// and the frame part are timed apart, and what holding the records, loading danfo and holding the
+// frame each cost is read from the settled heap between the steps. recordsToFrame is the function
+// brandscapeData itself ends with.
+import { childConfig, loadLibrary, main, now, pullOptions, report, require, settledMemory, TOKEN } from "../lib/common.mjs";
+
+main(async () => {
+  const config = childConfig();
+  const { Client, recordsToFrame } = loadLibrary();
+  const base = settledMemory();
+
+  const client = new Client({ authToken: TOKEN, baseUrl: config.url, verbose: false });
+  const cpuAtStart = process.cpuUsage();
+  const start = now();
+  let records = [];
+  let total;
+  let firstPageMs;
+  for await (const page of client.pages("brandscapeData", pullOptions(config))) {
+    firstPageMs ??= now() - start;
+    total = page.total;
+    for (const record of page.records) records.push(record);
+  }
+  const fetchMs = now() - start;
+  const fetchCpu = process.cpuUsage(cpuAtStart);
+  const fetchCpuMs = (fetchCpu.user + fetchCpu.system) / 1000;
+  await client.aclose();
+  const fetchPeakRssMiB = process.resourceUsage().maxRSS / 1024;
+  const withRecords = settledMemory();
+
+  let mark = now();
+  require("danfojs-node");
+  const danfoLoadMs = now() - mark;
+  const withDanfo = settledMemory();
+
+  mark = now();
+  const frame = await recordsToFrame(records, { globalPrefix: true });
+  const frameMs = now() - mark;
+  const withFrame = settledMemory();
+  const rowCount = records.length;
+  records = null;
+  const frameOnly = settledMemory();
+
+  const [rows, columns] = frame.shape;
+  const problems = [];
+  if (rowCount !== total || rows !== total) problems.push(`${rowCount} records, ${rows} frame rows, meta.total ${total}`);
+  report({
+    rows,
+    columns,
+    fetchMs,
+    fetchCpuMs,
+    firstPageMs,
+    danfoLoadMs,
+    frameMs,
+    frameUsPerCell: (frameMs * 1000) / (rows * columns),
+    fetchPeakRssMiB,
+    baseHeapMiB: base.heapMiB,
+    recordsHeapMiB: withRecords.heapMiB - base.heapMiB,
+    danfoHeapMiB: withDanfo.heapMiB - withRecords.heapMiB,
+    danfoRssMiB: withDanfo.rssMiB - withRecords.rssMiB,
+    frameHeapMiB: frameOnly.heapMiB - withDanfo.heapMiB + withRecords.heapMiB - base.heapMiB,
+    frameBuildExtraHeapMiB: withFrame.heapMiB - withDanfo.heapMiB,
+    frameOnlyHeapMiB: frameOnly.heapMiB,
+    problems,
+  });
+  frame.shape; // keep the frame alive until the end
+});

@@ -1,0 +1,26 @@
+import { ValidationError } from "../errors";
+
+/** Library parameter → the flag a CLI user typed, for validation messages. */
+export type FlagNames = ReadonlyMap<string, string>;
+
+/** The library's ValidationError re-told with the flag's name; any other error as it is. */
+export function inFlagTerms(error: unknown, names: FlagNames): unknown {
+  if (!(error instanceof ValidationError)) return error;
+  const flag = names.get(error.parameter);
+  if (!flag) return error;
+  const prefix = `${error.parameter}: `;
+  const detail = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  return new ValidationError(flag, detail.replace(LIBRARY_NAME, (name) => names.get(name) ?? name));
+}
+
+/** camelCase parameters and `filters.x` keys in a library message; plain words ("name") are left alone. */
+const LIBRARY_NAME = /\b[a-z]+(?:[A-Z][a-z]*)+\b|\bfilters\.[a-z_]+\b/g;
+
+/** Runs `action`, re-telling validation failures with flag names. */
+export async function withFlagNames<T>(names: FlagNames, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    throw inFlagTerms(error, names);
+  }
+}

@@ -1,0 +1,38 @@
+import type { Writable } from "node:stream";
+import { formatFromPath, type ExportFormat } from "../../export";
+import type { CliIo } from "../io";
+import { UsageError } from "../usageError";
+
+export interface OutputFlags {
+  out?: string;
+  format?: ExportFormat | "table";
+}
+
+export type OutputPlan =
+  | { kind: "table" }
+  | { kind: "export"; format: ExportFormat; target: string | Writable; path: string | undefined };
+
+export interface OutputDefaults {
+  terminal: ExportFormat | "table";
+  piped: ExportFormat;
+}
+
+const RESOURCE_DEFAULTS: OutputDefaults = { terminal: "table", piped: "csv" };
+
+/**
+ * `--out FILE` (format from --format or the extension), else stdout: a table of the first rows on
+ * a terminal, CSV when piped, or what --format says.
+ */
+export function chooseOutput(flags: OutputFlags, io: CliIo, defaults: OutputDefaults = RESOURCE_DEFAULTS): OutputPlan {
+  const toStdout = flags.out === undefined || flags.out === "-";
+  if (!toStdout) {
+    const format = flags.format ?? formatFromPath(flags.out!);
+    if (!format) throw new UsageError(`--out: cannot tell the format of ${JSON.stringify(flags.out)} from its extension; name it .csv, .xlsx, .json or .ndjson, or pass --format`);
+    if (format === "table") throw new UsageError("--format table prints to the terminal; leave out --out");
+    return { kind: "export", format, target: flags.out!, path: flags.out };
+  }
+  const format = flags.format ?? (io.stdout.isTTY ? defaults.terminal : defaults.piped);
+  if (format === "table") return { kind: "table" };
+  if (format === "xlsx" && io.stdout.isTTY) throw new UsageError("--format xlsx would print a binary workbook on the terminal; pass --out FILE.xlsx or pipe it");
+  return { kind: "export", format, target: io.stdout, path: undefined };
+}

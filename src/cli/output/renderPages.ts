@@ -1,0 +1,43 @@
+import { writeTable, type ExportOptions, type ExportSummary } from "../../export";
+import { flattenRecords, type JsonRecord } from "../../frame";
+import type { RecordPage } from "../../pages";
+import type { CliIo } from "../io";
+import type { OutputPlan } from "./chooseOutput";
+import { ttyTable } from "./ttyTable";
+
+const PREVIEW_ROWS = 20;
+const DEFAULT_WIDTH = 100;
+
+export type RowShape = Pick<ExportOptions, "stackData" | "globalPrefix" | "flatten">;
+
+/** A pull's pages to where the plan says: a preview table, or an export streamed page by page. */
+export async function renderPages(pages: AsyncIterable<RecordPage>, plan: OutputPlan, shape: RowShape, io: CliIo, quiet: boolean): Promise<void> {
+  if (plan.kind === "table") {
+    io.stdout.write(await previewTable(pages, shape, io.stdout.columns ?? DEFAULT_WIDTH));
+    return;
+  }
+  const summary = await writeTable(pages, plan.target, plan.format, shape);
+  if (!quiet && plan.path) io.stderr.write(`${describeSummary(summary)}\n`);
+}
+
+/** Reads pages only until the preview is full, then stops the pull. */
+async function previewTable(pages: AsyncIterable<RecordPage>, shape: RowShape, width: number): Promise<string> {
+  const rows: JsonRecord[] = [];
+  let total: number | undefined;
+  let more = false;
+  for await (const page of pages) {
+    total ??= page.total;
+    rows.push(...flattenRecords(page.records, { stackData: shape.stackData, globalPrefix: shape.globalPrefix }));
+    if (rows.length >= PREVIEW_ROWS) {
+      more = rows.length > PREVIEW_ROWS || page.page < page.lastPage;
+      break; // ends the pull: requests still in flight are cancelled
+    }
+  }
+  const shown = rows.slice(0, PREVIEW_ROWS);
+  return ttyTable(shown, { total, rowsRead: rows.length, more }, width);
+}
+
+export function describeSummary(summary: ExportSummary): string {
+  const sheets = summary.sheets && summary.sheets.length > 1 ? ` in ${summary.sheets.length} sheets (${summary.sheets.join(", ")})` : "";
+  return `wrote ${summary.rows} rows × ${summary.columns.length} columns to ${summary.path}${sheets}`;
+}

@@ -1,0 +1,61 @@
+import { InvalidArgumentError } from "commander";
+import { FILTER_KINDS, type FilterKind } from "../endpoints/filterKinds";
+import { toSnakeCase } from "../endpoints/table";
+import type { FilterValue } from "../query";
+
+/** `--active 0`, `--active false`, ...: what a flag value spells. */
+export function parseFlagValue(text: string): boolean {
+  const normalised = text.trim().toLowerCase();
+  if (["1", "true", "yes", "on"].includes(normalised)) return true;
+  if (["0", "false", "no", "off"].includes(normalised)) return false;
+  throw new InvalidArgumentError("expected 1, 0, true or false.");
+}
+
+export function parsePositiveInteger(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1) throw new InvalidArgumentError("expected a whole number of 1 or more.");
+  return value;
+}
+
+export function parseCount(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value)) throw new InvalidArgumentError("expected a whole number of 0 or more.");
+  return value;
+}
+
+export function parseMilliseconds(text: string): number {
+  const value = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || value <= 0) throw new InvalidArgumentError("expected a number of milliseconds above 0.");
+  return value;
+}
+
+/** The value a filter of this kind wants from command-line text; lists stay "a,b" (the library splits them). */
+export function filterValueOfKind(kind: FilterKind | undefined, text: string): FilterValue {
+  switch (kind) {
+    case "flag":
+      return parseFlagValue(text);
+    case "count":
+      return parseCount(text);
+    case undefined:
+      return guessFilterValue(text);
+    default:
+      return text;
+  }
+}
+
+/** A filter the table does not know: true/false are flags, a comma makes a list, the rest is text. */
+function guessFilterValue(text: string): FilterValue {
+  const lowered = text.trim().toLowerCase();
+  if (lowered === "true" || lowered === "false") return lowered === "true";
+  if (text.includes(",")) return text.split(",").map((part) => part.trim()).filter(Boolean);
+  return text;
+}
+
+/** One `--filter key=value`, collected into the object commander keeps. */
+export function collectFilter(text: string, previous: Record<string, FilterValue> = {}): Record<string, FilterValue> {
+  const separator = text.indexOf("=");
+  const key = separator > 0 ? text.slice(0, separator).trim() : "";
+  if (!key || !/^[A-Za-z_][\w.]*$/.test(key)) throw new InvalidArgumentError("expected key=value, e.g. --filter country_codes=US,GB");
+  const kind = (FILTER_KINDS as Record<string, FilterKind | undefined>)[toSnakeCase(key)];
+  return { ...previous, [key]: filterValueOfKind(kind, text.slice(separator + 1)) };
+}

@@ -1,0 +1,52 @@
+import { Option, type Command } from "commander";
+import type { EndpointSpec } from "../endpoints/table";
+import { filterFlags } from "./filterFlags";
+import { collectFilter, filterValueOfKind, parseFlagValue, parsePositiveInteger } from "./parseValues";
+
+const FILTERS = "Filters:";
+const QUERY = "Query:";
+
+/** The resource's own filters, one flag each, from the endpoint table. */
+export function addFilterOptions(command: Command, spec: EndpointSpec): Command {
+  for (const filter of filterFlags(spec)) {
+    const option = new Option(`${filter.flag} ${filter.valueName}`, filter.description).helpGroup(FILTERS);
+    if (filter.kind === "flag") option.argParser(parseFlagValue);
+    else if (filter.kind === "count") option.argParser((text: string) => filterValueOfKind("count", text));
+    command.addOption(option);
+  }
+  return command;
+}
+
+/** What narrows, shapes and pages a query, on resource commands (spec given) and `raw` (none). */
+export function addQueryOptions(command: Command, spec?: EndpointSpec): Command {
+  const options: Option[] = [];
+  if (!spec || spec.idKey) options.push(new Option("--id <id>", "one item by its id"));
+  options.push(
+    new Option("--filter <key=value>", "any filter by its wire name, repeatable; commas make lists").argParser(collectFilter),
+    new Option("--fields <names>", "only these fields, comma list"),
+    new Option("--include <names>", spec?.defaultInclude ? `related resources, comma list (default ${spec.defaultInclude.join(",")}; no_default for none)` : "related resources, comma list"),
+    new Option("--sort <field>", "sort by a field; -field for descending"),
+  );
+  if (!spec || spec.search) options.push(new Option("--search <text>", "the service's free-text search"));
+  options.push(
+    new Option("--page <n>", "first page to fetch").argParser(parsePositiveInteger),
+    new Option("--per-page <n>", "records per page (at most 1000)").argParser(parsePositiveInteger),
+    new Option("--max-pages <n>", "fetch at most this many pages").argParser(parsePositiveInteger),
+  );
+  if (spec) options.push(new Option("--stack", "nested lists become rows (stackData)"));
+  if (!spec || spec.metricKeys) {
+    options.push(
+      new Option("--metric-keys <keys>", "only these metrics, comma list"),
+      new Option("--metric-group-keys <keys>", "only these metric groups, comma list"),
+    );
+  }
+  for (const option of options) command.addOption(option.helpGroup(QUERY));
+  return command;
+}
+
+/** Where and how the rows go. */
+export function addOutputOptions(command: Command): Command {
+  command.addOption(new Option("-o, --out <file>", "write to a file; the format from its extension (.csv .xlsx .json .ndjson), - for stdout").helpGroup("Output:"));
+  command.addOption(new Option("--format <format>", "default: table on a terminal, csv when piped").choices(["csv", "xlsx", "json", "ndjson", "table"]).helpGroup("Output:"));
+  return command;
+}

@@ -1,0 +1,48 @@
+/** A cell as CSV text: missing (null, undefined, NaN) empty, booleans true/false, lists and objects as JSON. */
+export function csvText(value: unknown): string {
+  switch (typeof value) {
+    case "string":
+      return value;
+    case "number":
+      return Number.isNaN(value) ? "" : String(value);
+    case "boolean":
+      return value ? "true" : "false";
+    case "bigint":
+      return String(value);
+    case "undefined":
+      return "";
+    default:
+      if (value === null) return "";
+      if (value instanceof Date) return value.toISOString();
+      return JSON.stringify(value) ?? "";
+  }
+}
+
+/** Excel's most characters in one cell. */
+export const EXCEL_MAX_CELL_TEXT = 32_767;
+
+/** A cell for exceljs: numbers and booleans as themselves, missing empty, lists and objects as JSON text. */
+export function excelValue(value: unknown): string | number | boolean | Date | null {
+  switch (typeof value) {
+    case "number":
+      if (Number.isNaN(value)) return null;
+      return Number.isFinite(value) ? value : String(value);
+    case "boolean":
+      return value;
+    case "string":
+      return value;
+    case "undefined":
+      return null;
+    case "bigint":
+      return String(value);
+    default:
+      if (value === null) return null;
+      if (value instanceof Date) return value;
+      return JSON.stringify(value) ?? null;
+  }
+}
+
+/** A JSON.stringify replacer: NaN already becomes null there, but a bigint would throw. */
+export function bigintAsText(_key: string, value: unknown): unknown {
+  return typeof value === "bigint" ? String(value) : value;
+}

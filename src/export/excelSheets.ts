@@ -1,0 +1,77 @@
+import type { Workbook, Worksheet } from "exceljs";
+import { ValidationError } from "../errors";
+import { excelValue } from "./cellText";
+import { ExportError } from "./exportError";
+
+/** Excel's rows per sheet, 1,048,576, less the header row. */
+export const EXCEL_MAX_DATA_ROWS = 1_048_575;
+const MAX_SHEET_NAME = 31;
+
+export interface SheetPlan {
+  baseName: string;
+  maxRows: number;
+  onOverflow: "split" | "raise";
+}
+
+/** `data`, `data_2`, `data_3`, ...: within Excel's 31 characters, without the characters it refuses. */
+export function sheetName(baseName: string, index: number): string {
+  const suffix = index === 1 ? "" : `_${index}`;
+  return baseName.slice(0, MAX_SHEET_NAME - suffix.length) + suffix;
+}
+
+export function checkSheetPlan(name: string | undefined, maxRows: number | undefined, onOverflow: string | undefined): SheetPlan {
+  const baseName = (name ?? "data").replace(/[[\]:*?/\\]/g, "_").replace(/^'+|'+$/g, "");
+  if (!baseName) throw new ValidationError("sheetName", `must have a character Excel allows in a sheet name, got ${JSON.stringify(name)}`);
+  const rows = maxRows ?? EXCEL_MAX_DATA_ROWS;
+  if (!Number.isInteger(rows) || rows < 1 || rows > EXCEL_MAX_DATA_ROWS) {
+    throw new ValidationError("maxRowsPerSheet", `must be an integer from 1 to ${EXCEL_MAX_DATA_ROWS}, got ${JSON.stringify(maxRows)}`);
+  }
+  if (onOverflow !== undefined && onOverflow !== "split" && onOverflow !== "raise") {
+    throw new ValidationError("onSheetOverflow", `must be "split" or "raise", got ${JSON.stringify(onOverflow)}`);
+  }
+  return { baseName, maxRows: rows, onOverflow: onOverflow ?? "split" };
+}
+
+/**
+ * Rows into sheets of at most `maxRows` data rows each, every sheet with the header. A full sheet is
+ * committed before the next one starts: the streaming writer zips sheets one after the other, so an
+ * open sheet behind another would be held in memory.
+ */
+export class SheetRoller {
+  readonly names: string[] = [];
+  #sheet: Worksheet | undefined;
+  #rowsInSheet = 0;
+
+  constructor(
+    private readonly workbook: Workbook,
+    private readonly columns: readonly string[],
+    private readonly plan: SheetPlan,
+  ) {}
+
+  addRow(cells: readonly unknown[]): void {
+    if (!this.#sheet || this.#rowsInSheet >= this.plan.maxRows) this.#nextSheet();
+    this.#sheet!.addRow(cells.map(excelValue)).commit();
+    this.#rowsInSheet++;
+  }
+
+  /** The header alone when no row came, so the file still opens with its columns. */
+  finish(): void {
+    if (!this.#sheet) this.#nextSheet();
+    this.#sheet!.commit();
+  }
+
+  #nextSheet(): void {
+    if (this.#sheet) {
+      if (this.plan.onOverflow === "raise") {
+        throw new ExportError(`more than ${this.plan.maxRows} rows do not fit one Excel sheet; use onSheetOverflow: "split", or CSV`);
+      }
+      this.#sheet.commit();
+    }
+    const name = sheetName(this.plan.baseName, this.names.length + 1);
+    this.names.push(name);
+    const sheet = this.workbook.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
+    sheet.addRow([...this.columns]).commit();
+    this.#sheet = sheet;
+    this.#rowsInSheet = 0;
+  }
+}

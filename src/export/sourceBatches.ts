@@ -1,0 +1,71 @@
+import { flattenRecords, type JsonRecord } from "../frame";
+import type { ExportOptions, ExportSource, FrameSource, RecordPageLike } from "./types";
+
+/** Rows of a frame, already aligned with its columns. */
+export interface FrameBatch {
+  kind: "frame";
+  columns: readonly string[];
+  rows: readonly (readonly unknown[])[];
+}
+
+/** Rows as objects, flattened (unless asked not to), in source order. */
+export interface RecordBatch {
+  kind: "records";
+  rows: readonly JsonRecord[];
+}
+
+export type SourceBatch = FrameBatch | RecordBatch;
+
+/** Frames and large arrays go out in slices, so writers can wait for the disk between them. */
+const SLICE_ROWS = 5_000;
+
+/** A danfo DataFrame, recognised by shape: `columns` is an array and `values` is there. */
+export function isFrameSource(source: unknown): source is FrameSource {
+  if (typeof source !== "object" || source === null || Array.isArray(source)) return false;
+  const candidate = source as Partial<FrameSource>;
+  return Array.isArray(candidate.columns) && "values" in candidate;
+}
+
+/** Any export source as batches of rows; pages are read one at a time, never gathered. */
+export async function* sourceBatches(source: ExportSource, options: ExportOptions): AsyncGenerator<SourceBatch, void> {
+  if (isFrameSource(source)) {
+    yield* frameBatches(source);
+    return;
+  }
+  const shape = (records: readonly JsonRecord[]): JsonRecord[] =>
+    options.flatten === false ? [...records] : flattenRecords(records, { stackData: options.stackData, globalPrefix: options.globalPrefix });
+  if (Array.isArray(source)) {
+    for (let start = 0; start < source.length; start += SLICE_ROWS) {
+      yield { kind: "records", rows: shape(source.slice(start, start + SLICE_ROWS)) };
+    }
+    return;
+  }
+  if (isIterable(source)) {
+    for await (const page of source as AsyncIterable<RecordPageLike | readonly JsonRecord[]>) {
+      const records = Array.isArray(page) ? (page as readonly JsonRecord[]) : pageRecords(page);
+      if (records.length) yield { kind: "records", rows: shape(records) };
+    }
+    return;
+  }
+  throw new TypeError("export source must be a danfo DataFrame, an array of records, or an iterable of record pages");
+}
+
+function* frameBatches(frame: FrameSource): Generator<FrameBatch> {
+  const values = frame.values;
+  if (!Array.isArray(values)) throw new TypeError("the frame's values are not an array of rows");
+  // a one-column frame can still come as a flat array; cells of a row are always an array here
+  const rows = values.map((row: unknown) => (Array.isArray(row) ? row : [row]));
+  for (let start = 0; start < rows.length; start += SLICE_ROWS) {
+    yield { kind: "frame", columns: frame.columns, rows: rows.slice(start, start + SLICE_ROWS) };
+  }
+}
+
+function isIterable(source: object): boolean {
+  return Symbol.asyncIterator in source || Symbol.iterator in source;
+}
+
+function pageRecords(page: unknown): readonly JsonRecord[] {
+  const records = (page as Partial<RecordPageLike> | null)?.records;
+  if (!Array.isArray(records)) throw new TypeError("each page must be an array of records or an object with `records`");
+  return records;
+}

@@ -1,0 +1,71 @@
+import { ColumnPlan } from "./columnPlan";
+import { ExportError } from "./exportError";
+import { isFrameSource, sourceBatches, type FrameBatch } from "./sourceBatches";
+import type { ExportOptions, ExportSource } from "./types";
+
+/**
+ * Rows as header-aligned cell arrays, for the writers that have a header (CSV, Excel). The header
+ * is known before the first batch for a frame or given columns, else from the first batch; it
+ * never changes afterwards (the header policy: docs/cli.md).
+ */
+export class TableRows {
+  #columns: readonly string[] | undefined;
+  #plan: ColumnPlan | undefined;
+  readonly #source: ExportSource;
+  readonly #options: ExportOptions;
+
+  constructor(source: ExportSource, options: ExportOptions) {
+    this.#source = source;
+    this.#options = options;
+    if (options.columns) this.#columns = [...options.columns];
+    else if (isFrameSource(source)) this.#columns = [...source.columns];
+  }
+
+  /** The header, or undefined while it still waits for the first batch. */
+  get columns(): readonly string[] | undefined {
+    return this.#columns;
+  }
+
+  async *batches(): AsyncGenerator<unknown[][], void> {
+    for await (const batch of sourceBatches(this.#source, this.#options)) {
+      if (batch.kind === "frame") {
+        yield this.#frameCells(batch);
+        continue;
+      }
+      this.#plan ??= new ColumnPlan(batch.rows, this.#options.columns);
+      this.#columns = this.#plan.columns;
+      const cells = batch.rows.map((row) => this.#plan!.cellsOf(row));
+      if (this.#options.onNewColumns === "raise") this.#raiseOnNewColumns();
+      yield cells;
+    }
+  }
+
+  /** Columns left out, after the one warning the "warn" policy gives (at the end, not per page). */
+  finish(): string[] {
+    const found = this.#plan?.newColumns() ?? new Map<string, number>();
+    const dropped = [...found.keys()];
+    if (dropped.length && (this.#options.onNewColumns ?? "warn") === "warn") {
+      const detail = [...found].map(([column, rows]) => `${column} (${rows} rows)`).join(", ");
+      process.emitWarning(
+        `columns first seen after the header was written were left out: ${detail}. Pass \`columns\` to fix the header, or export to NDJSON to keep every key.`,
+        { code: "FOUNTFRAME_COLUMNS_LEFT_OUT" },
+      );
+    }
+    return dropped;
+  }
+
+  #frameCells(batch: FrameBatch): unknown[][] {
+    const wanted = this.#options.columns;
+    if (!wanted) return batch.rows as unknown[][];
+    const positions = wanted.map((column) => batch.columns.indexOf(column));
+    return batch.rows.map((row) => positions.map((position) => (position < 0 ? undefined : row[position])));
+  }
+
+  #raiseOnNewColumns(): void {
+    const found = this.#plan!.newColumns();
+    if (!found.size) return;
+    throw new ExportError(
+      `a later page brought columns the header lacks (${[...found.keys()].join(", ")}); pass \`columns\` with every column, or onNewColumns: "warn"`,
+    );
+  }
+}

@@ -1,0 +1,55 @@
+import { PassThrough } from "node:stream";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { checkSheetPlan, SheetRoller } from "./excelSheets";
+import { openSink } from "./sink";
+import { TableRows } from "./tableRows";
+import type { ExcelOptions, ExportSource, ExportSummary, ExportTarget } from "./types";
+
+type ExcelModule = typeof import("exceljs");
+
+/**
+ * Writes an .xlsx workbook with exceljs's streaming writer: rows are zipped as they come, strings
+ * inline (no shared-string table to hold). Numbers stay numbers, booleans TRUE/FALSE, missing values
+ * empty cells, lists and objects JSON text. Past `maxRowsPerSheet` (Excel's 1,048,575 data rows by
+ * default) the rows go on in further sheets, `data_2`, `data_3`, ..., each with the header.
+ */
+export async function writeExcel(source: ExportSource, target: ExportTarget, options: ExcelOptions = {}): Promise<ExportSummary> {
+  const plan = checkSheetPlan(options.sheetName, options.maxRowsPerSheet, options.onSheetOverflow);
+  const excel = await loadExcel();
+  const table = new TableRows(source, options);
+  const sink = await openSink(target);
+  const zipped = new PassThrough();
+  const pumping = pump(zipped, sink.write);
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: zipped, useStyles: false, useSharedStrings: false });
+  let roller: SheetRoller | undefined;
+  let rows = 0;
+  try {
+    for await (const cells of table.batches()) {
+      roller ??= new SheetRoller(workbook, table.columns!, plan);
+      for (const row of cells) roller.addRow(row);
+      rows += cells.length;
+      await nextTurn(); // lets the zip stream take the committed rows before the next batch
+    }
+    roller ??= new SheetRoller(workbook, table.columns ?? [], plan);
+    roller.finish();
+    await Promise.all([workbook.commit(), pumping]);
+    await sink.close();
+  } catch (error) {
+    zipped.destroy();
+    await pumping.catch(() => {});
+    await sink.abort();
+    throw error;
+  }
+  const droppedColumns = table.finish();
+  return { format: "xlsx", path: sink.path, rows, columns: [...(table.columns ?? [])], droppedColumns, sheets: [...roller.names] };
+}
+
+async function pump(from: PassThrough, write: (chunk: Uint8Array) => Promise<void>): Promise<void> {
+  for await (const chunk of from) await write(chunk as Uint8Array);
+}
+
+/** exceljs is loaded on first use, so importing fountframe stays cheap. */
+async function loadExcel(): Promise<ExcelModule> {
+  const loaded = (await import("exceljs")) as ExcelModule & { default?: ExcelModule };
+  return loaded.default ?? loaded;
+}

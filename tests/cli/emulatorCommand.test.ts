@@ -1,0 +1,29 @@
+import { spawn } from "node:child_process";
+import { builtCli, cleanEnv, runCli } from "./helpers/builtCli";
+
+let cli: string;
+beforeAll(() => {
+  cli = builtCli();
+}, 120_000);
+
+test("`fountframe emulator` prints its base URL, serves, and stops on SIGINT with 0", async () => {
+  const child = spawn(process.execPath, [cli, "emulator", "--port", "0", "--scale", "500", "--token", "emu-token"], { env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        text += chunk.toString();
+        if (text.includes("\n")) resolve(text.trim());
+      });
+      child.on("close", () => reject(new Error(`emulator exited early: ${text}`)));
+    });
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2\/$/);
+    const run = await runCli(cli, ["regions", "--format", "ndjson", "--base-url", url, "--token", "emu-token"], { env: cleanEnv() });
+    expect(run.code).toBe(0);
+    expect(run.stdout.trimEnd().split("\n")).toHaveLength(6);
+  } finally {
+    child.kill("SIGINT");
+  }
+  expect(await exited).toBe(0);
+}, 30_000);

@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator, type Emulator } from "../../src/emulator";
+import { builtCli, cleanEnv, runCli } from "./helpers/builtCli";
+
+const TOKEN = "tok-7f3a9c-exit-code-tests";
+let emulator: Emulator;
+let cli: string;
+let dir: string;
+
+beforeAll(async () => {
+  cli = builtCli();
+  emulator = await startEmulator({ rateLimit: false, token: TOKEN });
+  dir = mkdtempSync(join(tmpdir(), "fountframe-cli-"));
+}, 120_000);
+
+afterAll(async () => {
+  await emulator?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const fount = (args: string[], env: NodeJS.ProcessEnv = { FOUNT_API_TOKEN: TOKEN }, cwd?: string) =>
+  runCli(cli, [...args, "--base-url", emulator.url], { env: cleanEnv(env), cwd });
+
+/** One line on stderr, nothing on stdout. */
+function expectOneLineError(run: { stdout: string; stderr: string }, pattern: RegExp) {
+  expect(run.stdout).toBe("");
+  expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+  expect(run.stderr).toMatch(pattern);
+}
+
+describe("exit 2: bad usage or validation, one line naming the flag", () => {
+  test.each([
+    [["brands", "--bogus"], /unknown option '--bogus'/],
+    [["brands", "--country-codes", "XX"], /^error: --country-codes: must be an ISO 3166-1 alpha-2 country code/],
+    [["brands", "--filter", "year_numbers=20x4"], /^error: --filter year_numbers: must be a year/],
+    [["brands", "--filter", "nonsense"], /--filter <key=value>.*expected key=value/],
+    [["audiences", "--active", "maybe"], /--active \[0\|1\].*expected 1, 0, true or false/],
+    [["brands", "--page", "0"], /--page <n>.*whole number of 1 or more/],
+    [["brands", "--per-page", "5000"], /^error: --per-page: must be at most 1000/],
+    [["brands", "--sort", "not a field"], /^error: --sort: must be a field name/],
+    [["brands", "--timeout", "-5"], /--timeout <ms>/],
+    [["brandscape-data", "--country-code", "US"], /^error: --year-number: brandscape-data needs country and year together: give --country-code \(or --countries\) with --year-number/],
+    [["brandscape-data"], /^error: brandscape-data: needs a study \(studies\), a brand \(--brand-name or --brands\)/],
+    [["regions", "--out", "regions.txt"], /^error: --out: cannot tell the format/],
+  ])("%j", async (args, pattern) => {
+    const run = await fount(args);
+    expect(run.code).toBe(2);
+    expectOneLineError(run, pattern);
+  });
+
+  test("an unknown command suggests the nearest", async () => {
+    const run = await fount(["brandz"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/unknown command 'brandz'[\s\S]*Did you mean brands\?/);
+  });
+
+  test("a missing token says where to put it", async () => {
+    const run = await fount(["brands"], {}, dir);
+    expect(run.code).toBe(2);
+    expectOneLineError(run, /no API token: pass --token, set FOUNT_API_TOKEN, or put FOUNT_API_TOKEN=<token> in a \.env file/);
+  });
+});
+
+describe("exit 1: the service refused or could not be reached", () => {
+  test("401 with a wrong token: exit 1, and the token appears nowhere, not even with --debug", async () => {
+    const wrong = "wrong-token-5ecret-xyz";
+    const run = await fount(["brands", "--token", wrong, "--retries", "0", "--debug"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^error: HTTP 401 from .*brands.*Unauthenticated\. \(check the token/);
+    expect(run.stderr).toMatch(/\n {4}at /); // --debug adds the stack
+    expect(`${run.stdout}${run.stderr}`).not.toContain(wrong);
+  });
+
+  test("without --debug there is no stack", async () => {
+    const run = await fount(["brands", "--token", "nope", "--retries", "0"]);
+    expect(run.code).toBe(1);
+    expectOneLineError(run, /HTTP 401/);
+  });
+
+  test("an unreachable service after retries", async () => {
+    const run = await runCli(cli, ["regions", "--base-url", "http://127.0.0.1:9/api/v2/", "--retries", "1", "-q"], { env: cleanEnv({ FOUNT_API_TOKEN: TOKEN }) });
+    expect(run.code).toBe(1);
+    expectOneLineError(run, /^error: ECONNREFUSED/);
+  });
+
+  test("a query that matches nothing", async () => {
+    const run = await fount(["brands", "--name", "no-such-brand-anywhere"]);
+    expect(run.code).toBe(1);
+    expectOneLineError(run, /returned no records/);
+  });
+});
+
+describe("exit 0", () => {
+  test("the token is read from .env in the working folder", async () => {
+    writeFileSync(join(dir, ".env"), `# local settings\nFOUNT_API_TOKEN="${TOKEN}"\n`);
+    const run = await fount(["regions", "--format", "ndjson"], {}, dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout.trimEnd().split("\n").map((line) => JSON.parse(line).name)).toContain("North America");
+    expect(run.stdout + run.stderr).not.toContain(TOKEN);
+  });
+
+  test("--flag encodes as 1, --flag 0 as 0, absent not at all", async () => {
+    const count = async (args: string[]) => (await fount(["audiences", ...args, "--format", "ndjson", "-q"])).stdout.trimEnd().split("\n").length;
+    const all = await count([]);
+    const active = await count(["--active"]);
+    const inactive = await count(["--active", "0"]);
+    expect(active + inactive).toBe(all);
+    expect(inactive).toBeGreaterThan(0);
+    expect(await count(["--active", "false"])).toBe(inactive);
+  });
+
+  test("--help and --version", async () => {
+    const help = await fount(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/brandscape-data[\s\S]*raw[\s\S]*refs[\s\S]*emulator/);
+    expect((await fount(["--version"])).stdout).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});

@@ -1,0 +1,106 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
+import { Client } from "../../src/client";
+import { startEmulator, type Emulator } from "../../src/emulator";
+import { builtCli, cleanEnv, runCli, runCommand } from "./helpers/builtCli";
+import { asCsvText, asJsonValue, expectRowsMatchFrame } from "./helpers/frameCompare";
+
+const TOKEN = "cli-test-token-never-shown";
+let emulator: Emulator;
+let cli: string;
+let dir: string;
+let client: Client;
+
+beforeAll(async () => {
+  cli = builtCli();
+  emulator = await startEmulator({ rateLimit: false, token: TOKEN });
+  client = new Client(TOKEN, { baseUrl: emulator.url, verbose: false });
+  dir = mkdtempSync(join(tmpdir(), "fountframe-cli-"));
+}, 120_000);
+
+afterAll(async () => {
+  await client?.aclose();
+  await emulator?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const env = () => cleanEnv({ FOUNT_API_TOKEN: TOKEN, FOUNT_BASE_URL: emulator.url });
+const fount = (...args: string[]) => runCli(cli, args, { env: env() });
+
+describe("each output format holds the library's frame", () => {
+  const brandscapeArgs = ["brandscape-data", "--studies", "1", "--per-page", "40"];
+  const frame = () => client.brandscapeData({ studies: 1, perPage: 40 });
+
+  test("CSV file (wide, includes, numeric strings) reads back with csv-parse", async () => {
+    const out = join(dir, "brandscape.csv");
+    const run = await fount(...brandscapeArgs, "--out", out);
+    expect(run).toMatchObject({ code: 0, stdout: "" });
+    expect(run.stderr).toMatch(/wrote \d+ rows × \d+ columns to .*brandscape\.csv/);
+    const rows = parse(readFileSync(out), { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(["global_brand_name", "brand_name", "global_study_id"]));
+    expectRowsMatchFrame(rows, await frame(), asCsvText);
+  });
+
+  test("Excel file: numbers stay numbers", async () => {
+    const out = join(dir, "brandscape.xlsx");
+    expect((await fount(...brandscapeArgs, "--out", out, "-q")).code).toBe(0);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(out);
+    const sheet = workbook.getWorksheet("data")!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    const rows: Record<string, unknown>[] = [];
+    sheet.eachRow((row, number) => {
+      if (number === 1) return;
+      const cells = row.values as unknown[];
+      rows.push(Object.fromEntries(header.map((column, index) => [column, cells[index + 1] ?? null])));
+    });
+    expect(typeof rows[0].differentiation).toBe("number");
+    expectRowsMatchFrame(rows, await frame(), asJsonValue);
+  });
+
+  test.each(["ndjson", "json"])("%s file", async (format) => {
+    const out = join(dir, `brands.${format}`);
+    expect((await fount("brands", "--country-codes", "US,GB", "--include", "company", "--out", out, "-q")).code).toBe(0);
+    const text = readFileSync(out, "utf8");
+    const rows = format === "json" ? JSON.parse(text) : text.trimEnd().split("\n").map((line) => JSON.parse(line));
+    expectRowsMatchFrame(rows, await client.brands({ countryCodes: ["US", "GB"], include: "company" }), asJsonValue);
+  });
+
+  test("piped stdout is CSV, streamed; --stack makes rows of nested lists", async () => {
+    const run = await fount("collections", "--stack");
+    expect(run.code).toBe(0);
+    const rows = parse(run.stdout, { columns: true }) as Record<string, string>[];
+    expectRowsMatchFrame(rows, await client.collections({ stackData: true }), asCsvText);
+  });
+});
+
+test("--help of a resource lists its own filters, from the endpoint table", async () => {
+  const studies = await fount("studies", "--help");
+  expect(studies.code).toBe(0);
+  for (const flag of ["--country-codes <codes>", "--year-numbers <years>", "--main-study [0|1]", "--full-year [0|1]", "--released [0|1]", "--data-updated-since <when>"]) {
+    expect(studies.stdout).toContain(flag);
+  }
+  const regions = await fount("regions", "--help");
+  expect(regions.stdout).toContain("--name <text>");
+  expect(regions.stdout).not.toContain("--country-codes");
+  expect((await fount("brandscape-data", "--help")).stdout).toMatch(/--metric-keys <keys>[\s\S]*--metric-group-keys/);
+});
+
+test("piping into head ends quietly with 0 (EPIPE)", async () => {
+  const pipeline = `set -o pipefail; "${process.execPath}" "${cli}" brandscape-data --country-code US --year-number 2024 --per-page 20 | head -n 2`;
+  const run = await runCommand("bash", ["-c", pipeline], { env: env() });
+  expect(run.stdout.split("\n")).toHaveLength(3);
+  expect(run.stderr).not.toMatch(/EPIPE|Error|at /);
+  expect(run.code).toBe(0);
+});
+
+test("raw <endpoint> prints JSON records as the service sends them", async () => {
+  const run = await fount("raw", "studies/1/brands", "--per-page", "5", "--max-pages", "1");
+  expect(run.code).toBe(0);
+  const records = JSON.parse(run.stdout) as Array<Record<string, unknown>>;
+  expect(records).toHaveLength(5);
+  expect(records).toEqual(await client.rawQuery("studies/1/brands", { perPage: 5, maxPages: 1 }));
+});

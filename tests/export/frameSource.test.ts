@@ -1,0 +1,47 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import { writeCSV, writeExcel, writeNDJSON } from "../../src/export";
+import { isFrameSource } from "../../src/export/sourceBatches";
+import { recordsToFrame } from "../../src/frame";
+import { asCsvText, asJsonValue, expectRowsMatchFrame } from "../cli/helpers/frameCompare";
+import { TRICKY, readSheet } from "./exportFixtures";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "fountframe-frame-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+test("a frame is recognised by its shape, without loading danfo", () => {
+  expect(isFrameSource({ columns: ["a"], values: [[1]] })).toBe(true);
+  expect(isFrameSource([{ columns: ["a"], values: [] }])).toBe(false);
+  expect(isFrameSource({ records: [] })).toBe(false);
+});
+
+test("a danfo frame written as CSV, NDJSON and Excel reads back as the frame", async () => {
+  const frame = await recordsToFrame(TRICKY);
+  await writeCSV(frame, join(dir, "frame.csv"));
+  expectRowsMatchFrame(parse(readFileSync(join(dir, "frame.csv")), { columns: true }), frame, asCsvText);
+  await writeNDJSON(frame, join(dir, "frame.ndjson"));
+  const lines = readFileSync(join(dir, "frame.ndjson"), "utf8").trimEnd().split("\n").map((line) => JSON.parse(line));
+  expectRowsMatchFrame(lines, frame, asJsonValue);
+  const summary = await writeExcel(frame, join(dir, "frame.xlsx"));
+  expect(summary.columns).toEqual(frame.columns);
+  const { rows } = await readSheet(join(dir, "frame.xlsx"));
+  expect(typeof rows[0].share).toBe("number");
+  // in a sheet: lists are JSON text, an empty string is an empty cell, line ends inside a cell are "\n"
+  const asSheetValue = (value: unknown) => {
+    if (Array.isArray(value)) return JSON.stringify(value);
+    if (typeof value === "string") return value === "" ? null : value.replace(/\r\n/g, "\n");
+    return asJsonValue(value);
+  };
+  expectRowsMatchFrame(rows, frame, asSheetValue);
+}, 30_000);
+
+test("`columns` picks and orders a frame's columns", async () => {
+  const frame = { columns: ["a", "b", "c"], values: [[1, "x", true], [2, null, false]] };
+  await writeCSV(frame, join(dir, "picked.csv"), { columns: ["c", "a", "zz"] });
+  expect(readFileSync(join(dir, "picked.csv"), "utf8")).toBe("c,a,zz\ntrue,1,\nfalse,2,\n");
+});
