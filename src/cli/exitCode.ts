@@ -43,9 +43,16 @@ function isSystemError(error: unknown): error is NodeJS.ErrnoException {
   return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === "string";
 }
 
-/** A message with every secret masked: the last defence, since no message should hold one. */
+/**
+ * A message with every secret masked: the last defence, since no message should hold one. Only whole
+ * occurrences are masked (not inside a longer word), so a short token such as `t` leaves "country" be.
+ */
 export function masked(text: string, secrets: ReadonlySet<string>): string {
   let safe = text;
-  for (const secret of secrets) if (secret) safe = safe.split(secret).join("***");
+  for (const secret of secrets) {
+    if (!secret) continue;
+    const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    safe = safe.replace(new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, "g"), "***");
+  }
   return safe;
 }

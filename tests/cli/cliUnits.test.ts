@@ -88,6 +88,9 @@ describe("one function maps outcomes to exit codes", () => {
   test("a 401 says to check the token; secrets are masked in any message", () => {
     expect(outcomeOf(new APIError({ status: 401, url: "u", message: "Unauthenticated." })).message).toMatch(/check the token/);
     expect(masked("token abc123 and abc123", new Set(["abc123"]))).toBe("token *** and ***");
+    expect(masked("Bearer a.b+c? in url?token=a.b+c?", new Set(["a.b+c?"]))).toBe("Bearer *** in url?token=***");
+    // a short token is masked where it stands alone, never inside the words of the message
+    expect(masked("--country-codes: got t", new Set(["t"]))).toBe("--country-codes: got ***");
   });
 });
 

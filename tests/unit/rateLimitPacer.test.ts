@@ -40,6 +40,23 @@ test("a 429 pauses every request until its wait ends", async () => {
   expect((await timeAcquires(pacer, 1))[0]).toBeGreaterThanOrEqual(190);
 });
 
+test("a forced 429 paces only until its window resets, not for the rest of the pull", async () => {
+  const pacer = new RateLimitPacer(20);
+  const resetIn = (ms: number) => String((Date.now() + ms) / 1000);
+  pacer.observe(response(429, { "x-ratelimit-limit": "500", "x-ratelimit-remaining": "0", "retry-after": "0.1", "x-ratelimit-reset": resetIn(100) }), 100);
+  const times = await timeAcquires(pacer, 6);
+  expect(times[0]).toBeGreaterThanOrEqual(90);
+  // at 500 a minute, paced requests would be 120 ms apart: past the reset they are not paced at all
+  expect(times[5] - times[0]).toBeLessThan(100);
+});
+
+test("a response without the headers ends pacing: the service no longer reports a limit", async () => {
+  const pacer = new RateLimitPacer(20);
+  pacer.observe(response(200, { "x-ratelimit-limit": "600", "x-ratelimit-remaining": "1" })); // 100 ms apart
+  pacer.observe(response(200, {}));
+  expect((await timeAcquires(pacer, 4))[3]).toBeLessThan(50);
+});
+
 describe("retry delays", () => {
   const errorWith = (status: number, headers: Record<string, string>) =>
     new AxiosError("x", "ERR_BAD_RESPONSE", undefined, undefined, { status, headers: new AxiosHeaders(headers), data: "", statusText: "", config: { headers: new AxiosHeaders() } });
