@@ -9,7 +9,7 @@ export {
 } from "./errors";
 export { ENDPOINTS, type EndpointSpec, type MethodName, type ResourceName } from "./endpoints/table";
 export { PARTIAL_RESULT_WARNING, type RecordPage } from "./pages";
-export { flattenRecords, toColumnTable, tableToFrame, recordsToFrame, type JsonRecord, type ShapeOptions } from "./frame";
+export { flattenRecords, toColumnTable, tableToFrame, recordsToFrame, FrameBuilder, type JsonRecord, type ShapeOptions } from "./frame";
 export * from "./params/types";
 export { startEmulator, type EmulatorOptions, type Emulator, type EmulatorStats, type FaultRule } from "./emulator";
 export { VERSION } from "./version";

@@ -67,14 +67,14 @@ export function summaryTable(results) {
     add(`S1 ${what}`, "CPU time of the emulator process", stat(s1, "emulatorCpuMs"), "s");
     add(`S1 ${what}`, "S1 / S2, same repetition", pairedRatio(scenarios, s1, "wallMs", s2, "wallMs"), "×", "≤ 1.25", (v) => v <= 1.25);
     add(`S1 ${what}`, "S1 / S2 with node:http, same repetition", pairedRatio(scenarios, s1, "wallMs", `${s2}-http`, "wallMs"), "×");
-    add(`S1 ${what}`, "fetch part (client.pages, records kept)", stat(split, "fetchMs"), "s");
+    add(`S1 ${what}`, "fetch part (client.pages, each page gathered into rows)", stat(split, "fetchMs"), "s");
     const bound = suffix ? fetchBound64 : fetchBound;
     if (bound) add(`S1 ${what}`, `fetch part / schedule bound (${seconds(bound.median)} s)`, div(stat(split, "fetchMs"), bound.median), "×", "≤ 1.2", (v) => v <= 1.2);
     add(`S1 ${what}`, "CPU time of the client during the fetch part", stat(split, "fetchCpuMs"), "s");
     add(`S1 ${what}`, "loading danfo (first frame of a process)", stat(split, "danfoLoadMs"), "ms");
-    add(`S1 ${what}`, "frame part (recordsToFrame)", stat(split, "frameMs"), "s");
-    add(`S1 ${what}`, "peak RSS while fetching (records kept)", stat(split, "fetchPeakRssMiB"), "MiB");
-    add(`S1 ${what}`, "heap: records held", stat(split, "recordsHeapMiB"), "MiB");
+    add(`S1 ${what}`, "frame part (FrameBuilder.toFrame)", stat(split, "frameMs"), "s");
+    add(`S1 ${what}`, "peak RSS while fetching", stat(split, "fetchPeakRssMiB"), "MiB");
+    add(`S1 ${what}`, "heap: gathered rows held (not the records)", stat(split, "recordsHeapMiB"), "MiB");
     add(`S1 ${what}`, "heap: danfo + tfjs loaded", stat(split, "danfoHeapMiB"), "MiB");
     add(`S1 ${what}`, "heap: frame alone", stat(split, "frameHeapMiB"), "MiB");
     add(`S2 ${label}`, "plain fetch + JSON.parse, 20 in flight", stat(s2, "wallMs"), "s");

@@ -1,24 +1,26 @@
-// S1 taken apart (run with --expose-gc): the same pull as S1 through client.pages, so the fetch part
-// and the frame part are timed apart, and what holding the records, loading danfo and holding the
-// frame each cost is read from the settled heap between the steps. recordsToFrame is the function
-// brandscapeData itself ends with.
+// S1 taken apart (run with --expose-gc): the same pull as S1 through client.pages, each page fed to a
+// FrameBuilder as it arrives (what brandscapeData itself does), so the fetch part and the frame part
+// are timed apart, and what holding the gathered rows, loading danfo and holding the frame each
+// cost is read from the settled heap between the steps.
 import { childConfig, loadLibrary, main, now, pullOptions, report, require, settledMemory, TOKEN } from "../lib/common.mjs";
 
 main(async () => {
   const config = childConfig();
-  const { Client, recordsToFrame } = loadLibrary();
+  const { Client, FrameBuilder } = loadLibrary();
   const base = settledMemory();
 
   const client = new Client({ authToken: TOKEN, baseUrl: config.url, verbose: false });
   const cpuAtStart = process.cpuUsage();
   const start = now();
-  let records = [];
+  let builder = new FrameBuilder({ globalPrefix: true });
+  let rowCount = 0;
   let total;
   let firstPageMs;
   for await (const page of client.pages("brandscapeData", pullOptions(config))) {
     firstPageMs ??= now() - start;
     total = page.total;
-    for (const record of page.records) records.push(record);
+    rowCount += page.records.length;
+    builder.add(page.records);
   }
   const fetchMs = now() - start;
   const fetchCpu = process.cpuUsage(cpuAtStart);
@@ -33,11 +35,10 @@ main(async () => {
   const withDanfo = settledMemory();
 
   mark = now();
-  const frame = await recordsToFrame(records, { globalPrefix: true });
+  const frame = await builder.toFrame();
   const frameMs = now() - mark;
   const withFrame = settledMemory();
-  const rowCount = records.length;
-  records = null;
+  builder = null;
   const frameOnly = settledMemory();
 
   const [rows, columns] = frame.shape;

@@ -3,7 +3,7 @@ import type { AxiosInstance } from "axios";
 import type { DataFrame } from "danfojs-node";
 import { ENDPOINTS, ENDPOINT_BY_METHOD, type EndpointSpec, type MethodName } from "../endpoints/table";
 import { ClientClosedError, ValidationError } from "../errors";
-import { recordsToFrame, type JsonRecord } from "../frame";
+import { FrameBuilder, type JsonRecord } from "../frame";
 import { fetchFirstPage, streamPages, warnSkippedPages, type PageFailure, type RecordPage } from "../pages";
 import { buildQuery, type EndpointArgs } from "../params";
 import { ProgressDisplay } from "../progress/progressDisplay";
@@ -108,11 +108,10 @@ export class Client implements AsyncDisposable {
   async #frame(spec: EndpointSpec, args: unknown[]): Promise<DataFrame> {
     this.#ensureOpen();
     const { query, stackData } = buildQuery(spec, args);
-    const records: JsonRecord[] = [];
-    for await (const page of this.#pull(spec.resource, query, Infinity)) {
-      for (const record of page.records) records.push(record);
-    }
-    return recordsToFrame(records, { stackData, globalPrefix: spec.resource === "brandscape-data" });
+    // each page is gathered into rows of cells as it arrives, and its records let go
+    const builder = new FrameBuilder({ stackData, globalPrefix: spec.resource === "brandscape-data" });
+    for await (const page of this.#pull(spec.resource, query, Infinity)) builder.add(page.records);
+    return builder.toFrame();
   }
 
   async *#pull(endpoint: string, query: Query, window: number): AsyncGenerator<RecordPage, void> {

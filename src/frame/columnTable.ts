@@ -22,7 +22,8 @@ export function recordsToTable(records: readonly JsonRecord[], options: ShapeOpt
   return finishTable(gatherRecords(records, options));
 }
 
-function finishTable({ names, rows, stats }: GatheredRows): TableWithRows {
+/** Gathered rows as the finished table (see toColumnTable). */
+export function finishTable({ names, rows, stats }: GatheredRows): TableWithRows {
   const plan = planColumns(stats, names.length);
   const data = finishCells(rows, names.length, plan);
   const columns = plan.kept.map((column) => names[column]);

@@ -30,13 +30,34 @@ export function gatherRows(rows: readonly JsonRecord[]): GatheredRows {
  * stackRecord.
  */
 export function gatherRecords(records: readonly JsonRecord[], options: ShapeOptions): GatheredRows {
-  const globalPrefix = options.globalPrefix === true;
-  const sink = new RowSink(globalPrefix, options.stackData === true);
-  for (const record of records) {
-    if (sink.addRecord(record)) continue;
-    for (const row of stackRecord(record, globalPrefix)) sink.addRecord(row);
+  const gatherer = new RecordGatherer(options);
+  gatherer.add(records);
+  return gatherer.result();
+}
+
+/**
+ * gatherRecords a page at a time, so a pull's records can be let go as each page is read: a wide
+ * record costs ~28 KB of heap as an object, ~6 KB as a row of cells.
+ */
+export class RecordGatherer {
+  readonly #sink: RowSink;
+  readonly #globalPrefix: boolean;
+
+  constructor(options: ShapeOptions) {
+    this.#globalPrefix = options.globalPrefix === true;
+    this.#sink = new RowSink(this.#globalPrefix, options.stackData === true);
   }
-  return sink.result();
+
+  add(records: readonly JsonRecord[]): void {
+    for (const record of records) {
+      if (this.#sink.addRecord(record)) continue;
+      for (const row of stackRecord(record, this.#globalPrefix)) this.#sink.addRecord(row);
+    }
+  }
+
+  result(): GatheredRows {
+    return this.#sink.result();
+  }
 }
 
 const TOP_LEVEL = "";

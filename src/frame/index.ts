@@ -3,4 +3,4 @@ export { flattenRecord } from "./flatten";
 export { flattenRecords } from "./flattenRecords";
 export { toColumnTable } from "./columnTable";
 export { tableToFrame } from "./buildFrame";
-export { recordsToFrame } from "./recordsToFrame";
+export { FrameBuilder, recordsToFrame } from "./recordsToFrame";

@@ -1,5 +1,5 @@
 import { DataFrame, toCSV } from "danfojs-node";
-import { recordsToFrame, tableToFrame, toColumnTable, type ColumnTable } from "../../src/frame";
+import { FrameBuilder, recordsToFrame, tableToFrame, toColumnTable, type ColumnTable } from "../../src/frame";
 import { expectFrame } from "./expectFrame";
 
 describe("recordsToFrame", () => {
@@ -42,6 +42,26 @@ describe("recordsToFrame", () => {
       expect(frame).toBeInstanceOf(DataFrame);
       expect(frame.shape).toEqual([0, 0]);
       expect(frame.columns).toEqual([]);
+    }
+  });
+});
+
+describe("FrameBuilder (the frame methods feed it page by page)", () => {
+  it("makes the frame recordsToFrame makes of all the pages at once, columns that come late included", async () => {
+    const pages = [
+      [{ id: 1, brand_name: "a", brand: { id: 7, name: "A" }, share: "1.5" }, { id: 2, brand_name: "b", brand: { id: 8, name: "B" }, share: null }],
+      [{ brand: { id: 9, name: "C" }, id: 3, brand_name: "c", share: "2", late: true }],
+      [{ id: 4, brand_name: "d", brand: null, share: "0.25", categories: [{ id: 5 }, { id: 6 }] }],
+    ];
+    for (const options of [{ globalPrefix: true }, { globalPrefix: true, stackData: true }, {}]) {
+      const builder = new FrameBuilder(options);
+      for (const page of pages) builder.add(page);
+      const built = await builder.toFrame();
+      const whole = await recordsToFrame(pages.flat(), options);
+      expect(built.columns).toEqual(whole.columns);
+      expect(built.dtypes).toEqual(whole.dtypes);
+      expect(built.values).toEqual(whole.values);
+      expect(built.shape[0]).toBe(options.stackData ? 5 : 4);
     }
   });
 });
