@@ -44,6 +44,16 @@ describe("brandscape-data rows", () => {
     expect(new Set(rows.map((r) => r.differentiation)).size).toBeGreaterThan(100);
   });
 
+  test("read like a market: brands keep their standing between years, metrics agree, ranks follow scores", async () => {
+    const last = (await get("brandscape-data", { "filter[country_code]": "US", "filter[year_number]": 2023, per_page: 200 })).json.data;
+    const lastYear = new Map(last.map((r: any) => [r.brand_id, r.brand_strength]));
+    const pairs = rows.filter((r) => lastYear.has(r.brand_id)).map((r) => [lastYear.get(r.brand_id) as number, r.brand_strength as number]);
+    expect(pairs.length).toBeGreaterThan(50);
+    expect(correlation(pairs)).toBeGreaterThan(0.8);
+    expect(correlation(rows.map((r) => [r.brand_strength, r.brand_stature]))).toBeGreaterThan(0.4);
+    expect(correlation(rows.map((r) => [r.differentiation, r.differentiation_rank]))).toBeLessThan(-0.8);
+  });
+
   test("use the local spelling, the brand include the global brand whose names clash", async () => {
     const gb = (await get("brandscape-data", { "filter[studies]": 482, "filter[brands]": 88, include: "brand,study,country" })).json.data[0];
     expect(gb.brand_name).toBe("Walkers (GB)");
@@ -124,3 +134,13 @@ test("the default dataset: one row per brand of every released study, for All Ad
   const swatch = await getAll(emulator.url, "brandscape-data", { "filter[brands]": 265, metric_keys: "esteem" });
   expect(new Set(swatch.map((r) => r.study_id)).size).toBe(swatch.length);
 });
+
+function correlation(pairs: number[][]): number {
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const xs = pairs.map(([x]) => x);
+  const ys = pairs.map(([, y]) => y);
+  const [mx, my] = [mean(xs), mean(ys)];
+  const cov = mean(pairs.map(([x, y]) => (x - mx) * (y - my)));
+  const sd = (values: number[], m: number) => Math.sqrt(mean(values.map((value) => (value - m) ** 2)));
+  return cov / (sd(xs, mx) * sd(ys, my));
+}

@@ -58,6 +58,8 @@ export interface MetricColumn extends Draw {
   readonly name: string;
   /** position among all metric columns; salts the value hash */
   readonly position: number;
+  /** position of its metric among all metrics: the columns of one metric share the brand's level */
+  readonly metricIndex: number;
   readonly metricKey: string;
   readonly groupKey: string;
   readonly kind: ValueKind;
@@ -92,15 +94,15 @@ function kindFor(metric: MetricRow, suffix: string, drawn: ValueKind): ValueKind
 /** Funnel percentages and centiles arrive as numeric strings. */
 const isQuoted = (metric: MetricRow, suffix: string) => metric.groupKey === "funnel" && (suffix === "_pct" || suffix === "_c");
 
-export const METRIC_COLUMNS: readonly MetricColumn[] = METRIC_ROWS.flatMap((metric) =>
-  SUFFIXES.map(([suffix, drawn]) => ({ metric, suffix, drawn }))).map(({ metric, suffix, drawn }, position) => {
+export const METRIC_COLUMNS: readonly MetricColumn[] = METRIC_ROWS.flatMap((metric, metricIndex) =>
+  SUFFIXES.map(([suffix, drawn]) => ({ metric, metricIndex, suffix, drawn }))).map(({ metric, metricIndex, suffix, drawn }, position) => {
   const name = metric.key + suffix;
   const kind = kindFor(metric, suffix, drawn);
   const quoted = isQuoted(metric, suffix);
   const draw = DRAWS[kind];
   const table: TextTable = quoted && draw.table === "tenths" ? "quotedTenths" : draw.table;
   return {
-    name, position, metricKey: metric.key, groupKey: metric.groupKey, kind, quoted,
+    name, position, metricIndex, metricKey: metric.key, groupKey: metric.groupKey, kind, quoted,
     prefix: `,${JSON.stringify(name)}:`,
     ...draw,
     table,
@@ -113,9 +115,15 @@ export const ALL_COLUMN_NAMES: readonly string[] = [...ID_COLUMNS, ...METRIC_COL
 export const COLUMN_NAME_SET: ReadonlySet<string> = new Set(ALL_COLUMN_NAMES);
 export const METRIC_COLUMN_BY_NAME: ReadonlyMap<string, MetricColumn> = new Map(METRIC_COLUMNS.map((c) => [c.name, c]));
 
-/** The table index of a cell: the hash kept within 31 bits so the modulo stays integer arithmetic. */
-export const drawIndex = (column: MetricColumn, hash: number, brandCount: number): number =>
-  column.offset + (hash & 0x7fffffff) % (column.modulus || brandCount);
+/**
+ * The table index of a cell from its draw in [0, 1): high draws are high scores and good (low)
+ * ranks. A modulus of 0 stands for the number of brands in the row's study.
+ */
+export function drawIndex(column: MetricColumn, unit: number, brandCount: number): number {
+  const count = column.modulus || brandCount;
+  const step = Math.floor((column.kind === ValueKind.Rank ? 1 - unit : unit) * count);
+  return column.offset + (step < count ? step : count - 1);
+}
 
 /** The JSON value of a column (for sorting and filtering by value). */
 export function jsonValue(column: MetricColumn, index: number): number | string | null {

@@ -1,6 +1,6 @@
 import { packWords, type ByteSink, type PackedWords } from "./byteSink";
-import { VALUE_TEXTS, type MetricColumn } from "./columns";
-import { cellSalt } from "./rows";
+import { ValueKind, VALUE_TEXTS, type MetricColumn } from "./columns";
+import { cellSalt, HEALTH_SHARE, LEVEL_SHARE, NOISE_SHARE, type RowFacts } from "./rows";
 
 /**
  * The metric columns of a query compiled into flat arrays, so that writing a row's ~340 values
@@ -12,7 +12,11 @@ export interface MetricBlock {
   readonly count: number;
   /** every column's `,"name":` as words, PREFIX_WORDS each */
   readonly prefixes: PackedWords;
+  /** salts of the row's noise (by column) and of the brand's level (by metric) */
   readonly salts: Int32Array;
+  readonly metricSalts: Int32Array;
+  /** 1 where a high draw is a low value (ranks) */
+  readonly inverted: Uint8Array;
   /** 0 = the row's brand count */
   readonly moduli: Int32Array;
   /** table base + offset, into VALUE_TEXTS */
@@ -31,18 +35,24 @@ export function compileMetricBlock(columns: readonly MetricColumn[]): MetricBloc
     count: columns.length,
     prefixes: packWords(columns.map((column) => column.prefix), PREFIX_WORDS),
     salts: Int32Array.from(columns, (column) => cellSalt(column.position)),
+    metricSalts: Int32Array.from(columns, (column) => cellSalt(column.metricIndex)),
+    inverted: Uint8Array.from(columns, (column) => (column.kind === ValueKind.Rank ? 1 : 0)),
     moduli: Int32Array.from(columns, (column) => column.modulus),
     entryBases: Int32Array.from(columns, (column) => column.tableBase + column.offset),
     maxBytes: columns.length * (PREFIX_WORDS + VALUE_WORDS) * 4,
   };
 }
 
-/** Writes the block for one row; the hash is cellHash (rows.ts) inlined. */
-export function writeMetricBlock(sink: ByteSink, block: MetricBlock, rowHash: number, brandCount: number, separated: boolean): void {
+const UNIT = 1 / 4294967296;
+
+/** Writes the block for one row; valueDraw and drawIndex (rows.ts, columns.ts) inlined. */
+export function writeMetricBlock(sink: ByteSink, block: MetricBlock, facts: RowFacts, separated: boolean): void {
   if (block.count === 0) return;
   sink.reserve(block.maxBytes + 4);
   const { view, buffer } = sink;
-  const { salts, moduli, entryBases, count } = block;
+  const { salts, metricSalts, inverted, moduli, entryBases, count } = block;
+  const { rowHash, brandHash, brandCount } = facts;
+  const healthPart = HEALTH_SHARE * facts.health;
   const prefixWords = block.prefixes.words;
   const prefixLengths = block.prefixes.lengths;
   const valueWords = VALUE_TEXTS.words;
@@ -58,11 +68,18 @@ export function writeMetricBlock(sink: ByteSink, block: MetricBlock, rowHash: nu
       view.setUint32(at, prefixWords[w], true);
     }
     position += length;
-    let h = Math.imul(rowHash ^ salts[c], 0x85ebca6b);
-    h ^= h >>> 13;
-    h = Math.imul(h, 0xc2b2ae35);
-    h ^= h >>> 16;
-    const entry = entryBases[c] + (h & 0x7fffffff) % (moduli[c] || brandCount);
+    let level = Math.imul(brandHash ^ metricSalts[c], 0x85ebca6b);
+    level ^= level >>> 13;
+    level = Math.imul(level, 0xc2b2ae35);
+    level ^= level >>> 16;
+    let noise = Math.imul(rowHash ^ salts[c], 0x85ebca6b);
+    noise ^= noise >>> 13;
+    noise = Math.imul(noise, 0xc2b2ae35);
+    noise ^= noise >>> 16;
+    const draw = healthPart + LEVEL_SHARE * ((level >>> 0) * UNIT) + NOISE_SHARE * ((noise >>> 0) * UNIT);
+    const modulus = moduli[c] || brandCount;
+    const step = Math.floor((inverted[c] === 1 ? 1 - draw : draw) * modulus);
+    const entry = entryBases[c] + (step < modulus ? step : modulus - 1);
     view.setUint32(position, valueWords[entry * 2], true);
     view.setUint32(position + 4, valueWords[entry * 2 + 1], true);
     position += valueLengths[entry];

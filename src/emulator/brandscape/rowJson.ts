@@ -81,7 +81,7 @@ export class RowWriter {
       head += `${head.length > 1 ? "," : ""}"${name}":${name === "brand_name" ? rows.brandNameJson(facts) : rows.value(facts, name)}`;
     }
     sink.text(head);
-    writeMetricBlock(sink, plan.metricBlock, facts.rowHash, facts.brandCount, head.length > 1);
+    writeMetricBlock(sink, plan.metricBlock, facts, head.length > 1);
     let separated = head.length > 1 || plan.metricColumns.length > 0;
     for (const name of query.include) {
       const include = this.includePlan(name, query);

@@ -1,5 +1,5 @@
 import type { Dataset } from "../dataset/types";
-import { hash32 } from "../prng";
+import { hash32, hashUnit } from "../prng";
 import type { Related } from "../resources/related";
 import { drawIndex, jsonValue, METRIC_COLUMN_BY_NAME, type MetricColumn } from "./columns";
 import type { BrandscapeLayout } from "./layout";
@@ -18,13 +18,34 @@ export interface RowFacts {
   readonly audienceId: number;
   /** brands in the row's study, the range of its ranks */
   readonly brandCount: number;
-  /** the seed of every value in the row */
+  /** this year's and this audience's part of every value in the row */
   readonly rowHash: number;
+  /** the brand in its country, the same every year and for every audience: its level on each metric */
+  readonly brandHash: number;
+  /** the brand's overall health in its country, in [0, 1): every metric leans on it */
+  readonly health: number;
 }
 
 export const cellSalt = (position: number): number => Math.imul(position + 1, 0x9e3779b1);
 
-/** One value's hash from the row's hash and the column's position (metricBlock.ts inlines it). */
+/**
+ * A value's draw in [0, 1), so that the data reads like a market: a brand's overall health, its
+ * level on the metric (shared by the metric's score, centile, rank, ...), and a little noise for
+ * the year and audience. Brands keep their standing from year to year, and metrics correlate.
+ * metricBlock.ts computes the same, inlined.
+ */
+export const HEALTH_SHARE = 0.45;
+export const LEVEL_SHARE = 0.4;
+export const NOISE_SHARE = 0.15;
+const UNIT = 1 / 4294967296;
+
+export function valueDraw(facts: Pick<RowFacts, "rowHash" | "brandHash" | "health">, column: { position: number; metricIndex: number }): number {
+  const level = (cellHash(facts.brandHash, column.metricIndex) >>> 0) * UNIT;
+  const noise = (cellHash(facts.rowHash, column.position) >>> 0) * UNIT;
+  return HEALTH_SHARE * facts.health + LEVEL_SHARE * level + NOISE_SHARE * noise;
+}
+
+/** One value's hash from a row's or brand's hash and a position (metricBlock.ts inlines it). */
 export function cellHash(rowHash: number, position: number): number {
   let h = Math.imul(rowHash ^ cellSalt(position), 0x85ebca6b);
   h ^= h >>> 13;
@@ -57,6 +78,8 @@ export class BrandscapeRows {
       audienceId: layout.audienceIds[audienceRank],
       brandCount: brands.length,
       rowHash: hash32(this.dataset.seed, rowIndex, 0x5eed),
+      brandHash: hash32(this.dataset.seed, brand.id, study.country_id, 0xb4a2d),
+      health: hashUnit(this.dataset.seed, brand.id, study.country_id, 0x4ea1),
     };
   }
 
@@ -82,7 +105,7 @@ export class BrandscapeRows {
 
   /** The index into the column's text table of the row's value. */
   metricDrawn(facts: RowFacts, column: MetricColumn): number {
-    return drawIndex(column, cellHash(facts.rowHash, column.position), facts.brandCount);
+    return drawIndex(column, valueDraw(facts, column), facts.brandCount);
   }
 
   /** A column's JSON value, for filters and sorting on it. */
