@@ -166,6 +166,7 @@ function runProcess(args, { input = false, onLine } = {}) {
 function startEmulatorChild(options) {
   return new Promise((resolve, reject) => {
     let ready = false;
+    let exited = false;
     const waiting = []; // resolvers of commands, answered in order
     const { child, done } = runProcess([join(BENCH_DIR, "lib", "emulator.mjs"), JSON.stringify(options)], {
       input: true,
@@ -174,11 +175,16 @@ function startEmulatorChild(options) {
           ready = true;
           resolve({
             ...JSON.parse(line.slice(6)),
+            /** The answer, or undefined once the emulator has exited (never a promise left pending). */
             command(name) {
+              if (exited) return Promise.resolve(undefined);
               return new Promise((answer) => {
                 waiting.push(answer);
                 child.stdin.write(`${name}\n`);
               });
+            },
+            get exited() {
+              return exited;
             },
             async stop() {
               child.stdin.end();
@@ -190,8 +196,11 @@ function startEmulatorChild(options) {
         else if (line === "RESET") waiting.shift()?.({});
       },
     });
+    child.stdin.on("error", () => {}); // a write after the emulator died: `done` reports it
     done.then((outcome) => {
+      exited = true;
       if (!ready) reject(new Error(`the emulator did not start (exit ${outcome.code}):\n${outcome.stderr}`));
+      else if (!child.stdin.writableEnded) process.stderr.write(`[bench] the emulator exited unexpectedly (${outcome.code}):\n${outcome.stderr.trim().split("\n").slice(-15).join("\n")}\n`);
       for (const answer of waiting.splice(0)) answer(undefined);
     });
   });
@@ -218,7 +227,10 @@ class EmulatorPool {
       starting.catch(() => this.#running.delete(key));
     }
     const emulator = await starting;
-    await emulator.command("reset");
+    if ((await emulator.command("reset")) === undefined) {
+      this.#running.delete(key); // it died: the next scenario gets a new one
+      return this.acquire(options);
+    }
     return { emulator, release: async () => {} };
   }
 
@@ -307,7 +319,7 @@ async function main() {
       const result = await runJob(job);
       runs[job.id].push(result);
       const wall = result.wallMs ?? result.fetchMs ?? result.recordsToFrameMs ?? result.loadMs;
-      const note = result.crashed ? "CRASHED" : result.problems?.length ? `PROBLEM: ${result.problems.join("; ")}` : "";
+      const note = result.crashed ? `CRASHED\n${result.problems.join("\n")}` : result.problems?.length ? `PROBLEM: ${result.problems.join("; ")}` : "";
       process.stderr.write(`[bench] ${job.id} ${rep}/${job.reps}${wall !== undefined ? ` ${(wall / 1000).toFixed(2)} s` : ""}${result.peakRssMiB ? `, peak ${result.peakRssMiB.toFixed(0)} MiB` : ""} ${note}\n`);
     }
   }

@@ -10,7 +10,7 @@ import { writeCSV, writeExcel } from "./export";
 
 const COUNTRY = "US";
 const YEAR = 2024;
-const SHOWN_COLUMNS = ["brand_name", "global_brand_name", "audience_name", "differentiation", "relevance", "esteem", "knowledge"];
+const SHOWN_COLUMNS = ["brand_name", "global_brand_name", "global_audience_name", "differentiation", "relevance", "esteem", "knowledge"];
 
 async function main(): Promise<void> {
   const emulator = await startEmulator({ latencyMs: 20 });

@@ -1,27 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startEmulator, type Emulator } from "../../src/emulator";
-import { builtCli, cleanEnv, runCli } from "./helpers/builtCli";
+import { cleanEnv, runCli, useCliFixture } from "./helpers/builtCli";
 
 const TOKEN = "tok-7f3a9c-exit-code-tests";
-let emulator: Emulator;
-let cli: string;
-let dir: string;
-
-beforeAll(async () => {
-  cli = builtCli();
-  emulator = await startEmulator({ rateLimit: false, token: TOKEN });
-  dir = mkdtempSync(join(tmpdir(), "fountframe-cli-"));
-}, 120_000);
-
-afterAll(async () => {
-  await emulator?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const fx = useCliFixture(TOKEN);
 
 const fount = (args: string[], env: NodeJS.ProcessEnv = { FOUNT_API_TOKEN: TOKEN }, cwd?: string) =>
-  runCli(cli, [...args, "--base-url", emulator.url], { env: cleanEnv(env), cwd });
+  runCli(fx.cli, [...args, "--base-url", fx.emulator.url], { env: cleanEnv(env), cwd });
 
 /** One line on stderr, nothing on stdout. */
 function expectOneLineError(run: { stdout: string; stderr: string }, pattern: RegExp) {
@@ -57,7 +42,7 @@ describe("exit 2: bad usage or validation, one line naming the flag", () => {
   });
 
   test("a missing token says where to put it", async () => {
-    const run = await fount(["brands"], {}, dir);
+    const run = await fount(["brands"], {}, fx.dir);
     expect(run.code).toBe(2);
     expectOneLineError(run, /no API token: pass --token, set FOUNT_API_TOKEN, or put FOUNT_API_TOKEN=<token> in a \.env file/);
   });
@@ -80,7 +65,7 @@ describe("exit 1: the service refused or could not be reached", () => {
   });
 
   test("an unreachable service after retries", async () => {
-    const run = await runCli(cli, ["regions", "--base-url", "http://127.0.0.1:9/api/v2/", "--retries", "1", "-q"], { env: cleanEnv({ FOUNT_API_TOKEN: TOKEN }) });
+    const run = await runCli(fx.cli, ["regions", "--base-url", "http://127.0.0.1:9/api/v2/", "--retries", "1", "-q"], { env: cleanEnv({ FOUNT_API_TOKEN: TOKEN }) });
     expect(run.code).toBe(1);
     expectOneLineError(run, /^error: ECONNREFUSED/);
   });
@@ -94,8 +79,8 @@ describe("exit 1: the service refused or could not be reached", () => {
 
 describe("exit 0", () => {
   test("the token is read from .env in the working folder", async () => {
-    writeFileSync(join(dir, ".env"), `# local settings\nFOUNT_API_TOKEN="${TOKEN}"\n`);
-    const run = await fount(["regions", "--format", "ndjson"], {}, dir);
+    writeFileSync(join(fx.dir, ".env"), `# local settings\nFOUNT_API_TOKEN="${TOKEN}"\n`);
+    const run = await fount(["regions", "--format", "ndjson"], {}, fx.dir);
     expect(run.code).toBe(0);
     expect(run.stdout.trimEnd().split("\n").map((line) => JSON.parse(line).name)).toContain("North America");
     expect(run.stdout + run.stderr).not.toContain(TOKEN);

@@ -1,41 +1,22 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-import { Client } from "../../src/client";
-import { startEmulator, type Emulator } from "../../src/emulator";
-import { builtCli, cleanEnv, runCli, runCommand } from "./helpers/builtCli";
+import { cleanEnv, runCli, runCommand, useCliFixture } from "./helpers/builtCli";
 import { asCsvText, asJsonValue, expectRowsMatchFrame } from "./helpers/frameCompare";
 
 const TOKEN = "cli-test-token-never-shown";
-let emulator: Emulator;
-let cli: string;
-let dir: string;
-let client: Client;
+const fx = useCliFixture(TOKEN);
 
-beforeAll(async () => {
-  cli = builtCli();
-  emulator = await startEmulator({ rateLimit: false, token: TOKEN });
-  client = new Client(TOKEN, { baseUrl: emulator.url, verbose: false });
-  dir = mkdtempSync(join(tmpdir(), "fountframe-cli-"));
-}, 120_000);
-
-afterAll(async () => {
-  await client?.aclose();
-  await emulator?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const env = () => cleanEnv({ FOUNT_API_TOKEN: TOKEN, FOUNT_BASE_URL: emulator.url });
-const fount = (...args: string[]) => runCli(cli, args, { env: env() });
+const env = () => cleanEnv({ FOUNT_API_TOKEN: TOKEN, FOUNT_BASE_URL: fx.emulator.url });
+const fount = (...args: string[]) => runCli(fx.cli, args, { env: env() });
 
 describe("each output format holds the library's frame", () => {
   const brandscapeArgs = ["brandscape-data", "--studies", "1", "--per-page", "40"];
-  const frame = () => client.brandscapeData({ studies: 1, perPage: 40 });
+  const frame = () => fx.client.brandscapeData({ studies: 1, perPage: 40 });
 
   test("CSV file (wide, includes, numeric strings) reads back with csv-parse", async () => {
-    const out = join(dir, "brandscape.csv");
+    const out = join(fx.dir, "brandscape.csv");
     const run = await fount(...brandscapeArgs, "--out", out);
     expect(run).toMatchObject({ code: 0, stdout: "" });
     expect(run.stderr).toMatch(/wrote \d+ rows × \d+ columns to .*brandscape\.csv/);
@@ -45,7 +26,7 @@ describe("each output format holds the library's frame", () => {
   });
 
   test("Excel file: numbers stay numbers", async () => {
-    const out = join(dir, "brandscape.xlsx");
+    const out = join(fx.dir, "brandscape.xlsx");
     expect((await fount(...brandscapeArgs, "--out", out, "-q")).code).toBe(0);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(out);
@@ -62,18 +43,18 @@ describe("each output format holds the library's frame", () => {
   });
 
   test.each(["ndjson", "json"])("%s file", async (format) => {
-    const out = join(dir, `brands.${format}`);
+    const out = join(fx.dir, `brands.${format}`);
     expect((await fount("brands", "--country-codes", "US,GB", "--include", "company", "--out", out, "-q")).code).toBe(0);
     const text = readFileSync(out, "utf8");
     const rows = format === "json" ? JSON.parse(text) : text.trimEnd().split("\n").map((line) => JSON.parse(line));
-    expectRowsMatchFrame(rows, await client.brands({ countryCodes: ["US", "GB"], include: "company" }), asJsonValue);
+    expectRowsMatchFrame(rows, await fx.client.brands({ countryCodes: ["US", "GB"], include: "company" }), asJsonValue);
   });
 
   test("piped stdout is CSV, streamed; --stack makes rows of nested lists", async () => {
     const run = await fount("collections", "--stack");
     expect(run.code).toBe(0);
     const rows = parse(run.stdout, { columns: true }) as Record<string, string>[];
-    expectRowsMatchFrame(rows, await client.collections({ stackData: true }), asCsvText);
+    expectRowsMatchFrame(rows, await fx.client.collections({ stackData: true }), asCsvText);
   });
 });
 
@@ -90,7 +71,7 @@ test("--help of a resource lists its own filters, from the endpoint table", asyn
 });
 
 test("piping into head ends quietly with 0 (EPIPE)", async () => {
-  const pipeline = `set -o pipefail; "${process.execPath}" "${cli}" brandscape-data --country-code US --year-number 2024 --per-page 20 | head -n 2`;
+  const pipeline = `set -o pipefail; "${process.execPath}" "${fx.cli}" brandscape-data --country-code US --year-number 2024 --per-page 20 | head -n 2`;
   const run = await runCommand("bash", ["-c", pipeline], { env: env() });
   expect(run.stdout.split("\n")).toHaveLength(3);
   expect(run.stderr).not.toMatch(/EPIPE|Error|at /);
@@ -102,5 +83,5 @@ test("raw <endpoint> prints JSON records as the service sends them", async () =>
   expect(run.code).toBe(0);
   const records = JSON.parse(run.stdout) as Array<Record<string, unknown>>;
   expect(records).toHaveLength(5);
-  expect(records).toEqual(await client.rawQuery("studies/1/brands", { perPage: 5, maxPages: 1 }));
+  expect(records).toEqual(await fx.client.rawQuery("studies/1/brands", { perPage: 5, maxPages: 1 }));
 });

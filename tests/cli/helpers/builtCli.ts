@@ -1,7 +1,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { Client } from "../../../src/client";
+import { startEmulator, type Emulator } from "../../../src/emulator";
 
 export const ROOT = resolve(__dirname, "../../..");
 const CACHE = join(ROOT, "node_modules/.cache/fountframe-cli-tests");
@@ -87,4 +90,32 @@ export function runCommand(command: string, args: readonly string[], options: Ru
       resolvePromise({ code, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") });
     });
   });
+}
+
+export interface CliFixture {
+  /** the built CLI bundle */
+  cli: string;
+  /** an emulator that accepts only the fixture's token */
+  emulator: Emulator;
+  /** the library on the same emulator, to compare the CLI's output with */
+  client: Client;
+  /** a temporary folder, removed after the file's tests */
+  dir: string;
+}
+
+/** One test file's CLI set-up: built CLI, emulator, client and a temp folder, all closed after. */
+export function useCliFixture(token: string): CliFixture {
+  const fixture = {} as CliFixture;
+  beforeAll(async () => {
+    fixture.cli = builtCli();
+    fixture.emulator = await startEmulator({ rateLimit: false, token });
+    fixture.client = new Client(token, { baseUrl: fixture.emulator.url, verbose: false });
+    fixture.dir = mkdtempSync(join(tmpdir(), "fountframe-cli-"));
+  }, 120_000);
+  afterAll(async () => {
+    await fixture.client?.aclose();
+    await fixture.emulator?.close();
+    if (fixture.dir) rmSync(fixture.dir, { recursive: true, force: true });
+  });
+  return fixture;
 }
