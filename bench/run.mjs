@@ -130,8 +130,11 @@ export function faultPlan(pages, rateLimits = 3) {
 
 const CHILD_TIMEOUT_MS = 10 * 60_000;
 
-/** Runs node with `args` in a child process: { child, done }, done resolving to { code, stdout, stderr, ms }. */
-function runProcess(args, { input = false, onLine } = {}) {
+/**
+ * Runs node with `args` in a child process: { child, done }, done resolving to { code, stdout, stderr, ms }.
+ * A scenario is killed after CHILD_TIMEOUT_MS; an emulator (`timeoutMs: null`) lives until stopped.
+ */
+function runProcess(args, { input = false, onLine, timeoutMs = CHILD_TIMEOUT_MS } = {}) {
   const started = performance.now();
   const child = spawn(process.execPath, args, { cwd: REPO_DIR, stdio: [input ? "pipe" : "ignore", "pipe", "pipe"] });
   const done = new Promise((resolve) => {
@@ -150,10 +153,10 @@ function runProcess(args, { input = false, onLine } = {}) {
     child.stderr.setEncoding("utf8").on("data", (chunk) => {
       stderr = (stderr + chunk).slice(-20_000);
     });
-    const timer = setTimeout(() => {
-      stderr += `\n[bench] killed after ${CHILD_TIMEOUT_MS / 1000} s`;
+    const timer = timeoutMs === null ? undefined : setTimeout(() => {
+      stderr += `\n[bench] killed after ${timeoutMs / 1000} s`;
       child.kill("SIGKILL");
-    }, CHILD_TIMEOUT_MS);
+    }, timeoutMs);
     child.on("close", (code, signal) => {
       clearTimeout(timer);
       resolve({ code: code ?? signal, stdout, stderr, ms: performance.now() - started });
@@ -170,6 +173,7 @@ function startEmulatorChild(options) {
     const waiting = []; // resolvers of commands, answered in order
     const { child, done } = runProcess([join(BENCH_DIR, "lib", "emulator.mjs"), JSON.stringify(options)], {
       input: true,
+      timeoutMs: null, // shared by scenarios for the whole run, which takes longer than one scenario may
       onLine(line) {
         if (line.startsWith("READY ")) {
           ready = true;

@@ -1,5 +1,6 @@
 import { CommanderError } from "commander";
 import { APIError, DataNotFoundError, FountError, ValidationError, ValueError } from "../errors";
+import { escapeRegExp } from "../text/escapeRegExp";
 import { UsageError } from "./usageError";
 
 export const EXIT_OK = 0;
@@ -51,8 +52,7 @@ export function masked(text: string, secrets: ReadonlySet<string>): string {
   let safe = text;
   for (const secret of secrets) {
     if (!secret) continue;
-    const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    safe = safe.replace(new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, "g"), "***");
+    safe = safe.replace(new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(secret)}(?![A-Za-z0-9])`, "g"), "***");
   }
   return safe;
 }

@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import { escapeRegExp } from "../text/escapeRegExp";
 import { csvText } from "./cellText";
 import { openSink } from "./sink";
 import { TableRows } from "./tableRows";
@@ -60,8 +61,4 @@ export function csvLines(delimiter: string, recordDelimiter: string): (rows: rea
     for (const row of rows) text += isPlain(row) ? row.join(delimiter) + recordDelimiter : stringify([row], options);
     return text;
   };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
