@@ -5,7 +5,8 @@
 //
 // Every scenario run is a child process of its own (so its peak RSS is its own), the emulator
 // another (so serving does not share the measured client's event loop). Each scenario is repeated
-// (3 times, --quick once, with small sizes) and reported as median and min–max, written to
+// (twice, the slowest and steadiest once; --quick once, with small sizes) and reported as median
+// and min–max (the median of two is their mean), written to
 // bench/results.json with the machine's facts, and printed as a Markdown table. Nothing about time
 // is asserted; a scenario that crashes or loses or duplicates rows fails the run (exit 1).
 // FOUNTFRAME_DIST=<dir> measures another build than dist/.
@@ -19,7 +20,7 @@ import { aggregate, summaryTable } from "./lib/summary.mjs";
 const HELP = `usage: node bench/run.mjs [--quick] [--only S1,S3,...] [--reps N] [--out FILE]
   --quick   one repetition, small sizes (CI); asserts nothing about time
   --only    scenario groups: import, S1, S2, S3, S4, S5, S6
-  --reps    repetitions per scenario (default 3, quick 1)
+  --reps    repetitions per scenario (default 2, some 1; quick 1)
   --out     results file (default bench/results.json, --quick bench/results-quick.json)`;
 
 function parseArgs(argv) {
@@ -82,9 +83,9 @@ function plan(quick) {
   for (const [suffix, width] of [["", {}], ["-64", narrow]]) {
     const emulator = { ...pullEmulator, ...width };
     add({ id: `S2${suffix}`, group: "S2", script: "fetch.mjs", emulator, config: { ...width, inFlight: IN_FLIGHT } });
-    add({ id: `S2${suffix}-http`, group: "S2", script: "fetch.mjs", emulator, config: { ...width, inFlight: IN_FLIGHT, transport: "http" } });
+    add({ id: `S2${suffix}-http`, group: "S2", script: "fetch.mjs", emulator, config: { ...width, inFlight: IN_FLIGHT, transport: "http" }, reps: 1 });
     add({ id: `S1${suffix}`, group: "S1", script: "pull.mjs", emulator, config: { ...width } });
-    add({ id: `S1${suffix}-split`, group: "S1", script: "split.mjs", flags: ["--expose-gc"], emulator, config: { ...width }, reps: 2 });
+    add({ id: `S1${suffix}-split`, group: "S1", script: "split.mjs", flags: ["--expose-gc"], emulator, config: { ...width }, reps: 1 });
   }
   // S3: 100,000 records at 64 columns, and the documented width on 20,000 records (about as many
   // cells; 100,000 wide records take minutes and 4 GB today). It measures time: a bigger heap so
@@ -96,7 +97,7 @@ function plan(quick) {
   add({ id: "S3-stack", group: "S3", script: "frame.mjs", flags: s3Flags, emulator: s3Emulator, config: { ...narrow, stack: true } });
   for (const [suffix, width] of [["", {}], ["-64", narrow]]) {
     add({
-      id: `S4${suffix}`, group: "S4", script: "sweep.mjs", emulator: { ...pullEmulator, ...width }, reps: 2,
+      id: `S4${suffix}`, group: "S4", script: "sweep.mjs", emulator: { ...pullEmulator, ...width }, reps: 1,
       config: { ...width, levels: [1, 5, 20, 50], pages: size.sweepPages, pagesAtOne: size.sweepPagesAtOne },
     });
   }
@@ -105,7 +106,7 @@ function plan(quick) {
   const thin = { fields: STREAM_FIELDS, include: "no_default" };
   for (const rows of size.stream) {
     add({
-      id: `S5-${rows / 1000}k`, group: "S5", script: "stream.mjs", reps: rows >= 1_000_000 ? 2 : null,
+      id: `S5-${rows / 1000}k`, group: "S5", script: "stream.mjs", reps: rows >= 1_000_000 ? 1 : null,
       emulator: { scale: rows, latencyMs: LATENCY_MS, warmupPages: size.warmupPages, ...thin }, config: { ...thin },
     });
   }
@@ -309,7 +310,7 @@ async function main() {
     if (unknown.length) throw new Error(`--only: unknown scenario ${unknown.join(", ")} (import, S1, S2, S3, S4, S5, S6)`);
     jobs = jobs.filter((job) => options.only.includes(job.group));
   }
-  for (const job of jobs) job.reps = options.reps ?? (options.quick ? 1 : job.reps ?? 3);
+  for (const job of jobs) job.reps = options.reps ?? (options.quick ? 1 : job.reps ?? 2);
   const maxReps = Math.max(...jobs.map((job) => job.reps));
 
   const machine = machineFacts();
