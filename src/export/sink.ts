@@ -42,6 +42,22 @@ export async function openSink(target: ExportTarget): Promise<Sink> {
   };
 }
 
+/**
+ * Runs `write` with the target's sink and completes it; if anything fails, the partial output is
+ * removed (a given stream is left open) and the error goes on.
+ */
+export async function withSink<T>(target: ExportTarget, write: (sink: Sink) => Promise<T>): Promise<T> {
+  const sink = await openSink(target);
+  try {
+    const result = await write(sink);
+    await sink.close();
+    return result;
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  }
+}
+
 function streamSink(stream: Writable, path: string | undefined, owned: boolean): Sink {
   let failure: Error | undefined;
   const onError = (error: Error) => {

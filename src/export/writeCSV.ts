@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { escapeRegExp } from "../text/escapeRegExp";
 import { csvText } from "./cellText";
-import { openSink } from "./sink";
+import { withSink } from "./sink";
 import { TableRows } from "./tableRows";
 import type { CsvOptions, ExportSource, ExportSummary, ExportTarget } from "./types";
 
@@ -17,28 +17,24 @@ export async function writeCSV(source: ExportSource, target: ExportTarget, optio
   const recordDelimiter = options.recordDelimiter ?? "\n";
   const lines = csvLines(delimiter, recordDelimiter);
   const table = new TableRows(source, options);
-  const sink = await openSink(target);
-  let rows = 0;
-  let headerDone = options.header === false;
-  const writeHeader = async (columns: readonly string[]) => {
-    const bom = options.bom ? UTF8_BOM : "";
-    if (columns.length) await sink.write(bom + lines([columns.map(String)]));
-    headerDone = true;
-  };
-  try {
+  const { path, rows } = await withSink(target, async (sink) => {
+    let headerDone = options.header === false;
+    const writeHeader = async (columns: readonly string[]) => {
+      const bom = options.bom ? UTF8_BOM : "";
+      if (columns.length) await sink.write(bom + lines([columns.map(String)]));
+      headerDone = true;
+    };
+    let written = 0;
     for await (const cells of table.batches()) {
       if (!headerDone) await writeHeader(table.columns!);
       await sink.write(lines(cells.map((row) => row.map(csvText))));
-      rows += cells.length;
+      written += cells.length;
     }
     if (!headerDone && table.columns) await writeHeader(table.columns);
-    await sink.close();
-  } catch (error) {
-    await sink.abort();
-    throw error;
-  }
+    return { path: sink.path, rows: written };
+  });
   const droppedColumns = table.finish();
-  return { format: "csv", path: sink.path, rows, columns: [...(table.columns ?? [])], droppedColumns };
+  return { format: "csv", path, rows, columns: [...(table.columns ?? [])], droppedColumns };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { checkSheetPlan, SheetRoller } from "./excelSheets";
-import { openSink } from "./sink";
+import { withSink } from "./sink";
 import { TableRows } from "./tableRows";
 import type { ExcelOptions, ExportSource, ExportSummary, ExportTarget } from "./types";
 
@@ -17,31 +17,31 @@ export async function writeExcel(source: ExportSource, target: ExportTarget, opt
   const plan = checkSheetPlan(options.sheetName, options.maxRowsPerSheet, options.onSheetOverflow);
   const excel = await loadExcel();
   const table = new TableRows(source, options);
-  const sink = await openSink(target);
-  const zipped = new PassThrough();
-  const pumping = pump(zipped, sink.write);
-  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: zipped, useStyles: false, useSharedStrings: false });
-  let roller: SheetRoller | undefined;
-  let rows = 0;
-  try {
-    for await (const cells of table.batches()) {
-      roller ??= new SheetRoller(workbook, table.columns!, plan);
-      for (const row of cells) roller.addRow(row);
-      rows += cells.length;
-      await nextTurn(); // lets the zip stream take the committed rows before the next batch
+  const { path, rows, sheets } = await withSink(target, async (sink) => {
+    const zipped = new PassThrough();
+    const pumping = pump(zipped, sink.write);
+    const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: zipped, useStyles: false, useSharedStrings: false });
+    let roller: SheetRoller | undefined;
+    let written = 0;
+    try {
+      for await (const cells of table.batches()) {
+        roller ??= new SheetRoller(workbook, table.columns!, plan);
+        for (const row of cells) roller.addRow(row);
+        written += cells.length;
+        await nextTurn(); // lets the zip stream take the committed rows before the next batch
+      }
+      roller ??= new SheetRoller(workbook, table.columns ?? [], plan);
+      roller.finish();
+      await Promise.all([workbook.commit(), pumping]);
+    } catch (error) {
+      zipped.destroy();
+      await pumping.catch(() => {});
+      throw error;
     }
-    roller ??= new SheetRoller(workbook, table.columns ?? [], plan);
-    roller.finish();
-    await Promise.all([workbook.commit(), pumping]);
-    await sink.close();
-  } catch (error) {
-    zipped.destroy();
-    await pumping.catch(() => {});
-    await sink.abort();
-    throw error;
-  }
+    return { path: sink.path, rows: written, sheets: [...roller.names] };
+  });
   const droppedColumns = table.finish();
-  return { format: "xlsx", path: sink.path, rows, columns: [...(table.columns ?? [])], droppedColumns, sheets: [...roller.names] };
+  return { format: "xlsx", path, rows, columns: [...(table.columns ?? [])], droppedColumns, sheets };
 }
 
 async function pump(from: PassThrough, write: (chunk: Uint8Array) => Promise<void>): Promise<void> {

@@ -1,6 +1,6 @@
 import { bigintAsText } from "./cellText";
 import { objectRows } from "./objectRows";
-import { openSink } from "./sink";
+import { withSink } from "./sink";
 import type { ExportSource, ExportSummary, ExportTarget, JsonOptions } from "./types";
 
 /**
@@ -8,25 +8,21 @@ import type { ExportSource, ExportSummary, ExportTarget, JsonOptions } from "./t
  * null. An empty source gives `[]`.
  */
 export async function writeJSON(source: ExportSource, target: ExportTarget, options: JsonOptions = {}): Promise<ExportSummary> {
-  const sink = await openSink(target);
   const seen = new Set<string>();
   const indent = options.indent;
-  let rows = 0;
-  try {
+  const { path, rows } = await withSink(target, async (sink) => {
+    let written = 0;
     await sink.write("[");
     for await (const batch of objectRows(source, options, seen)) {
       let text = "";
       for (const row of batch) {
-        text += `${rows === 0 ? "\n" : ",\n"}${JSON.stringify(row, bigintAsText, indent)}`;
-        rows++;
+        text += `${written === 0 ? "\n" : ",\n"}${JSON.stringify(row, bigintAsText, indent)}`;
+        written++;
       }
       await sink.write(text);
     }
-    await sink.write(rows ? "\n]\n" : "]\n");
-    await sink.close();
-  } catch (error) {
-    await sink.abort();
-    throw error;
-  }
-  return { format: "json", path: sink.path, rows, columns: [...seen], droppedColumns: [] };
+    await sink.write(written ? "\n]\n" : "]\n");
+    return { path: sink.path, rows: written };
+  });
+  return { format: "json", path, rows, columns: [...seen], droppedColumns: [] };
 }

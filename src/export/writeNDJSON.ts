@@ -1,6 +1,6 @@
 import { bigintAsText } from "./cellText";
 import { objectRows } from "./objectRows";
-import { openSink } from "./sink";
+import { withSink } from "./sink";
 import type { ExportOptions, ExportSource, ExportSummary, ExportTarget } from "./types";
 
 /**
@@ -9,20 +9,16 @@ import type { ExportOptions, ExportSource, ExportSummary, ExportTarget } from ".
  * the service sent them.
  */
 export async function writeNDJSON(source: ExportSource, target: ExportTarget, options: ExportOptions = {}): Promise<ExportSummary> {
-  const sink = await openSink(target);
   const seen = new Set<string>();
-  let rows = 0;
-  try {
+  const { path, rows } = await withSink(target, async (sink) => {
+    let written = 0;
     for await (const batch of objectRows(source, options, seen)) {
       let text = "";
       for (const row of batch) text += `${JSON.stringify(row, bigintAsText)}\n`;
       await sink.write(text);
-      rows += batch.length;
+      written += batch.length;
     }
-    await sink.close();
-  } catch (error) {
-    await sink.abort();
-    throw error;
-  }
-  return { format: "ndjson", path: sink.path, rows, columns: [...seen], droppedColumns: [] };
+    return { path: sink.path, rows: written };
+  });
+  return { format: "ndjson", path, rows, columns: [...seen], droppedColumns: [] };
 }
