@@ -35,6 +35,8 @@ const TABLE_CSS = "border-collapse:collapse;font-size:12px;font-family:system-ui
 const HEADER_CSS = "padding:4px 8px;border-bottom:1px solid #888;text-align:left;white-space:nowrap";
 const CELL_CSS = "padding:3px 8px;border-bottom:1px solid #e4e4e4";
 const NUMBER_CSS = "text-align:right;font-variant-numeric:tabular-nums";
+// Jupyter's stylesheets right-align every cell; text is set left explicitly, as pandas does.
+const TEXT_CSS = "text-align:left";
 const NOTE_CSS = "font-size:11px;color:#666;margin:2px 0 8px";
 
 function styleAttribute(...parts: (string | undefined)[]): string {
@@ -65,7 +67,7 @@ export function frameToHtml(frame: FrameLike, options: FrameHtmlOptions = {}): s
   const bodyRows = shownRows.map((row, rowNumber) => {
     const cells = table.columns.map((column, position) => {
       const value = row[position];
-      const css = styleAttribute(CELL_CSS, numeric[position] ? NUMBER_CSS : undefined, styles.cell?.({ column, value, row: rowNumber }));
+      const css = styleAttribute(CELL_CSS, numeric[position] ? NUMBER_CSS : TEXT_CSS, styles.cell?.({ column, value, row: rowNumber }));
       return `<td${css}>${escapeHtml(formatters[position](value))}</td>`;
     });
     if (withIndex) cells.unshift(`<th${styleAttribute(CELL_CSS, "color:#666;font-weight:normal;text-align:right")}>${rowNumber}</th>`);

@@ -12,6 +12,8 @@ export interface ShowChartOptions {
 /**
  * Renders a chart and shows it inline in a tslab notebook; elsewhere prints one line about it.
  * Resolves to nothing, so a notebook cell ending in `await showChart(...)` prints no SVG text.
+ * The notebook output carries the SVG twice, as an image and inline in HTML: exporters that strip
+ * an image/svg+xml output to bare text (nbconvert 6.5's HTML) render the HTML form.
  */
 export async function showChart(spec: TopLevelSpec, options: ShowChartOptions = {}): Promise<void> {
   const svg = await renderSvg(spec);
@@ -19,12 +21,13 @@ export async function showChart(spec: TopLevelSpec, options: ShowChartOptions = 
     await mkdir(dirname(options.saveTo), { recursive: true });
     await writeFile(options.saveTo, svg, "utf8");
   }
+  const title = typeof spec.title === "string" ? spec.title : (spec.title as { text?: unknown } | undefined)?.text;
   const display = notebookDisplay();
   if (display) {
-    display.svg(svg);
+    const text = `[chart${title ? ` "${String(title)}"` : ""}]`;
+    display.show({ "image/svg+xml": svg, "text/html": `<div class="fountframe-chart">${svg}</div>`, "text/plain": text });
     return;
   }
-  const title = typeof spec.title === "string" ? spec.title : (spec.title as { text?: unknown } | undefined)?.text;
   const saved = options.saveTo ? `, saved to ${options.saveTo}` : "";
   console.log(`[chart${title ? ` "${String(title)}"` : ""}: ${svg.length} characters of SVG${saved}]`);
 }

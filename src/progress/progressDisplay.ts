@@ -1,4 +1,5 @@
 import { MultiBar, Presets, type SingleBar } from "cli-progress";
+import { notebookDisplay, type MimeBundle } from "../display/notebookDisplay";
 
 export interface ProgressHandle {
   setTotal(pages: number): void;
@@ -8,10 +9,23 @@ export interface ProgressHandle {
 
 const SILENT: ProgressHandle = { setTotal() {}, tick() {}, stop() {} };
 
+/** Shortest time between two redraws of a notebook's progress line. */
+const NOTEBOOK_REDRAW_MS = 200;
+
+function pagesLine(label: string, done: number, total: number, rows: number): string {
+  return `${label}: ${done}/${total} pages, ${rows} rows`;
+}
+
+function secondsSince(startedAt: number): string {
+  return ((Date.now() - startedAt) / 1000).toFixed(1);
+}
+
 /**
- * One display per client: concurrent calls each get a line of one MultiBar on a TTY; off a TTY
- * (CI, notebooks, pipes) a pull of several pages prints two plain lines, half-way and done.
- * Labels are resource names only, never anything from the request's headers.
+ * One display per client: concurrent calls each get a line of one MultiBar on a TTY; in a tslab
+ * notebook a pull of several pages is one output line that updates and ends as a summary (an
+ * output, not stderr, which notebooks colour as an error); elsewhere (CI, pipes) it prints two
+ * plain lines, half-way and done. Labels are resource names only, never anything from the
+ * request's headers.
  */
 export class ProgressDisplay {
   #multiBar: MultiBar | undefined;
@@ -21,7 +35,35 @@ export class ProgressDisplay {
 
   start(label: string, enabled: boolean): ProgressHandle {
     if (!enabled) return SILENT;
+    const notebook = notebookDisplay();
+    if (notebook) return this.#startNotebookLine(label, notebook.live());
     return this.stream.isTTY ? this.#startBar(label) : this.#startLines(label);
+  }
+
+  #startNotebookLine(label: string, redraw: (bundle: MimeBundle) => void): ProgressHandle {
+    const startedAt = Date.now();
+    let total = 0;
+    let done = 0;
+    let rows = 0;
+    let drawnAt = 0;
+    const draw = (text: string) => redraw({ "text/plain": text });
+    return {
+      setTotal: (pages) => {
+        total = pages;
+      },
+      tick: (pageRows) => {
+        done += 1;
+        rows += pageRows;
+        if (total > 1 && done < total && Date.now() - drawnAt >= NOTEBOOK_REDRAW_MS) {
+          drawnAt = Date.now();
+          draw(pagesLine(label, done, total, rows));
+        }
+      },
+      stop: () => {
+        if (total > 1) draw(`${pagesLine(label, done, total, rows)} in ${secondsSince(startedAt)} s`);
+        total = 0;
+      },
+    };
   }
 
   #startBar(label: string): ProgressHandle {
@@ -74,14 +116,11 @@ export class ProgressDisplay {
         rows += pageRows;
         if (total > 2 && !halfwayShown && done >= total / 2 && done < total) {
           halfwayShown = true;
-          this.stream.write(`${label}: ${done}/${total} pages, ${rows} rows\n`);
+          this.stream.write(`${pagesLine(label, done, total, rows)}\n`);
         }
       },
       stop: () => {
-        if (total > 1) {
-          const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-          this.stream.write(`${label}: ${done}/${total} pages, ${rows} rows in ${seconds} s\n`);
-        }
+        if (total > 1) this.stream.write(`${pagesLine(label, done, total, rows)} in ${secondsSince(startedAt)} s\n`);
         total = 0;
       },
     };

@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+import { setNotebookDisplay } from "../../src/display/notebookDisplay";
 import { ProgressDisplay } from "../../src/progress/progressDisplay";
 import { TOKEN, useEmulator } from "./fixture";
 
@@ -54,4 +55,23 @@ test("on a TTY concurrent pulls share one multi-bar display", async () => {
   expect(written).toContain("brands");
   expect(written).toContain("regions");
   expect(written).toMatch(/4\/4 pages \| 40 rows/);
+});
+
+test("in a notebook a pull's progress is one output line, updated in place, never stderr", async () => {
+  const bundles: Record<string, string>[] = [];
+  const live = jest.fn(() => (bundle: Record<string, string>) => void bundles.push(bundle));
+  setNotebookDisplay({ show: jest.fn(), live });
+  const stderr = captureStderr();
+  try {
+    await env.client({ verbose: true }).rawQuery("brands", { perPage: 5 });
+  } finally {
+    stderr.restore();
+    setNotebookDisplay(undefined);
+  }
+  expect(stderr.text()).toBe("");
+  expect(live).toHaveBeenCalledTimes(1);
+  expect(bundles.length).toBeGreaterThanOrEqual(1);
+  expect(bundles.every((bundle) => Object.keys(bundle).join() === "text/plain")).toBe(true);
+  expect(bundles.at(-1)!["text/plain"]).toMatch(/^brands: (\d+)\/\1 pages, \d+ rows in [\d.]+ s$/);
+  expect(JSON.stringify(bundles)).not.toContain(TOKEN);
 });

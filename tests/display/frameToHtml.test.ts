@@ -63,12 +63,27 @@ describe("frameToHtml", () => {
     expect(html).not.toContain("<th style=\"padding:3px 8px");
   });
 
+  test("aligned like pandas: text cells left and numbers right, each header with its column", () => {
+    const html = frameToHtml(records, { index: false });
+    const align = (tag: string) => [...html.matchAll(new RegExp(`<${tag} style="([^"]*)"`, "g"))].map((match) => match[1].match(/text-align:(\w+)(?!.*text-align)/)?.[1]);
+    expect(align("th")).toEqual(["left", "left", "right", "right"]);
+    expect(align("td")).toEqual(["left", "left", "right", "right", "left", "left", "right", "right", "left", "left", "right", "right"]);
+  });
+
   test("records with different keys: every key becomes a column", () => {
     expect(frameToHtml([{ a: 1 }, { b: 2 }])).toContain("2 rows × 2 columns");
   });
 });
 
 describe("frameToText", () => {
+  test("a wide frame fits the width: the columns that fit, then a footer counting the hidden ones", () => {
+    const wide = [Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`global_brand_metric_${index}`, index + 0.5]))];
+    const lines = frameToText(wide, { width: 80 }).split("\n");
+    expect(lines.slice(0, -1).every((line) => line.length <= 80)).toBe(true);
+    expect(lines[0]).toMatch(/^ {3}global_brand_metric_0 {2}global_brand_metric_1 {2}global_brand_metric_2$/);
+    expect(lines.at(-1)).toBe("[1 rows × 50 columns; 47 columns hidden (choose them with { columns: [...] })]");
+  });
+
   test("aligns columns, right-aligns numbers, cuts long text", () => {
     const text = frameToText([{ name: "A very long brand name indeed", value: 1.5 }, { name: "B", value: 10 }], { maxWidth: 10 });
     expect(text.split("\n")).toEqual([

@@ -8,8 +8,8 @@ import { setNotebookDisplay, type NotebookDisplay } from "../../src/display/note
 
 const frame = new DataFrame({ brand_name: ["Lego", "<Dove>"], relevance: [61.25, 33], rank: [1, 2] });
 
-function fakeDisplay(): NotebookDisplay & { html: jest.Mock; svg: jest.Mock } {
-  return { html: jest.fn(), svg: jest.fn() };
+function fakeDisplay(): NotebookDisplay & { show: jest.Mock; live: jest.Mock } {
+  return { show: jest.fn(), live: jest.fn() };
 }
 
 afterEach(() => {
@@ -43,8 +43,11 @@ test("in a notebook show() displays HTML, with heat colours when asked", () => {
   const display = fakeDisplay();
   setNotebookDisplay(display);
   show(frame, { rows: 1, heat: ["relevance"] });
-  expect(display.html).toHaveBeenCalledTimes(1);
-  const html = display.html.mock.calls[0][0] as string;
+  expect(display.show).toHaveBeenCalledTimes(1);
+  const bundle = display.show.mock.calls[0][0] as Record<string, string>;
+  expect(Object.keys(bundle).sort()).toEqual(["text/html", "text/plain"]);
+  expect(bundle["text/plain"]).toMatch(/^ {3}brand_name/);
+  const html = bundle["text/html"];
   expect(html).toContain(">Lego</td>");
   expect(html).not.toContain("Dove");
   expect(html).toContain("background-color:rgb(33,113,181)");
@@ -68,8 +71,13 @@ test("showChart renders SVG, hands it to the notebook and can save it; outside a
   const saveTo = join(mkdtempSync(join(tmpdir(), "fountframe-chart-")), "charts", "relevance.svg");
   const spec = barChart(frame, { category: "brand_name", value: "relevance", title: "Relevance" });
   await expect(showChart(spec, { saveTo })).resolves.toBeUndefined();
-  const svg = display.svg.mock.calls[0][0] as string;
+  const bundle = display.show.mock.calls[0][0] as Record<string, string>;
+  const svg = bundle["image/svg+xml"];
+  expect(svg).toMatch(/^<svg /);
   expect(svg).toContain("&lt;Dove&gt;");
+  // the HTML form carries the same SVG inline: exporters that strip image/svg+xml render this one
+  expect(bundle["text/html"]).toBe(`<div class="fountframe-chart">${svg}</div>`);
+  expect(bundle["text/plain"]).toBe('[chart "Relevance"]');
   expect(readFileSync(saveTo, "utf8")).toBe(svg);
 
   setNotebookDisplay(null);
