@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Executes the notebooks in notebooks/ headless with the tslab kernel; any cell error fails.
 #
-#   bash scripts/run-notebooks.sh                  # every notebook, executed copies in notebooks/.executed/
+#   bash scripts/run-notebooks.sh                  # every notebook, executed copies and their HTML exports in notebooks/.executed/
 #   bash scripts/run-notebooks.sh notebooks/x.ipynb
 #   bash scripts/run-notebooks.sh --update-docs    # also copy the README's chart into docs/
 #   bash scripts/run-notebooks.sh --strip          # remove outputs from the committed notebooks
@@ -36,8 +36,8 @@ for arg in "$@"; do
 done
 if [ ${#notebooks[@]} -eq 0 ]; then notebooks=(notebooks/*.ipynb); fi
 
-# 1. Jupyter from Debian (nbclient drives the kernel; nbconvert is there for people's own use).
-if ! { [ -x "$PYTHON" ] && "$PYTHON" -c "import nbclient, nbformat, jupyter_client, IPython" 2>/dev/null; }; then
+# 1. Jupyter from Debian (nbclient drives the kernel; nbconvert exports the HTML that is checked).
+if ! { [ -x "$PYTHON" ] && "$PYTHON" -c "import nbclient, nbconvert, nbformat, jupyter_client, IPython" 2>/dev/null; }; then
   echo "== installing Jupyter (Debian packages: ${DEBIAN_PACKAGES[*]})"
   if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
   export DEBIAN_FRONTEND=noninteractive
@@ -47,22 +47,8 @@ fi
 setup_done=$(date +%s%N)
 if $strip; then exec "$PYTHON" scripts/notebooks/strip.py "${notebooks[@]}"; fi
 
-# 2. The package as the notebooks import it.
-PACKAGE_DIR=${FOUNTFRAME_PACKAGE_DIR:-$ROOT}
-if [ ! -f "$PACKAGE_DIR/dist/index.cjs" ]; then
-  echo "== building dist/ (npx tsup)"
-  (cd "$PACKAGE_DIR" && npx --no-install tsup --silent)
-fi
-# tslab type-checks every cell against the package's top-level "types" (it ignores "exports").
-types_file=$(node -p "require('$PACKAGE_DIR/package.json').types || ''")
-if [ -z "$types_file" ] || [ ! -f "$PACKAGE_DIR/$types_file" ]; then
-  echo "error: package.json \"types\" (${types_file:-none}) is not in the build; tslab needs it to type-check the notebooks" >&2
-  exit 1
-fi
-mkdir -p notebooks/node_modules
-ln -sfn "$PACKAGE_DIR" notebooks/node_modules/fountframe
-
-# 3. The tslab kernel, installed inside the repo; Jupyter's state kept there too.
+# 2. The package built and linked, and the tslab kernel installed inside the repo (the same
+# script the README gives for interactive use); Jupyter's state kept there too.
 export JUPYTER_CONFIG_DIR="$ROOT/.jupyter/config"
 export JUPYTER_DATA_DIR="$ROOT/.jupyter/data"
 export JUPYTER_RUNTIME_DIR="$ROOT/.jupyter/runtime"
@@ -70,14 +56,16 @@ export JUPYTER_PATH="$ROOT/.jupyter/prefix/share/jupyter"
 export IPYTHONDIR="$ROOT/.jupyter/ipython"
 export JUPYTER_PLATFORM_DIRS=1
 mkdir -p "$JUPYTER_CONFIG_DIR" "$JUPYTER_DATA_DIR" "$JUPYTER_RUNTIME_DIR" "$IPYTHONDIR"
-TSLAB_BINARY="$ROOT/node_modules/.bin/tslab"
-KERNEL_JSON="$ROOT/.jupyter/prefix/share/jupyter/kernels/tslab/kernel.json"
-if ! grep -qF "\"$TSLAB_BINARY\"" "$KERNEL_JSON" 2>/dev/null; then
-  echo "== installing the tslab kernel into .jupyter/prefix"
-  node node_modules/tslab/bin/tslab install --python="$PYTHON" --binary="$TSLAB_BINARY" --prefix="$ROOT/.jupyter/prefix" >/dev/null
+JUPYTER_PYTHON="$PYTHON" bash scripts/install-kernel.sh --prefix "$ROOT/.jupyter/prefix" >/dev/null
+# tslab type-checks every cell against the package's top-level "types" (it ignores "exports").
+PACKAGE_DIR=${FOUNTFRAME_PACKAGE_DIR:-$ROOT}
+types_file=$(node -p "require('$PACKAGE_DIR/package.json').types || ''")
+if [ -z "$types_file" ] || [ ! -f "$PACKAGE_DIR/$types_file" ]; then
+  echo "error: package.json \"types\" (${types_file:-none}) is not in the build; tslab needs it to type-check the notebooks" >&2
+  exit 1
 fi
 
-# 4. Execute, all notebooks at once; the notebooks write files (CSV, Excel, SVG) to NOTEBOOK_OUT_DIR.
+# 3. Execute, all notebooks at once; the notebooks write files (CSV, Excel, SVG) to NOTEBOOK_OUT_DIR.
 export NOTEBOOK_OUT_DIR="$OUT_DIR/out"
 rm -rf "$OUT_DIR"
 mkdir -p "$NOTEBOOK_OUT_DIR"
@@ -85,8 +73,14 @@ execute_started=$(date +%s%N)
 echo "== executing ${notebooks[*]}"
 status=0
 "$PYTHON" scripts/notebooks/execute.py --out "$OUT_DIR" --timeout 120 "${notebooks[@]}" || status=$?
+# Each executed notebook exported to HTML as `jupyter nbconvert --to html` does: its charts must survive.
+executed=()
+for notebook in "${notebooks[@]}"; do
+  [ -f "$OUT_DIR/$(basename "$notebook")" ] && executed+=("$OUT_DIR/$(basename "$notebook")")
+done
+if [ ${#executed[@]} -gt 0 ]; then "$PYTHON" scripts/notebooks/check_html.py "${executed[@]}" || status=1; fi
 
-# 5. The README's chart is the notebook's own output: copy it, or say when docs/ is behind.
+# 4. The README's chart is the notebook's own output: copy it, or say when docs/ is behind.
 for chart in "${DOCS_CHARTS[@]}"; do
   fresh="$NOTEBOOK_OUT_DIR/$chart"
   [ -f "$fresh" ] || continue

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# notebooks/README.md's steps on a fresh clone, as a new user takes them: `bash scripts/install-kernel.sh`
+# with a python3 without Jupyter first on PATH (as pyenv's is) and no node_modules/.bin on PATH,
+# then a notebook executed by `jupyter nbconvert --execute` in notebooks/, where the README says to
+# open them. The clone borrows this checkout's node_modules for the `npm ci` step (.ci/run has
+# just run it). Needs Jupyter's Debian packages (scripts/run-notebooks.sh installs them).
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/fountframe-kernel-XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+echo "== git clone (HEAD) into $WORK/clone"
+git clone --quiet "$ROOT" "$WORK/clone"
+ln -s "$ROOT/node_modules" "$WORK/clone/node_modules"
+
+mkdir -p "$WORK/bin" "$WORK/home"
+printf '#!/bin/sh\necho "pyenv: python3: this Python has no Jupyter" >&2\nexec /usr/bin/python3 -S "$@"\n' > "$WORK/bin/python3"
+chmod +x "$WORK/bin/python3"
+NODE_DIR=$(dirname "$(command -v node)")
+CLEAN_PATH="$WORK/bin:$NODE_DIR:/usr/local/bin:/usr/bin:/bin"
+user_env=(env -i HOME="$WORK/home" PATH="$CLEAN_PATH" TMPDIR="${TMPDIR:-/tmp}" LANG=C.UTF-8)
+
+echo "== bash scripts/install-kernel.sh (python3 without Jupyter first on PATH)"
+(cd "$WORK/clone" && "${user_env[@]}" bash scripts/install-kernel.sh)
+
+SPEC="$WORK/home/.local/share/jupyter/kernels/tslab/kernel.json"
+/usr/bin/python3 - "$SPEC" <<'EOF'
+import json, os, sys
+argv = json.load(open(sys.argv[1]))["argv"]
+commands = argv[:2]
+bad = [c for c in commands if not (os.path.isabs(c) and os.access(c, os.R_OK))]
+if bad:
+    sys.exit(f"kernel.json starts the kernel with {argv}: {bad} not an absolute, readable path")
+print(f"kernel.json: {' '.join(argv)}")
+EOF
+
+echo "== jupyter nbconvert --execute, in notebooks/"
+/usr/bin/python3 - "$WORK/clone/notebooks/kernel-check.ipynb" <<'EOF'
+import sys, nbformat
+notebook = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "tslab", "display_name": "TypeScript", "language": "typescript"}})
+notebook.cells.append(nbformat.v4.new_code_cell('import { VERSION, show } from "fountframe";\nshow([{ kernel: "tslab", works: 1 }]);\nconsole.log(`fountframe ${VERSION}`);'))
+nbformat.write(notebook, sys.argv[1])
+EOF
+(cd "$WORK/clone/notebooks" && "${user_env[@]}" jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=120 --output executed.ipynb kernel-check.ipynb 2>&1 | grep -v "^\[NbConvertApp\]" || true)
+/usr/bin/python3 - "$WORK/clone/notebooks/executed.ipynb" <<'EOF'
+import sys, nbformat
+cell = nbformat.read(sys.argv[1], as_version=4).cells[0]
+stdout = "".join(o.get("text", "") for o in cell.outputs if o.get("name") == "stdout")
+html = "".join(o.get("data", {}).get("text/html", "") for o in cell.outputs)
+if "fountframe " not in stdout or "tslab" not in html:
+    sys.exit(f"the notebook did not run in the tslab kernel; outputs: {cell.outputs}")
+print(f"executed: {stdout.strip()}, a table shown")
+EOF
+echo "kernel install check passed"
