@@ -18,7 +18,7 @@ printf '#!/bin/sh\necho "pyenv: python3: this Python has no Jupyter" >&2\nexec /
 chmod +x "$WORK/bin/python3"
 NODE_DIR=$(dirname "$(command -v node)")
 CLEAN_PATH="$WORK/bin:$NODE_DIR:/usr/local/bin:/usr/bin:/bin"
-user_env=(env -i HOME="$WORK/home" PATH="$CLEAN_PATH" TMPDIR="${TMPDIR:-/tmp}" LANG=C.UTF-8)
+user_env=(env -i HOME="$WORK/home" PATH="$CLEAN_PATH" TMPDIR="${TMPDIR:-/tmp}" LANG=C.UTF-8 npm_config_update_notifier=false)
 
 echo "== bash scripts/install-kernel.sh (python3 without Jupyter first on PATH)"
 (cd "$WORK/clone" && "${user_env[@]}" bash scripts/install-kernel.sh)
