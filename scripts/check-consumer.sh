@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The packed tarball as a user gets it: `npm pack`, installed into an empty project (with the
 # danfojs-node overrides the README tells users to add), then used from CommonJS, ESM, TypeScript
-# and `npx fountframe`, against the emulator the package itself starts.
+# and `npx fountframe`, against the emulator the package itself starts; then every TypeScript block
+# of the README and docs/ compiled and run there (scripts/check-doc-snippets.mjs).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/fountframe-consumer-XXXXXX")
@@ -57,4 +58,7 @@ export const pull = (client: Client) => client.brands(options);
 EOF
 # skipLibCheck: danfojs-node's own declarations name packages it does not depend on (request, plotly, papaparse)
 npx --no-install tsc --noEmit --strict --skipLibCheck --module node16 --moduleResolution node16 --types node check.ts
+
+echo "== README.md and docs/: every TypeScript block compiles (strict + skipLibCheck) and runs against the emulator"
+node "$ROOT/scripts/check-doc-snippets.mjs" --project "$WORK" --url "$URL"
 echo "consumer check passed"
