@@ -3,6 +3,7 @@
 //
 //   node bench/run.mjs [--quick] [--only S1,S3] [--reps N] [--out bench/results.json]
 //
+// --quick (npm test) prints three lines; its table and log go to bench/results-quick.md.
 // Every scenario run is a child process of its own (so its peak RSS is its own), the emulator
 // another (so serving does not share the measured client's event loop). Each scenario is repeated
 // (twice, the slowest and steadiest once; --quick once, with small sizes) and reported as median
@@ -18,7 +19,8 @@ import { BENCH_DIR, DIST_DIR, REPO_DIR, RESULT_TAG } from "./lib/common.mjs";
 import { aggregate, summaryTable } from "./lib/summary.mjs";
 
 const HELP = `usage: node bench/run.mjs [--quick] [--only S1,S3,...] [--reps N] [--out FILE]
-  --quick   one repetition, small sizes (CI); asserts nothing about time
+  --quick   one repetition, small sizes (CI); asserts nothing about time; prints a short
+            summary, the table and log in the results file's .md beside it
   --only    scenario groups: import, S1, S2, S3, S4, S5, S6
   --reps    repetitions per scenario (default 2, some 1; quick 1)
   --out     results file (default bench/results.json, --quick bench/results-quick.json)`;
@@ -316,6 +318,12 @@ async function main() {
   const machine = machineFacts();
   if (Number(machine.loadBefore) > 0.5) process.stderr.write(`[bench] load average ${machine.loadBefore}: other work on this machine will skew the figures\n`);
   const started = performance.now();
+  const log = [];
+  // a quick run keeps its per-scenario lines for the .md file, printing only trouble
+  const report = (line, trouble) => {
+    log.push(line);
+    if (!options.quick || trouble) process.stderr.write(`${line}\n`);
+  };
   const runs = Object.fromEntries(jobs.map((job) => [job.id, []]));
   // repetitions interleaved (every scenario once, then again), so a drift of the machine spreads over all
   for (let rep = 1; rep <= maxReps; rep++) {
@@ -325,7 +333,7 @@ async function main() {
       runs[job.id].push(result);
       const wall = result.wallMs ?? result.fetchMs ?? result.recordsToFrameMs ?? result.loadMs;
       const note = result.crashed ? `CRASHED\n${result.problems.join("\n")}` : result.problems?.length ? `PROBLEM: ${result.problems.join("; ")}` : "";
-      process.stderr.write(`[bench] ${job.id} ${rep}/${job.reps}${wall !== undefined ? ` ${(wall / 1000).toFixed(2)} s` : ""}${result.peakRssMiB ? `, peak ${result.peakRssMiB.toFixed(0)} MiB` : ""} ${note}\n`);
+      report(`[bench] ${job.id} ${rep}/${job.reps}${wall !== undefined ? ` ${(wall / 1000).toFixed(2)} s` : ""}${result.peakRssMiB ? `, peak ${result.peakRssMiB.toFixed(0)} MiB` : ""} ${note}`, Boolean(note));
     }
   }
   await emulators.stopAll();
@@ -346,8 +354,16 @@ async function main() {
   writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);
 
   const failures = Object.entries(scenarios).flatMap(([id, s]) => s.problems.map((p) => `${id}: ${p}`));
-  console.log(table);
-  console.log(`\n${Object.keys(scenarios).length} scenarios in ${totalSeconds.toFixed(0)} s; results in ${relative(process.cwd(), options.out)}`);
+  const done = `${Object.keys(scenarios).length} scenarios in ${totalSeconds.toFixed(0)} s; results in ${relative(process.cwd(), options.out)}`;
+  if (options.quick) {
+    const tableFile = options.out.replace(/\.json$/, "") + ".md";
+    writeFileSync(tableFile, `${table}\n\n\`\`\`\n${log.join("\n")}\n\`\`\`\n`);
+    console.log(`[bench] quick run (small sizes, one repetition: a smoke test, not figures to compare): ${done}`);
+    console.log(`[bench] ${failures.length ? `${failures.length} problem(s), below` : "no crashes, no rows lost or duplicated"}; table and log: ${relative(process.cwd(), tableFile)}`);
+  } else {
+    console.log(table);
+    console.log(`\n${done}`);
+  }
   if (failures.length) {
     console.error(`\n${failures.length} problem(s):\n${failures.join("\n")}`);
     process.exitCode = 1;

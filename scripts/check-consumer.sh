@@ -15,6 +15,8 @@ trap cleanup EXIT
 
 [ -f "$ROOT/dist/index.cjs" ] || (cd "$ROOT" && npx --no-install tsup --silent)
 TARBALL=$(cd "$ROOT" && npm pack --silent --pack-destination "$WORK" | tail -1)
+echo "== tarball contents"
+node "$ROOT/scripts/check-tarball-files.mjs" "$WORK/$TARBALL"
 OVERRIDES=$(node -p "JSON.stringify((({ xlsx, '@tensorflow/tfjs-node': tfjs }) => ({ xlsx, '@tensorflow/tfjs-node': tfjs }))(require('$ROOT/package.json').overrides))")
 TYPESCRIPT=$(node -p "require('$ROOT/node_modules/typescript/package.json').version")
 
