@@ -5,6 +5,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "./client";
+import { show } from "./display";
 import { startEmulator } from "./emulator";
 import { writeCSV, writeExcel } from "./export";
 
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
     const [rows, columns] = frame.shape;
     console.log(`\nshape: ${rows} rows × ${columns} columns`);
     const shown = SHOWN_COLUMNS.filter((column) => frame.columns.includes(column));
-    frame.loc({ columns: shown }).head(5).print();
+    show(frame, { columns: shown, rows: 5 }); // fits the terminal, as a user's script would print it
     await mkdir("out", { recursive: true });
     const csv = await writeCSV(frame, join("out", "brandscape-us-2024.csv"));
     const xlsx = await writeExcel(frame, join("out", "brandscape-us-2024.xlsx"));
