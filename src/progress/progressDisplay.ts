@@ -40,32 +40,6 @@ export class ProgressDisplay {
     return this.stream.isTTY ? this.#startBar(label) : this.#startLines(label);
   }
 
-  #startNotebookLine(label: string, redraw: (bundle: MimeBundle) => void): ProgressHandle {
-    const startedAt = Date.now();
-    let total = 0;
-    let done = 0;
-    let rows = 0;
-    let drawnAt = 0;
-    const draw = (text: string) => redraw({ "text/plain": text });
-    return {
-      setTotal: (pages) => {
-        total = pages;
-      },
-      tick: (pageRows) => {
-        done += 1;
-        rows += pageRows;
-        if (total > 1 && done < total && Date.now() - drawnAt >= NOTEBOOK_REDRAW_MS) {
-          drawnAt = Date.now();
-          draw(pagesLine(label, done, total, rows));
-        }
-      },
-      stop: () => {
-        if (total > 1) draw(`${pagesLine(label, done, total, rows)} in ${secondsSince(startedAt)} s`);
-        total = 0;
-      },
-    };
-  }
-
   #startBar(label: string): ProgressHandle {
     this.#multiBar ??= new MultiBar(
       {
@@ -102,27 +76,44 @@ export class ProgressDisplay {
   }
 
   #startLines(label: string): ProgressHandle {
-    const startedAt = Date.now();
-    let total = 0;
-    let done = 0;
-    let rows = 0;
     let halfwayShown = false;
-    return {
-      setTotal: (pages) => {
-        total = pages;
-      },
-      tick: (pageRows) => {
-        done += 1;
-        rows += pageRows;
-        if (total > 2 && !halfwayShown && done >= total / 2 && done < total) {
-          halfwayShown = true;
-          this.stream.write(`${pagesLine(label, done, total, rows)}\n`);
-        }
-      },
-      stop: () => {
-        if (total > 1) this.stream.write(`${pagesLine(label, done, total, rows)} in ${secondsSince(startedAt)} s\n`);
-        total = 0;
-      },
+    const halfway = (done: number, total: number) => {
+      if (total <= 2 || halfwayShown || done < total / 2) return false;
+      halfwayShown = true;
+      return true;
     };
+    return lineProgress(label, (line) => this.stream.write(`${line}\n`), halfway);
   }
+
+  #startNotebookLine(label: string, redraw: (bundle: MimeBundle) => void): ProgressHandle {
+    let drawnAt = 0;
+    const due = (_done: number, total: number) => {
+      if (total <= 1 || Date.now() - drawnAt < NOTEBOOK_REDRAW_MS) return false;
+      drawnAt = Date.now();
+      return true;
+    };
+    return lineProgress(label, (line) => redraw({ "text/plain": line }), due);
+  }
+}
+
+/** A pull reported as lines of text: `interim` says after which pages a line is due before the last. */
+function lineProgress(label: string, write: (line: string) => void, interim: (done: number, total: number) => boolean): ProgressHandle {
+  const startedAt = Date.now();
+  let total = 0;
+  let done = 0;
+  let rows = 0;
+  return {
+    setTotal: (pages) => {
+      total = pages;
+    },
+    tick: (pageRows) => {
+      done += 1;
+      rows += pageRows;
+      if (done < total && interim(done, total)) write(pagesLine(label, done, total, rows));
+    },
+    stop: () => {
+      if (total > 1) write(`${pagesLine(label, done, total, rows)} in ${secondsSince(startedAt)} s`);
+      total = 0;
+    },
+  };
 }
