@@ -1,22 +1,39 @@
 /** Faults injected per request, for the client's tests and benchmarks. */
 
+export type FaultKind =
+  | "status"
+  | "hang"
+  | "malformed"
+  | "rateLimit"
+  | "reset"
+  | "trickle"
+  | "cutOff"
+  | "echoHeaders";
+
 export interface FaultRule {
   /** kebab resource name (the first path segment after the base); any when omitted */
   resource?: string;
   /** the request's `page` parameter (1 when absent); any when omitted */
   page?: number | number[];
-  kind: "status" | "hang" | "malformed" | "rateLimit" | "reset";
-  /** kind "status": the status to answer, default 503 */
+  kind: FaultKind;
+  /** kind "status": the status to answer, default 503; kind "echoHeaders": default 400 */
   status?: number;
   /** kind "status": the raw body to send (default a JSON message); lets a test send HTML */
   body?: string;
-  /** kind "hang": answer normally after this many ms; omitted = never answer (until close()) */
+  /** kind "hang": answer normally after this many ms; omitted = never answer (until close()).
+   *  kind "trickle": the pause between two pieces of the body, default 250 */
   ms?: number;
+  /** kind "trickle": bytes per piece, default 1. kind "cutOff": body bytes sent before the
+   *  connection drops, default half the body */
+  bytes?: number;
   /** kind "rateLimit": Retry-After seconds, default 1 */
   retryAfter?: number;
   /** only the first N matching requests; omitted = every matching request */
   times?: number;
 }
+
+/** Faults that spoil the body of the normal answer rather than replace the answer. */
+export const BODY_FAULTS: ReadonlySet<FaultKind> = new Set<FaultKind>(["malformed", "trickle", "cutOff"]);
 
 export class FaultBook {
   private rules: Array<{ rule: FaultRule; remaining: number }> = [];

@@ -1,5 +1,22 @@
 import { startEmulator, type Emulator, type FaultRule } from "../../src/emulator";
+import { request } from "node:http";
 import { getJson, urlOf } from "./http";
+
+/** A GET that keeps whatever body bytes arrive before the connection ends, however it ends. */
+function rawGet(url: string): Promise<{ status: number; length: number; received: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { Accept: "application/json", Authorization: "Bearer t" } }, (res) => {
+      const chunks: Buffer[] = [];
+      const done = () => resolve({ status: res.statusCode!, length: Number(res.headers["content-length"]), received: Buffer.concat(chunks).toString() });
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", done);
+      res.on("error", done);
+      res.on("aborted", done);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 const regions = (emulator: Emulator, page = 1) => getJson(urlOf(emulator.url, "regions", { page, per_page: 2 }));
 
@@ -120,6 +137,38 @@ describe("fault injection", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(280);
   });
 
+  test("trickle: the normal answer, a few bytes at a time", async () => {
+    const whole = (await regions(emulator)).text;
+    emulator.setFaults([{ kind: "trickle", bytes: Math.ceil(whole.length / 4), ms: 20, times: 1 }]);
+    const pieces: number[] = [];
+    const response = await fetch(urlOf(emulator.url, "regions", { page: 1, per_page: 2 }), { headers: { Accept: "application/json", Authorization: "Bearer t" } });
+    for await (const piece of response.body!) pieces.push(piece.length);
+    expect(pieces.length).toBeGreaterThanOrEqual(4);
+    expect(pieces.reduce((sum, length) => sum + length, 0)).toBe(Buffer.byteLength(whole));
+  });
+
+  test("trickle: one byte every 250 ms by default, until the client gives up; the next answer is whole", async () => {
+    emulator.setFaults([{ kind: "trickle", times: 1 }]);
+    await expect(getJson(urlOf(emulator.url, "regions"), { signal: AbortSignal.timeout(600) })).rejects.toThrow();
+    expect((await regions(emulator)).status).toBe(200);
+  });
+
+  test("cutOff: a 200 announcing the whole length, and the connection drops after N bytes", async () => {
+    emulator.setFaults([{ kind: "cutOff", bytes: 12, times: 1 }]);
+    const { status, length, received } = await rawGet(urlOf(emulator.url, "regions", { page: 1, per_page: 2 }));
+    expect(status).toBe(200);
+    expect(received).toBe('{"data":[{"i');
+    expect(length).toBeGreaterThan(12);
+    expect((await regions(emulator)).status).toBe(200);
+  });
+
+  test("echoHeaders: the error message repeats the request's headers, Authorization included", async () => {
+    emulator.setFaults([{ kind: "echoHeaders", times: 1 }]);
+    const answer = await getJson(urlOf(emulator.url, "regions"), { token: "echo-me" });
+    expect(answer.status).toBe(400);
+    expect(answer.json.message).toMatch(/^Bad Request: GET \/api\/v2\/regions with headers .*authorization: Bearer echo-me/);
+  });
+
   test("hang forever: the client's own timeout is all that ends it", async () => {
     emulator.setFaults([{ kind: "hang", times: 1 }]);
     const signal = AbortSignal.timeout(200);
@@ -170,6 +219,40 @@ describe("stats and latency", () => {
     await withEmulator({ faults: rules, rateLimit: false }, async (emulator) => {
       expect((await regions(emulator)).status).toBe(500);
       expect((await regions(emulator)).status).toBe(200);
+    });
+  });
+});
+
+describe("malformed requests", () => {
+  test("a path that does not percent-decode is a 400, and the emulator keeps serving", async () => {
+    await withEmulator({ rateLimit: false }, async (emulator) => {
+      const spy = jest.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const answer = await getJson(`${emulator.url}%E0%A4%A`);
+        expect(answer.status).toBe(400);
+        expect(answer.json.message).toMatch(/percent-encoding/);
+        expect(answer.text).not.toMatch(/at .*\.ts:\d+/);
+        expect((await getJson(`${emulator.url}brands/%E0%A4%A`)).status).toBe(400);
+        expect((await regions(emulator)).status).toBe(200);
+        expect(spy).not.toHaveBeenCalled();
+      } finally {
+        spy.mockRestore();
+      }
+    });
+  });
+
+  test("HEAD is served as the message says; other methods are 405 with Allow: GET, HEAD", async () => {
+    await withEmulator({ rateLimit: false }, async (emulator) => {
+      const headers = { Accept: "application/json", Authorization: "Bearer t" };
+      const head = await fetch(urlOf(emulator.url, "regions", { per_page: 2 }), { method: "HEAD", headers });
+      const get = await regions(emulator);
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-length")).toBe(get.headers.get("content-length"));
+      expect(await head.text()).toBe("");
+      const post = await fetch(urlOf(emulator.url, "regions"), { method: "POST", headers });
+      expect(post.status).toBe(405);
+      expect(post.headers.get("allow")).toBe("GET, HEAD");
+      expect((await post.json()).message).toMatch(/Supported methods: GET, HEAD\./);
     });
   });
 });

@@ -2,12 +2,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { FaultRule } from "../faults";
 import { tooManyHeaders } from "./rateLimit";
-import { send } from "./respond";
+import { send, writeHead, type Headers } from "./respond";
 
 const contentTypeOf = (body: string) =>
   body.startsWith("<") ? "text/html; charset=UTF-8" : body.startsWith("{") || body.startsWith("[") ? "application/json" : "text/plain; charset=UTF-8";
 
-/** Answers a status, rateLimit or reset fault at once. */
+const TRICKLE_MS = 250;
+
+/** Answers a status, rateLimit, reset or echoHeaders fault at once. */
 export function answerFault(rule: FaultRule, req: IncomingMessage, res: ServerResponse, rateLimitHeader: string): void {
   switch (rule.kind) {
     case "status": {
@@ -19,16 +21,55 @@ export function answerFault(rule: FaultRule, req: IncomingMessage, res: ServerRe
     case "rateLimit":
       send(res, 429, JSON.stringify({ message: "Too Many Attempts." }), tooManyHeaders(rateLimitHeader, rule.retryAfter ?? 1));
       return;
-    case "reset": {
-      // an RST rather than a FIN, as a dropped connection looks to the client
-      const socket = req.socket as typeof req.socket & { resetAndDestroy?: () => void };
-      if (typeof socket.resetAndDestroy === "function") socket.resetAndDestroy();
-      else socket.destroy();
+    case "reset":
+      dropConnection(req);
+      return;
+    case "echoHeaders": {
+      // a proxy or debug page that repeats what it was sent, Authorization included
+      const status = rule.status ?? 400;
+      const echoed = Object.entries(req.headers).map(([name, value]) => `${name}: ${String(value)}`).join("; ");
+      send(res, status, JSON.stringify({ message: `${STATUS_CODES[status] ?? "Error"}: ${req.method} ${req.url} with headers ${echoed}` }), {});
       return;
     }
     default:
       throw new Error(`fault kind ${rule.kind} is not answered at once`);
   }
+}
+
+/** The normal 200 answer with its body spoiled as a malformed, trickle or cutOff rule says. */
+export async function sendSpoiledBody(rule: FaultRule, req: IncomingMessage, res: ServerResponse, body: Buffer, headers: Headers, delay: (ms: number) => Promise<void>): Promise<void> {
+  switch (rule.kind) {
+    case "malformed":
+      send(res, 200, truncated(body), headers);
+      return;
+    case "cutOff": {
+      // the full Content-Length is announced, then the connection drops after `bytes`
+      if (!writeHead(res, 200, body.length, headers)) return;
+      const sent = Math.min(body.length - 1, rule.bytes ?? Math.floor(body.length / 2));
+      res.write(body.subarray(0, Math.max(0, sent)), () => dropConnection(req));
+      return;
+    }
+    case "trickle": {
+      if (!writeHead(res, 200, body.length, headers)) return;
+      const pieceBytes = Math.max(1, rule.bytes ?? 1);
+      for (let offset = 0; offset < body.length; offset += pieceBytes) {
+        if (res.destroyed) return;
+        res.write(body.subarray(offset, offset + pieceBytes));
+        await delay(rule.ms ?? TRICKLE_MS);
+      }
+      res.end();
+      return;
+    }
+    default:
+      throw new Error(`fault kind ${rule.kind} does not spoil a body`);
+  }
+}
+
+/** An RST rather than a FIN, as a dropped connection looks to the client. */
+function dropConnection(req: IncomingMessage): void {
+  const socket = req.socket as typeof req.socket & { resetAndDestroy?: () => void };
+  if (typeof socket.resetAndDestroy === "function") socket.resetAndDestroy();
+  else socket.destroy();
 }
 
 /** A 200 whose JSON stops halfway, as a truncated transfer arrives. */

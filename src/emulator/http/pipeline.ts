@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { releaseBody } from "../brandscape/byteSink";
-import type { FaultBook, FaultRule } from "../faults";
+import { BODY_FAULTS, type FaultBook, type FaultRule } from "../faults";
 import { requestedPage } from "../query/parseQuery";
 import type { StatsRecorder } from "../stats";
 import { dispatch, type Resources } from "./dispatch";
 import { HttpError } from "./errors";
-import { answerFault, truncated } from "./faultResponses";
+import { answerFault, sendSpoiledBody } from "./faultResponses";
 import type { RateLimiter } from "./rateLimit";
 import { send, sendError } from "./respond";
 import { matchRoute, resourceOfPath } from "./routes";
@@ -55,7 +55,7 @@ export async function handleRequest(context: PipelineContext, req: IncomingMessa
     await context.delay(fault.ms);
     fault = null;
   }
-  if (fault && fault.kind !== "malformed") {
+  if (fault && !BODY_FAULTS.has(fault.kind)) {
     answerFault(fault, req, res, context.limiter.limitHeader());
     return;
   }
@@ -63,15 +63,26 @@ export async function handleRequest(context: PipelineContext, req: IncomingMessa
   const decision = context.limiter.hit();
   try {
     if (decision.limited) throw new HttpError(429, "Too Many Attempts.");
-    if (req.method !== "GET") throw new HttpError(405, `The ${req.method} method is not supported for route ${path.slice(1)}. Supported methods: GET, HEAD.`);
+    if (req.method !== "GET" && req.method !== "HEAD") throw methodNotAllowed(req.method, path);
     const route = matchRoute(path);
     if (route.kind !== "health" && !authenticated(req, context.token)) throw new HttpError(401, "Unauthenticated.");
     const body = dispatch(route, rawQuery, `http://${req.headers.host ?? "localhost"}`, context.resources);
+    if (fault) {
+      const bytes = Buffer.from(body); // a copy: the spoiled answer may outlive the pooled body
+      if (typeof body !== "string") releaseBody(body);
+      await sendSpoiledBody(fault, req, res, bytes, decision.headers, context.delay);
+      return;
+    }
     if (typeof body !== "string") res.once("finish", () => releaseBody(body));
-    send(res, 200, fault ? truncated(body) : body, decision.headers);
+    send(res, 200, body, decision.headers);
   } catch (error) {
     const httpError = error instanceof HttpError ? error : new HttpError(500, "Server Error");
     if (!(error instanceof HttpError)) console.error("fountframe emulator:", error);
-    sendError(req, res, httpError, decision.headers);
+    sendError(req, res, httpError, { ...decision.headers, ...(httpError.status === 405 ? { Allow: ALLOWED_METHODS } : {}) });
   }
 }
+
+const ALLOWED_METHODS = "GET, HEAD";
+
+const methodNotAllowed = (method: string | undefined, path: string) =>
+  new HttpError(405, `The ${method} method is not supported for route ${path.slice(1)}. Supported methods: ${ALLOWED_METHODS}.`);

@@ -4,14 +4,20 @@ import { HttpError } from "./errors";
 export type Headers = Readonly<Record<string, string>>;
 
 export function send(res: ServerResponse, status: number, body: string | Buffer, headers: Headers, contentType = "application/json"): void {
-  if (res.destroyed || res.headersSent) return;
+  if (!writeHead(res, status, typeof body === "string" ? Buffer.byteLength(body) : body.length, headers, contentType)) return;
+  res.end(body);
+}
+
+/** The status line and headers of an answer of `length` bytes; false when it can no longer be sent. */
+export function writeHead(res: ServerResponse, status: number, length: number, headers: Headers, contentType = "application/json"): boolean {
+  if (res.destroyed || res.headersSent) return false;
   res.writeHead(status, {
     "Content-Type": contentType,
-    "Content-Length": typeof body === "string" ? Buffer.byteLength(body) : body.length,
+    "Content-Length": length,
     "Cache-Control": "no-cache, private",
     ...headers,
   });
-  res.end(body);
+  return true;
 }
 
 /**

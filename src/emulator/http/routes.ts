@@ -1,4 +1,5 @@
 import { ENDPOINT_BY_RESOURCE, HEALTH_ROUTE } from "../../endpoints/table";
+import { badRequest } from "./errors";
 
 export const BASE_PATH = "/api/v2/";
 
@@ -17,7 +18,7 @@ export function resourceOfPath(path: string): string {
 export function matchRoute(path: string): Route {
   const notFound: Route = { kind: "notFound", path: path.replace(/^\//, "") };
   if (!path.startsWith(BASE_PATH)) return notFound;
-  const segments = decodeURIComponent(path.slice(BASE_PATH.length)).split("/").filter((s) => s !== "");
+  const segments = decodePath(path.slice(BASE_PATH.length)).split("/").filter((s) => s !== "");
   const [resource, id, sub, ...rest] = segments;
   if (rest.length > 0 || resource === undefined) return notFound;
   if (resource === HEALTH_ROUTE && id === undefined) return { kind: "health" };
@@ -27,4 +28,13 @@ export function matchRoute(path: string): Route {
   // studies/:id/brands (table.ts STUDY_BRANDS_ROUTE)
   if (resource === "studies" && sub === "brands") return { kind: "studyBrands", studyId: id };
   return notFound;
+}
+
+/** A path whose percent-escapes do not decode (`%E0%A4%A`) is the client's mistake: 400, as Laravel answers it. */
+function decodePath(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    throw badRequest("The request path is not valid UTF-8 percent-encoding.");
+  }
 }
