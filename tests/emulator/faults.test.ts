@@ -252,7 +252,7 @@ describe("malformed requests", () => {
       const post = await fetch(urlOf(emulator.url, "regions"), { method: "POST", headers });
       expect(post.status).toBe(405);
       expect(post.headers.get("allow")).toBe("GET, HEAD");
-      expect((await post.json()).message).toMatch(/Supported methods: GET, HEAD\./);
+      expect(((await post.json()) as { message: string }).message).toMatch(/Supported methods: GET, HEAD\./);
     });
   });
 });
