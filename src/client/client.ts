@@ -10,7 +10,7 @@ import { ProgressDisplay } from "../progress/progressDisplay";
 import { Query, type QueryInit } from "../query";
 import { createConnection, type Connection } from "../transport/axiosInstance";
 import { RateLimitPacer } from "../transport/rateLimitPacer";
-import { RequestCanceled, getJson } from "../transport/request";
+import { getJson, type RequestPolicy } from "../transport/request";
 import { checkOption, parseClientArgs, type ClientInit, type ClientOptions, type OnErrors, type ResolvedOptions } from "./options";
 import { checkRawQuery } from "./rawEndpoint";
 
@@ -35,7 +35,7 @@ export class Client implements AsyncDisposable {
     const { authToken, client, options } = parseClientArgs(first, second);
     this.#options = options;
     this.#connection = createConnection(authToken, options, client as AxiosInstance | undefined);
-    this.#pacer = new RateLimitPacer(options.batchSize * options.nWorkers);
+    this.#pacer = new RateLimitPacer(options.maxWaitMs);
     // every call and request of this client listens for its closing
     setMaxListeners(0, this.#closing.signal);
   }
@@ -94,10 +94,11 @@ export class Client implements AsyncDisposable {
     return this.#pull(checked.endpoint, checked.query, this.#inFlight());
   }
 
-  /** Closes connections; calls still running reject. Harmless twice. */
+  /** Closes connections; calls and streams still running reject with ClientClosedError. Harmless twice. */
   async aclose(): Promise<void> {
     if (this.closed) return;
-    this.#closing.abort();
+    // the reason is what every request, wait and stream of this client rejects with
+    this.#closing.abort(new ClientClosedError());
     this.#connection.close();
   }
 
@@ -131,8 +132,7 @@ export class Client implements AsyncDisposable {
           delete params.page;
           delete params.per_page;
         }
-        const retry = { retries: this.#options.retries, baseDelayMs: this.#options.retryBaseDelayMs };
-        return (await getJson(this.#connection, this.#pacer, retry, pageQuery.path(endpoint), params, signal)).data;
+        return getJson(this.#connection, this.#pacer, this.#requestPolicy(), pageQuery.path(endpoint), params, signal);
       },
     };
     try {
@@ -140,12 +140,14 @@ export class Client implements AsyncDisposable {
       yield first;
       const failures: PageFailure[] = yield* streamPages(sized, rest, first.lastPage, window, settings);
       warnSkippedPages(endpoint, failures, rest.length + 1);
-    } catch (error) {
-      if (error instanceof RequestCanceled && this.closed) throw new ClientClosedError();
-      throw error;
     } finally {
       progress.stop();
     }
+  }
+
+  #requestPolicy(): RequestPolicy {
+    const { retries, retryBaseDelayMs, timeout, maxWaitMs } = this.#options;
+    return { retries, baseDelayMs: retryBaseDelayMs, timeoutMs: timeout, maxWaitMs };
   }
 
   #inFlight(): number {

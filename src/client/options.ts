@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AxiosInstance } from "axios";
 import { ValidationError, ValueError } from "../errors";
 import { MAX_PER_PAGE } from "../query";
+import { DEFAULT_MAX_WAIT_MS } from "../transport/retryPolicy";
 import { DEFAULT_BASE_URL } from "../version";
 
 export type OnErrors = "warn" | "raise";
@@ -9,7 +10,7 @@ export type OnErrors = "warn" | "raise";
 export interface ClientOptions {
   baseUrl?: string;
   perPage?: number;
-  /** milliseconds per request */
+  /** milliseconds per attempt of a request, headers and body together (each retry gets a fresh one) */
   timeout?: number;
   /** false skips TLS verification; a string is a path to a CA certificate file */
   verify?: boolean | string;
@@ -24,6 +25,8 @@ export interface ClientOptions {
   onErrors?: OnErrors;
   /** first retry's base delay in ms, doubled each retry, with jitter (not in bavapi) */
   retryBaseDelayMs?: number;
+  /** the longest single wait, in ms: a longer Retry-After fails the request at once (not in bavapi) */
+  maxWaitMs?: number;
 }
 
 export interface ClientInit extends ClientOptions {
@@ -46,6 +49,7 @@ export const OPTION_SCHEMAS = {
   retries: z.number().int().min(0),
   onErrors: z.enum(["warn", "raise"]),
   retryBaseDelayMs: z.number().min(0).finite(),
+  maxWaitMs: z.number().min(0).finite(),
 } as const;
 
 const ALLOWED: Record<keyof typeof OPTION_SCHEMAS, string> = {
@@ -60,6 +64,7 @@ const ALLOWED: Record<keyof typeof OPTION_SCHEMAS, string> = {
   retries: "an integer >= 0",
   onErrors: '"warn" or "raise"',
   retryBaseDelayMs: "a number of milliseconds >= 0",
+  maxWaitMs: "a number of milliseconds >= 0",
 };
 
 export type ResolvedOptions = Required<ClientOptions>;
@@ -76,6 +81,7 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
   retries: 3,
   onErrors: "warn",
   retryBaseDelayMs: 250,
+  maxWaitMs: DEFAULT_MAX_WAIT_MS,
 };
 
 export function checkOption<K extends keyof typeof OPTION_SCHEMAS>(name: K, value: unknown): ResolvedOptions[K] {

@@ -1,4 +1,5 @@
 import { FountError } from "./base";
+import { redactBearer } from "./redact";
 
 export interface APIErrorInit {
   status: number | undefined;
@@ -21,10 +22,12 @@ export class APIError extends FountError {
 
   constructor(init: APIErrorInit) {
     const where = init.status === undefined ? (init.code ?? "network error") : `HTTP ${init.status}`;
-    super(`${where} from ${init.url}: ${init.message}`);
+    // the last guard: whoever built the message, no bearer credential is kept
+    const message = redactBearer(init.message);
+    super(`${where} from ${init.url}: ${message}`);
     this.status = init.status;
     this.url = init.url;
-    this.serviceMessage = init.message;
+    this.serviceMessage = message;
     this.code = init.code;
   }
 }

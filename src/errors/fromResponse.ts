@@ -1,4 +1,5 @@
 import { APIError, RateLimitExceededError } from "./apiError";
+import { redactBearer } from "./redact";
 
 const EXCERPT_LENGTH = 200;
 
@@ -24,9 +25,11 @@ export function serviceMessage(body: unknown): string {
 /**
  * The one factory for service errors. It takes only what it needs (status, body, url, wait) so
  * nothing from the request configuration, and so no Authorization header, can reach the error.
+ * `tidy` rewrites the service's message before it is kept (the caller redacts its own token there:
+ * a service can echo the request's headers).
  */
-export function errorFromResponse(status: number, body: unknown, url: string, retryAfterMs?: number): APIError {
-  const message = serviceMessage(body);
+export function errorFromResponse(status: number, body: unknown, url: string, retryAfterMs?: number, tidy: (message: string) => string = redactBearer): APIError {
+  const message = tidy(serviceMessage(body));
   if (status === 429) return new RateLimitExceededError({ status, url, message, retryAfterMs });
   return new APIError({ status, url, message });
 }

@@ -3,7 +3,6 @@ import pLimit from "p-limit";
 import { DataNotFoundError, FountError } from "../errors";
 import type { Query } from "../query";
 import type { JsonRecord } from "../frame";
-import { RequestCanceled } from "../transport/request";
 import type { ProgressHandle } from "../progress/progressDisplay";
 import { readEnvelope } from "./envelope";
 
@@ -29,6 +28,7 @@ export interface PullSettings {
   inFlight: number;
   onErrors: "warn" | "raise";
   progress: ProgressHandle;
+  /** the client's closing: once aborted, the pull sends nothing more and rejects with its reason */
   signal?: AbortSignal;
 }
 
@@ -68,7 +68,7 @@ export async function* streamPages(
   const controller = new AbortController();
   // every request in flight and its retry wait listen on this one signal
   setMaxListeners(0, controller.signal);
-  const onOuterAbort = () => controller.abort();
+  const onOuterAbort = () => controller.abort(settings.signal?.reason);
   settings.signal?.addEventListener("abort", onOuterAbort, { once: true });
   const started = new Map<number, Promise<RecordPage | PageFailure>>();
   const failures: PageFailure[] = [];
@@ -81,10 +81,13 @@ export async function* streamPages(
   };
   try {
     for (let consumed = 0; consumed < pages.length; consumed += 1) {
+      // the consumer may come back after the client closed: pages already fetched are not handed out
+      settings.signal?.throwIfAborted();
       startMore(consumed);
       const page = pages[consumed];
       const outcome = await started.get(page)!;
       started.delete(page);
+      settings.signal?.throwIfAborted();
       if ("error" in outcome) {
         if (settings.onErrors === "raise" || !(outcome.error instanceof FountError)) throw outcome.error;
         failures.push(outcome);
@@ -92,6 +95,7 @@ export async function* streamPages(
         yield outcome;
       }
     }
+    settings.signal?.throwIfAborted();
     return failures;
   } finally {
     // queued pages see the abort and return at once (clearQueue would leave their promises pending)
@@ -102,7 +106,7 @@ export async function* streamPages(
 }
 
 async function fetchOne(query: Query, page: number, lastPage: number, settings: PullSettings, signal: AbortSignal): Promise<RecordPage | PageFailure> {
-  if (signal.aborted) return { page, error: new RequestCanceled("canceled") };
+  if (signal.aborted) return { page, error: signal.reason as Error };
   try {
     const body = await settings.fetch(query.withPage({ page }), signal);
     const envelope = readEnvelope(body, settings.endpoint);

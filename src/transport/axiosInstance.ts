@@ -2,10 +2,8 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from "axios";
-import axiosRetry from "axios-retry";
-import { ValidationError } from "../errors";
+import { ValidationError, secretRedactor } from "../errors";
 import { DEFAULT_USER_AGENT } from "../version";
-import type { ResolvedOptions } from "../client/options";
 import { serializeParams } from "./queryString";
 import { MALFORMED_JSON } from "./retryPolicy";
 
@@ -13,16 +11,16 @@ export interface Connection {
   axios: AxiosInstance;
   /** per-request settings applied to every call (so a caller's instance is never reconfigured) */
   requestDefaults: AxiosRequestConfig;
+  /** removes this connection's credential (and any Bearer value) from a text before it is kept */
+  redact(text: string): string;
   close(): void;
 }
 
-const retryInstalled = new WeakSet<AxiosInstance>();
-
-/** axios-retry's interceptors, installed once per instance, doing nothing unless a request asks. */
-export function ensureRetryInterceptor(instance: AxiosInstance): void {
-  if (retryInstalled.has(instance)) return;
-  axiosRetry(instance, { retries: 0 });
-  retryInstalled.add(instance);
+export interface ConnectionSettings {
+  baseUrl: string;
+  /** false skips TLS verification; a string is a path to a CA certificate file */
+  verify: boolean | string;
+  userAgent: string;
 }
 
 /** JSON parsed here so a truncated 200 becomes a retryable error instead of a string of data. */
@@ -49,19 +47,21 @@ function httpsAgentFor(verify: boolean | string): https.Agent {
   return new https.Agent({ keepAlive: true, rejectUnauthorized: verify });
 }
 
-/** Our own instance: token, Accept, User-Agent, keep-alive agents, TLS as asked. */
-export function createConnection(authToken: string | undefined, options: ResolvedOptions, given?: AxiosInstance): Connection {
+/**
+ * Our own instance: token, Accept, User-Agent, keep-alive agents, TLS as asked. No axios timeout:
+ * each attempt's deadline is a signal (see request.ts), which bounds the body as well.
+ */
+export function createConnection(authToken: string | undefined, options: ConnectionSettings, given?: AxiosInstance): Connection {
   const requestDefaults: AxiosRequestConfig = {
-    timeout: options.timeout,
+    timeout: 0,
     responseType: "text",
     paramsSerializer: { serialize: serializeParams },
     transformResponse: [parseJson],
     validateStatus: (status) => status >= 200 && status < 300,
   };
   if (given) {
-    ensureRetryInterceptor(given);
     if (!given.defaults.baseURL) requestDefaults.baseURL = withSlash(options.baseUrl);
-    return { axios: given, requestDefaults, close: () => {} };
+    return { axios: given, requestDefaults, redact: secretRedactor(credentialOf(given)), close: () => {} };
   }
   const httpAgent = new http.Agent({ keepAlive: true });
   const httpsAgent = httpsAgentFor(options.verify);
@@ -76,10 +76,10 @@ export function createConnection(authToken: string | undefined, options: Resolve
     httpsAgent,
     maxRedirects: 0,
   });
-  ensureRetryInterceptor(instance);
   return {
     axios: instance,
     requestDefaults,
+    redact: secretRedactor(authToken),
     close: () => {
       httpAgent.destroy();
       httpsAgent.destroy();
@@ -88,3 +88,10 @@ export function createConnection(authToken: string | undefined, options: Resolve
 }
 
 const withSlash = (url: string) => (url.endsWith("/") ? url : `${url}/`);
+
+/** The credential of a caller's instance, as its default Authorization header carries it. */
+function credentialOf(instance: AxiosInstance): string | undefined {
+  const headers = instance.defaults.headers as unknown as Record<string, unknown> & { common?: Record<string, unknown> };
+  const authorization = headers.Authorization ?? headers.authorization ?? headers.common?.Authorization ?? headers.common?.authorization;
+  return typeof authorization === "string" ? authorization.replace(/^\s*\S+\s+/, "") || undefined : undefined;
+}

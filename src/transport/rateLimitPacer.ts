@@ -1,57 +1,100 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { DEFAULT_MAX_WAIT_MS } from "./retryPolicy";
 
 interface HeaderSource {
   status?: number;
   headers?: Record<string, unknown>;
 }
 
+/** One request let through by the pacer; hand it back to `settle` with what came of it. */
+export interface Slot {
+  /** the how-many-th request of this client */
+  readonly sequence: number;
+}
+
+/** The service asked for a wait longer than the client accepts: no request is sent until it ends. */
+export class ServiceAskedToWait extends Error {
+  constructor(readonly waitMs: number) {
+    super(`the service asked to wait ${Math.ceil(waitMs / 1000)} s before another request`);
+  }
+}
+
 const WINDOW_MS = 60_000;
+/** Our own requests are counted over a slightly longer window: a request arrives after it is sent. */
+const SEND_WINDOW_MS = WINDOW_MS + 1_000;
 
 /**
- * Paces one client's requests by what the service says of its rate limit, instead of failing
- * the pull: once `X-RateLimit-Remaining` runs as low as the requests we may have in flight,
- * requests are spaced evenly over the window; a 429 pauses every request until its wait ends.
- * What a response said holds until the window it speaks of ends (`X-RateLimit-Reset`, else
- * `Retry-After`, else a full window) or a later response says otherwise; a response without the
- * headers means the service no longer reports a limit, and pacing stops.
+ * Keeps one client's requests within the service's rate limit instead of failing the pull
+ * (WIRE.md: never fire more than the budget allows). A request goes only when
+ * - fewer than `X-RateLimit-Limit` of this client's requests went in the last window, and
+ * - the latest answer's `X-RateLimit-Remaining`, less the requests sent after the one it
+ *   answered, is not used up (until that answer's window ends: `X-RateLimit-Reset`, else a
+ *   window after it arrived), and
+ * - no 429 asked for a wait that has not yet passed.
+ * A 429 asking for more than `maxWaitMs` makes every request fail at once until its wait ends,
+ * so that no answer holds the client longer than the cap. An answer without the headers means the
+ * service no longer reports a limit: pacing stops.
  */
 export class RateLimitPacer {
-  #remaining: number | undefined;
   #limit: number | undefined;
-  #knownUntil = 0;
-  #nextSlotAt = 0;
+  #budget: { remaining: number; afterSequence: number; until: number } | undefined;
+  /** send times of this client's requests in the last SEND_WINDOW_MS, oldest first */
+  #sentAt: number[] = [];
+  #sent = 0;
   #pausedUntil = 0;
+  #refusedUntil = 0;
 
-  constructor(private readonly lowWater: number) {}
+  constructor(private readonly maxWaitMs = DEFAULT_MAX_WAIT_MS) {}
 
-  observe(response: HeaderSource | undefined, waitMs?: number): void {
+  /** Waits until a request may go; rejects with ServiceAskedToWait, or the signal's reason. */
+  async acquire(signal?: AbortSignal): Promise<Slot> {
+    for (;;) {
+      signal?.throwIfAborted();
+      const now = Date.now();
+      if (this.#refusedUntil > now) throw new ServiceAskedToWait(this.#refusedUntil - now);
+      const waitMs = this.#waitBeforeSending(now);
+      if (waitMs <= 0) break;
+      await sleep(Math.min(waitMs, this.maxWaitMs), undefined, { signal }).catch((error: unknown) => {
+        signal?.throwIfAborted();
+        throw error;
+      });
+    }
+    this.#sentAt.push(Date.now());
+    this.#sent += 1;
+    return { sequence: this.#sent };
+  }
+
+  /** What the answer to a slot's request said (nothing when no answer came). */
+  settle(slot: Slot, response: HeaderSource | undefined, waitMs?: number): void {
     if (!response?.headers) return;
     const now = Date.now();
     if (response.status === 429 && waitMs !== undefined) {
-      this.#pausedUntil = Math.max(this.#pausedUntil, now + waitMs);
+      if (waitMs > this.maxWaitMs) this.#refusedUntil = Math.max(this.#refusedUntil, now + waitMs);
+      else this.#pausedUntil = Math.max(this.#pausedUntil, now + waitMs);
     }
     const remaining = Number(response.headers["x-ratelimit-remaining"] ?? NaN);
     if (!Number.isFinite(remaining)) {
-      this.#remaining = undefined;
+      this.#limit = undefined;
+      this.#budget = undefined;
       return;
     }
     const limit = Number(response.headers["x-ratelimit-limit"]);
     if (Number.isFinite(limit) && limit > 0) this.#limit = limit;
-    this.#remaining = remaining;
     const resetAt = Number(response.headers["x-ratelimit-reset"]) * 1000;
-    this.#knownUntil = Number.isFinite(resetAt) && resetAt > now ? resetAt : now + (waitMs ?? WINDOW_MS);
+    const windowEnd = Number.isFinite(resetAt) && resetAt > now ? resetAt : now + (response.status === 429 && waitMs !== undefined ? waitMs : WINDOW_MS);
+    this.#budget = { remaining, afterSequence: slot.sequence, until: Math.min(windowEnd, now + WINDOW_MS) };
   }
 
-  /** Waits, if the limit asks for it, before a request is sent. */
-  async acquire(signal?: AbortSignal): Promise<void> {
-    const now = Date.now();
-    let waitMs = Math.max(0, this.#pausedUntil - now);
-    if (this.#remaining !== undefined && now >= this.#knownUntil) this.#remaining = undefined; // a new window
-    if (this.#remaining !== undefined && this.#limit && this.#remaining <= this.lowWater) {
-      const slotAt = Math.max(now + waitMs, this.#nextSlotAt);
-      this.#nextSlotAt = slotAt + WINDOW_MS / this.#limit;
-      waitMs = slotAt - now;
+  #waitBeforeSending(now: number): number {
+    let until = this.#pausedUntil;
+    const expired = this.#sentAt.findIndex((sentAt) => sentAt > now - SEND_WINDOW_MS);
+    this.#sentAt.splice(0, expired < 0 ? this.#sentAt.length : expired);
+    if (this.#limit !== undefined && this.#sentAt.length >= this.#limit) {
+      until = Math.max(until, this.#sentAt[this.#sentAt.length - this.#limit] + SEND_WINDOW_MS);
     }
-    if (waitMs > 0) await sleep(waitMs, undefined, { signal });
+    const budget = this.#budget;
+    if (budget && now >= budget.until) this.#budget = undefined;
+    else if (budget && this.#sent - budget.afterSequence >= budget.remaining) until = Math.max(until, budget.until);
+    return until - now;
   }
 }

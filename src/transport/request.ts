@@ -1,58 +1,98 @@
-import { AxiosError, isCancel, type AxiosResponse } from "axios";
-import { APIError, errorFromResponse } from "../errors";
+import { setTimeout as sleep } from "node:timers/promises";
+import { AxiosError } from "axios";
+import { APIError, RateLimitExceededError, errorFromResponse } from "../errors";
 import type { Connection } from "./axiosInstance";
-import type { RateLimitPacer } from "./rateLimitPacer";
-import { MALFORMED_JSON, isTransient, retryDelayMs, serverWaitMs } from "./retryPolicy";
+import { ServiceAskedToWait, type RateLimitPacer } from "./rateLimitPacer";
+import { MALFORMED_JSON, TIMED_OUT, TRUNCATED, isTransient, isTruncated, retryDelayMs, serverWaitMs } from "./retryPolicy";
 
-export interface RetrySettings {
+export interface RequestPolicy {
+  /** retries after the first attempt, for transient failures only */
   retries: number;
   baseDelayMs: number;
+  /** wall-clock limit of one attempt, headers and body together */
+  timeoutMs: number;
+  /** the longest single wait; a service asking for more fails the request at once */
+  maxWaitMs: number;
 }
 
-export class RequestCanceled extends Error {}
+interface Failure {
+  error: APIError;
+  transient: boolean;
+  /** the wait the service asked for */
+  waitMs?: number;
+}
 
-/** One GET with the retry policy, pacing, and errors mapped to the library's own. */
+/**
+ * One GET: each attempt paced, under its own deadline and the call's signal; transient failures
+ * retried after a backoff; errors mapped to the library's own. Once `signal` is aborted nothing
+ * more is sent and the call rejects with the signal's reason (ClientClosedError on aclose()).
+ */
 export async function getJson(
   connection: Connection,
   pacer: RateLimitPacer,
-  retry: RetrySettings,
+  policy: RequestPolicy,
   path: string,
   params: Record<string, string | number>,
-  signal?: AbortSignal,
-): Promise<AxiosResponse<unknown>> {
-  try {
-    await pacer.acquire(signal);
-    const response = await connection.axios.request({
-      ...connection.requestDefaults,
-      method: "GET",
-      url: path,
-      params,
-      signal,
-      "axios-retry": {
-        retries: retry.retries,
-        retryCondition: isTransient,
-        retryDelay: (retryNumber: number, error: AxiosError) => retryDelayMs(retryNumber, error, retry.baseDelayMs),
-        shouldResetTimeout: true,
-        onRetry: (_count: number, error: AxiosError) => pacer.observe(error.response as never, serverWaitMs(error)),
-      },
-    } as never);
-    pacer.observe(response as never);
-    return response;
-  } catch (error) {
-    throw toLibraryError(error, connection.axios.getUri({ ...connection.requestDefaults, url: path, params }));
+  signal: AbortSignal,
+): Promise<unknown> {
+  const url = connection.axios.getUri({ ...connection.requestDefaults, url: path, params });
+  for (let retriesDone = 0; ; retriesDone += 1) {
+    const slot = await pacer.acquire(signal).catch((error: unknown) => {
+      throw error instanceof ServiceAskedToWait ? refusedBeforeSending(error, url, policy) : error;
+    });
+    const deadline = AbortSignal.timeout(policy.timeoutMs);
+    try {
+      const response = await connection.axios.request({
+        ...connection.requestDefaults,
+        method: "GET",
+        url: path,
+        params,
+        signal: AbortSignal.any([signal, deadline]),
+      });
+      pacer.settle(slot, response);
+      return response.data;
+    } catch (error) {
+      signal.throwIfAborted();
+      const failure = describeFailure(error, deadline.aborted, url, connection, policy);
+      pacer.settle(slot, (error as AxiosError).response, failure.waitMs);
+      const waitTooLong = failure.waitMs !== undefined && failure.waitMs > policy.maxWaitMs;
+      if (!failure.transient || waitTooLong || retriesDone >= policy.retries) throw failure.error;
+      await sleep(retryDelayMs(retriesDone + 1, failure.waitMs, policy.baseDelayMs, policy.maxWaitMs), undefined, { signal }).catch(() => {
+        signal.throwIfAborted();
+      });
+    }
   }
 }
 
 /** Never passes an axios error on: its `config` holds the Authorization header. */
-function toLibraryError(error: unknown, url: string): Error {
-  if (isCancel(error) || (error as { name?: string })?.name === "AbortError") return new RequestCanceled("request canceled");
-  if (!(error instanceof AxiosError)) return new APIError({ status: undefined, url, message: String((error as Error)?.message ?? error) });
-  if (error.code === MALFORMED_JSON) {
-    return new APIError({ status: 200, url, message: "the response body was not valid JSON (truncated?)", code: MALFORMED_JSON });
+function describeFailure(error: unknown, timedOut: boolean, url: string, connection: Connection, policy: RequestPolicy): Failure {
+  const { redact } = connection;
+  if (timedOut) {
+    return { transient: true, error: new APIError({ status: undefined, url, code: TIMED_OUT, message: `no complete answer within ${policy.timeoutMs} ms` }) };
   }
-  if (error.response) return errorFromResponse(error.response.status, error.response.data, url, serverWaitMs(error));
-  const message = error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT
-    ? "the request timed out"
-    : error.message.replace(/Bearer\s+\S+/g, "Bearer ***");
-  return new APIError({ status: undefined, url, message, code: error.code });
+  if (!(error instanceof AxiosError)) {
+    return { transient: false, error: new APIError({ status: undefined, url, message: redact(String((error as Error)?.message ?? error)) }) };
+  }
+  const transient = isTransient(error);
+  if (error.code === MALFORMED_JSON) {
+    return { transient, error: new APIError({ status: 200, url, message: "the response body was not valid JSON (truncated?)", code: MALFORMED_JSON }) };
+  }
+  if (error.response && isTruncated(error)) {
+    const message = "the response was truncated: the connection closed before its body was complete";
+    return { transient, error: new APIError({ status: error.response.status, url, message, code: TRUNCATED }) };
+  }
+  if (error.response) {
+    const waitMs = serverWaitMs(error);
+    const note = waitMs !== undefined && waitMs > policy.maxWaitMs ? ` (${tooLong(waitMs, policy)}: not retried)` : "";
+    return { transient, waitMs, error: errorFromResponse(error.response.status, error.response.data, url, waitMs, (message) => redact(message) + note) };
+  }
+  return { transient, error: new APIError({ status: undefined, url, message: redact(error.message), code: error.code }) };
 }
+
+/** A request the pacer refused: a 429 asked for a wait past the cap, and it has not ended. */
+function refusedBeforeSending(refusal: ServiceAskedToWait, url: string, policy: RequestPolicy): RateLimitExceededError {
+  return new RateLimitExceededError({ status: 429, url, message: `not sent (${tooLong(refusal.waitMs, policy)})`, retryAfterMs: refusal.waitMs });
+}
+
+const tooLong = (waitMs: number, policy: RequestPolicy) =>
+  `the service asked to wait ${Math.ceil(waitMs / 1000)} s, more than maxWaitMs (${policy.maxWaitMs} ms)`;

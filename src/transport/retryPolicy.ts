@@ -1,7 +1,11 @@
-import { AxiosError, isCancel } from "axios";
+import { AxiosError } from "axios";
 
-/** Longest wait we accept from Retry-After / X-RateLimit-Reset before giving up the retry. */
-export const MAX_SERVER_WAIT_MS = 120_000;
+export const MALFORMED_JSON = "ERR_MALFORMED_JSON";
+export const TRUNCATED = "ERR_TRUNCATED";
+export const TIMED_OUT = "ETIMEDOUT";
+
+/** The longest single wait by default, whoever asks for it (Retry-After, X-RateLimit-Reset, backoff). */
+export const DEFAULT_MAX_WAIT_MS = 60_000;
 
 const header = (error: AxiosError, name: string): string | undefined => {
   const value = error.response?.headers?.[name];
@@ -24,21 +28,23 @@ export function serverWaitMs(error: AxiosError, now = Date.now()): number | unde
   return undefined;
 }
 
-/** Transient: no response (reset, timeout, refused), 5xx, 429, or a 200 whose JSON did not parse. */
+/**
+ * A response whose body broke off: axios rejects it before settling, so it has a status but no
+ * data (a settled response always has data, "" at least).
+ */
+export const isTruncated = (error: AxiosError): boolean => error.response !== undefined && error.response.data === undefined;
+
+/** Transient: no response (reset, refused), a broken-off body, 5xx, 429, or a 200 whose JSON did not parse. */
 export function isTransient(error: AxiosError): boolean {
-  if (isCancel(error) || error.code === AxiosError.ERR_CANCELED) return false;
   const status = error.response?.status;
-  if (status === undefined) return true;
+  if (status === undefined || isTruncated(error)) return true;
   if (status === 429 || status >= 500) return true;
   return error.code === MALFORMED_JSON;
 }
 
-export const MALFORMED_JSON = "ERR_MALFORMED_JSON";
-
-/** Exponential backoff with up to 25% jitter; the service's own wait wins when longer. */
-export function retryDelayMs(retryNumber: number, error: AxiosError, baseDelayMs: number): number {
+/** Exponential backoff with up to 25% jitter; the service's own wait wins when longer; never past `maxWaitMs`. */
+export function retryDelayMs(retryNumber: number, askedMs: number | undefined, baseDelayMs: number, maxWaitMs = DEFAULT_MAX_WAIT_MS): number {
   const backoff = baseDelayMs * 2 ** (retryNumber - 1);
   const jittered = backoff + backoff * 0.25 * Math.random();
-  const asked = serverWaitMs(error);
-  return asked === undefined ? jittered : Math.max(jittered, Math.min(asked, MAX_SERVER_WAIT_MS));
+  return Math.min(maxWaitMs, Math.max(jittered, askedMs ?? 0));
 }
