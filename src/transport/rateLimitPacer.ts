@@ -43,6 +43,8 @@ export class RateLimitPacer {
   #sent = 0;
   #pausedUntil = 0;
   #refusedUntil = 0;
+  /** aborted when an answer changes what the waiting requests wait for, so they look again */
+  #changed = new AbortController();
 
   constructor(private readonly maxWaitMs = DEFAULT_MAX_WAIT_MS) {}
 
@@ -54,10 +56,8 @@ export class RateLimitPacer {
       if (this.#refusedUntil > now) throw new ServiceAskedToWait(this.#refusedUntil - now);
       const waitMs = this.#waitBeforeSending(now);
       if (waitMs <= 0) break;
-      await sleep(Math.min(waitMs, this.maxWaitMs), undefined, { signal }).catch((error: unknown) => {
-        signal?.throwIfAborted();
-        throw error;
-      });
+      const wake = signal ? AbortSignal.any([signal, this.#changed.signal]) : this.#changed.signal;
+      await sleep(Math.min(waitMs, this.maxWaitMs), undefined, { signal: wake }).catch(() => signal?.throwIfAborted());
     }
     this.#sentAt.push(Date.now());
     this.#sent += 1;
@@ -67,6 +67,8 @@ export class RateLimitPacer {
   /** What the answer to a slot's request said (nothing when no answer came). */
   settle(slot: Slot, response: HeaderSource | undefined, waitMs?: number): void {
     if (!response?.headers) return;
+    this.#changed.abort();
+    this.#changed = new AbortController();
     const now = Date.now();
     if (response.status === 429 && waitMs !== undefined) {
       if (waitMs > this.maxWaitMs) this.#refusedUntil = Math.max(this.#refusedUntil, now + waitMs);

@@ -90,6 +90,15 @@ test("a response without the headers ends pacing: the service no longer reports 
   expect(await grantedWithin(pacer, 100)).toBe(true);
 });
 
+test("a request already waiting goes as soon as an answer lifts the limit", async () => {
+  const pacer = new RateLimitPacer();
+  const [first, second] = [await pacer.acquire(), await pacer.acquire()];
+  pacer.settle(first, response(200, { "x-ratelimit-limit": "2", "x-ratelimit-remaining": "0" }));
+  const waiting = grantedWithin(pacer, 500);
+  setTimeout(() => pacer.settle(second, response(200, {})), 50);
+  expect(await waiting).toBe(true);
+});
+
 test("an aborted wait rejects with the signal's reason", async () => {
   const pacer = new RateLimitPacer();
   pacer.settle(await pacer.acquire(), response(429, {}), 30_000);
