@@ -1,4 +1,6 @@
 import { inspect } from "node:util";
+import axios from "axios";
+import { Client } from "../../src/client/client";
 import { APIError, ClientClosedError, RateLimitExceededError, ValidationError } from "../../src/errors";
 import { DEFAULT_OPTIONS } from "../../src/client/options";
 import { TOKEN, captureWarnings, pagesRequested, useEmulator } from "./fixture";
@@ -168,6 +170,17 @@ describe("the token is redacted from every service text", () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0].message).toMatch(/page 2 .*Bearer \*\*\*.*page 3 .*token \*\*\* is not allowed/);
     expect(everything(warnings)).not.toContain(TOKEN);
+  });
+
+  test("a caller's axios instance: its own credential is redacted too", async () => {
+    const secret = "callers-own-credential";
+    const instance = axios.create({ baseURL: env.emulator.url, headers: { Authorization: secret, Accept: "application/json" } });
+    env.emulator.setFaults([{ resource: "brands", kind: "echoHeaders" }]);
+    const client = new Client({ client: instance, verbose: false });
+    const error = await client.rawQuery("brands").catch((caught) => caught);
+    await client.aclose();
+    expect(error.serviceMessage).toMatch(/authorization: \*\*\*/);
+    expect(everything(error)).not.toContain(secret);
   });
 
   test("any Bearer value, not only the client's own token", async () => {
