@@ -11,6 +11,7 @@ import { Query, type QueryInit } from "../query";
 import { createConnection, type Connection } from "../transport/axiosInstance";
 import { RateLimitPacer } from "../transport/rateLimitPacer";
 import { RequestCanceled, getJson } from "../transport/request";
+import { ToolsClient } from "../tools";
 import { checkOption, parseClientArgs, type ClientInit, type ClientOptions, type OnErrors, type ResolvedOptions } from "./options";
 import { checkRawQuery } from "./rawEndpoint";
 
@@ -28,6 +29,8 @@ export class Client implements AsyncDisposable {
   readonly #pacer: RateLimitPacer;
   readonly #progress = new ProgressDisplay();
   readonly #closing = new AbortController();
+  /** The service's analysis tools, on this client's connection, retries, pacing and progress. */
+  readonly tools: ToolsClient;
 
   constructor(authToken: string, options?: ClientOptions);
   constructor(options: ClientInit);
@@ -38,6 +41,10 @@ export class Client implements AsyncDisposable {
     this.#pacer = new RateLimitPacer(options.batchSize * options.nWorkers);
     // every call and request of this client listens for its closing
     setMaxListeners(0, this.#closing.signal);
+    this.tools = new ToolsClient({
+      connection: this.#connection, pacer: this.#pacer, options: this.#options, progress: this.#progress,
+      closing: this.#closing.signal, pull: (endpoint, query) => this.#pull(endpoint, query, Infinity),
+    });
   }
 
   static {
