@@ -50,17 +50,20 @@ export interface ToolSpec {
   readonly response: ToolResponseKind;
 }
 
-const ids = (name: string, required = false, wire = snake(name)): ToolParam => ({ name, wire, kind: "ids", required });
-const id = (name: string, required = false, wire = snake(name)): ToolParam => ({ name, wire, kind: "id", required });
+function param<N extends string, K extends ToolParamKind, R extends boolean>(name: N, kind: K, required: R, wire: string = snake(name)) {
+  return { name, wire, kind, required } as const;
+}
+const ids = <N extends string, R extends boolean = false>(name: N, required?: R) => param(name, "ids", (required ?? false) as R);
+const id = <N extends string, R extends boolean = false>(name: N, required?: R) => param(name, "id", (required ?? false) as R);
 
 function snake(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
 /** The comparison set of archetypes, cost-of-entry and swot. */
-const comparisonSet = [ids("categories"), ids("collections")];
-const COMPARISON_NAME: ToolParam = { name: "comparisonName", wire: "comparisonName", kind: "text", required: false };
-const brandStudyAudience = [ids("brands", true), ids("studies", true), ids("audiences")];
+const comparisonSet = [ids("categories"), ids("collections")] as const;
+const COMPARISON_NAME = param("comparisonName", "text", false, "comparisonName");
+const brandStudyAudience = [ids("brands", true), ids("studies", true), ids("audiences")] as const;
 
 export const TOOLS = [
   {
@@ -130,7 +133,7 @@ export const TOOLS = [
   {
     slug: "toplist-market", method: "toplistMarket",
     summary: "the market's top brands on chosen metrics, with the brands asked about",
-    params: [...brandStudyAudience, ids("metrics"), { name: "metricKeys", wire: "metric_keys", kind: "keys", required: false }],
+    params: [...brandStudyAudience, ids("metrics"), param("metricKeys", "keys", false)],
     eitherOr: [{ names: ["metrics", "metricKeys"], required: true }],
     response: "records", // (assumed)
   },
