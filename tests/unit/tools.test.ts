@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { ValidationError } from "../../src/errors";
+import { toolsMarkdownTable } from "../../src/tools/describe";
 import { shapeToolAnswer, ToolShapeError } from "../../src/tools/shapes";
-import { TOOL_BY_METHOD, type ToolSpec } from "../../src/tools/table";
+import { TOOL_BY_METHOD, TOOLS, type ToolSpec } from "../../src/tools/table";
 import type { ToolOptions } from "../../src/tools/types";
 import { toolWireParams } from "../../src/tools/validate";
 
@@ -75,4 +78,9 @@ describe("shapeToolAnswer", () => {
     expect(() => shapeToolAnswer(kind, body)).toThrow(ToolShapeError);
     expect(() => shapeToolAnswer(kind, body)).toThrow(message);
   });
+});
+
+test("the README's table of the tools is the tool table's", () => {
+  const readme = readFileSync(join(__dirname, "../../README.md"), "utf8");
+  expect(readme).toContain(toolsMarkdownTable(TOOLS));
 });

@@ -2,6 +2,7 @@ import { Command, Option } from "commander";
 import type { DataFrame } from "danfojs-node";
 import { writeTable } from "../../export";
 import type { JsonRecord } from "../../frame";
+import { describeToolParams } from "../../tools/describe";
 import { TOOL_BY_SLUG, TOOLS, type ToolParam, type ToolSpec } from "../../tools/table";
 import type { ToolResult } from "../../tools/types";
 import { addConnectionOptions } from "../connectionOptions";
@@ -68,14 +69,7 @@ function uniqueParams(): ToolParam[] {
 }
 
 function usageLine(spec: ToolSpec): string {
-  const paired = new Set(spec.eitherOr.flatMap((pair) => pair.names));
-  const flag = (name: string) => `--${kebabCase(name)}`;
-  const parts = spec.params.filter((param) => !paired.has(param.name)).map((param) => `${flag(param.name)}${param.required ? "*" : ""}`);
-  for (const pair of spec.eitherOr) {
-    const text = pair.names.map(flag).join("|");
-    parts.push(pair.required ? text : `[${text}]`);
-  }
-  return `  ${spec.slug.padEnd(25)} ${parts.join(" ")}`;
+  return `  ${spec.slug.padEnd(25)} ${describeToolParams(spec, (name) => `--${kebabCase(name)}`)}`;
 }
 
 /** A whole frame to where the plan says: the aligned table on a terminal, else the export writers. */
