@@ -279,3 +279,17 @@ test("an answer without rows is DataNotFoundError naming the tool; an unknown id
   await expect(client.tools.brandPersonalityMatch({ brands: elsewhere!, studies: STUDY })).rejects.toThrow(/^brand-personality-match: the tool returned no rows/);
   await expect(client.tools.brandWorthMap({ brands: 99999, studies: STUDY })).rejects.toMatchObject({ status: 422, serviceMessage: "The selected brands.0 is invalid." });
 });
+
+test("progress goes to the client's display: list() reports its pages; a one-request tool stays quiet off a TTY", async () => {
+  const chunks: string[] = [];
+  const original = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string | Uint8Array) => chunks.push(String(chunk)) > 0) as typeof process.stderr.write;
+  try {
+    const client = env.client({ verbose: true, perPage: 4 });
+    await client.tools.list();
+    await client.tools.brandWorthMap({ brands: 1, studies: STUDY });
+  } finally {
+    process.stderr.write = original;
+  }
+  expect(chunks.join("")).toMatch(/^tools: 2\/3 pages, 8 rows\ntools: 3\/3 pages, 11 rows in [\d.]+ s\n$/);
+});
