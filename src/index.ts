@@ -15,3 +15,11 @@ export { startEmulator, type EmulatorOptions, type Emulator, type EmulatorStats,
 export { VERSION } from "./version";
 export * from "./export";
 export * from "./display";
+// the service's analysis tools (issue 15)
+export {
+  TOOLS, type ToolsClient, type ToolSpec, type ToolParam, type ToolParamKind, type ToolResponseKind, type EitherOr,
+  type ToolMethod, type ToolSlug, type ToolId, type ToolValue, type ToolOptions, type ToolResult, type ToolMethods,
+  type ArchetypesOptions, type BrandPersonalityMatchOptions, type BrandVulnerabilityMapOptions, type BrandWorthMapOptions,
+  type CategoryWorthMapOptions, type CommitmentFunnelOptions, type CostOfEntryOptions, type LovePlusOptions,
+  type PartnershipExchangeMapOptions, type SwotOptions, type ToplistMarketOptions,
+} from "./tools";

@@ -5,6 +5,7 @@ import { emulatorCommand } from "./commands/emulatorCommand";
 import { rawCommand } from "./commands/rawCommand";
 import { refsCommand } from "./commands/refsCommand";
 import { resourceCommand } from "./commands/resourceCommand";
+import { toolsCommand } from "./commands/toolsCommand";
 import type { CliIo } from "./io";
 
 /** The whole command line: one command per resource from the endpoint table, then raw, refs, emulator. */
@@ -20,6 +21,7 @@ export function createProgram(io: CliIo): Command {
   program.commandsGroup("Resources:");
   for (const spec of ENDPOINTS) program.addCommand(resourceCommand(spec, io));
   program.commandsGroup("More:");
+  program.addCommand(toolsCommand(io));
   program.addCommand(rawCommand(io));
   program.addCommand(refsCommand(io));
   program.addCommand(emulatorCommand(io));

@@ -11,6 +11,7 @@ import { Query, type QueryInit } from "../query";
 import { createConnection, type Connection } from "../transport/axiosInstance";
 import { RateLimitPacer } from "../transport/rateLimitPacer";
 import { getJson, type RequestPolicy } from "../transport/request";
+import { ToolsClient } from "../tools";
 import { checkOption, parseClientArgs, type ClientInit, type ClientOptions, type OnErrors, type ResolvedOptions } from "./options";
 import { checkRawQuery } from "./rawEndpoint";
 
@@ -28,6 +29,8 @@ export class Client implements AsyncDisposable {
   readonly #pacer: RateLimitPacer;
   readonly #progress = new ProgressDisplay();
   readonly #closing = new AbortController();
+  /** The service's analysis tools, on this client's connection, retries, pacing and progress. */
+  readonly tools: ToolsClient;
 
   constructor(authToken: string, options?: ClientOptions);
   constructor(options: ClientInit);
@@ -38,6 +41,14 @@ export class Client implements AsyncDisposable {
     this.#pacer = new RateLimitPacer(options.maxWaitMs);
     // every call and request of this client listens for its closing
     setMaxListeners(0, this.#closing.signal);
+    this.tools = new ToolsClient({
+      options: this.#options,
+      progress: this.#progress,
+      closing: this.#closing.signal,
+      get: (path, params) => this.#get(path, params, this.#closing.signal),
+      url: (path, params) => this.#connection.axios.getUri({ ...this.#connection.requestDefaults, url: path, params }),
+      pull: (endpoint, query) => this.#pull(endpoint, query, Infinity),
+    });
   }
 
   static {
@@ -132,7 +143,7 @@ export class Client implements AsyncDisposable {
           delete params.page;
           delete params.per_page;
         }
-        return getJson(this.#connection, this.#pacer, this.#requestPolicy(), pageQuery.path(endpoint), params, signal);
+        return this.#get(pageQuery.path(endpoint), params, signal);
       },
     };
     try {
@@ -143,6 +154,10 @@ export class Client implements AsyncDisposable {
     } finally {
       progress.stop();
     }
+  }
+
+  #get(path: string, params: Record<string, string | number>, signal: AbortSignal): Promise<unknown> {
+    return getJson(this.#connection, this.#pacer, this.#requestPolicy(), path, params, signal);
   }
 
   #requestPolicy(): RequestPolicy {

@@ -8,6 +8,7 @@ import { DEFAULT_RATE_LIMIT, RateLimiter } from "./http/rateLimit";
 import { BASE_PATH } from "./http/routes";
 import { defineResources } from "./resources/definitions";
 import { StatsRecorder } from "./stats";
+import { ToolService } from "./tools/serveTools";
 import type { Emulator, EmulatorOptions } from "./types";
 
 /** Timers that close() can cancel, so nothing the emulator started outlives it. */
@@ -53,7 +54,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const stats = new StatsRecorder();
   const faults = new FaultBook(options.faults);
   const context: PipelineContext = {
-    resources: { definitions, brandscape, studyBrandIds: dataset.studyBrandIds },
+    resources: { definitions, brandscape, studyBrandIds: dataset.studyBrandIds, tools: new ToolService(dataset, brandscape.layout) },
     faults,
     limiter: new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT),
     stats,

@@ -27,7 +27,7 @@ describe("flags from the endpoint table", () => {
       expect(new Set(flags.map((flag) => flag.flag)).size).toBe(flags.length);
     }
     const program = createProgram(io()); // commander throws on two options with one flag
-    expect(program.commands.map((command) => command.name())).toEqual([...ENDPOINTS.map((endpoint) => endpoint.resource), "raw", "refs", "emulator"]);
+    expect(program.commands.map((command) => command.name())).toEqual([...ENDPOINTS.map((endpoint) => endpoint.resource), "tools", "raw", "refs", "emulator"]);
   });
 
   test("a filter is named after the method's parameter where it has one", () => {

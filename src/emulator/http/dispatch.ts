@@ -3,6 +3,7 @@ import type { StudyRecord } from "../dataset/types";
 import { parseQuery } from "../query/parseQuery";
 import type { ResourceDefinition } from "../resources/definitions";
 import { findRecord, serveCollection, serveItem } from "../resources/serveResource";
+import type { ToolService } from "../tools/serveTools";
 import { notFound } from "./errors";
 import { BASE_PATH, type Route } from "./routes";
 
@@ -10,6 +11,7 @@ export interface Resources {
   readonly definitions: ReadonlyMap<string, ResourceDefinition>;
   readonly brandscape: BrandscapeService;
   readonly studyBrandIds: ReadonlyMap<number, readonly number[]>;
+  readonly tools: ToolService;
 }
 
 /** The 200 body of a routed GET; any other outcome is thrown as an HttpError. */
@@ -30,6 +32,9 @@ export function dispatch(route: Route, rawQuery: string, origin: string, resourc
       if (route.resource === "brandscape-data") return resources.brandscape.serveItem(route.id, query);
       return serveItem(resources.definitions.get(route.resource)!, route.id, query);
     }
+    case "tools":
+      if (route.segment === undefined) return resources.tools.serveList(rawQuery, `${origin}${BASE_PATH}tools`);
+      return resources.tools.serve(route.segment, rawQuery);
     case "studyBrands": {
       const query = parseQuery(rawQuery);
       const study = findRecord(resources.definitions.get("studies")!, route.studyId) as StudyRecord;

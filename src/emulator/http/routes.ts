@@ -7,6 +7,7 @@ export type Route =
   | { readonly kind: "collection"; readonly resource: string }
   | { readonly kind: "item"; readonly resource: string; readonly id: string }
   | { readonly kind: "studyBrands"; readonly studyId: string }
+  | { readonly kind: "tools"; readonly segment?: string }
   | { readonly kind: "health" }
   | { readonly kind: "notFound"; readonly path: string };
 
@@ -22,6 +23,7 @@ export function matchRoute(path: string): Route {
   const [resource, id, sub, ...rest] = segments;
   if (rest.length > 0 || resource === undefined) return notFound;
   if (resource === HEALTH_ROUTE && id === undefined) return { kind: "health" };
+  if (resource === "tools") return sub === undefined ? { kind: "tools", segment: id } : notFound;
   if (!ENDPOINT_BY_RESOURCE.has(resource)) return notFound;
   if (id === undefined) return { kind: "collection", resource };
   if (sub === undefined) return { kind: "item", resource, id };

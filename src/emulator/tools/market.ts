@@ -1,0 +1,97 @@
+import { METRIC_COLUMN_BY_NAME, ValueKind } from "../brandscape/columns";
+import type { BrandscapeLayout } from "../brandscape/layout";
+import { BrandscapeRows } from "../brandscape/rows";
+import type { Dataset, StudyRecord } from "../dataset/types";
+import { Related } from "../resources/related";
+import type { ToolParamRule } from "./catalogue";
+
+/** One brand in one study, seen by one audience: what every tool computes from. */
+export interface BrandInStudy {
+  readonly brandId: number;
+  readonly studyId: number;
+  readonly audienceId: number;
+}
+
+/**
+ * The market the emulator already serves as brandscape-data, read the way the tools read it: a
+ * tool's number for a brand is computed from the very values brandscape-data returns for the same
+ * study, audience and brand.
+ */
+export class Market {
+  readonly related: Related;
+  private readonly rows: BrandscapeRows;
+  private readonly collectionIds: ReadonlySet<number>;
+  private readonly metricKeyById: ReadonlyMap<number, string>;
+
+  constructor(readonly dataset: Dataset, private readonly layout: BrandscapeLayout) {
+    this.related = new Related(dataset);
+    this.rows = new BrandscapeRows(layout, dataset, this.related);
+    this.collectionIds = new Set(dataset.collections.map((collection) => collection.id));
+    this.metricKeyById = new Map(dataset.metrics.filter((metric) => isToolMetric(metric.key)).map((metric) => [metric.id, metric.key]));
+  }
+
+  /** All Adults: the audience a tool uses when none is given. */
+  get defaultAudienceId(): number {
+    return this.layout.audienceIds[0];
+  }
+
+  exists(refers: NonNullable<ToolParamRule["refers"]>, id: number): boolean {
+    switch (refers) {
+      case "brands": return this.related.brandById.has(id);
+      case "studies": return this.layout.studyPositionById.has(id); // released studies: the ones with data
+      case "audiences": return this.layout.audienceIds.includes(id);
+      case "categories": return this.related.categoryById.has(id);
+      case "collections": return this.collectionIds.has(id);
+      case "metrics": return this.metricKeyById.has(id);
+    }
+  }
+
+  metricKey(metricId: number): string {
+    return this.metricKeyById.get(metricId)!;
+  }
+
+  study(studyId: number): StudyRecord {
+    return this.related.studyById.get(studyId)!;
+  }
+
+  /** The brands surveyed in a study, ascending. */
+  studyBrands(studyId: number): readonly number[] {
+    const position = this.layout.studyPositionById.get(studyId);
+    return position === undefined ? [] : Array.from(this.layout.studyBrands[position]);
+  }
+
+  /** The brand's name as the study's country spells it (brandscape-data's `brand_name`). */
+  brandName(brandId: number, studyId: number): string {
+    return this.dataset.localBrandName(brandId, this.study(studyId).country_id);
+  }
+
+  categoryOf(brandId: number): number {
+    return this.related.brandById.get(brandId)!.category_id;
+  }
+
+  /** The study's brands in any of the categories or collections (the comparison set). */
+  comparisonSet(studyId: number, categories: readonly number[], collections: readonly number[]): number[] {
+    const inCollections = new Set(collections.flatMap((id) => this.dataset.collectionBrandIds.get(id) ?? []));
+    return this.studyBrands(studyId).filter((brandId) =>
+      categories.includes(this.categoryOf(brandId)) || inCollections.has(brandId));
+  }
+
+  /** brandscape-data's value of a column for the brand in the study and audience, as a number. */
+  value(at: BrandInStudy, column: string): number {
+    const position = this.layout.studyPositionById.get(at.studyId)!;
+    const brandPosition = this.layout.studyBrands[position].indexOf(at.brandId);
+    const rank = this.layout.audienceIds.indexOf(at.audienceId);
+    if (brandPosition < 0 || rank < 0) throw new RangeError(`no brandscape row for ${JSON.stringify(at)}`);
+    const facts = this.rows.locate(this.layout.blockStart(rank, position) + brandPosition);
+    return Number(this.rows.value(facts, column));
+  }
+}
+
+/** Metrics a tool can rank by: brandscape metrics with values (not the retired ones). */
+export function isToolMetric(key: string): boolean {
+  const column = METRIC_COLUMN_BY_NAME.get(key);
+  return column !== undefined && column.kind !== ValueKind.Null;
+}
+
+/** Rounded to tenths, as the service reports its computed numbers. */
+export const tenths = (value: number): number => Math.round(value * 10) / 10;

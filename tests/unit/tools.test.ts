@@ -1,0 +1,86 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ValidationError } from "../../src/errors";
+import { toolsMarkdownTable } from "../../src/tools/describe";
+import { shapeToolAnswer, ToolShapeError } from "../../src/tools/shapes";
+import { TOOL_BY_METHOD, TOOLS, type ToolSpec } from "../../src/tools/table";
+import type { ToolOptions } from "../../src/tools/types";
+import { toolWireParams } from "../../src/tools/validate";
+
+const spec = (method: string): ToolSpec => TOOL_BY_METHOD.get(method)!;
+
+describe("toolWireParams", () => {
+  test("lists comma-joined, single ids as numbers, wire names, unset parameters left out", () => {
+    expect(toolWireParams(spec("partnershipExchangeMap"), { brands: ["1", 2], comparisonBrands: "3, 4", studies: 470 }))
+      .toEqual({ brands: "1,2", comparison_brands: "3,4", studies: "470" });
+    expect(toolWireParams(spec("costOfEntry"), { brand: "7", study: 470, collections: [9], comparisonName: " Rivals ", audience: undefined }))
+      .toEqual({ brand: 7, study: 470, collections: "9", comparisonName: "Rivals" });
+    expect(toolWireParams(spec("toplistMarket"), { brands: 1, studies: 2, metricKeys: "differentiation,relevance" }))
+      .toEqual({ brands: "1", studies: "2", metric_keys: "differentiation,relevance" });
+  });
+
+  test("messages name the parameter and what it allows", () => {
+    const attempt = (method: string, options: unknown) => {
+      try {
+        toolWireParams(spec(method), options);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ValidationError);
+        return [(error as ValidationError).parameter, (error as Error).message];
+      }
+      throw new Error("accepted");
+    };
+    expect(attempt("brandVulnerabilityMap", {})).toEqual(["brand", "brand: is required by brandVulnerabilityMap: give one positive integer id"]);
+    expect(attempt("brandVulnerabilityMap", { brand: 1.5 })).toEqual(["brand", "brand: must be one positive integer id, got 1.5"]);
+    expect(attempt("brandWorthMap", { brands: [], studies: 1 })).toEqual(["brands", "brands: must be a positive integer id, or a list of them, got []"]);
+    expect(attempt("brandWorthMap", { brands: 1, studies: 1, brand: 1 })[1]).toBe("brand: is not a parameter of brandWorthMap; allowed: brands, studies, audiences");
+  });
+
+  test("option types follow the table: required, either-or, single ids", () => {
+    const ok: ToolOptions<"costOfEntry"> = { brand: 1, study: 2, categories: [1, 2] };
+    // @ts-expect-error both of an either-or pair
+    const both: ToolOptions<"costOfEntry"> = { brand: 1, study: 2, categories: 1, collections: 2 };
+    // @ts-expect-error neither of a required pair
+    const neither: ToolOptions<"swot"> = { brands: 1, studies: 2 };
+    // @ts-expect-error a list where the service takes one id
+    const list: ToolOptions<"brandPersonalityMatch"> = { brands: [1, 2], studies: 2 };
+    const optional: ToolOptions<"archetypes"> = { studies: 1 };
+    expect([ok, both, neither, list, optional]).toHaveLength(5);
+  });
+});
+
+describe("shapeToolAnswer", () => {
+  test("merged entries: own fields, then the scores; a score named like a field becomes data_<name>", () => {
+    const body = { data: [{ id: 1, brand: { id: 4 }, data: { hero: "61.5", id: 9 } }] };
+    expect(shapeToolAnswer("mergedEntries", body)).toEqual({ rows: [{ id: 1, brand: { id: 4 }, hero: "61.5", data_id: 9 }], meta: {} });
+  });
+
+  test("metric list: one column per key; metric values: one column per metric's value", () => {
+    expect(shapeToolAnswer("metricList", { data: [{ brand_id: 1, metrics: [{ key: "trial", value: "12.5" }, { key: "brand_id", value: 3 }] }] }).rows)
+      .toEqual([{ brand_id: 1, trial: "12.5", metrics_brand_id: 3 }]);
+    expect(shapeToolAnswer("metricValues", { data: [{ brand_id: 1, data: { love: { label: "Love", value: 70 } } }] }).rows)
+      .toEqual([{ brand_id: 1, love: 70 }]);
+  });
+
+  test("document: metadata fields apart from the data list", () => {
+    expect(shapeToolAnswer("document", { data: { title: "T", x_axis: "a", data: [{ id: 1 }] } }))
+      .toEqual({ rows: [{ id: 1 }], meta: { title: "T", x_axis: "a" } });
+  });
+
+  test.each([
+    ["records", { data: { id: 1 } }, "`data` should be a list of records, got an object"],
+    ["records", [], "the response had no `data` member"],
+    ["records", { data: [1] }, "`data[0]` should be a record, got number 1"],
+    ["document", { data: { data: null } }, "`data.data` should be a list of records, got null"],
+    ["mergedEntries", { data: [{ id: 1 }] }, "`data[0].data` should be an object of scores, got nothing"],
+    ["metricList", { data: [{ metrics: [{ value: 1 }] }] }, "`data[0].metrics[0]` should be {key, value}, got an object"],
+    ["metricValues", { data: [{ data: { love: 5 } }] }, "`data[0].data.love` should be an object with a `value`, got number 5"],
+  ] as const)("%s: %j is refused", (kind, body, message) => {
+    expect(() => shapeToolAnswer(kind, body)).toThrow(ToolShapeError);
+    expect(() => shapeToolAnswer(kind, body)).toThrow(message);
+  });
+});
+
+test("the README's table of the tools is the tool table's", () => {
+  const readme = readFileSync(join(__dirname, "../../README.md"), "utf8");
+  expect(readme).toContain(toolsMarkdownTable(TOOLS));
+});
