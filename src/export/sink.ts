@@ -20,10 +20,14 @@ export interface Sink {
 }
 
 const bytesByStream = new WeakMap<Writable, number>();
+const bytesByDirectPath = new Map<string, number>();
 
-/** Bytes the last export to this stream wrote to it (0 when none), for "the output is incomplete". */
-export function bytesWrittenTo(stream: Writable): number {
-  return bytesByStream.get(stream) ?? 0;
+/**
+ * Bytes the last export to a stream, FIFO or device wrote to it (0 when none, and always 0 for a
+ * regular file, which is never seen half-written): for "the output is incomplete".
+ */
+export function bytesWrittenTo(target: ExportTarget): number {
+  return (typeof target === "string" ? bytesByDirectPath.get(target) : bytesByStream.get(target)) ?? 0;
 }
 
 let partialCount = 0;
@@ -35,21 +39,22 @@ let partialCount = 0;
  */
 export async function openSink(target: ExportTarget): Promise<Sink> {
   if (typeof target !== "string") {
-    bytesByStream.set(target, 0);
-    return streamSink({ label: target === process.stdout ? "stdout" : "the output stream", partialPath: undefined, stream: target, bytes: 0, closer: undefined }, undefined, false);
+    const label = target === process.stdout ? "stdout" : "the output stream";
+    return streamSink({ label, partialPath: undefined, stream: target, bytes: 0, closer: undefined }, undefined, (bytes) => bytesByStream.set(target, bytes));
   }
   try {
     const resolved = await outputTarget(target);
     if (resolved.kind === "direct") {
       const stream = await openFile(resolved.path, { flags: "w", fd: resolved.fd });
-      return streamSink({ label: target, partialPath: undefined, stream, bytes: 0, closer: undefined }, target, true);
+      return streamSink({ label: target, partialPath: undefined, stream, bytes: 0, closer: undefined }, target, (bytes) => bytesByDirectPath.set(target, bytes));
     }
+    bytesByDirectPath.delete(target);
     await mkdir(dirname(resolved.path), { recursive: true });
     const partial = join(dirname(resolved.path), `.${basename(resolved.path)}.${process.pid}-${++partialCount}.partial`);
     const stream = await openFile(partial, { flags: "wx" });
     const output: LiveOutput = { label: target, partialPath: partial, stream, bytes: 0, closer: undefined };
     if (resolved.mode !== undefined) await chmod(partial, resolved.mode).catch(() => {}); // keep the file's permissions
-    const sink = streamSink(output, target, true);
+    const sink = streamSink(output, target);
     return {
       ...sink,
       async close() {
@@ -96,8 +101,14 @@ async function openFile(path: string, options: { flags: string; fd?: number }): 
   return stream;
 }
 
-function streamSink(output: LiveOutput, path: string | undefined, owned: boolean): Sink {
+/**
+ * A sink over an open stream. `path` undefined: the caller's stream, left open; else a file opened
+ * here and closed here. `countBytes` hears the running total of a sink that is written in place.
+ */
+function streamSink(output: LiveOutput, path: string | undefined, countBytes?: (bytes: number) => void): Sink {
   const { stream } = output;
+  const owned = path !== undefined;
+  countBytes?.(0);
   let failure: Error | undefined;
   const onError = (error: Error) => {
     failure ??= path === undefined ? error : (cannotWrite(path, error) as Error);
@@ -110,7 +121,7 @@ function streamSink(output: LiveOutput, path: string | undefined, owned: boolean
   };
   const count = (chunk: string | Uint8Array) => {
     output.bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
-    if (!owned) bytesByStream.set(stream, output.bytes);
+    countBytes?.(output.bytes);
   };
   const write = async (chunk: string | Uint8Array) => {
     if (failure) throw failure;
