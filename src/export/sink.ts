@@ -173,12 +173,21 @@ const READABLE_CODES: Record<string, string> = {
   EEXIST: "a file of that name appeared while writing",
 };
 
+const outputFailures = new WeakSet<object>();
+
+/** Whether an export failed because its own output could not be written (then no "incomplete" note is needed). */
+export function isOutputFailure(error: unknown): boolean {
+  return typeof error === "object" && error !== null && outputFailures.has(error);
+}
+
 /** A file-system failure as an ExportError naming the user's path, never the hidden partial file. */
 function cannotWrite(userPath: string, error: unknown): unknown {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (error instanceof ExportError || code === "EPIPE" || typeof code !== "string") return error;
   const reason = READABLE_CODES[code] ?? (error as Error).message;
-  return new ExportError(`cannot write ${userPath}: ${reason} (${code})`, { cause: error });
+  const failure = new ExportError(`cannot write ${userPath}: ${reason} (${code})`, { cause: error });
+  outputFailures.add(failure);
+  return failure;
 }
 
 function drained(stream: Writable, failed: () => Error | undefined): Promise<void> {

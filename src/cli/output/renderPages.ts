@@ -1,5 +1,5 @@
 import { writeTable, type ExportOptions, type ExportSummary, type ExportTarget } from "../../export";
-import { bytesWrittenTo } from "../../export/sink";
+import { bytesWrittenTo, isOutputFailure } from "../../export/sink";
 import { flattenRecords, type JsonRecord } from "../../frame";
 import type { RecordPage } from "../../pages";
 import { IncompleteOutputError } from "../exitCode";
@@ -30,7 +30,7 @@ export async function toldIfIncomplete<T>(target: ExportTarget, write: () => Pro
   try {
     return await write();
   } catch (error) {
-    if (bytesWrittenTo(target) === 0) throw error;
+    if (bytesWrittenTo(target) === 0 || isOutputFailure(error)) throw error;
     throw new IncompleteOutputError(error, typeof target === "string" ? target : "stdout");
   }
 }
