@@ -8,11 +8,31 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 /** the command line or a parameter value is wrong */
 export const EXIT_USAGE = 2;
+/** the service answered, and no record matched the query (nothing is written) */
+export const EXIT_NO_RESULTS = 3;
+/** stopped by Ctrl-C or a termination request: one documented code, so scripts test one value */
+export const EXIT_SIGNALS = { SIGINT: 130, SIGTERM: 130 } as const;
+
+export const EXIT_CODES_HELP = "0 done, 1 service/network/disk failure, 2 bad usage, 3 no records matched, 130 interrupted (SIGINT or SIGTERM)";
 
 export interface Outcome {
   code: number;
   /** one line for stderr, or undefined when there is nothing to say (or commander said it) */
   message?: string;
+  /** what the line starts with; default "error" */
+  label?: string;
+}
+
+/** An export to a stream or device that had already sent bytes when it failed. */
+export class IncompleteOutputError extends Error {
+  override name = "IncompleteOutputError";
+  constructor(
+    readonly reason: unknown,
+    /** "stdout", or the path of a FIFO or device */
+    readonly where: string,
+  ) {
+    super(`${where} is incomplete`, { cause: reason });
+  }
 }
 
 /** The one place an outcome becomes an exit code and the line that explains it. */
@@ -23,6 +43,12 @@ export function outcomeOf(error: unknown): Outcome {
     return { code: shown ? EXIT_OK : EXIT_USAGE };
   }
   if (isBrokenPipe(error)) return { code: EXIT_OK }; // the reader (head, less) has all it wanted
+  if (error instanceof IncompleteOutputError) {
+    const cause = outcomeOf(error.reason);
+    if (cause.code === EXIT_OK) return cause;
+    return { ...cause, message: `${cause.message ?? "failed"}; the output on ${error.where} is incomplete` };
+  }
+  if (error instanceof DataNotFoundError) return { code: EXIT_NO_RESULTS, label: "no results", message: error.message };
   if (error instanceof UsageError || error instanceof ValidationError || error instanceof ValueError) {
     return { code: EXIT_USAGE, message: error.message };
   }
@@ -30,7 +56,7 @@ export function outcomeOf(error: unknown): Outcome {
     const hint = error.status === 401 ? " (check the token: --token, FOUNT_API_TOKEN or .env)" : "";
     return { code: EXIT_FAILURE, message: `${error.message}${hint}` };
   }
-  if (error instanceof DataNotFoundError || error instanceof FountError) return { code: EXIT_FAILURE, message: error.message };
+  if (error instanceof FountError) return { code: EXIT_FAILURE, message: error.message };
   if (isSystemError(error)) return { code: EXIT_FAILURE, message: error.message };
   const message = error instanceof Error ? error.message : String(error);
   return { code: EXIT_FAILURE, message: `${message} (run with --debug for the stack)` };

@@ -10,8 +10,14 @@ export function inFlagTerms(error: unknown, names: FlagNames): unknown {
   if (!flag) return error;
   const prefix = `${error.parameter}: `;
   const detail = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-  return new ValidationError(flag, detail.replace(LIBRARY_NAME, (name) => names.get(name) ?? name));
+  const inFlags = detail
+    .replace(LIBRARY_NAME, (name) => names.get(name) ?? name)
+    .replace(PARAMETER_IN_BRACKETS, (whole, name: string) => (names.has(name) ? `(${names.get(name)})` : whole));
+  return new ValidationError(flag, inFlags);
 }
+
+/** A plain-word parameter the library names in brackets: "a study (studies)". */
+const PARAMETER_IN_BRACKETS = /\(([a-z]+)\)/g;
 
 /** camelCase parameters and `filters.x` keys in a library message; plain words ("name") are left alone. */
 const LIBRARY_NAME = /\b[a-z]+(?:[A-Z][a-z]*)+\b|\bfilters\.[a-z_]+\b/g;

@@ -8,24 +8,24 @@ export function parseFlagValue(text: string): boolean {
   const normalised = text.trim().toLowerCase();
   if (["1", "true", "yes", "on"].includes(normalised)) return true;
   if (["0", "false", "no", "off"].includes(normalised)) return false;
-  throw new InvalidArgumentError("expected 1, 0, true or false.");
+  throw new InvalidArgumentError("must be 1, 0, true or false");
 }
 
 export function parsePositiveInteger(text: string): number {
   const value = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1) throw new InvalidArgumentError("expected a whole number of 1 or more.");
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1) throw new InvalidArgumentError("must be a whole number of 1 or more");
   return value;
 }
 
 export function parseCount(text: string): number {
   const value = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value)) throw new InvalidArgumentError("expected a whole number of 0 or more.");
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value)) throw new InvalidArgumentError("must be a whole number of 0 or more");
   return value;
 }
 
 export function parseMilliseconds(text: string): number {
   const value = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text.trim()) || value <= 0) throw new InvalidArgumentError("expected a number of milliseconds above 0.");
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || value <= 0) throw new InvalidArgumentError("must be a number of milliseconds above 0");
   return value;
 }
 
@@ -55,7 +55,7 @@ function guessFilterValue(text: string): FilterValue {
 export function collectFilter(text: string, previous: Record<string, FilterValue> = {}): Record<string, FilterValue> {
   const separator = text.indexOf("=");
   const key = separator > 0 ? text.slice(0, separator).trim() : "";
-  if (!key || !/^[A-Za-z_][\w.]*$/.test(key)) throw new InvalidArgumentError("expected key=value, e.g. --filter country_codes=US,GB");
+  if (!key || !/^[A-Za-z_][\w.]*$/.test(key)) throw new InvalidArgumentError("must be key=value, e.g. --filter country_codes=US,GB");
   const kind = (FILTER_KINDS as Record<string, FilterKind | undefined>)[toSnakeCase(key)];
   return { ...previous, [key]: filterValueOfKind(kind, text.slice(separator + 1)) };
 }

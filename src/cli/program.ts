@@ -6,6 +6,8 @@ import { rawCommand } from "./commands/rawCommand";
 import { refsCommand } from "./commands/refsCommand";
 import { resourceCommand } from "./commands/resourceCommand";
 import { toolsCommand } from "./commands/toolsCommand";
+import { EXIT_CODES_HELP } from "./exitCode";
+import { badValuesInOurWords } from "./flagValues";
 import type { CliIo } from "./io";
 
 /** The whole command line: one command per resource from the endpoint table, then raw, refs, emulator. */
@@ -25,8 +27,9 @@ export function createProgram(io: CliIo): Command {
   program.addCommand(rawCommand(io));
   program.addCommand(refsCommand(io));
   program.addCommand(emulatorCommand(io));
-  program.addHelpText("after", "\nToken: --token, or FOUNT_API_TOKEN in the environment or in ./.env. Exit codes: 0 done, 1 service/network failure, 2 bad usage.");
+  program.addHelpText("after", `\nToken: --token, or FOUNT_API_TOKEN in the environment or in ./.env. Exit codes: ${EXIT_CODES_HELP}.`);
   exitOverrideEverywhere(program);
+  badValuesInOurWords(program);
   return program;
 }
 

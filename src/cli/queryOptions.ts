@@ -48,5 +48,7 @@ export function addQueryOptions(command: Command, spec?: EndpointSpec): Command 
 export function addOutputOptions(command: Command): Command {
   command.addOption(new Option("-o, --out <file>", "write to a file; the format from its extension (.csv .xlsx .json .ndjson), - for stdout").helpGroup("Output:"));
   command.addOption(new Option("--format <format>", "default: table on a terminal, csv when piped").choices(["csv", "xlsx", "json", "ndjson", "table"]).helpGroup("Output:"));
+  command.addOption(new Option("--bom", "CSV: start with a UTF-8 byte-order mark, for Excel on Windows").helpGroup("Output:"));
+  command.addOption(new Option("--no-escape-formulas", "CSV: write text starting with = + - @ as it is (by default it gets a leading ')").helpGroup("Output:"));
   return command;
 }

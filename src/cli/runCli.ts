@@ -11,7 +11,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     failure = error;
   }
   const outcome = outcomeOf(failure);
-  if (outcome.message) io.stderr.write(`${masked(`error: ${outcome.message}`, io.secrets)}\n`);
+  if (outcome.message) io.stderr.write(`${masked(`${outcome.label ?? "error"}: ${outcome.message}`, io.secrets)}\n`);
   if (failure instanceof Error && argv.includes("--debug") && outcome.code !== 0) {
     io.stderr.write(`${masked(debugText(failure), io.secrets)}\n`);
   }

@@ -18,6 +18,18 @@ export function csvText(value: unknown): string {
   }
 }
 
+/** What a spreadsheet reads as the start of a formula (OWASP's list, with csv-stringify's full-width forms). */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/**
+ * A text cell that a spreadsheet would run as a formula, made inert with a leading `'`, as
+ * csv-stringify's `escape_formulas` does (tests/export/formulaCells.test.ts checks they agree).
+ * Only text: numbers such as -5 are left alone.
+ */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
 /** Excel's most characters in one cell. */
 export const EXCEL_MAX_CELL_TEXT = 32_767;
 

@@ -1,6 +1,7 @@
 import type { Workbook, Worksheet } from "exceljs";
 import { ValidationError } from "../errors";
-import { excelValue } from "./cellText";
+import { EXCEL_MAX_CELL_TEXT } from "./cellText";
+import { excelCell, fittedWidths } from "./excelCells";
 import { ExportError } from "./exportError";
 
 /** Excel's rows per sheet, 1,048,576, less the header row. */
@@ -32,25 +33,46 @@ export function checkSheetPlan(name: string | undefined, maxRows: number | undef
   return { baseName, maxRows: rows, onOverflow: onOverflow ?? "split" };
 }
 
+/** Rows of the first batch that column widths are fitted to: enough to see the data, cheap on any sheet. */
+export const WIDTH_SAMPLE_ROWS = 500;
+
+const HEADER_STYLE = { font: { bold: true } };
+const DATE_STYLES = new Map<string, { numFmt: string }>();
+/** One style object per format, so exceljs looks each up once, not once a cell. */
+const dateStyle = (numFmt: string) => DATE_STYLES.get(numFmt) ?? DATE_STYLES.set(numFmt, { numFmt }).get(numFmt)!;
+
 /**
- * Rows into sheets of at most `maxRows` data rows each, every sheet with the header. A full sheet is
- * committed before the next one starts: the streaming writer zips sheets one after the other, so an
- * open sheet behind another would be held in memory.
+ * Rows into sheets of at most `maxRows` data rows each, every sheet with the header: bold, frozen,
+ * with an auto-filter, columns as wide as the first rows need. A full sheet is committed before the
+ * next one starts: the streaming writer zips sheets one after the other, so an open sheet behind
+ * another would be held in memory.
  */
 export class SheetRoller {
   readonly names: string[] = [];
   #sheet: Worksheet | undefined;
   #rowsInSheet = 0;
+  readonly #widths: number[];
+  /** cells cut to Excel's limit, by column */
+  readonly #truncated = new Map<string, number>();
 
   constructor(
     private readonly workbook: Workbook,
     private readonly columns: readonly string[],
     private readonly plan: SheetPlan,
-  ) {}
+    firstRows: readonly (readonly unknown[])[] = [],
+  ) {
+    this.#widths = fittedWidths(columns, firstRows.slice(0, WIDTH_SAMPLE_ROWS));
+  }
 
   addRow(cells: readonly unknown[]): void {
     if (!this.#sheet || this.#rowsInSheet >= this.plan.maxRows) this.#nextSheet();
-    this.#sheet!.addRow(cells.map(excelValue)).commit();
+    const converted = cells.map(excelCell);
+    const row = this.#sheet!.addRow(converted.map((cell) => cell.value));
+    converted.forEach((cell, position) => {
+      if (cell.format) row.getCell(position + 1).style = dateStyle(cell.format);
+      if (cell.truncated) this.#truncated.set(this.columns[position], (this.#truncated.get(this.columns[position]) ?? 0) + 1);
+    });
+    row.commit();
     this.#rowsInSheet++;
   }
 
@@ -58,6 +80,12 @@ export class SheetRoller {
   finish(): void {
     if (!this.#sheet) this.#nextSheet();
     this.#sheet!.commit();
+    if (this.#truncated.size) {
+      const detail = [...this.#truncated].map(([column, cells]) => `${column} (${cells} cells)`).join(", ");
+      process.emitWarning(`text longer than Excel's ${EXCEL_MAX_CELL_TEXT} characters per cell was cut to fit: ${detail}. Export to CSV or NDJSON to keep it whole.`, {
+        code: "FOUNTFRAME_EXCEL_TEXT_CUT",
+      });
+    }
   }
 
   #nextSheet(): void {
@@ -70,7 +98,13 @@ export class SheetRoller {
     const name = sheetName(this.plan.baseName, this.names.length + 1);
     this.names.push(name);
     const sheet = this.workbook.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
-    sheet.addRow([...this.columns]).commit();
+    sheet.columns = this.#widths.map((width) => ({ width }));
+    if (this.columns.length) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: this.columns.length } };
+    const header = sheet.addRow([...this.columns]);
+    header.eachCell((cell) => {
+      cell.style = HEADER_STYLE;
+    });
+    header.commit();
     this.#sheet = sheet;
     this.#rowsInSheet = 0;
   }

@@ -1,45 +1,76 @@
-import { createWriteStream } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { chmod, mkdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { Writable } from "node:stream";
+import { ExportError } from "./exportError";
+import { trackOutput, untrackOutput, type LiveOutput } from "./liveOutputs";
+import { outputTarget } from "./outputTarget";
 import type { ExportTarget } from "./types";
 
 /** Where a writer's bytes go, with back-pressure: `write` resolves once the stream can take more. */
 export interface Sink {
   readonly path: string | undefined;
   write(chunk: string | Uint8Array): Promise<void>;
+  /** what ends the document early if the export stops after bytes went out (JSON's `]`) */
+  setCloser(closer: string | undefined): void;
   /** the file is complete: renamed into place; a given stream is left open */
   close(): Promise<void>;
-  /** the export failed: a half-written file is removed */
+  /** the export failed: a partial file is removed; bytes already sent get the closer */
   abort(): Promise<void>;
-  /** the stream itself, for writers that pipe into it (exceljs) */
-  readonly stream: Writable;
 }
 
+const bytesByStream = new WeakMap<Writable, number>();
+const bytesByDirectPath = new Map<string, number>();
+
 /**
- * A file is written beside its final name and renamed when complete, so a failed or interrupted
- * export never leaves a truncated file that looks finished.
+ * Bytes the last export to a stream, FIFO or device wrote to it (0 when none, and always 0 for a
+ * regular file, which is never seen half-written): for "the output is incomplete".
+ */
+export function bytesWrittenTo(target: ExportTarget): number {
+  return (typeof target === "string" ? bytesByDirectPath.get(target) : bytesByStream.get(target)) ?? 0;
+}
+
+let partialCount = 0;
+
+/**
+ * A regular file is written beside its final name and renamed when complete, so a failed or
+ * interrupted export never leaves a truncated file that looks finished; its folder is created when
+ * missing. Links, FIFOs and devices: see outputTarget.
  */
 export async function openSink(target: ExportTarget): Promise<Sink> {
-  if (typeof target !== "string") return streamSink(target, undefined, false);
-  const partial = join(dirname(target), `.${basename(target)}.${process.pid}.partial`);
-  const stream = createWriteStream(partial);
-  await new Promise<void>((resolve, reject) => {
-    stream.once("open", () => resolve());
-    stream.once("error", reject);
-  });
-  const sink = streamSink(stream, target, true);
-  return {
-    ...sink,
-    async close() {
-      await sink.close();
-      await rename(partial, target);
-    },
-    async abort() {
-      await sink.abort();
-      await rm(partial, { force: true });
-    },
-  };
+  if (typeof target !== "string") {
+    const label = target === process.stdout ? "stdout" : "the output stream";
+    return streamSink({ label, partialPath: undefined, stream: target, bytes: 0, closer: undefined }, undefined, (bytes) => bytesByStream.set(target, bytes));
+  }
+  try {
+    const resolved = await outputTarget(target);
+    if (resolved.kind === "direct") {
+      const stream = await openFile(resolved.path, { flags: "w", fd: resolved.fd });
+      return streamSink({ label: target, partialPath: undefined, stream, bytes: 0, closer: undefined }, target, (bytes) => bytesByDirectPath.set(target, bytes));
+    }
+    bytesByDirectPath.delete(target);
+    await mkdir(dirname(resolved.path), { recursive: true });
+    const partial = join(dirname(resolved.path), `.${basename(resolved.path)}.${process.pid}-${++partialCount}.partial`);
+    const stream = await openFile(partial, { flags: "wx" });
+    const output: LiveOutput = { label: target, partialPath: partial, stream, bytes: 0, closer: undefined };
+    if (resolved.mode !== undefined) await chmod(partial, resolved.mode).catch(() => {}); // keep the file's permissions
+    const sink = streamSink(output, target);
+    return {
+      ...sink,
+      async close() {
+        await sink.close();
+        await rename(partial, resolved.path).catch((error: unknown) => {
+          throw cannotWrite(target, error);
+        });
+      },
+      async abort() {
+        await sink.abort();
+        await rm(partial, { force: true });
+      },
+    };
+  } catch (error) {
+    throw cannotWrite(target, error);
+  }
 }
 
 /**
@@ -58,20 +89,51 @@ export async function withSink<T>(target: ExportTarget, write: (sink: Sink) => P
   }
 }
 
-function streamSink(stream: Writable, path: string | undefined, owned: boolean): Sink {
+async function openFile(path: string, options: { flags: string; fd?: number }): Promise<WriteStream> {
+  // the process's own stdout or stderr is written through its open descriptor, which also works
+  // where opening /dev/stdout again cannot (a socket from a parent process) and is never closed here
+  const stream = createWriteStream(path, options.fd === undefined ? { flags: options.flags } : { fd: options.fd, autoClose: false });
+  if (options.fd !== undefined) return stream;
+  await new Promise<void>((resolve, reject) => {
+    stream.once("open", () => resolve());
+    stream.once("error", reject);
+  });
+  return stream;
+}
+
+/**
+ * A sink over an open stream. `path` undefined: the caller's stream, left open; else a file opened
+ * here and closed here. `countBytes` hears the running total of a sink that is written in place.
+ */
+function streamSink(output: LiveOutput, path: string | undefined, countBytes?: (bytes: number) => void): Sink {
+  const { stream } = output;
+  const owned = path !== undefined;
+  countBytes?.(0);
   let failure: Error | undefined;
   const onError = (error: Error) => {
-    failure ??= error;
+    failure ??= path === undefined ? error : (cannotWrite(path, error) as Error);
   };
   stream.on("error", onError);
-  const release = () => stream.off("error", onError);
+  trackOutput(output);
+  const release = () => {
+    stream.off("error", onError);
+    untrackOutput(output);
+  };
+  const count = (chunk: string | Uint8Array) => {
+    output.bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
+    countBytes?.(output.bytes);
+  };
+  const write = async (chunk: string | Uint8Array) => {
+    if (failure) throw failure;
+    count(chunk);
+    if (stream.write(chunk)) return;
+    await drained(stream, () => failure);
+  };
   return {
     path,
-    stream,
-    async write(chunk) {
-      if (failure) throw failure;
-      if (stream.write(chunk)) return;
-      await drained(stream, () => failure);
+    write,
+    setCloser(closer) {
+      output.closer = closer;
     },
     async close() {
       if (failure) {
@@ -79,21 +141,53 @@ function streamSink(stream: Writable, path: string | undefined, owned: boolean):
         throw failure;
       }
       if (owned) {
-        await new Promise<void>((resolve, reject) => {
-          stream.once("error", reject);
-          stream.end(() => resolve());
-        });
+        const ended = await new Promise<Error | null | undefined>((resolve) => stream.end(resolve));
+        if (ended) onError(ended); // a late write failure comes here before any "error" event
       }
       release();
+      if (failure) throw failure;
     },
     async abort() {
+      untrackOutput(output);
+      if (output.closer && output.bytes > 0 && !output.partialPath && !failure) await write(output.closer).catch(() => {});
       release();
       if (!owned) return;
-      stream.on("error", () => {}); // a late error of a file being thrown away is no news
+      stream.on("error", () => {}); // a late error of an output being thrown away is no news
       stream.destroy();
       if (!stream.closed) await new Promise<void>((resolve) => stream.once("close", () => resolve()));
     },
   };
+}
+
+const READABLE_CODES: Record<string, string> = {
+  EACCES: "permission denied",
+  EPERM: "not permitted",
+  ENOSPC: "no space left on the device",
+  EDQUOT: "disk quota exceeded",
+  EROFS: "the file system is read-only",
+  ENOTDIR: "a part of the path is not a folder",
+  EISDIR: "it is a folder",
+  ENOENT: "no such file or folder",
+  ELOOP: "too many symbolic links",
+  ENXIO: "nothing is reading at the other end",
+  EEXIST: "a file of that name appeared while writing",
+};
+
+const outputFailures = new WeakSet<object>();
+
+/** Whether an export failed because its own output could not be written (then no "incomplete" note is needed). */
+export function isOutputFailure(error: unknown): boolean {
+  return typeof error === "object" && error !== null && outputFailures.has(error);
+}
+
+/** A file-system failure as an ExportError naming the user's path, never the hidden partial file. */
+function cannotWrite(userPath: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (error instanceof ExportError || code === "EPIPE" || typeof code !== "string") return error;
+  const reason = READABLE_CODES[code] ?? (error as Error).message;
+  const failure = new ExportError(`cannot write ${userPath}: ${reason} (${code})`, { cause: error });
+  outputFailures.add(failure);
+  return failure;
 }
 
 function drained(stream: Writable, failed: () => Error | undefined): Promise<void> {

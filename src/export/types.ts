@@ -52,6 +52,12 @@ export interface CsvOptions extends ExportOptions {
   bom?: boolean;
   /** write the header line; default true */
   header?: boolean;
+  /**
+   * default true: a text cell starting with `=`, `+`, `-`, `@`, tab or CR (or their full-width forms)
+   * gets a leading `'`, so a spreadsheet shows it rather than running it as a formula (OWASP's CSV
+   * injection rule); numbers are never changed. false writes text exactly as it is.
+   */
+  escapeFormulas?: boolean;
 }
 
 export interface ExcelOptions extends ExportOptions {

@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { escapeRegExp } from "../text/escapeRegExp";
-import { csvText } from "./cellText";
+import { csvText, neutraliseFormula } from "./cellText";
 import { withSink } from "./sink";
 import { TableRows } from "./tableRows";
 import type { CsvOptions, ExportSource, ExportSummary, ExportTarget } from "./types";
@@ -10,24 +10,27 @@ const UTF8_BOM = "\uFEFF";
 /**
  * Writes a frame, records or a pull's pages as CSV with RFC 4180 quoting (csv-stringify): a field
  * holding the delimiter, a quote or a line break is quoted, quotes doubled. Pages are written as they
- * come, waiting for the disk, so a pull of any size runs in the memory of a page.
+ * come, waiting for the disk, so a pull of any size runs in the memory of a page. Text cells that a
+ * spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) get a leading `'` unless
+ * `escapeFormulas: false`.
  */
 export async function writeCSV(source: ExportSource, target: ExportTarget, options: CsvOptions = {}): Promise<ExportSummary> {
   const delimiter = options.delimiter ?? ",";
   const recordDelimiter = options.recordDelimiter ?? "\n";
   const lines = csvLines(delimiter, recordDelimiter);
+  const text = options.escapeFormulas === false ? csvText : safeCsvText;
   const table = new TableRows(source, options);
   const { path, rows } = await withSink(target, async (sink) => {
+    if (options.bom) await sink.write(UTF8_BOM);
     let headerDone = options.header === false;
     const writeHeader = async (columns: readonly string[]) => {
-      const bom = options.bom ? UTF8_BOM : "";
-      if (columns.length) await sink.write(bom + lines([columns.map(String)]));
+      if (columns.length) await sink.write(lines([columns.map(text)]));
       headerDone = true;
     };
     let written = 0;
     for await (const cells of table.batches()) {
       if (!headerDone) await writeHeader(table.columns!);
-      await sink.write(lines(cells.map((row) => row.map(csvText))));
+      await sink.write(lines(cells.map((row) => row.map(text))));
       written += cells.length;
     }
     if (!headerDone && table.columns) await writeHeader(table.columns);
@@ -35,6 +38,10 @@ export async function writeCSV(source: ExportSource, target: ExportTarget, optio
   });
   const droppedColumns = table.finish();
   return { format: "csv", path, rows, columns: [...(table.columns ?? [])], droppedColumns };
+}
+
+function safeCsvText(value: unknown): string {
+  return typeof value === "string" ? neutraliseFormula(value) : csvText(value);
 }
 
 /**

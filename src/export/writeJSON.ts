@@ -5,23 +5,27 @@ import type { ExportSource, ExportSummary, ExportTarget, JsonOptions } from "./t
 
 /**
  * Writes a JSON array of row objects, streamed: `[`, one record per line, `]`. Missing values are
- * null. An empty source gives `[]`.
+ * null. An empty source gives `[]`. Nothing is written before the first rows are in hand, and an
+ * export that stops after that closes the array, so a stream never holds a broken document (the
+ * error still tells that it is incomplete).
  */
 export async function writeJSON(source: ExportSource, target: ExportTarget, options: JsonOptions = {}): Promise<ExportSummary> {
   const seen = new Set<string>();
   const indent = options.indent;
   const { path, rows } = await withSink(target, async (sink) => {
     let written = 0;
-    await sink.write("[");
     for await (const batch of objectRows(source, options, seen)) {
-      let text = "";
+      if (!batch.length) continue;
+      let text = written === 0 ? "[" : "";
       for (const row of batch) {
         text += `${written === 0 ? "\n" : ",\n"}${JSON.stringify(row, bigintAsText, indent)}`;
         written++;
       }
+      sink.setCloser("\n]\n");
       await sink.write(text);
     }
-    await sink.write(written ? "\n]\n" : "]\n");
+    sink.setCloser(undefined);
+    await sink.write(written ? "\n]\n" : "[]\n");
     return { path: sink.path, rows: written };
   });
   return { format: "json", path, rows, columns: [...seen], droppedColumns: [] };

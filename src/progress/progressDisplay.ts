@@ -20,6 +20,15 @@ function secondsSince(startedAt: number): string {
   return ((Date.now() - startedAt) / 1000).toFixed(1);
 }
 
+/** Bars on a terminal now: each hides the cursor and turns line wrap off until it stops. */
+const liveBars = new Set<MultiBar>();
+
+/** Stops every bar, giving the terminal back its cursor and line wrap (a CLI interrupted by a signal). */
+export function stopEveryProgressBar(): void {
+  for (const bar of liveBars) bar.stop();
+  liveBars.clear();
+}
+
 /**
  * One display per client: concurrent calls each get a line of one MultiBar on a TTY; in a tslab
  * notebook a pull of several pages is one output line that updates and ends as a summary (an
@@ -52,6 +61,7 @@ export class ProgressDisplay {
       },
       Presets.shades_classic,
     );
+    liveBars.add(this.#multiBar);
     const bar: SingleBar = this.#multiBar.create(1, 0, { label, rows: 0 });
     this.#active += 1;
     let rows = 0;
@@ -67,8 +77,9 @@ export class ProgressDisplay {
         stopped = true;
         bar.stop();
         this.#active -= 1;
-        if (this.#active === 0) {
-          this.#multiBar?.stop();
+        if (this.#active === 0 && this.#multiBar) {
+          liveBars.delete(this.#multiBar);
+          this.#multiBar.stop();
           this.#multiBar = undefined;
         }
       },

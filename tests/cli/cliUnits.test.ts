@@ -78,7 +78,7 @@ describe("one function maps outcomes to exit codes", () => {
     [new ValueError("bad"), 2],
     [new APIError({ status: 503, url: "u", message: "down" }), 1],
     [new APIError({ status: undefined, url: "u", message: "reset", code: "ECONNRESET" }), 1],
-    [new DataNotFoundError("none"), 1],
+    [new DataNotFoundError("none"), 3],
     [Object.assign(new Error("ENOENT: no such file"), { code: "ENOENT", syscall: "open" }), 1],
     [new TypeError("a bug"), 1],
   ])("%p → %i", (error, code) => {

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanEnv, runCli, useCliFixture } from "./helpers/builtCli";
 
@@ -20,14 +20,17 @@ describe("exit 2: bad usage or validation, one line naming the flag", () => {
     [["brands", "--bogus"], /unknown option '--bogus'/],
     [["brands", "--country-codes", "XX"], /^error: --country-codes: must be an ISO 3166-1 alpha-2 country code/],
     [["brands", "--filter", "year_numbers=20x4"], /^error: --filter year_numbers: must be a year/],
-    [["brands", "--filter", "nonsense"], /--filter <key=value>.*expected key=value/],
-    [["audiences", "--active", "maybe"], /--active \[0\|1\].*expected 1, 0, true or false/],
-    [["brands", "--page", "0"], /--page <n>.*whole number of 1 or more/],
+    [["brands", "--filter", "nonsense"], /^error: --filter: must be key=value, e\.g\. --filter country_codes=US,GB \(got "nonsense"\)$/m],
+    [["audiences", "--active", "maybe"], /^error: --active: must be 1, 0, true or false \(got "maybe"\)$/m],
+    [["brands", "--page", "0"], /^error: --page: must be a whole number of 1 or more \(got "0"\)$/m],
+    [["brands", "--per-page", "abc"], /^error: --per-page: must be a whole number of 1 or more \(got "abc"\)$/m],
+    [["brands", "--on-errors", "sometimes"], /^error: --on-errors: must be one of warn, raise \(got "sometimes"\)$/m],
+    [["emulator", "--port", "x"], /^error: --port: must be a whole number of 0 or more \(got "x"\)$/m],
     [["brands", "--per-page", "5000"], /^error: --per-page: must be at most 1000/],
     [["brands", "--sort", "not a field"], /^error: --sort: must be a field name/],
-    [["brands", "--timeout", "-5"], /--timeout <ms>/],
+    [["brands", "--timeout", "-5"], /^error: --timeout: must be a number of milliseconds above 0 \(got "-5"\)$/m],
     [["brandscape-data", "--country-code", "US"], /^error: --year-number: brandscape-data needs country and year together: give --country-code \(or --countries\) with --year-number/],
-    [["brandscape-data"], /^error: brandscape-data: needs a study \(studies\), a brand \(--brand-name or --brands\)/],
+    [["brandscape-data"], /^error: brandscape-data: needs a study \(--studies\), a brand \(--brand-name or --brands\), or a country and year together \(--country-code \+ --year-number\)$/m],
     [["regions", "--out", "regions.txt"], /^error: --out: cannot tell the format/],
   ])("%j", async (args, pattern) => {
     const run = await fount(args);
@@ -70,10 +73,15 @@ describe("exit 1: the service refused or could not be reached", () => {
     expectOneLineError(run, /^error: ECONNREFUSED/);
   });
 
-  test("a query that matches nothing", async () => {
-    const run = await fount(["brands", "--name", "no-such-brand-anywhere"]);
-    expect(run.code).toBe(1);
-    expectOneLineError(run, /returned no records/);
+
+});
+
+describe("exit 3: the service answered and nothing matched", () => {
+  test.each([[[]], [["--out", "none.csv"]], [["--format", "json"]]])("%j: one line that is not an error, and nothing written", async (extra) => {
+    const run = await fount(["brands", "--name", "no-such-brand-anywhere", ...extra], { FOUNT_API_TOKEN: TOKEN }, fx.dir);
+    expect(run.code).toBe(3);
+    expectOneLineError(run, /^no results: brands: the query returned no records \(.*no-such-brand-anywhere/);
+    expect(existsSync(join(fx.dir, "none.csv"))).toBe(false);
   });
 });
 

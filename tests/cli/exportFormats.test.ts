@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { cleanEnv, runCli, runCommand, useCliFixture } from "./helpers/builtCli";
+import { isoDate } from "../../src/export/excelCells";
 import { asCsvText, asJsonValue, expectRowsMatchFrame } from "./helpers/frameCompare";
 
 const TOKEN = "cli-test-token-never-shown";
@@ -25,7 +26,7 @@ describe("each output format holds the library's frame", () => {
     expectRowsMatchFrame(rows, await frame(), asCsvText);
   });
 
-  test("Excel file: numbers stay numbers", async () => {
+  test("Excel file: numbers stay numbers, timestamps are dates", async () => {
     const out = join(fx.dir, "brandscape.xlsx");
     expect((await fount(...brandscapeArgs, "--out", out, "-q")).code).toBe(0);
     const workbook = new ExcelJS.Workbook();
@@ -39,7 +40,13 @@ describe("each output format holds the library's frame", () => {
       rows.push(Object.fromEntries(header.map((column, index) => [column, cells[index + 1] ?? null])));
     });
     expect(typeof rows[0].differentiation).toBe("number");
-    expectRowsMatchFrame(rows, await frame(), asJsonValue);
+    expect(rows[0].global_brand_updated_at).toBeInstanceOf(Date);
+    // timestamps are Excel dates: compared as instants
+    const asSheetValue = (value: unknown) => {
+      const date = value instanceof Date ? value : typeof value === "string" ? isoDate(value)?.date : undefined;
+      return date ? date.getTime() : asJsonValue(value);
+    };
+    expectRowsMatchFrame(rows, await frame(), asSheetValue);
   });
 
   test.each(["ndjson", "json"])("%s file", async (format) => {

@@ -17,14 +17,14 @@ const file = (name: string) => join(dir, name);
 const FLAT_COLUMNS = ["id", "name", "quote", "lines", "unicode", "missing", "flag", "share", "tags", "company_id", "company_country_code", "company"];
 
 describe("CSV", () => {
-  test("commas, quotes, line breaks, unicode and nulls survive an independent parser", async () => {
+  test("commas, quotes, line breaks, unicode and nulls survive an independent parser; a formula is made text", async () => {
     const summary = await writeCSV(TRICKY, file("tricky.csv"));
     expect(summary).toMatchObject({ format: "csv", rows: 3, columns: FLAT_COLUMNS, droppedColumns: [] });
     const rows = parse(readFileSync(file("tricky.csv")), { columns: true }) as Record<string, string>[];
     expect(rows).toEqual([
       { id: "1", name: "Swatch, AG", quote: 'say "hi"', lines: "one\ntwo", unicode: "Zürich 東京 😀", missing: "", flag: "true", share: "0.25", tags: '["a","b"]', company_id: "7", company_country_code: "CH", company: "" },
       { id: "2", name: "Plain", quote: "", lines: "cr\r\nlf", unicode: "ß", missing: "", flag: "false", share: "", tags: "[]", company_id: "8", company_country_code: "DE", company: "" },
-      { id: "3", name: '=HYPERLINK("x")', quote: '""', lines: "", unicode: "", missing: "", flag: "", share: "-1e-7", tags: "", company_id: "", company_country_code: "", company: "" },
+      { id: "3", name: `'=HYPERLINK("x")`, quote: '""', lines: "", unicode: "", missing: "", flag: "", share: "-1e-7", tags: "", company_id: "", company_country_code: "", company: "" },
     ]);
   });
 

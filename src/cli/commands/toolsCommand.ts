@@ -11,7 +11,8 @@ import { withFlagNames } from "../flagNames";
 import type { CliIo } from "../io";
 import { withClient, type ConnectionFlags } from "../openClient";
 import { chooseOutput, type OutputFlags, type OutputPlan } from "../output/chooseOutput";
-import { describeSummary } from "../output/renderPages";
+import { describeSummary, toldIfIncomplete } from "../output/renderPages";
+import { whileInterruptible } from "../interrupts";
 import { ttyTable } from "../output/ttyTable";
 import { addOutputOptions } from "../queryOptions";
 import { UsageError } from "../usageError";
@@ -79,8 +80,10 @@ async function renderFrame(frame: DataFrame, plan: OutputPlan, io: CliIo, quiet:
     io.stdout.write(ttyTable(rows, { total: rows.length, rowsRead: rows.length, more: false }, io.stdout.columns ?? 100));
     return;
   }
-  const summary = await writeTable(frame, plan.target, plan.format);
-  if (!quiet && plan.path) io.stderr.write(`${describeSummary(summary)}\n`);
+  await whileInterruptible(io, async () => {
+    const summary = await toldIfIncomplete(plan.target, () => writeTable(frame, plan.target, plan.format, plan.options));
+    if (!quiet && plan.path) io.stderr.write(`${describeSummary(summary)}\n`);
+  });
 }
 
 function frameRows(frame: DataFrame): JsonRecord[] {

@@ -1,16 +1,22 @@
 import type { Writable } from "node:stream";
-import { formatFromPath, type ExportFormat } from "../../export";
+import { formatFromPath, type CsvOptions, type ExportFormat } from "../../export";
 import type { CliIo } from "../io";
 import { UsageError } from "../usageError";
 
 export interface OutputFlags {
   out?: string;
   format?: ExportFormat | "table";
+  bom?: boolean;
+  /** false with --no-escape-formulas */
+  escapeFormulas?: boolean;
 }
+
+/** The writer options the output flags set. */
+export type OutputOptions = Pick<CsvOptions, "bom" | "escapeFormulas">;
 
 export type OutputPlan =
   | { kind: "table" }
-  | { kind: "export"; format: ExportFormat; target: string | Writable; path: string | undefined };
+  | { kind: "export"; format: ExportFormat; target: string | Writable; path: string | undefined; options: OutputOptions };
 
 export interface OutputDefaults {
   terminal: ExportFormat | "table";
@@ -24,15 +30,24 @@ const RESOURCE_DEFAULTS: OutputDefaults = { terminal: "table", piped: "csv" };
  * a terminal, CSV when piped, or what --format says.
  */
 export function chooseOutput(flags: OutputFlags, io: CliIo, defaults: OutputDefaults = RESOURCE_DEFAULTS): OutputPlan {
+  const plan = chooseTarget(flags, io, defaults);
+  const format = plan.kind === "table" ? "table" : plan.format;
+  if (format !== "csv" && flags.bom) throw new UsageError(`--bom: only CSV starts with a byte-order mark; this output is ${format}`);
+  if (format !== "csv" && flags.escapeFormulas === false) throw new UsageError(`--no-escape-formulas: only CSV escapes formulas (Excel keeps text as text); this output is ${format}`);
+  return plan;
+}
+
+function chooseTarget(flags: OutputFlags, io: CliIo, defaults: OutputDefaults): OutputPlan {
+  const options: OutputOptions = { bom: flags.bom === true, escapeFormulas: flags.escapeFormulas !== false };
   const toStdout = flags.out === undefined || flags.out === "-";
   if (!toStdout) {
     const format = flags.format ?? formatFromPath(flags.out!);
     if (!format) throw new UsageError(`--out: cannot tell the format of ${JSON.stringify(flags.out)} from its extension; name it .csv, .xlsx, .json or .ndjson, or pass --format`);
     if (format === "table") throw new UsageError("--format table prints to the terminal; leave out --out");
-    return { kind: "export", format, target: flags.out!, path: flags.out };
+    return { kind: "export", format, target: flags.out!, path: flags.out, options };
   }
   const format = flags.format ?? (io.stdout.isTTY ? defaults.terminal : defaults.piped);
   if (format === "table") return { kind: "table" };
   if (format === "xlsx" && io.stdout.isTTY) throw new UsageError("--format xlsx would print a binary workbook on the terminal; pass --out FILE.xlsx or pipe it");
-  return { kind: "export", format, target: io.stdout, path: undefined };
+  return { kind: "export", format, target: io.stdout, path: undefined, options };
 }

@@ -1,6 +1,9 @@
-import { writeTable, type ExportOptions, type ExportSummary } from "../../export";
+import { writeTable, type ExportOptions, type ExportSummary, type ExportTarget } from "../../export";
+import { bytesWrittenTo, isOutputFailure } from "../../export/sink";
 import { flattenRecords, type JsonRecord } from "../../frame";
 import type { RecordPage } from "../../pages";
+import { IncompleteOutputError } from "../exitCode";
+import { whileInterruptible } from "../interrupts";
 import type { CliIo } from "../io";
 import type { OutputPlan } from "./chooseOutput";
 import { ttyTable } from "./ttyTable";
@@ -12,12 +15,24 @@ export type RowShape = Pick<ExportOptions, "stackData" | "globalPrefix" | "flatt
 
 /** A pull's pages to where the plan says: a preview table, or an export streamed page by page. */
 export async function renderPages(pages: AsyncIterable<RecordPage>, plan: OutputPlan, shape: RowShape, io: CliIo, quiet: boolean): Promise<void> {
-  if (plan.kind === "table") {
-    io.stdout.write(await previewTable(pages, shape, io.stdout.columns ?? DEFAULT_WIDTH));
-    return;
+  await whileInterruptible(io, async () => {
+    if (plan.kind === "table") {
+      io.stdout.write(await previewTable(pages, shape, io.stdout.columns ?? DEFAULT_WIDTH));
+      return;
+    }
+    const summary = await toldIfIncomplete(plan.target, () => writeTable(pages, plan.target, plan.format, { ...shape, ...plan.options }));
+    if (!quiet && plan.path) io.stderr.write(`${describeSummary(summary)}\n`);
+  });
+}
+
+/** An export that fails after bytes reached a stream, FIFO or device says that output is incomplete. */
+export async function toldIfIncomplete<T>(target: ExportTarget, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (bytesWrittenTo(target) === 0 || isOutputFailure(error)) throw error;
+    throw new IncompleteOutputError(error, typeof target === "string" ? target : "stdout");
   }
-  const summary = await writeTable(pages, plan.target, plan.format, shape);
-  if (!quiet && plan.path) io.stderr.write(`${describeSummary(summary)}\n`);
 }
 
 /** Reads pages only until the preview is full, then stops the pull. */

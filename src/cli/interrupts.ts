@@ -1,0 +1,27 @@
+import { abandonLiveOutputs } from "../export/liveOutputs";
+import { stopEveryProgressBar } from "../progress/progressDisplay";
+import { EXIT_SIGNALS } from "./exitCode";
+import type { CliIo } from "./io";
+
+type StopSignal = keyof typeof EXIT_SIGNALS;
+
+/**
+ * Runs `action` so that Ctrl-C (SIGINT) or SIGTERM leaves nothing behind: the progress bar is
+ * stopped (cursor and line wrap come back), partial files are removed, a JSON array already on its
+ * way out is closed, one line says what was left, and the process exits 130.
+ */
+export async function whileInterruptible<T>(io: CliIo, action: () => Promise<T>): Promise<T> {
+  const onSignal = (signal: StopSignal) => {
+    stopEveryProgressBar();
+    const incomplete = abandonLiveOutputs();
+    io.stderr.write(incomplete.length ? `interrupted: ${incomplete.join(", ")} incomplete\n` : "interrupted: nothing written\n");
+    process.exit(EXIT_SIGNALS[signal]);
+  };
+  const signals = Object.keys(EXIT_SIGNALS) as StopSignal[];
+  for (const signal of signals) process.on(signal, onSignal);
+  try {
+    return await action();
+  } finally {
+    for (const signal of signals) process.off(signal, onSignal);
+  }
+}

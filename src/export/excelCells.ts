@@ -1,0 +1,76 @@
+import { EXCEL_MAX_CELL_TEXT, excelValue } from "./cellText";
+
+export type ExcelCell = string | number | boolean | Date | null;
+
+/** How a date cell shows: with the time when the text had one. */
+export const DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm:ss";
+export const DATE_FORMAT = "yyyy-mm-dd";
+
+// 2020-03-02, 2020-03-02T10:05:01.000000Z, 2020-03-02 10:05, 2020-03-02T10:05:01+02:00
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** Excel's calendar starts at 1900; an older date stays text. */
+const FIRST_EXCEL_YEAR = 1900;
+
+/**
+ * An ISO 8601 date or timestamp as a Date, or undefined for any other text. Without a zone the
+ * wall-clock time is kept; with one (`Z`, `+02:00`) the instant is shown in UTC.
+ */
+export function isoDate(text: string): { date: Date; withTime: boolean } | undefined {
+  if (text.length < 10 || text.length > 40) return undefined;
+  const match = ISO.exec(text);
+  if (!match) return undefined;
+  const [, year, month, day, hours, minutes, seconds, fraction, zone] = match;
+  const y = Number(year);
+  const m = Number(month) - 1;
+  const d = Number(day);
+  const h = Number(hours ?? 0);
+  const min = Number(minutes ?? 0);
+  const s = Number(seconds ?? 0);
+  if (y < FIRST_EXCEL_YEAR || m > 11 || h > 23 || min > 59 || s > 59) return undefined;
+  const ms = Number((fraction ?? "").padEnd(3, "0").slice(0, 3));
+  const local = Date.UTC(y, m, d, h, min, s, ms);
+  if (new Date(local).getUTCDate() !== d) return undefined; // 2024-02-30
+  return { date: new Date(local - zoneMinutes(zone) * 60_000), withTime: hours !== undefined };
+}
+
+function zoneMinutes(zone: string | undefined): number {
+  if (!zone || zone === "Z") return 0;
+  const sign = zone.startsWith("-") ? -1 : 1;
+  const digits = zone.slice(1).replace(":", "");
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+}
+
+/** A cell for the sheet: ISO text becomes a date, text past Excel's limit is cut (`truncated`). */
+export function excelCell(value: unknown): { value: ExcelCell; format?: string; truncated?: boolean } {
+  const cell = excelValue(value);
+  if (cell instanceof Date) return { value: cell, format: DATE_TIME_FORMAT };
+  if (typeof cell !== "string") return { value: cell };
+  if (cell.length > EXCEL_MAX_CELL_TEXT) return { value: cell.slice(0, EXCEL_MAX_CELL_TEXT), truncated: true };
+  const parsed = isoDate(cell);
+  if (parsed) return { value: parsed.date, format: parsed.withTime ? DATE_TIME_FORMAT : DATE_FORMAT };
+  return { value: cell };
+}
+
+const MIN_WIDTH = 6;
+const MAX_WIDTH = 60;
+const PADDING = 2;
+
+/** Characters a cell shows, for its column's width. */
+function shownLength(value: unknown): number {
+  const cell = excelCell(value);
+  if (cell.format) return cell.format.length;
+  if (cell.value === null) return 0;
+  const text = String(cell.value);
+  let longest = 0;
+  for (const line of text.split("\n")) longest = Math.max(longest, line.length);
+  return longest;
+}
+
+/** Column widths fitted to the header and the rows given (a sample: the first rows of the sheet), bounded. */
+export function fittedWidths(columns: readonly string[], sample: readonly (readonly unknown[])[]): number[] {
+  return columns.map((column, position) => {
+    let widest = column.length;
+    for (const row of sample) widest = Math.max(widest, shownLength(row[position]));
+    return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, widest + PADDING));
+  });
+}

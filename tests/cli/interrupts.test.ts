@@ -1,0 +1,106 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { cleanEnv, useCliFixture } from "./helpers/builtCli";
+
+const TOKEN = "tok-interrupt-tests-9c1";
+const fx = useCliFixture(TOKEN);
+
+interface Running {
+  child: ChildProcessWithoutNullStreams;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function start(command: string, args: string[], cwd: string): Running {
+  const child = spawn(command, args, { cwd, env: cleanEnv({ FOUNT_API_TOKEN: TOKEN, FOUNT_BASE_URL: fx.emulator.url }) });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+  child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
+  const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  void exited.then(() => clearTimeout(killer));
+  return { child, stdout: () => Buffer.concat(out).toString("utf8"), stderr: () => Buffer.concat(err).toString("utf8"), exited };
+}
+
+/** Polls until `ready` holds (the pull is under way), within a few seconds. */
+async function until(ready: () => boolean, what: string): Promise<void> {
+  for (let tries = 0; tries < 200; tries++) {
+    if (ready()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+let folder = 0;
+function freshDir(): string {
+  const dir = join(fx.dir, `run-${++folder}`);
+  mkdirSync(dir);
+  return dir;
+}
+
+// page 1 answers, page 2 never does: the CLI is caught in the middle of a pull
+beforeEach(() => fx.emulator.setFaults([{ resource: "brands", page: 2, kind: "hang" }]));
+afterEach(() => fx.emulator.setFaults([]));
+const PULL = ["brands", "--per-page", "10", "--max-pages", "3", "--workers", "1", "--batch-size", "1"];
+
+describe.each(["csv", "xlsx", "json", "ndjson"])("SIGINT during --out x.%s", (format) => {
+  test("the partial file is removed, an existing file is left as it was, one line, exit 130", async () => {
+    const dir = freshDir();
+    writeFileSync(join(dir, `x.${format}`), "before\n");
+    const run = start(process.execPath, [fx.cli, ...PULL, "--out", `x.${format}`], dir);
+    await until(() => readdirSync(dir).some((name) => name.endsWith(".partial")), "the partial file");
+    run.child.kill("SIGINT");
+    const { code } = await run.exited;
+    expect(code).toBe(130);
+    expect(run.stderr()).toMatch(/(^|\n)interrupted: nothing written\n$/);
+    expect(readdirSync(dir)).toEqual([`x.${format}`]);
+    expect(existsSync(join(dir, `x.${format}`))).toBe(true);
+  });
+});
+
+test("SIGTERM does the same, with 130", async () => {
+  const dir = freshDir();
+  const run = start(process.execPath, [fx.cli, ...PULL, "--out", "x.csv", "-q"], dir);
+  await until(() => readdirSync(dir).length > 0, "the partial file");
+  run.child.kill("SIGTERM");
+  expect((await run.exited).code).toBe(130);
+  expect(run.stderr()).toBe("interrupted: nothing written\n");
+  expect(readdirSync(dir)).toEqual([]);
+});
+
+test("SIGINT with CSV on stdout: the line says stdout is incomplete", async () => {
+  const run = start(process.execPath, [fx.cli, ...PULL, "-q"], freshDir());
+  await until(() => run.stdout().split("\n").length > 10, "the first page on stdout");
+  run.child.kill("SIGINT");
+  expect((await run.exited).code).toBe(130);
+  expect(run.stderr()).toBe("interrupted: stdout incomplete\n");
+});
+
+test("SIGINT with JSON on stdout: the array is closed, so a reader never gets a broken document", async () => {
+  const run = start(process.execPath, [fx.cli, ...PULL, "--format", "json", "-q"], freshDir());
+  await until(() => run.stdout().includes("}"), "the first page on stdout");
+  await new Promise((resolve) => setTimeout(resolve, 100)); // the rest of the page
+  run.child.kill("SIGINT");
+  expect((await run.exited).code).toBe(130);
+  expect(run.stderr()).toBe("interrupted: stdout incomplete\n");
+  expect(JSON.parse(run.stdout())).toHaveLength(10);
+});
+
+test("Ctrl-C on a terminal (script gives the CLI a TTY): the cursor and line wrap come back", async () => {
+  const dir = freshDir();
+  const command = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(fx.cli)} ${PULL.join(" ")} --out x.csv`;
+  const run = start("script", ["-qefc", command, "/dev/null"], dir);
+  const HIDDEN = "\x1b[?25l";
+  await until(() => run.stdout().includes(HIDDEN) && readdirSync(dir).length > 0, "the progress bar");
+  run.child.stdin.write("\x03"); // the terminal's Ctrl-C: SIGINT to the foreground process
+  const { code } = await run.exited;
+  const screen = run.stdout();
+  expect(code).toBe(130);
+  expect(screen).toMatch(/interrupted: nothing written\r?\n$/);
+  expect(screen.lastIndexOf("\x1b[?25h")).toBeGreaterThan(screen.lastIndexOf(HIDDEN)); // cursor shown again
+  expect(screen.lastIndexOf("\x1b[?7h")).toBeGreaterThan(screen.lastIndexOf("\x1b[?7l")); // line wrap back on
+  expect(readdirSync(dir)).toEqual([]);
+});

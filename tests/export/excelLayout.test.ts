@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { writeExcel } from "../../src/export";
+import { EXCEL_MAX_CELL_TEXT } from "../../src/export/cellText";
+import { isoDate } from "../../src/export/excelCells";
+import { WIDTH_SAMPLE_ROWS } from "../../src/export/excelSheets";
+import { captureWarnings } from "../client/fixture";
+import { pagesOf } from "./exportFixtures";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "fountframe-layout-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function openSheet(path: string, name = "data"): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  return workbook.getWorksheet(name)!;
+}
+
+const RECORDS = [
+  { id: 1, brand_name: "Coca-Cola", updated_at: "2020-03-02T10:05:01.000000Z", launched: "1886-05-08", since: "2024-02-29", share: 0.25 },
+  { id: 22, brand_name: "A brand with a rather long name indeed", updated_at: "2021-12-31 23:59:59", launched: "not a date", since: "2024-02-30", share: 12.5 },
+];
+
+test("the header is bold, frozen and filtered; columns are fitted to their content", async () => {
+  const path = join(dir, "layout.xlsx");
+  await writeExcel(pagesOf(RECORDS), path);
+  const sheet = await openSheet(path);
+  const header = sheet.getRow(1);
+  expect((header.values as unknown[]).slice(1)).toEqual(Object.keys(RECORDS[0]));
+  header.eachCell((cell) => expect(cell.font?.bold).toBe(true));
+  expect(sheet.getCell("B2").font?.bold).toBeFalsy();
+  expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+  expect(sheet.autoFilter).toBe("A1:F1");
+  const widths = sheet.columns.map((column) => column.width);
+  expect(widths[0]).toBe(6); // "id", 1, 22: the minimum
+  expect(widths[1]).toBe("A brand with a rather long name indeed".length + 2);
+  expect(widths[2]).toBe("yyyy-mm-dd hh:mm:ss".length + 2);
+});
+
+test("ISO timestamps and dates are Excel dates; other text and old dates stay text; numbers stay numbers", async () => {
+  const path = join(dir, "dates.xlsx");
+  await writeExcel(RECORDS, path);
+  const sheet = await openSheet(path);
+  expect(sheet.getCell("C2").value).toEqual(new Date(Date.UTC(2020, 2, 2, 10, 5, 1)));
+  expect(sheet.getCell("C2").numFmt).toBe("yyyy-mm-dd hh:mm:ss");
+  expect(sheet.getCell("C3").value).toEqual(new Date(Date.UTC(2021, 11, 31, 23, 59, 59)));
+  expect(sheet.getCell("D2").value).toBe("1886-05-08"); // before Excel's calendar
+  expect(sheet.getCell("D3").value).toBe("not a date");
+  expect(sheet.getCell("E2").value).toEqual(new Date(Date.UTC(2024, 1, 29)));
+  expect(sheet.getCell("E2").numFmt).toBe("yyyy-mm-dd");
+  expect(sheet.getCell("E3").value).toBe("2024-02-30");
+  expect(sheet.getCell("F3").value).toBe(12.5);
+  expect(sheet.getCell("F3").type).toBe(ExcelJS.ValueType.Number);
+  expect(sheet.getCell("B2").type).toBe(ExcelJS.ValueType.String);
+});
+
+test("isoDate: zones move the instant to UTC; a wall-clock time without a zone is kept", () => {
+  expect(isoDate("2024-06-01T12:00:00+02:00")?.date.toISOString()).toBe("2024-06-01T10:00:00.000Z");
+  expect(isoDate("2024-06-01T12:00")?.date.toISOString()).toBe("2024-06-01T12:00:00.000Z");
+  expect(isoDate("2024-06-01")).toMatchObject({ withTime: false });
+  for (const text of ["2024-13-01", "2024-06-01T25:00", "20240601", "2024-06-01x", "1899-12-31"]) expect(isoDate(text)).toBeUndefined();
+});
+
+test("text past Excel's 32,767 characters is cut, with one warning naming the column", async () => {
+  const path = join(dir, "long.xlsx");
+  const long = "x".repeat(EXCEL_MAX_CELL_TEXT + 10);
+  const { warnings } = await captureWarnings(() =>
+    writeExcel([{ id: 1, essay: long, ok: "short" }, { id: 2, essay: long, ok: "short" }, { id: 3, essay: "fine", ok: "y" }], path),
+  );
+  expect(warnings).toHaveLength(1);
+  expect(warnings[0]).toMatchObject({ code: "FOUNTFRAME_EXCEL_TEXT_CUT" });
+  expect(warnings[0].message).toMatch(/essay \(2 cells\)/);
+  expect(warnings[0].message).not.toMatch(/\bok\b/);
+  const sheet = await openSheet(path);
+  expect(String(sheet.getCell("B2").value)).toHaveLength(EXCEL_MAX_CELL_TEXT);
+  expect(sheet.getCell("B4").value).toBe("fine");
+  expect(sheet.columns[1].width).toBe(60); // bounded
+});
+
+test("widths come from the first rows only, so a big sheet costs no second pass; later sheets share them", async () => {
+  const path = join(dir, "sample.xlsx");
+  const rows = Array.from({ length: WIDTH_SAMPLE_ROWS + 20 }, (_, index) => ({ note: index === WIDTH_SAMPLE_ROWS + 10 ? "a very long note that comes late" : "short" }));
+  const summary = await writeExcel(rows, path, { maxRowsPerSheet: 300 });
+  expect(summary.sheets).toEqual(["data", "data_2"]);
+  for (const name of summary.sheets!) {
+    const sheet = await openSheet(path, name);
+    expect(sheet.columns[0].width).toBe(7);
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.autoFilter).toBe("A1:A1");
+  }
+});
