@@ -15,6 +15,8 @@ import { ToolsClient } from "../tools";
 import { checkOption, parseClientArgs, type ClientInit, type ClientOptions, type OnErrors, type ResolvedOptions } from "./options";
 import { checkRawQuery } from "./rawEndpoint";
 
+const FRAME_LOOKAHEAD_FACTOR = 4;
+
 /** One method per resource, each returning a DataFrame (declared from the endpoint table). */
 export type EndpointMethods = {
   [M in MethodName]: (...args: EndpointArgs<M>) => Promise<DataFrame>;
@@ -81,7 +83,7 @@ export class Client implements AsyncDisposable {
   async rawQuery(endpoint: string, query?: Query | QueryInit): Promise<JsonRecord[]> {
     const checked = checkRawQuery(endpoint, query);
     const records: JsonRecord[] = [];
-    for await (const page of this.#pull(checked.endpoint, checked.query, Infinity)) records.push(...page.records);
+    for await (const page of this.#pull(checked.endpoint, checked.query, this.#lookahead())) records.push(...page.records);
     return records;
   }
 
@@ -121,8 +123,8 @@ export class Client implements AsyncDisposable {
     this.#ensureOpen();
     const { query, stackData } = buildQuery(spec, args);
     // each page is gathered into rows of cells as it arrives, and its records let go
-    const builder = new FrameBuilder({ stackData, globalPrefix: spec.resource === "brandscape-data" });
-    for await (const page of this.#pull(spec.resource, query, Infinity)) builder.add(page.records);
+    const builder = new FrameBuilder({ stackData, endpoint: spec.resource });
+    for await (const page of this.#pull(spec.resource, query, this.#lookahead())) builder.add(page);
     return builder.toFrame();
   }
 
@@ -147,10 +149,11 @@ export class Client implements AsyncDisposable {
       },
     };
     try {
-      const { first, rest } = await fetchFirstPage(sized, settings, singlePage);
+      const { first, plan, checker } = await fetchFirstPage(sized, settings, singlePage);
       yield first;
-      const failures: PageFailure[] = yield* streamPages(sized, rest, first.lastPage, window, settings);
-      warnSkippedPages(endpoint, failures, rest.length + 1);
+      const failures: PageFailure[] = yield* streamPages(sized, plan, window, settings, checker);
+      warnSkippedPages(endpoint, failures, plan.lastPage - plan.start + 1);
+      checker?.finish(failures.length);
     } finally {
       progress.stop();
     }
@@ -167,6 +170,14 @@ export class Client implements AsyncDisposable {
 
   #inFlight(): number {
     return this.#options.batchSize * this.#options.nWorkers;
+  }
+
+  /**
+   * How far a frame's requests may run ahead of the page being read: beyond the in-flight bound, so
+   * one slow page does not hold back the ones after it, yet never every page queued at once.
+   */
+  #lookahead(): number {
+    return this.#inFlight() * FRAME_LOOKAHEAD_FACTOR;
   }
 
   #ensureOpen(): void {
