@@ -2,3 +2,4 @@ export { fetchFirstPage, streamPages, type RecordPage, type PageFailure, type Pu
 export { INCONSISTENT_PAGES_WARNING } from "./pageConsistency";
 export { warnSkippedPages, PARTIAL_RESULT_WARNING } from "./partialWarning";
 export { readEnvelope } from "./envelope";
+export { UNMATCHED_METRIC_KEYS_WARNING, warnUnmatchedMetricKeys } from "./metricKeysCheck";
