@@ -22,7 +22,18 @@ export type EndpointMethods = {
   [M in MethodName]: (...args: EndpointArgs<M>) => Promise<DataFrame>;
 };
 
-export interface Client extends EndpointMethods {}
+export interface Client extends EndpointMethods {
+  /**
+   * brandscape-data as a frame: one row per brand, study and audience. Needs a study, a brand (id
+   * or name), or country and year together.
+   *
+   * Country + year means every study of that country and year: the main BAV study, its quarterly
+   * waves and any special study (`brandscapeData("US", 2024, [1])` returns rows of several studies,
+   * so one brand appears once per study). For one row per brand, pin the main study:
+   * `studies: (await client.studies("US", 2024, { mainStudy: 1 })).column("id").values[0]`.
+   */
+  brandscapeData(...args: EndpointArgs<"brandscapeData">): Promise<DataFrame>;
+}
 
 /** A connection to the Fount service; one client serves any number of calls, also concurrently. */
 export class Client implements AsyncDisposable {
@@ -35,8 +46,8 @@ export class Client implements AsyncDisposable {
   readonly tools: ToolsClient;
 
   constructor(authToken: string, options?: ClientOptions);
-  constructor(options: ClientInit);
-  constructor(first: string | ClientInit, second?: ClientOptions) {
+  constructor(options?: ClientInit);
+  constructor(first?: string | ClientInit, second?: ClientOptions) {
     const { authToken, client, options } = parseClientArgs(first, second);
     this.#options = options;
     this.#connection = createConnection(authToken, options, client as AxiosInstance | undefined);
