@@ -28,14 +28,19 @@ export function describeValue(value: unknown): string {
   if (typeof value === "bigint") return `${value}n`;
   if (value === undefined) return "undefined";
   if (typeof value === "function" || typeof value === "symbol") return typeof value;
+  if (Array.isArray(value) && value.some((item) => typeof item === "number" && !Number.isFinite(item))) {
+    return clip(`[${value.map((item) => describeValue(item)).join(",")}]`);
+  }
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);
   } catch {
     text = String(value);
   }
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  return clip(text);
 }
+
+const clip = (text: string): string => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

@@ -35,7 +35,7 @@ describe("bad input is a ValidationError naming the parameter, before any reques
     ["page 1e21", (client: Client) => client.brands({ page: 1e21 }), "page", /got 1e\+21/],
     ["page NaN", (client: Client) => client.brands({ page: NaN }), "page", /got NaN/],
     ["perPage Infinity", (client: Client) => client.brands({ perPage: Infinity }), "perPage", /got Infinity/],
-    ["studies NaN", (client: Client) => client.brands({ studies: [NaN] }), "studies", /got \[null\]|NaN/],
+    ["studies NaN", (client: Client) => client.brands({ studies: [NaN] }), "studies", /got \[NaN\]/],
     ["a lone surrogate in a name", (client: Client) => client.brands("Swatch\uD800"), "name", /lone UTF-16 surrogate/],
     ["a lone surrogate in search", (client: Client) => client.brands({ search: "\uDC00x" }), "search", /lone UTF-16 surrogate/],
     ["a lone surrogate in a raw filter", (client: Client) => client.rawQuery("brands", { filters: { name: "a\uD83D" } }), "filters.name", /lone UTF-16 surrogate/],
