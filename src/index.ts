@@ -6,9 +6,10 @@ export {
 export { Query, MAX_PER_PAGE, type QueryInit, type QueryJSON, type FilterValue } from "./query";
 export {
   FountError, ValueError, ValidationError, APIError, DataNotFoundError, RateLimitExceededError, ClientClosedError,
+  InconsistentPagesError,
 } from "./errors";
 export { ENDPOINTS, type EndpointSpec, type MethodName, type ResourceName } from "./endpoints/table";
-export { PARTIAL_RESULT_WARNING, type RecordPage } from "./pages";
+export { PARTIAL_RESULT_WARNING, INCONSISTENT_PAGES_WARNING, UNMATCHED_METRIC_KEYS_WARNING, type RecordPage } from "./pages";
 export { flattenRecords, toColumnTable, tableToFrame, recordsToFrame, FrameBuilder, type JsonRecord, type ShapeOptions } from "./frame";
 export * from "./params/types";
 export { startEmulator, type EmulatorOptions, type Emulator, type EmulatorStats, type FaultRule } from "./emulator";

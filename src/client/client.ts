@@ -4,7 +4,7 @@ import type { DataFrame } from "danfojs-node";
 import { ENDPOINTS, ENDPOINT_BY_METHOD, type EndpointSpec, type MethodName } from "../endpoints/table";
 import { ClientClosedError, ValidationError } from "../errors";
 import { FrameBuilder, type JsonRecord } from "../frame";
-import { fetchFirstPage, streamPages, warnSkippedPages, type PageFailure, type RecordPage } from "../pages";
+import { fetchFirstPage, streamPages, warnSkippedPages, warnUnmatchedMetricKeys, type PageFailure, type RecordPage } from "../pages";
 import { buildQuery, type EndpointArgs } from "../params";
 import { ProgressDisplay } from "../progress/progressDisplay";
 import { Query, type QueryInit } from "../query";
@@ -15,12 +15,25 @@ import { ToolsClient } from "../tools";
 import { checkOption, parseClientArgs, type ClientInit, type ClientOptions, type OnErrors, type ResolvedOptions } from "./options";
 import { checkRawQuery } from "./rawEndpoint";
 
+const FRAME_LOOKAHEAD_FACTOR = 4;
+
 /** One method per resource, each returning a DataFrame (declared from the endpoint table). */
 export type EndpointMethods = {
   [M in MethodName]: (...args: EndpointArgs<M>) => Promise<DataFrame>;
 };
 
-export interface Client extends EndpointMethods {}
+export interface Client extends EndpointMethods {
+  /**
+   * brandscape-data as a frame: one row per brand, study and audience. Needs a study, a brand (id
+   * or name), or country and year together.
+   *
+   * Country + year means every study of that country and year: the main BAV study, its quarterly
+   * waves and any special study (`brandscapeData("US", 2024, [1])` returns rows of several studies,
+   * so one brand appears once per study). For one row per brand, pin the main study:
+   * `studies: (await client.studies("US", 2024, { mainStudy: 1 })).column("id").values[0]`.
+   */
+  brandscapeData(...args: EndpointArgs<"brandscapeData">): Promise<DataFrame>;
+}
 
 /** A connection to the Fount service; one client serves any number of calls, also concurrently. */
 export class Client implements AsyncDisposable {
@@ -33,8 +46,8 @@ export class Client implements AsyncDisposable {
   readonly tools: ToolsClient;
 
   constructor(authToken: string, options?: ClientOptions);
-  constructor(options: ClientInit);
-  constructor(first: string | ClientInit, second?: ClientOptions) {
+  constructor(options?: ClientInit);
+  constructor(first?: string | ClientInit, second?: ClientOptions) {
     const { authToken, client, options } = parseClientArgs(first, second);
     this.#options = options;
     this.#connection = createConnection(authToken, options, client as AxiosInstance | undefined);
@@ -81,7 +94,7 @@ export class Client implements AsyncDisposable {
   async rawQuery(endpoint: string, query?: Query | QueryInit): Promise<JsonRecord[]> {
     const checked = checkRawQuery(endpoint, query);
     const records: JsonRecord[] = [];
-    for await (const page of this.#pull(checked.endpoint, checked.query, Infinity)) records.push(...page.records);
+    for await (const page of this.#pull(checked.endpoint, checked.query, this.#lookahead())) records.push(...page.records);
     return records;
   }
 
@@ -121,8 +134,8 @@ export class Client implements AsyncDisposable {
     this.#ensureOpen();
     const { query, stackData } = buildQuery(spec, args);
     // each page is gathered into rows of cells as it arrives, and its records let go
-    const builder = new FrameBuilder({ stackData, globalPrefix: spec.resource === "brandscape-data" });
-    for await (const page of this.#pull(spec.resource, query, Infinity)) builder.add(page.records);
+    const builder = new FrameBuilder({ stackData, endpoint: spec.resource });
+    for await (const page of this.#pull(spec.resource, query, this.#lookahead())) builder.add(page);
     return builder.toFrame();
   }
 
@@ -147,10 +160,12 @@ export class Client implements AsyncDisposable {
       },
     };
     try {
-      const { first, rest } = await fetchFirstPage(sized, settings, singlePage);
+      const { first, plan, checker } = await fetchFirstPage(sized, settings, singlePage);
+      warnUnmatchedMetricKeys(endpoint, sized.metricKeys, first.records);
       yield first;
-      const failures: PageFailure[] = yield* streamPages(sized, rest, first.lastPage, window, settings);
-      warnSkippedPages(endpoint, failures, rest.length + 1);
+      const failures: PageFailure[] = yield* streamPages(sized, plan, window, settings, checker);
+      warnSkippedPages(endpoint, failures, plan.lastPage - plan.start + 1);
+      checker?.finish(failures.length);
     } finally {
       progress.stop();
     }
@@ -167,6 +182,14 @@ export class Client implements AsyncDisposable {
 
   #inFlight(): number {
     return this.#options.batchSize * this.#options.nWorkers;
+  }
+
+  /**
+   * How far a frame's requests may run ahead of the page being read: beyond the in-flight bound, so
+   * one slow page does not hold back the ones after it, yet never every page queued at once.
+   */
+  #lookahead(): number {
+    return this.#inFlight() * FRAME_LOOKAHEAD_FACTOR;
   }
 
   #ensureOpen(): void {

@@ -54,6 +54,7 @@ export const audiences = oneOff("audiences");
 export const brandMetricGroups = oneOff("brandMetricGroups");
 export const brandMetrics = oneOff("brandMetrics");
 export const brands = oneOff("brands");
+/** Client.brandscapeData as a one-off; country + year mixes every study of that year (see there). */
 export const brandscapeData = oneOff("brandscapeData");
 export const categories = oneOff("categories");
 export const cities = oneOff("cities");

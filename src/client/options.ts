@@ -3,7 +3,9 @@ import type { AxiosInstance } from "axios";
 import { ValidationError, ValueError } from "../errors";
 import { MAX_PER_PAGE } from "../query";
 import { DEFAULT_MAX_WAIT_MS } from "../transport/retryPolicy";
+import { describeValue } from "../query/values";
 import { DEFAULT_BASE_URL } from "../version";
+import { BASE_URL_VARIABLE, TOKEN_VARIABLE, fromEnvironment } from "./environment";
 
 export type OnErrors = "warn" | "raise";
 
@@ -35,12 +37,14 @@ export interface ClientInit extends ClientOptions {
 }
 
 const positiveInt = z.number().int().positive();
+/** Node's timers hold at most 2^31 - 1 ms; a longer delay fires after 1 ms instead. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The settable options, one schema each: used by the constructor and every setter. */
 export const OPTION_SCHEMAS = {
   baseUrl: z.string().url(),
   perPage: positiveInt.max(MAX_PER_PAGE),
-  timeout: z.number().positive().finite(),
+  timeout: z.number().positive().max(MAX_TIMER_MS),
   verify: z.union([z.boolean(), z.string().min(1)]),
   userAgent: z.string(),
   verbose: z.boolean(),
@@ -55,7 +59,7 @@ export const OPTION_SCHEMAS = {
 const ALLOWED: Record<keyof typeof OPTION_SCHEMAS, string> = {
   baseUrl: "an http(s) URL",
   perPage: `an integer from 1 to ${MAX_PER_PAGE}`,
-  timeout: "a positive number of milliseconds",
+  timeout: `a positive number of milliseconds up to ${MAX_TIMER_MS}`,
   verify: "true, false, or a path to a CA certificate file",
   userAgent: "a string",
   verbose: "true or false",
@@ -86,7 +90,7 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
 
 export function checkOption<K extends keyof typeof OPTION_SCHEMAS>(name: K, value: unknown): ResolvedOptions[K] {
   const result = OPTION_SCHEMAS[name].safeParse(value);
-  if (!result.success) throw new ValidationError(name, `must be ${ALLOWED[name]}, got ${JSON.stringify(value)}`);
+  if (!result.success) throw new ValidationError(name, `must be ${ALLOWED[name]}, got ${describeValue(value)}`);
   return result.data as ResolvedOptions[K];
 }
 
@@ -104,7 +108,10 @@ export function resolveOptions(given: Record<string, unknown>, extraKeys: readon
   return resolved;
 }
 
-/** `new Client(token, options?)` or `new Client({ authToken | client, ... })`. */
+/**
+ * `new Client(token, options?)` or `new Client({ authToken | client, ... })`. A token or base URL
+ * not given is read from FOUNT_API_TOKEN / FOUNT_BASE_URL; a given one wins.
+ */
 export function parseClientArgs(first: unknown, second: unknown): { authToken?: string; client?: AxiosInstance; options: ResolvedOptions } {
   let init: ClientInit;
   if (typeof first === "string") {
@@ -114,9 +121,15 @@ export function parseClientArgs(first: unknown, second: unknown): { authToken?: 
   } else {
     init = {};
   }
-  const { authToken, client, ...rest } = init;
+  const { client, ...rest } = init;
+  const authToken = init.authToken ?? (client ? undefined : fromEnvironment(TOKEN_VARIABLE));
   if (!client && (typeof authToken !== "string" || authToken.trim() === "")) {
-    throw new ValueError("Client needs a non-empty authToken (or an authenticated axios instance as `client`).");
+    throw new ValueError(`Client needs a non-empty authToken, or ${TOKEN_VARIABLE} set (or an authenticated axios instance as \`client\`).`);
   }
-  return { authToken: authToken || undefined, client, options: resolveOptions(rest) };
+  delete (rest as ClientInit).authToken;
+  const baseUrl = rest.baseUrl ?? fromEnvironment(BASE_URL_VARIABLE);
+  if (rest.baseUrl === undefined && baseUrl !== undefined && !OPTION_SCHEMAS.baseUrl.safeParse(baseUrl).success) {
+    throw new ValidationError(BASE_URL_VARIABLE, `must be ${ALLOWED.baseUrl}, got ${describeValue(baseUrl)}`);
+  }
+  return { authToken: authToken || undefined, client, options: resolveOptions({ ...rest, baseUrl }) };
 }

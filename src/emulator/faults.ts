@@ -1,4 +1,5 @@
 /** Faults injected per request, for the client's tests and benchmarks. */
+import type { PageFaultKind } from "./pageFaults";
 
 export type FaultKind =
   | "status"
@@ -8,7 +9,8 @@ export type FaultKind =
   | "reset"
   | "trickle"
   | "cutOff"
-  | "echoHeaders";
+  | "echoHeaders"
+  | PageFaultKind;
 
 export interface FaultRule {
   /** kebab resource name (the first path segment after the base); any when omitted */
@@ -28,6 +30,10 @@ export interface FaultRule {
   bytes?: number;
   /** kind "rateLimit": Retry-After seconds, default 1 */
   retryAfter?: number;
+  /** kinds "recordsInserted", "recordsDeleted": how many records, default 1 (pageFaults.ts) */
+  count?: number;
+  /** kind "lastPage": the meta.last_page to say */
+  lastPage?: number;
   /** only the first N matching requests; omitted = every matching request */
   times?: number;
 }

@@ -29,6 +29,12 @@ export interface EndpointSpec {
   readonly search: boolean;
   /** brandscape-data only: top-level metric_keys / metric_group_keys */
   readonly metricKeys?: boolean;
+  /**
+   * Includes whose name starts one of the record's own columns (`brand` → `brand_id`,
+   * `brand_name`): their columns are prefixed `global_` (src/frame/rowShape.ts). Fixed per
+   * endpoint, so a column's name never depends on which fields a query asked for.
+   */
+  readonly globalIncludes?: readonly string[];
 }
 
 const one = (name: string): IncludeSpec => ({ name, many: false });
@@ -70,6 +76,8 @@ export const ENDPOINTS = [
     filters: ["country_code", "year_number", "audiences", "brand_name", "studies", "brands", "categories", "countries", "years", "sectors", "companies"],
     includes: [one("study"), one("year"), one("country"), one("audience"), many("audiences"), one("brand"), one("category"), one("sector"), one("company")],
     defaultInclude: ["brand", "study", "category", "audience"],
+    // own columns brand_id, brand_name, study_id, category_id, audience_id (WIRE.md "Records")
+    globalIncludes: ["brand", "study", "category", "audience"],
     search: false, metricKeys: true,
   },
   {

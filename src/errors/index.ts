@@ -2,3 +2,4 @@ export { FountError, ValueError, ValidationError, DataNotFoundError, ClientClose
 export { APIError, RateLimitExceededError } from "./apiError";
 export { errorFromResponse, serviceMessage } from "./fromResponse";
 export { redactBearer, secretRedactor } from "./redact";
+export { InconsistentPagesError } from "./inconsistentPages";

@@ -1,4 +1,5 @@
 import { flattenRecords, type JsonRecord } from "../frame";
+import { pageShapeOptions } from "../frame/rowShape";
 import type { ExportOptions, ExportSource, FrameSource, RecordPageLike } from "./types";
 
 /** Rows of a frame, already aligned with its columns. */
@@ -32,8 +33,10 @@ export async function* sourceBatches(source: ExportSource, options: ExportOption
     yield* frameBatches(source);
     return;
   }
-  const shape = (records: readonly JsonRecord[]): JsonRecord[] =>
-    options.flatten === false ? [...records] : flattenRecords(records, { stackData: options.stackData, globalPrefix: options.globalPrefix });
+  // one shaping path with the frames: a page of client.pages names its endpoint, which decides column names
+  const shapeOptions = { stackData: options.stackData, endpoint: options.endpoint, globalPrefix: options.globalPrefix };
+  const shape = (records: readonly JsonRecord[], page: { endpoint?: string } = {}): JsonRecord[] =>
+    options.flatten === false ? [...records] : flattenRecords(records, pageShapeOptions(page, shapeOptions));
   if (Array.isArray(source)) {
     for (let start = 0; start < source.length; start += SLICE_ROWS) {
       yield { kind: "records", rows: shape(source.slice(start, start + SLICE_ROWS)) };
@@ -43,7 +46,7 @@ export async function* sourceBatches(source: ExportSource, options: ExportOption
   if (isIterable(source)) {
     for await (const page of source as AsyncIterable<RecordPageLike | readonly JsonRecord[]>) {
       const records = Array.isArray(page) ? (page as readonly JsonRecord[]) : pageRecords(page);
-      if (records.length) yield { kind: "records", rows: shape(records) };
+      if (records.length) yield { kind: "records", rows: shape(records, Array.isArray(page) ? {} : (page as RecordPageLike)) };
     }
     return;
   }

@@ -10,6 +10,8 @@ export interface FrameSource {
 /** One page of a pull, as `client.pages(...)` and `client.rawPages(...)` yield it. */
 export interface RecordPageLike {
   readonly records: readonly JsonRecord[];
+  /** the endpoint the records came from: decides their column names, as in a frame */
+  readonly endpoint?: string;
 }
 
 /**
@@ -30,7 +32,12 @@ export type ExportFormat = "csv" | "ndjson" | "json" | "xlsx";
 export interface ExportOptions {
   /** records only: nested lists become rows, as `stackData` does for a frame */
   stackData?: boolean;
-  /** records only: brandscape-data's `global_` prefix for included objects (the CLI sets it) */
+  /**
+   * records only: the endpoint they came from (`"brandscape-data"`), which decides column names as
+   * in a frame. Pages of `client.pages(...)` carry their own; give it for plain record arrays.
+   */
+  endpoint?: string;
+  /** @deprecated use `endpoint: "brandscape-data"` */
   globalPrefix?: boolean;
   /**
    * The header, fixed up front. Without it a frame's columns are used, and for records the columns

@@ -1,19 +1,23 @@
-import { globalIncludeKeys, topLevelName } from "./globalPrefix";
 import { hasNestedValues, isNestedObject } from "./nestedObject";
-import type { JsonRecord } from "./types";
+import { rowShapeOf, topLevelName } from "./rowShape";
+import type { JsonRecord, ShapeOptions } from "./types";
 
 /**
  * One record as one flat row: nested objects become `parent_child` columns, recursively; lists stay
  * as cell values. A record that is already flat is returned as is (never modified), which keeps the
  * common wide-and-flat page free of copies; a flattened record is a new object.
  */
-export function flattenRecord(record: JsonRecord, globalPrefix = false): JsonRecord {
+export function flattenRecord(record: JsonRecord, options: ShapeOptions = {}): JsonRecord {
+  return flattenWith(record, rowShapeOf(options).globalIncludes);
+}
+
+/** flattenRecord with the endpoint's prefixed includes already looked up. */
+export function flattenWith(record: JsonRecord, globalIncludes: ReadonlySet<string>): JsonRecord {
   if (!hasNestedValues(record, false)) return record;
-  const prefixedKeys = globalPrefix ? globalIncludeKeys(record) : new Set<string>();
   const row: JsonRecord = {};
   for (const key in record) {
     const value = record[key];
-    if (isNestedObject(value)) flattenObjectInto(row, value, topLevelName(key, prefixedKeys));
+    if (isNestedObject(value)) flattenObjectInto(row, value, topLevelName(key, value, globalIncludes));
     else row[key] = value;
   }
   return row;

@@ -1,5 +1,6 @@
-import { flattenRecord } from "./flatten";
+import { flattenWith } from "./flatten";
 import { hasNestedValues } from "./nestedObject";
+import { rowShapeOf } from "./rowShape";
 import { stackRecord } from "./stack";
 import type { JsonRecord, ShapeOptions } from "./types";
 
@@ -9,15 +10,15 @@ import type { JsonRecord, ShapeOptions } from "./types";
  * is already flat comes back as the same object.
  */
 export function flattenRecords(records: readonly JsonRecord[], options: ShapeOptions = {}): JsonRecord[] {
-  const globalPrefix = options.globalPrefix === true;
+  const { stackData, globalIncludes } = rowShapeOf(options);
   const rows: JsonRecord[] = [];
-  if (options.stackData !== true) {
-    for (const record of records) rows.push(flattenRecord(record, globalPrefix));
+  if (!stackData) {
+    for (const record of records) rows.push(flattenWith(record, globalIncludes));
     return rows;
   }
   for (const record of records) {
     if (!hasNestedValues(record, true)) rows.push(record);
-    else for (const row of stackRecord(record, globalPrefix)) rows.push(row);
+    else for (const row of stackRecord(record, globalIncludes)) rows.push(row);
   }
   return rows;
 }

@@ -1,5 +1,6 @@
 import { ColumnStats } from "./columnStats";
-import { clashesWithOwnColumn, GLOBAL_PREFIX } from "./globalPrefix";
+import { GLOBAL_PREFIX } from "./globalPrefix";
+import { rowShapeOf, type RowShape } from "./rowShape";
 import { stackRecord } from "./stack";
 import type { JsonRecord, ShapeOptions } from "./types";
 
@@ -17,7 +18,7 @@ export interface GatheredRows {
 
 /** Flat rows as cell arrays, values as they are (a nested object is a value here, not flattened). */
 export function gatherRows(rows: readonly JsonRecord[]): GatheredRows {
-  const sink = new RowSink(false, false, false);
+  const sink = new RowSink(new Set(), false, false);
   for (const row of rows) sink.addRecord(row);
   return sink.result();
 }
@@ -41,17 +42,17 @@ export function gatherRecords(records: readonly JsonRecord[], options: ShapeOpti
  */
 export class RecordGatherer {
   readonly #sink: RowSink;
-  readonly #globalPrefix: boolean;
+  readonly #shape: RowShape;
 
   constructor(options: ShapeOptions) {
-    this.#globalPrefix = options.globalPrefix === true;
-    this.#sink = new RowSink(this.#globalPrefix, options.stackData === true);
+    this.#shape = rowShapeOf(options);
+    this.#sink = new RowSink(this.#shape.globalIncludes, this.#shape.stackData);
   }
 
   add(records: readonly JsonRecord[]): void {
     for (const record of records) {
       if (this.#sink.addRecord(record)) continue;
-      for (const row of stackRecord(record, this.#globalPrefix)) this.#sink.addRecord(row);
+      for (const row of stackRecord(record, this.#shape.globalIncludes)) this.#sink.addRecord(row);
     }
   }
 
@@ -78,14 +79,13 @@ class RowSink {
   private readonly keyAtPosition: string[] = [];
   private readonly parentAtPosition: string[] = [];
   private readonly columnAtPosition: number[] = [];
-  private readonly clashWitnesses = new Map<string, string>();
   /** `global_brand` once per include name, so the position check compares the same string each record */
   private readonly globalParents = new Map<string, string>();
   private position = 0;
 
   /** `flatten`: nested objects become parent_child cells (else they are values, like lists). */
   constructor(
-    private readonly globalPrefix: boolean,
+    private readonly globalIncludes: ReadonlySet<string>,
     private readonly stackLists: boolean,
     private readonly flatten = true,
   ) {}
@@ -103,9 +103,7 @@ class RowSink {
         if (Array.isArray(value)) {
           if (this.stackLists) return false;
         } else {
-          const parent = this.globalPrefix && clashesWithOwnColumn(record, keys, key, this.clashWitnesses)
-            ? this.globalParent(key)
-            : key;
+          const parent = this.globalIncludes.size > 0 && this.globalIncludes.has(key) ? this.globalParent(key) : key;
           if (!this.addObject(cells, value as JsonRecord, parent)) return false;
           continue;
         }

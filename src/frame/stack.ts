@@ -1,5 +1,5 @@
-import { globalIncludeKeys, topLevelName } from "./globalPrefix";
 import { isNestedObject } from "./nestedObject";
+import { topLevelName } from "./rowShape";
 import type { JsonRecord } from "./types";
 
 /**
@@ -9,11 +9,11 @@ import type { JsonRecord } from "./types";
  * name; lists inside elements stack too. An empty list multiplies by one: the record keeps its row,
  * without the list's columns, so a record is never lost to an empty relation.
  */
-export function stackRecord(record: JsonRecord, globalPrefix = false): JsonRecord[] {
-  const prefixedKeys = globalPrefix ? globalIncludeKeys(record) : new Set<string>();
+export function stackRecord(record: JsonRecord, globalIncludes: ReadonlySet<string> = new Set()): JsonRecord[] {
   let rows: JsonRecord[] = [{}];
   for (const key in record) {
-    rows = appendValue(rows, record[key], topLevelName(key, prefixedKeys));
+    const value = record[key];
+    rows = appendValue(rows, value, topLevelName(key, value, globalIncludes));
   }
   return rows;
 }

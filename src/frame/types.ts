@@ -7,7 +7,12 @@ export interface ShapeOptions {
    * value (in a table or frame, as JSON text).
    */
   stackData?: boolean;
-  /** brandscapeData's rule: an included object that clashes with the record's own columns is prefixed `global_`. */
+  /**
+   * The endpoint the records came from (`"brandscape-data"`, or a path such as `"studies/12/brands"`):
+   * it decides column names (rowShape.ts). Pages from `client.pages` carry theirs.
+   */
+  endpoint?: string;
+  /** @deprecated use `endpoint: "brandscape-data"`; true means brandscape-data's `global_` rule */
   globalPrefix?: boolean;
 }
 

@@ -3,23 +3,33 @@ import type { JsonRecord } from "../frame";
 
 export interface Envelope {
   records: JsonRecord[];
+  /** meta.total */
   total?: number;
+  /** meta.last_page */
   lastPage?: number;
+  /** meta.per_page: the page size the service used */
+  perPage?: number;
 }
 
 /** A Laravel paginator `{ data: [...], meta }` or an item `{ data: {...} }`. */
 export function readEnvelope(body: unknown, endpoint: string): Envelope {
   const data = (body as { data?: unknown } | null)?.data;
   if (Array.isArray(data)) {
-    const meta = (body as { meta?: { total?: unknown; last_page?: unknown } }).meta;
-    const total = Number(meta?.total);
-    const lastPage = Number(meta?.last_page);
+    const meta = (body as { meta?: { total?: unknown; last_page?: unknown; per_page?: unknown } }).meta;
     return {
       records: data as JsonRecord[],
-      total: Number.isFinite(total) ? total : undefined,
-      lastPage: Number.isFinite(lastPage) ? lastPage : undefined,
+      total: count(meta?.total),
+      lastPage: count(meta?.last_page),
+      perPage: count(meta?.per_page),
     };
   }
   if (data && typeof data === "object") return { records: [data as JsonRecord], total: 1, lastPage: 1 };
   throw new APIError({ status: 200, url: endpoint, message: "the response had no `data` member" });
+}
+
+/** A whole number >= 0 from a meta field (numbers may arrive as numeric strings), else undefined. */
+function count(value: unknown): number | undefined {
+  if (value === null || value === undefined || value === "") return undefined;
+  const number = Number(value);
+  return Number.isSafeInteger(number) && number >= 0 ? number : undefined;
 }

@@ -5,8 +5,12 @@ import type { Query } from "../query";
 import type { JsonRecord } from "../frame";
 import type { ProgressHandle } from "../progress/progressDisplay";
 import { readEnvelope } from "./envelope";
+import { PageChecker } from "./pageConsistency";
+import { planPages, type PagePlan } from "./pagePlan";
 
 export interface RecordPage {
+  /** the endpoint the records came from: it decides their column names (FrameBuilder, writers) */
+  endpoint: string;
   page: number;
   records: JsonRecord[];
   /** meta.total: records matching the query (undefined on an unpaginated answer) */
@@ -32,8 +36,16 @@ export interface PullSettings {
   signal?: AbortSignal;
 }
 
+/** What the first request settled: its page, the pages still to fetch, and the checker of the rest. */
+export interface FirstPage {
+  first: RecordPage;
+  plan: PagePlan;
+  /** checks the later pages against this one (collections of more than one page) */
+  checker: PageChecker | undefined;
+}
+
 /** The first request: its records are kept and its meta tells how many pages remain. */
-export async function fetchFirstPage(query: Query, settings: PullSettings, singlePage: boolean): Promise<{ first: RecordPage; rest: number[] }> {
+export async function fetchFirstPage(query: Query, settings: PullSettings, singlePage: boolean): Promise<FirstPage> {
   const start = query.page ?? 1;
   const firstQuery = query.id === undefined ? query.withPage({ page: start }) : query;
   const body = await settings.fetch(firstQuery, abortable(settings.signal));
@@ -41,59 +53,70 @@ export async function fetchFirstPage(query: Query, settings: PullSettings, singl
   if (envelope.records.length === 0) {
     throw new DataNotFoundError(`${settings.endpoint}: the query returned no records (${describe(query, settings.endpoint)})`);
   }
-  let lastPage = start;
-  if (query.id === undefined && !singlePage && envelope.lastPage !== undefined) {
-    lastPage = Math.max(start, envelope.lastPage);
-    if (query.maxPages !== undefined) lastPage = Math.min(lastPage, start + query.maxPages - 1);
-  }
-  const rest: number[] = [];
-  for (let page = start + 1; page <= lastPage; page += 1) rest.push(page);
-  settings.progress.setTotal(rest.length + 1);
+  const onePage = singlePage || query.id !== undefined;
+  const plan = planPages(envelope, { start, singlePage: onePage, perPage: query.perPage, maxPages: query.maxPages });
+  const first: RecordPage = { endpoint: settings.endpoint, page: start, records: envelope.records, total: envelope.total, lastPage: plan.lastPage };
+  const checker = onePage
+    ? undefined
+    : new PageChecker(settings.endpoint, settings.onErrors, plan, { page: start, records: envelope.records, total: envelope.total, lastPageSaid: envelope.lastPage });
+  settings.progress.setTotal(plan.lastPage - start + 1);
   settings.progress.tick(envelope.records.length);
-  return { first: { page: start, records: envelope.records, total: envelope.total, lastPage }, rest };
+  return { first, plan, checker };
+}
+
+interface FetchedPage {
+  page: RecordPage;
+  /** meta.last_page as this page said it */
+  lastPageSaid: number | undefined;
 }
 
 /**
- * The remaining pages, pipelined: at most `inFlight` requests at once, a new one as soon as one
- * ends; pages come out in page order. `window` bounds how far requests run ahead of the consumer.
+ * The pages after the first, pipelined: at most `inFlight` requests at once, a new one as soon as
+ * one ends; pages come out in page order. Pages are scheduled as the window moves, never queued
+ * all at once: `window` bounds how far requests run ahead of the consumer. The pull ends at the
+ * first empty page; `checker` sees every page.
  */
 export async function* streamPages(
   query: Query,
-  pages: readonly number[],
-  lastPage: number,
+  plan: PagePlan,
   window: number,
   settings: PullSettings,
+  checker?: PageChecker,
 ): AsyncGenerator<RecordPage, PageFailure[]> {
+  const { lastPage } = plan;
+  const firstToFetch = plan.start + 1;
   const limit = pLimit(settings.inFlight);
   const controller = new AbortController();
   // every request in flight and its retry wait listen on this one signal
   setMaxListeners(0, controller.signal);
   const onOuterAbort = () => controller.abort(settings.signal?.reason);
   settings.signal?.addEventListener("abort", onOuterAbort, { once: true });
-  const started = new Map<number, Promise<RecordPage | PageFailure>>();
+  const started = new Map<number, Promise<FetchedPage | PageFailure>>();
   const failures: PageFailure[] = [];
-  let nextIndex = 0;
-  const startMore = (consumed: number) => {
-    while (nextIndex < pages.length && nextIndex - consumed < window) {
-      const page = pages[nextIndex++];
+  let nextPage = firstToFetch;
+  const startMore = (consumedUpTo: number) => {
+    while (nextPage <= lastPage && nextPage - consumedUpTo < window) {
+      const page = nextPage++;
       started.set(page, limit(() => fetchOne(query, page, lastPage, settings, controller.signal)));
     }
   };
   try {
-    for (let consumed = 0; consumed < pages.length; consumed += 1) {
+    for (let page = firstToFetch; page <= lastPage; page += 1) {
       // the consumer may come back after the client closed: pages already fetched are not handed out
       settings.signal?.throwIfAborted();
-      startMore(consumed);
-      const page = pages[consumed];
+      startMore(page);
       const outcome = await started.get(page)!;
       started.delete(page);
       settings.signal?.throwIfAborted();
       if ("error" in outcome) {
         if (settings.onErrors === "raise" || !(outcome.error instanceof FountError)) throw outcome.error;
         failures.push(outcome);
-      } else {
-        yield outcome;
+        continue;
       }
+      const report = { page, records: outcome.page.records, total: outcome.page.total, lastPageSaid: outcome.lastPageSaid };
+      const goOn = checker ? checker.check(report) : outcome.page.records.length > 0;
+      if (!goOn) break;
+      yield outcome.page;
     }
     settings.signal?.throwIfAborted();
     return failures;
@@ -105,13 +128,13 @@ export async function* streamPages(
   }
 }
 
-async function fetchOne(query: Query, page: number, lastPage: number, settings: PullSettings, signal: AbortSignal): Promise<RecordPage | PageFailure> {
+async function fetchOne(query: Query, page: number, lastPage: number, settings: PullSettings, signal: AbortSignal): Promise<FetchedPage | PageFailure> {
   if (signal.aborted) return { page, error: signal.reason as Error };
   try {
     const body = await settings.fetch(query.withPage({ page }), signal);
     const envelope = readEnvelope(body, settings.endpoint);
     settings.progress.tick(envelope.records.length);
-    return { page, records: envelope.records, total: envelope.total, lastPage };
+    return { page: { endpoint: settings.endpoint, page, records: envelope.records, total: envelope.total, lastPage }, lastPageSaid: envelope.lastPage };
   } catch (error) {
     return { page, error: error as Error };
   }

@@ -2,7 +2,7 @@ import type { EndpointSpec } from "../endpoints/table";
 import { toSnakeCase, wireFilterName } from "../endpoints/table";
 import { ValidationError } from "../errors";
 import { Query, type FilterValue, type QueryInit } from "../query";
-import { isDropped, isPlainObject } from "../query/values";
+import { checkItemId, describeValue, isDropped, isPlainObject } from "../query/values";
 import { checkBrandscapeQuery } from "./brandscapeRule";
 import { checkFilterValue } from "./filterSchemas";
 import { resolveInclude } from "./includeRule";
@@ -48,13 +48,13 @@ export function buildQuery(spec: EndpointSpec, args: readonly unknown[]): Method
     throw new ValidationError(unknown[0], `is not an option of ${spec.method}; allowed: ${allowed.join(", ")}`);
   }
   if (options.stackData !== undefined && typeof options.stackData !== "boolean") {
-    throw new ValidationError("stackData", `must be true or false, got ${JSON.stringify(options.stackData)}`);
+    throw new ValidationError("stackData", `must be true or false, got ${describeValue(options.stackData)}`);
   }
   if (options.search && !spec.search) {
     throw new ValidationError("search", `${spec.method} has no free-text search; use filters (e.g. name) instead`);
   }
   const shared: QueryInit = {
-    id: options[spec.idKey ?? ""] as QueryInit["id"],
+    id: spec.idKey ? checkItemId(spec.idKey, options[spec.idKey]) : undefined,
     fields: options.fields as QueryInit["fields"],
     include: resolveInclude(spec, options.query ? undefined : options.include),
     sort: checkSort(options.sort),
@@ -83,7 +83,8 @@ export function buildQuery(spec: EndpointSpec, args: readonly unknown[]): Method
 function collectFilters(spec: EndpointSpec, positional: unknown[], options: Record<string, unknown>): Record<string, FilterValue> {
   const filters: Record<string, FilterValue> = {};
   const params: Array<[string, unknown]> = [
-    ...spec.positional.map((name, index): [string, unknown] => [name, index < positional.length ? positional[index] : options[name]]),
+    // a positional `undefined` is a placeholder: the options object may still give that parameter
+    ...spec.positional.map((name, index): [string, unknown] => [name, positional[index] !== undefined ? positional[index] : options[name]]),
     ...spec.optionFilters.map((name): [string, unknown] => [name, options[name]]),
   ];
   if (positional.length) {
@@ -121,7 +122,7 @@ const SORT_PATTERN = /^-?[A-Za-z_][\w.]*(,-?[A-Za-z_][\w.]*)*$/;
 function checkSort(sort: unknown): string | undefined {
   if (sort === undefined || sort === null || sort === "") return undefined;
   if (typeof sort !== "string" || !SORT_PATTERN.test(sort)) {
-    throw new ValidationError("sort", `must be a field name, '-' first for descending, comma-separated for several (e.g. "-differentiation_rank,name"), got ${JSON.stringify(sort)}`);
+    throw new ValidationError("sort", `must be a field name, '-' first for descending, comma-separated for several (e.g. "-differentiation_rank,name"), got ${describeValue(sort)}`);
   }
   return sort;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FILTER_KINDS, type FilterKind } from "../endpoints/filterKinds";
 import { ValidationError } from "../errors";
 import type { FilterValue } from "../query";
+import { checkWellFormed, describeValue } from "../query/values";
 import { ISO_COUNTRY_CODES } from "./isoCountryCodes";
 
 /** One value, an array, or "a,b": always an array out. */
@@ -11,7 +12,10 @@ const asList = <T extends z.ZodType>(item: T) =>
     z.array(item).min(1, "must not be an empty list"),
   );
 
-const id = z.union([z.number().int().positive(), z.string().regex(/^\d+$/, "must be a numeric id")]);
+const id = z.union([
+  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  z.string().regex(/^[1-9]\d*$/, "must be a numeric id").refine((text) => Number.isSafeInteger(Number(text)), "must be a numeric id"),
+], { message: `must be a positive integer id (at most ${Number.MAX_SAFE_INTEGER})` });
 const year = z
   .union([z.number(), z.string().regex(/^\d{4}$/, "must be a year such as 2024")])
   .transform(Number)
@@ -40,11 +44,12 @@ const SCHEMAS: Record<FilterKind, z.ZodType> = {
 };
 
 const anyFilterValue = z.union([
-  z.string(), z.number(), z.boolean(), z.date(), z.array(z.union([z.string(), z.number()])),
+  z.string(), z.number().finite(), z.boolean(), z.date(), z.array(z.union([z.string(), z.number().finite()])),
 ], { message: "must be a string, number, boolean, Date or a list of strings/numbers" });
 
 /** The value the wire wants for a filter, or a ValidationError naming `parameter`. */
 export function checkFilterValue(parameter: string, wireName: string, value: FilterValue): FilterValue {
+  checkWellFormed(parameter, value);
   const kind = (FILTER_KINDS as Record<string, FilterKind | undefined>)[wireName];
   const schema = kind ? SCHEMAS[kind] : anyFilterValue;
   const result = schema.safeParse(value);
@@ -56,7 +61,6 @@ export function checkFilterValue(parameter: string, wireName: string, value: Fil
 }
 
 function describe(value: unknown): string {
-  if (value instanceof Date) return `Date ${value.toISOString()}`;
-  const text = JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? "an invalid Date" : `Date ${value.toISOString()}`;
+  return describeValue(value);
 }

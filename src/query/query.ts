@@ -1,7 +1,7 @@
 import { ValidationError } from "../errors";
 import { ENDPOINT_BY_RESOURCE, fieldsKey, toSnakeCase } from "../endpoints/table";
 import { FLAG_WIRE_VALUES, type WireFilterName } from "../endpoints/filterKinds";
-import { type FilterValue, formatDateTime, isPlainObject, joinList, positiveInteger, toList } from "./values";
+import { type FilterValue, checkItemId, checkWellFormed, describeValue, formatDateTime, isPlainObject, joinList, positiveInteger, toList } from "./values";
 
 /** The service's maximum page size. */
 export const MAX_PER_PAGE = 1000;
@@ -62,8 +62,8 @@ export class Query {
     if (init.id !== undefined && init.itemId !== undefined && String(init.id) !== String(init.itemId)) {
       throw new ValidationError("itemId", `conflicts with id (${init.id} vs ${init.itemId}); give one`);
     }
-    const id = init.id ?? init.itemId;
-    if (id !== undefined && id !== null && id !== "") this.id = checkId(id);
+    const id = checkItemId(init.id !== undefined ? "id" : "itemId", init.id ?? init.itemId);
+    if (id !== undefined) this.id = id;
     this.filters = Object.freeze(normaliseFilters(init.filters));
     this.fields = freezeList("fields", init.fields);
     this.include = freezeList("include", init.include);
@@ -182,6 +182,11 @@ function normaliseFilters(filters: QueryInit["filters"]): Record<string, FilterV
   const normalised: Record<string, FilterValue> = {};
   for (const [key, value] of Object.entries(filters)) {
     if (value === undefined || value === null) continue;
+    checkWellFormed("filters", key);
+    checkWellFormed(`filters.${key}`, value);
+    if (typeof value === "number" && !Number.isFinite(value)) {
+      throw new ValidationError(`filters.${key}`, `must be a finite number, got ${value}`);
+    }
     normalised[toSnakeCase(key)] = value;
   }
   return normalised;
@@ -193,13 +198,9 @@ function freezeList(parameter: string, value: string | readonly string[] | undef
 }
 
 function checkString(parameter: string, value: unknown): string {
-  if (typeof value !== "string") throw new ValidationError(parameter, `must be a string, got ${JSON.stringify(value)}`);
+  if (typeof value !== "string") throw new ValidationError(parameter, `must be a string, got ${describeValue(value)}`);
+  checkWellFormed(parameter, value);
   return value;
-}
-
-function checkId(id: unknown): number | string {
-  if ((typeof id === "number" && Number.isInteger(id) && id > 0) || (typeof id === "string" && /^[\w-]+$/.test(id))) return id;
-  throw new ValidationError("id", `must be a positive integer id, got ${JSON.stringify(id)}`);
 }
 
 export const isKnownResource = (endpoint: string): boolean => ENDPOINT_BY_RESOURCE.has(endpoint.split("/")[0]);

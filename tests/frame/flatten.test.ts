@@ -18,7 +18,7 @@ describe("flattenRecord", () => {
     const flat = { id: 1, name: "x", tags: [1] };
     expect(flattenRecord(flat)).toBe(flat);
     const nested = { id: 1, brand: { id: 2 } };
-    flattenRecord(nested, true);
+    flattenRecord(nested, { endpoint: "brandscape-data" });
     expect(nested).toEqual({ id: 1, brand: { id: 2 } });
   });
 });
@@ -39,7 +39,7 @@ describe("global prefix (brandscapeData)", () => {
   };
 
   it("prefixes every column of an include that clashes with the record's own columns", () => {
-    expect(flattenRecord(record, true)).toEqual({
+    expect(flattenRecord(record, { endpoint: "brandscape-data" })).toEqual({
       study_id: 10,
       brand_id: 20,
       brand_name: "Nestlé Schweiz",
@@ -60,11 +60,18 @@ describe("global prefix (brandscapeData)", () => {
     });
   });
 
-  it("decides per record, whatever the key order, and only on a key followed by _", () => {
-    expect(flattenRecord({ brand: { id: 1 }, brand_id: 1 }, true)).toEqual({ global_brand_id: 1, brand_id: 1 });
-    expect(flattenRecord({ brand: { id: 1 }, brandish: 2 }, true)).toEqual({ brand_id: 1, brandish: 2 });
-    // another include's columns are not the record's own
-    expect(flattenRecord({ brand: { id: 1 }, brand_x: { id: 2 } }, true)).toEqual({ brand_id: 1, brand_x_id: 2 });
+  it("decides from the endpoint, not from which of the record's columns `fields` kept", () => {
+    const brandscape = { endpoint: "brandscape-data" };
+    expect(flattenRecord({ brand: { id: 1 }, brand_id: 1 }, brandscape)).toEqual({ global_brand_id: 1, brand_id: 1 });
+    // fields: ["brand_strength"]: no brand_* or study_* column left, the includes keep their names
+    expect(flattenRecord({ brand_strength: 80, study: { name: "US 2024" }, brand: { id: 1 } }, brandscape))
+      .toEqual({ brand_strength: 80, global_study_name: "US 2024", global_brand_id: 1 });
+    // includes outside the endpoint's list keep plain names (year_year: the year include's own `year`)
+    expect(flattenRecord({ brand_x: { id: 2 }, year: { year: 2024 } }, brandscape)).toEqual({ brand_x_id: 2, year_year: 2024 });
+    // an item path and the older `globalPrefix: true` spelling follow the same rule
+    expect(flattenRecord({ study: { id: 3 } }, { endpoint: "brandscape-data/42" })).toEqual({ global_study_id: 3 });
+    expect(flattenRecord({ study: { id: 3 } }, { globalPrefix: true })).toEqual({ global_study_id: 3 });
+    expect(flattenRecord({ study: { id: 3 } }, { endpoint: "studies/12/brands" })).toEqual({ study_id: 3 });
   });
 
   it("is off by default", () => {

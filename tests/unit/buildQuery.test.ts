@@ -140,3 +140,15 @@ test("every endpoint builds a query from its options alone", () => {
     expect(buildQuery(endpoint, args).query).toBeInstanceOf(Query);
   }
 });
+
+describe("a positional undefined is a placeholder", () => {
+  test("the options object's value of that parameter is used", () => {
+    expect(params("brands", undefined, { name: "Swatch" })).toEqual({ "filter[name]": "Swatch" });
+    expect(params("brandscapeData", "US", 2024, undefined, undefined, { brandName: "Swatch", audiences: [1] })).toMatchObject({
+      "filter[audiences]": "1", "filter[brand_name]": "Swatch", "filter[country_code]": "US", "filter[year_number]": "2024",
+    });
+  });
+  test("two defined values for one parameter stay an error", () => {
+    expect(() => params("brands", "Rolex", { name: "Swatch" })).toThrow(/name: given both/);
+  });
+});

@@ -25,7 +25,7 @@ export function resourceCommand(spec: EndpointSpec, io: CliIo): Command {
   command.action(async (flags: QueryFlags & OutputFlags & ConnectionFlags) => {
     const { options, names } = methodOptions(spec, flags);
     const plan = chooseOutput(flags, io);
-    const shape = { stackData: flags.stack === true, globalPrefix: spec.resource === "brandscape-data" };
+    const shape = { stackData: flags.stack === true };
     await withFlagNames(names, () =>
       withClient(flags, io, { progress: plan.kind !== "table" }, async (client) => {
         const pages = (client.pages as unknown as PagesOf)(spec.method as MethodName, options);

@@ -1,6 +1,7 @@
 import { writeTable, type ExportOptions, type ExportSummary, type ExportTarget } from "../../export";
 import { bytesWrittenTo, isOutputFailure } from "../../export/sink";
 import { flattenRecords, type JsonRecord } from "../../frame";
+import { pageShapeOptions } from "../../frame/rowShape";
 import type { RecordPage } from "../../pages";
 import { IncompleteOutputError } from "../exitCode";
 import { whileInterruptible } from "../interrupts";
@@ -11,7 +12,7 @@ import { ttyTable } from "./ttyTable";
 const PREVIEW_ROWS = 20;
 const DEFAULT_WIDTH = 100;
 
-export type RowShape = Pick<ExportOptions, "stackData" | "globalPrefix" | "flatten">;
+export type RowShape = Pick<ExportOptions, "stackData" | "flatten">;
 
 /** A pull's pages to where the plan says: a preview table, or an export streamed page by page. */
 export async function renderPages(pages: AsyncIterable<RecordPage>, plan: OutputPlan, shape: RowShape, io: CliIo, quiet: boolean): Promise<void> {
@@ -42,7 +43,7 @@ async function previewTable(pages: AsyncIterable<RecordPage>, shape: RowShape, w
   let more = false;
   for await (const page of pages) {
     total ??= page.total;
-    rows.push(...flattenRecords(page.records, { stackData: shape.stackData, globalPrefix: shape.globalPrefix }));
+    rows.push(...flattenRecords(page.records, pageShapeOptions(page, { stackData: shape.stackData })));
     if (rows.length >= PREVIEW_ROWS) {
       more = rows.length > PREVIEW_ROWS || page.page < page.lastPage;
       break; // ends the pull: requests still in flight are cancelled

@@ -2,6 +2,7 @@ import { ENDPOINT_BY_RESOURCE } from "../../endpoints/table";
 import type { Dataset } from "../dataset/types";
 import { envelopeTail, pageBounds } from "../http/envelope";
 import { notFound } from "../http/errors";
+import type { PageView } from "../pageFaults";
 import type { ParsedQuery } from "../query/parseQuery";
 import type { IncludeForms } from "../resources/includes";
 import { checkIncludes, checkSort } from "../resources/shape";
@@ -31,12 +32,12 @@ export class BrandscapeService {
     this.writer = new RowWriter(this.rows, forms);
   }
 
-  serveCollection(query: ParsedQuery, path: string): Buffer {
+  serveCollection(query: ParsedQuery, path: string, view?: PageView): Buffer {
     checkIncludes(SPEC, query.include);
     checkSort(COLUMN_NAME_SET, query);
     checkCombination(query.filters);
     const selection = this.selection(query);
-    const page = { page: query.page, perPage: query.perPage, total: selection.total, path, linkParams: query.linkParams };
+    const page = { page: query.page, perPage: query.perPage, total: selection.total, path, linkParams: query.linkParams, view };
     const [start, end] = pageBounds(page);
     const plan = planColumns(query);
     const sink = new ByteSink((end - start) * (plan.metricBlock.maxBytes + 2048) + 16384);

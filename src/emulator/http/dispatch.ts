@@ -1,5 +1,6 @@
 import type { BrandscapeService } from "../brandscape/serveBrandscape";
 import type { StudyRecord } from "../dataset/types";
+import type { PageView } from "../pageFaults";
 import { parseQuery } from "../query/parseQuery";
 import type { ResourceDefinition } from "../resources/definitions";
 import { findRecord, serveCollection, serveItem } from "../resources/serveResource";
@@ -14,8 +15,8 @@ export interface Resources {
   readonly tools: ToolService;
 }
 
-/** The 200 body of a routed GET; any other outcome is thrown as an HttpError. */
-export function dispatch(route: Route, rawQuery: string, origin: string, resources: Resources): string | Buffer {
+/** The 200 body of a routed GET; any other outcome is thrown as an HttpError. `view`: a page fault's. */
+export function dispatch(route: Route, rawQuery: string, origin: string, resources: Resources, view?: PageView): string | Buffer {
   switch (route.kind) {
     case "health":
       return JSON.stringify({ status: "ok" });
@@ -24,8 +25,8 @@ export function dispatch(route: Route, rawQuery: string, origin: string, resourc
     case "collection": {
       const query = parseQuery(rawQuery);
       const path = `${origin}${BASE_PATH}${route.resource}`;
-      if (route.resource === "brandscape-data") return resources.brandscape.serveCollection(query, path);
-      return serveCollection(resources.definitions.get(route.resource)!, { query, path });
+      if (route.resource === "brandscape-data") return resources.brandscape.serveCollection(query, path, view);
+      return serveCollection(resources.definitions.get(route.resource)!, { query, path, view });
     }
     case "item": {
       const query = parseQuery(rawQuery);
@@ -40,7 +41,7 @@ export function dispatch(route: Route, rawQuery: string, origin: string, resourc
       const study = findRecord(resources.definitions.get("studies")!, route.studyId) as StudyRecord;
       const brandIds = resources.studyBrandIds.get(study.id) ?? [];
       const path = `${origin}${BASE_PATH}studies/${study.id}/brands`;
-      return serveCollection(resources.definitions.get("brands")!, { query, path, scope: (brand) => brandIds.includes(brand.id) });
+      return serveCollection(resources.definitions.get("brands")!, { query, path, view, scope: (brand) => brandIds.includes(brand.id) });
     }
   }
 }

@@ -1,4 +1,5 @@
 /** Laravel's LengthAwarePaginator as JSON: the `links` and `meta` around a page of records. */
+import type { PageView } from "../pageFaults";
 
 export interface PageRequest {
   readonly page: number;
@@ -8,6 +9,8 @@ export interface PageRequest {
   readonly path: string;
   /** every query parameter but page */
   readonly linkParams: ReadonlyArray<readonly [string, string]>;
+  /** a page fault's departure from the collection (pageFaults.ts) */
+  readonly view?: PageView;
 }
 
 interface MetaLink {
@@ -24,10 +27,26 @@ const phpEncode = (text: string): string =>
 
 export const lastPageOf = (total: number, perPage: number): number => Math.max(1, Math.ceil(total / perPage));
 
-/** The first and last ordinal (0-based, end excluded) of the records on the page. */
-export function pageBounds(request: Pick<PageRequest, "page" | "perPage" | "total">): [number, number] {
-  const start = Math.min((request.page - 1) * request.perPage, request.total);
-  return [start, Math.min(start + request.perPage, request.total)];
+type Bounded = Pick<PageRequest, "page" | "perPage" | "total" | "view">;
+
+/** meta.total as the page says it. */
+const saidTotal = (request: Bounded): number => Math.max(0, request.total + (request.view?.totalDelta ?? 0));
+
+/** The page's first and last ordinal (0-based, end excluded) among the records meta.total counts. */
+function saidBounds(request: Bounded): [number, number] {
+  const total = saidTotal(request);
+  const start = Math.min((request.page - 1) * request.perPage, total);
+  return [start, Math.min(start + request.perPage, total)];
+}
+
+/** The first and last ordinal (0-based, end excluded) of the collection's records on the page. */
+export function pageBounds(request: Bounded): [number, number] {
+  const [start, end] = saidBounds(request);
+  const view = request.view;
+  if (!view) return [start, end];
+  if (view.empty) return [0, 0];
+  const clamp = (ordinal: number) => Math.min(request.total, Math.max(0, ordinal + view.shift));
+  return [clamp(start), clamp(end)];
 }
 
 function pageUrl(request: PageRequest, page: number): string {
@@ -60,8 +79,8 @@ function metaLinks(request: PageRequest, last: number): MetaLink[] {
 
 /** `,"links":{…},"meta":{…}` to follow the data array of a collection answer. */
 export function envelopeTail(request: PageRequest): string {
-  const last = lastPageOf(request.total, request.perPage);
-  const [start, end] = pageBounds(request);
+  const last = request.view?.lastPage ?? lastPageOf(saidTotal(request), request.perPage);
+  const [start, end] = saidBounds(request);
   const links = {
     first: pageUrl(request, 1),
     last: pageUrl(request, last),
@@ -76,7 +95,7 @@ export function envelopeTail(request: PageRequest): string {
     path: request.path,
     per_page: request.perPage,
     to: end > start ? end : null,
-    total: request.total,
+    total: saidTotal(request),
   };
   return `,"links":${JSON.stringify(links)},"meta":${JSON.stringify(meta)}`;
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { releaseBody } from "../brandscape/byteSink";
 import { BODY_FAULTS, type FaultBook, type FaultRule } from "../faults";
+import { pageViewOf } from "../pageFaults";
 import { requestedPage } from "../query/parseQuery";
 import type { StatsRecorder } from "../stats";
 import { dispatch, type Resources } from "./dispatch";
@@ -55,6 +56,9 @@ export async function handleRequest(context: PipelineContext, req: IncomingMessa
     await context.delay(fault.ms);
     fault = null;
   }
+  // a page fault shapes the answer's body; the others replace or spoil the answer
+  const view = pageViewOf(fault);
+  if (view) fault = null;
   if (fault && !BODY_FAULTS.has(fault.kind)) {
     answerFault(fault, req, res, context.limiter.limitHeader());
     return;
@@ -66,7 +70,7 @@ export async function handleRequest(context: PipelineContext, req: IncomingMessa
     if (req.method !== "GET" && req.method !== "HEAD") throw methodNotAllowed(req.method, path);
     const route = matchRoute(path);
     if (route.kind !== "health" && !authenticated(req, context.token)) throw new HttpError(401, "Unauthenticated.");
-    const body = dispatch(route, rawQuery, `http://${req.headers.host ?? "localhost"}`, context.resources);
+    const body = dispatch(route, rawQuery, `http://${req.headers.host ?? "localhost"}`, context.resources, view);
     if (fault) {
       const bytes = Buffer.from(body); // a copy: the spoiled answer may outlive the pooled body
       if (typeof body !== "string") releaseBody(body);

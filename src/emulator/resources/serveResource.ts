@@ -4,6 +4,7 @@ import { collectionBody, pageBounds } from "../http/envelope";
 import { HttpError, notFound } from "../http/errors";
 import { isWireFilterName, readFilterValue } from "../query/filterValues";
 import type { ParsedQuery, SortKey } from "../query/parseQuery";
+import type { PageView } from "../pageFaults";
 import type { ResourceDefinition } from "./definitions";
 import type { RecordTest } from "./filters";
 import { checkIncludes, checkSort, shapeRecord } from "./shape";
@@ -61,6 +62,8 @@ export interface CollectionRequest {
   readonly path: string;
   /** a constraint the route adds (studies/<id>/brands) */
   readonly scope?: RecordTest;
+  /** a page fault's departure from the collection */
+  readonly view?: PageView;
 }
 
 export function serveCollection(definition: ResourceDefinition, request: CollectionRequest): string {
@@ -71,7 +74,7 @@ export function serveCollection(definition: ResourceDefinition, request: Collect
   const tests = recordTests(definition, spec, query);
   if (request.scope) tests.push(request.scope);
   const matching = sortRecords(definition.records.filter((record) => tests.every((test) => test(record))), query.sort);
-  const page = { page: query.page, perPage: query.perPage, total: matching.length, path: request.path, linkParams: query.linkParams };
+  const page = { page: query.page, perPage: query.perPage, total: matching.length, path: request.path, linkParams: query.linkParams, view: request.view };
   const [start, end] = pageBounds(page);
   const records = matching.slice(start, end).map((record) => JSON.stringify(shapeRecord(record, definition.resource, definition.includes, query)));
   return collectionBody(records, page);

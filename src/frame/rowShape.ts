@@ -1,0 +1,42 @@
+import { ENDPOINT_BY_RESOURCE } from "../endpoints/table";
+import { GLOBAL_PREFIX } from "./globalPrefix";
+import { isNestedObject } from "./nestedObject";
+import type { ShapeOptions } from "./types";
+
+/**
+ * How records become rows: the one rule behind frames, `client.pages` fed to a FrameBuilder or a
+ * writer, and the CLI. Column names follow from the endpoint alone: an included object listed in
+ * the endpoint's `globalIncludes` is prefixed `global_`, whichever columns `fields` kept.
+ */
+export interface RowShape {
+  /** nested lists become rows (the product of all lists in a record) */
+  readonly stackData: boolean;
+  /** included objects whose columns are prefixed `global_` */
+  readonly globalIncludes: ReadonlySet<string>;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+const BRANDSCAPE = "brandscape-data";
+
+/** The shape of `options.endpoint`'s records; `globalPrefix: true` (older spelling) means brandscape-data's. */
+export function rowShapeOf(options: ShapeOptions = {}): RowShape {
+  const endpoint = options.endpoint !== undefined ? resourceOfEndpoint(options.endpoint) : options.globalPrefix ? BRANDSCAPE : undefined;
+  const includes = endpoint === undefined ? undefined : ENDPOINT_BY_RESOURCE.get(endpoint)?.globalIncludes;
+  return { stackData: options.stackData === true, globalIncludes: includes ? new Set(includes) : NONE };
+}
+
+/** The resource whose records an endpoint path returns: `studies/12/brands` → brands, `brands/7` → brands. */
+export function resourceOfEndpoint(endpoint: string): string {
+  const segments = endpoint.split("/").filter((segment) => segment !== "" && !/^\d+$/.test(segment));
+  return segments[segments.length - 1] ?? "";
+}
+
+/** The column-name root of a record's top-level key: `global_brand` for a prefixed include, else the key. */
+export function topLevelName(key: string, value: unknown, globalIncludes: ReadonlySet<string>): string {
+  return globalIncludes.size > 0 && globalIncludes.has(key) && isNestedObject(value) ? GLOBAL_PREFIX + key : key;
+}
+
+/** Shape options for one page: the page's own endpoint decides its column names. */
+export function pageShapeOptions(page: { readonly endpoint?: string }, options: ShapeOptions): ShapeOptions {
+  return page.endpoint === undefined ? options : { ...options, endpoint: page.endpoint };
+}

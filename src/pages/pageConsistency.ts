@@ -1,0 +1,128 @@
+import { InconsistentPagesError } from "../errors";
+import type { JsonRecord } from "../frame";
+import { IdSet } from "./idSet";
+import type { PagePlan } from "./pagePlan";
+
+export const INCONSISTENT_PAGES_WARNING = "FOUNTFRAME_INCONSISTENT_PAGES";
+
+/** What one page said about the whole result. */
+export interface PageReport {
+  page: number;
+  records: readonly JsonRecord[];
+  total: number | undefined;
+  lastPageSaid: number | undefined;
+}
+
+const MAX_IDS_SHOWN = 5;
+
+/**
+ * Checks every page of a pull against the first: meta.total and last_page must not change, no page
+ * before the last may be empty, the records must add up to meta.total, and no id may come twice.
+ * "raise" throws at the first disagreement; "warn" gathers them for one warning at the end.
+ */
+export class PageChecker {
+  readonly #endpoint: string;
+  readonly #raise: boolean;
+  readonly #plan: PagePlan;
+  readonly #first: PageReport;
+  readonly #ids = new IdSet();
+  /** "changed to X" → the pages that said X */
+  readonly #totalChanges = new Map<number | undefined, number[]>();
+  readonly #lastPageChanges = new Map<number | undefined, number[]>();
+  readonly #duplicateIds: unknown[] = [];
+  readonly #pagesWithDuplicates = new Set<number>();
+  #duplicateCount = 0;
+  #received = 0;
+  #emptyPage: number | undefined;
+  readonly #notes: string[] = [];
+
+  constructor(endpoint: string, onErrors: "warn" | "raise", plan: PagePlan, first: PageReport) {
+    this.#endpoint = endpoint;
+    this.#raise = onErrors === "raise";
+    this.#plan = plan;
+    this.#first = first;
+    if (plan.lastPageMismatch) this.#disagree(plan.lastPageMismatch);
+    this.#countRecords(first);
+  }
+
+  /** Checks one page, in page order; false when the pull must stop here (an empty page). */
+  check(page: PageReport): boolean {
+    if (page.total !== this.#first.total) this.#changed(this.#totalChanges, "meta.total", this.#first.total, page);
+    if (page.lastPageSaid !== this.#first.lastPageSaid) this.#changed(this.#lastPageChanges, "meta.last_page", this.#first.lastPageSaid, page);
+    if (page.records.length === 0) {
+      this.#emptyPage = page.page;
+      this.#disagree(this.#emptyMessage(page.page));
+      return false;
+    }
+    this.#countRecords(page);
+    return true;
+  }
+
+  /** The end of a complete pull: the count against meta.total, then one warning (or error) for all. */
+  finish(skippedPages: number): void {
+    const expected = this.#plan.expectedRecords;
+    if (skippedPages === 0 && this.#emptyPage === undefined && expected !== undefined && this.#received !== expected) {
+      this.#disagree(`received ${this.#received} records where meta.total (${this.#plan.total}) promised ${expected}`);
+    }
+    const notes = this.#summary();
+    if (!notes.length) return;
+    if (this.#raise) throw new InconsistentPagesError(this.#endpoint, notes);
+    process.emitWarning(`${this.#endpoint}: the pages of this pull disagree, so the result may be wrong: ${notes.join("; ")}`, {
+      code: INCONSISTENT_PAGES_WARNING,
+      detail: "The service's data changed during the pull, or it paginates inconsistently; pull again, or pin the query (e.g. by study).",
+    });
+  }
+
+  #countRecords({ page, records }: PageReport): void {
+    this.#received += records.length;
+    let duplicatesHere = 0;
+    for (const record of records) {
+      const id = record?.id;
+      if (id === undefined || id === null || typeof id === "object") continue;
+      if (this.#ids.add(id)) continue;
+      duplicatesHere++;
+      if (this.#duplicateIds.length < MAX_IDS_SHOWN) this.#duplicateIds.push(id);
+    }
+    if (duplicatesHere) {
+      this.#duplicateCount += duplicatesHere;
+      this.#pagesWithDuplicates.add(page);
+      if (this.#raise) this.#disagree(this.#duplicatesMessage());
+    }
+  }
+
+  #changed(changes: Map<number | undefined, number[]>, field: string, firstValue: number | undefined, page: PageReport): void {
+    const value = field === "meta.total" ? page.total : page.lastPageSaid;
+    const pages = changes.get(value) ?? [];
+    pages.push(page.page);
+    changes.set(value, pages);
+    if (this.#raise) this.#disagree(`${field} changed during the pull: page ${this.#first.page} said ${firstValue}, page ${page.page} said ${value}`);
+  }
+
+  #emptyMessage(page: number): string {
+    return `page ${page} came back empty before the last page (${this.#plan.lastPage}); ${this.#received} of ${this.#plan.expectedRecords ?? "?"} records had arrived, and the pull stopped there`;
+  }
+
+  #duplicatesMessage(): string {
+    const shown = this.#duplicateIds.join(", ") + (this.#duplicateCount > this.#duplicateIds.length ? ", …" : "");
+    return `${this.#duplicateCount} record(s) came twice (ids ${shown}; on page(s) ${[...this.#pagesWithDuplicates].join(", ")})`;
+  }
+
+  #disagree(note: string): void {
+    if (this.#raise) throw new InconsistentPagesError(this.#endpoint, [note]);
+    this.#notes.push(note);
+  }
+
+  #summary(): string[] {
+    const notes: string[] = [];
+    const describe = (field: string, firstValue: number | undefined, changes: Map<number | undefined, number[]>) => {
+      if (!changes.size) return;
+      const later = [...changes].map(([value, pages]) => `page(s) ${pages.join(", ")} said ${value}`).join(", ");
+      notes.push(`${field} changed during the pull: page ${this.#first.page} said ${firstValue}, ${later}`);
+    };
+    describe("meta.total", this.#first.total, this.#totalChanges);
+    describe("meta.last_page", this.#first.lastPageSaid, this.#lastPageChanges);
+    notes.push(...this.#notes);
+    if (this.#duplicateCount) notes.push(this.#duplicatesMessage());
+    return notes;
+  }
+}

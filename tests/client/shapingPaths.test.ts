@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import { writeCSV, writeNDJSON } from "../../src/export";
+import { FrameBuilder } from "../../src/frame";
+import { collector } from "../export/exportFixtures";
+import { useEmulator } from "./fixture";
+
+// GB 2024: local brand names end " (GB)"; the included brand carries the global name
+const STUDY = 482;
+
+describe("the same rows under the same column names, whichever way they are pulled", () => {
+  const env = useEmulator();
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "fountframe-shape-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("method, client.pages + FrameBuilder, writeCSV and writeNDJSON of client.pages agree", async () => {
+    const client = env.client();
+    const frame = await client.brandscapeData({ studies: STUDY });
+    const columns = frame.columns as string[];
+    expect(columns).toEqual(expect.arrayContaining(["brand_name", "global_brand_name", "global_study_name", "global_category_id", "global_audience_id"]));
+    const localNames = frame.column("brand_name").values as string[];
+    expect(localNames[0]).toMatch(/\(GB\)$/);
+
+    const builder = new FrameBuilder();
+    for await (const page of client.pages("brandscapeData", { studies: STUDY })) builder.add(page);
+    const built = await builder.toFrame();
+    expect(built.columns).toEqual(columns);
+    expect(built.column("brand_name").values).toEqual(localNames);
+
+    const csvPath = join(dir, "pages.csv");
+    await writeCSV(client.pages("brandscapeData", { studies: STUDY }), csvPath);
+    const csvRows = parse(readFileSync(csvPath), { columns: true }) as Record<string, string>[];
+    expect(csvRows.map((row) => row.brand_name)).toEqual(localNames);
+    // the frame drops columns null in every row; the CSV header keeps every key of the first page
+    expect(Object.keys(csvRows[0])).toEqual(expect.arrayContaining(columns));
+
+    const out = collector();
+    await writeNDJSON(client.pages("brandscapeData", { studies: STUDY }), out.stream);
+    const lines = out.text().trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((row) => row.brand_name)).toEqual(localNames);
+    expect(lines[0].global_brand_name).toBe(frame.column("global_brand_name").values[0]);
+  }, 30_000);
+
+  test("a column's name never depends on which fields were asked for", async () => {
+    const client = env.client();
+    const narrow = await client.brandscapeData({ studies: STUDY, fields: ["brand_strength"], include: ["study", "year"] });
+    expect(narrow.columns).toEqual(expect.arrayContaining(["brand_strength", "global_study_name", "year_year"]));
+    expect(narrow.columns).not.toContain("study_name");
+  }, 30_000);
+});
