@@ -14,7 +14,8 @@ export type ToolValue<K extends ToolParamKind> =
 type SpecOf<M extends ToolMethod> = Extract<(typeof TOOLS)[number], { method: M }>;
 type ParamOf<M extends ToolMethod> = SpecOf<M>["params"][number];
 type PairOf<M extends ToolMethod> = SpecOf<M>["eitherOr"][number];
-type PairName<M extends ToolMethod> = PairOf<M> extends { names: readonly (infer N)[] } ? N : never;
+// a tool without a pair has no pair names (a bare `never extends ...` would infer `unknown` and hide every optional)
+type PairName<M extends ToolMethod> = [PairOf<M>] extends [never] ? never : PairOf<M> extends { names: readonly (infer N)[] } ? N : never;
 type KindOf<M extends ToolMethod, N> = Extract<ParamOf<M>, { name: N }>["kind"];
 
 type Required_<M extends ToolMethod> = {

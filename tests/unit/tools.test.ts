@@ -44,7 +44,13 @@ describe("toolWireParams", () => {
     // @ts-expect-error a list where the service takes one id
     const list: ToolOptions<"brandPersonalityMatch"> = { brands: [1, 2], studies: 2 };
     const optional: ToolOptions<"archetypes"> = { studies: 1 };
-    expect([ok, both, neither, list, optional]).toHaveLength(5);
+    // the optional audience of tools without an either-or pair (npm run typecheck fails without it)
+    const withAudience: Array<ToolOptions<"brandWorthMap" | "lovePlus" | "commitmentFunnel">> = [
+      { brands: 1, studies: 2, audiences: [3] },
+    ];
+    const worth: ToolOptions<"categoryWorthMap"> = { categories: 1, studies: 2, audiences: 3 };
+    const match: ToolOptions<"brandPersonalityMatch"> = { brands: 1, studies: 2, audiences: 3 };
+    expect([ok, both, neither, list, optional, withAudience, worth, match]).toHaveLength(8);
   });
 });
 
