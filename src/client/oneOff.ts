@@ -2,6 +2,7 @@ import type { DataFrame } from "danfojs-node";
 import { ENDPOINT_BY_METHOD, type MethodName } from "../endpoints/table";
 import type { JsonRecord } from "../frame";
 import type { EndpointArgs } from "../params";
+import { ValidationError } from "../errors";
 import { isPlainObject } from "../query/values";
 import type { Query, QueryInit } from "../query";
 import { Client } from "./client";
@@ -45,8 +46,20 @@ export function oneOff<M extends MethodName>(method: M): OneOffFunction<M> {
   return run as OneOffFunction<M>;
 }
 
-export function rawQuery(authToken: string, endpoint: string, query?: Query | QueryInit, options: OneOffOptions = {}): Promise<JsonRecord[]> {
-  return withClient(authToken, options, (client) => client.rawQuery(endpoint, query));
+/** A one-off's client options: only ONE_OFF_CLIENT_KEYS (not perPage, verify, userAgent, client). */
+function checkOneOffOptions(options: unknown): OneOffOptions {
+  if (options === undefined || options === null) return {};
+  if (!isPlainObject(options)) throw new ValidationError("options", `must be an object of ${ONE_OFF_CLIENT_KEYS.join(", ")}`);
+  for (const key of Object.keys(options)) {
+    if (!(ONE_OFF_CLIENT_KEYS as readonly string[]).includes(key)) {
+      throw new ValidationError(key, `is not an option of a one-off function; allowed: ${ONE_OFF_CLIENT_KEYS.join(", ")}`);
+    }
+  }
+  return options as OneOffOptions;
+}
+
+export async function rawQuery(authToken: string, endpoint: string, query?: Query | QueryInit, options?: OneOffOptions): Promise<JsonRecord[]> {
+  return withClient(authToken, checkOneOffOptions(options), (client) => client.rawQuery(endpoint, query));
 }
 
 export const audienceGroups = oneOff("audienceGroups");

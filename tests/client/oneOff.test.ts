@@ -25,3 +25,13 @@ test("the client is closed even when the call throws (no open handle), and valid
   expect(env.emulator.stats.requests).toBe(0);
   await expect(brands("wrong-token", { baseUrl: env.emulator.url, verbose: false })).rejects.toThrow(/401/);
 });
+
+test("rawQuery's options take only the one-off client options (API.md): perPage, verify, userAgent, client refused", async () => {
+  const base = { baseUrl: env.emulator.url, verbose: false };
+  for (const [key, value] of [["perPage", 2], ["verify", false], ["userAgent", "x"], ["client", {}], ["authToken", "other"]] as const) {
+    const refused = rawQuery(TOKEN, "regions", undefined, { ...base, [key]: value } as never);
+    await expect(refused).rejects.toThrow(ValidationError);
+    await expect(refused).rejects.toThrow(new RegExp(`^${key}: is not an option of a one-off function; allowed: baseUrl, timeout`));
+  }
+  expect(env.emulator.stats.requests).toBe(0);
+});
