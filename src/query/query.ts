@@ -78,18 +78,27 @@ export class Query {
   }
 
   /** A query with `extras` filled in where `query` leaves them unset; falsy extras are dropped. */
-  static ensure(query?: Query | null, extras: QueryInit = {}): Query {
+  static ensure(query?: Query | QueryInit | null, extras: QueryInit = {}): Query {
+    if (extras === null || !isPlainObject(extras as unknown)) throw new ValidationError("extras", "must be an object of query fields");
     const base: QueryInit = {};
     for (const [key, value] of Object.entries(extras)) {
       if (value && !(Array.isArray(value) && value.length === 0)) (base as Record<string, unknown>)[key] = value;
     }
-    if (!query) return new Query(base);
-    const own = query.toInit();
-    return new Query({ ...base, ...own, filters: { ...normaliseFilters(base.filters), ...own.filters } });
+    // normalised first, so that an extra itemId meets the query's id as an id (the query wins)
+    const extra = new Query(base).toInit();
+    if (!query) return new Query(extra);
+    const own = (query instanceof Query ? query : new Query(query)).toInit();
+    return new Query({ ...extra, ...own, filters: { ...extra.filters, ...own.filters } });
   }
 
   static fromJSON(json: QueryJSON | string): Query {
-    const parsed = typeof json === "string" ? (JSON.parse(json) as QueryJSON) : json;
+    if (typeof json !== "string") return new Query(json);
+    let parsed: QueryJSON;
+    try {
+      parsed = JSON.parse(json) as QueryJSON;
+    } catch (error) {
+      throw new ValidationError("json", `is not a saved query (${(error as Error).message})`);
+    }
     return new Query(parsed);
   }
 
@@ -124,16 +133,22 @@ export class Query {
   }
 
   /** `nPages` queries for consecutive pages from `page ?? 1`. */
-  *paginated(nPages: number, perPage?: number): Iterable<Query> {
+  paginated(nPages: number, perPage?: number): Iterable<Query> {
+    if (typeof nPages !== "number" || !Number.isSafeInteger(nPages) || nPages < 0) {
+      throw new ValidationError("nPages", `must be a whole number of pages >= 0, got ${describeValue(nPages)}`);
+    }
+    return this.#pages(nPages, positiveInteger("perPage", perPage, { max: MAX_PER_PAGE }) ?? this.perPage);
+  }
+
+  *#pages(nPages: number, size: number | undefined): Iterable<Query> {
     const start = this.page ?? 1;
-    const size = perPage ?? this.perPage;
     for (let page = start; page < start + nPages; page += 1) {
       yield new Query({ ...this.toInit(), page, perPage: size });
     }
   }
 
   /** A copy with the truthy values given replacing page, perPage, maxPages. */
-  withPage({ page, perPage, maxPages }: { page?: number; perPage?: number; maxPages?: number }): Query {
+  withPage({ page, perPage, maxPages }: { page?: number; perPage?: number; maxPages?: number } = {}): Query {
     const init = this.toInit();
     if (page) init.page = page;
     if (perPage) init.perPage = perPage;
@@ -143,6 +158,9 @@ export class Query {
 
   /** The query string parameters, wire names, lists comma-joined, in a fixed order. */
   toParams(endpoint: string): Record<string, string | number> {
+    if (typeof endpoint !== "string" || endpoint === "") {
+      throw new ValidationError("endpoint", `must be the resource the query is for, such as "brands", got ${describeValue(endpoint)}`);
+    }
     const params: Record<string, string | number> = {};
     if (this.page !== undefined) params.page = this.page;
     if (this.perPage !== undefined) params.per_page = this.perPage;
@@ -187,10 +205,17 @@ function normaliseFilters(filters: QueryInit["filters"]): Record<string, FilterV
     if (typeof value === "number" && !Number.isFinite(value)) {
       throw new ValidationError(`filters.${key}`, `must be a finite number, got ${value}`);
     }
+    if (!isFilterValue(value)) {
+      throw new ValidationError(`filters.${key}`, `must be a string, number, boolean, Date or a list of strings and numbers, got ${describeValue(value)}`);
+    }
     normalised[toSnakeCase(key)] = value;
   }
   return normalised;
 }
+
+const isFilterValue = (value: unknown): boolean =>
+  ["string", "number", "boolean"].includes(typeof value) || (value instanceof Date && !Number.isNaN(value.getTime()))
+  || (Array.isArray(value) && value.every((item) => typeof item === "string" || typeof item === "number"));
 
 function freezeList(parameter: string, value: string | readonly string[] | undefined): readonly string[] | undefined {
   const list = toList(parameter, value);

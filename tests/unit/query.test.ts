@@ -90,4 +90,33 @@ describe("Query", () => {
     expect(new Query({ itemId: 4 }).id).toBe(4);
     expect(() => new Query({ id: 1, itemId: 2 })).toThrow(/itemId/);
   });
+
+  test("ensure takes a plain query init too, and an extra itemId loses to the query's id", () => {
+    expect(Query.ensure({ page: 2 }, { perPage: 3 }).toJSON()).toEqual({ page: 2, perPage: 3 });
+    expect(Query.ensure(new Query({ id: 3 }), { itemId: 4 }).id).toBe(3);
+    expect(Query.ensure(undefined, { itemId: 4 }).id).toBe(4);
+    expect(() => Query.ensure(undefined, null as never)).toThrow(ValidationError);
+  });
+
+  test("fromJSON: a string that is not JSON is a ValidationError", () => {
+    expect(() => Query.fromJSON("{page: 2")).toThrow(ValidationError);
+    expect(() => Query.fromJSON("{page: 2")).toThrow(/^json: is not a saved query/);
+  });
+
+  test.each([["3"], [1.5], [-1], [NaN]])("paginated(%p) is refused at the call, not at the first page", (nPages) => {
+    expect(() => new Query().paginated(nPages as number)).toThrow(/^nPages: must be a whole number of pages >= 0/);
+  });
+
+  test("paginated(0) is no pages; withPage() with no argument is a copy", () => {
+    expect([...new Query().paginated(0)]).toEqual([]);
+    expect(new Query({ page: 2 }).withPage().toJSON()).toEqual({ page: 2 });
+  });
+
+  test("toParams without an endpoint is a ValidationError naming it", () => {
+    expect(() => new Query().toParams(undefined as never)).toThrow(/^endpoint: must be the resource/);
+  });
+
+  test.each([[{ b: 1 }], [() => 1], [[true, false]], [new Date(NaN)], [[{ id: 1 }]]])("a filter value %p that no wire form fits is refused", (value) => {
+    expect(() => new Query({ filters: { a: value as never } })).toThrow(/^filters\.a: must be a string, number, boolean, Date or a list/);
+  });
 });
