@@ -6,7 +6,8 @@ export type ToolWireParams = Record<string, string | number>;
 
 const positiveId = z.union([
   z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  z.string().trim().regex(/^[1-9]\d{0,15}$/).transform(Number),
+  // digits a double holds exactly: "9999999999999999" would go out as 10000000000000000
+  z.string().trim().regex(/^[1-9]\d{0,15}$/).transform(Number).refine(Number.isSafeInteger),
 ]);
 const metricKey = z.string().trim().regex(/^[A-Za-z0-9_.-]+$/);
 const text = z.string().trim().min(1);

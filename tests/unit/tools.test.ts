@@ -19,6 +19,12 @@ describe("toolWireParams", () => {
       .toEqual({ brands: "1", studies: "2", metric_keys: "differentiation,relevance" });
   });
 
+  test("an id in digits beyond what a double holds exactly is refused, not sent rounded", () => {
+    expect(() => toolWireParams(spec("brandWorthMap"), { brands: "9999999999999999", studies: 1 })).toThrow(/^brands: must be a positive integer id/);
+    expect(() => toolWireParams(spec("brandVulnerabilityMap"), { brand: "9007199254740993" })).toThrow(ValidationError);
+    expect(toolWireParams(spec("brandVulnerabilityMap"), { brand: "9007199254740991" })).toEqual({ brand: 9007199254740991 });
+  });
+
   test("messages name the parameter and what it allows", () => {
     const attempt = (method: string, options: unknown) => {
       try {
