@@ -4,6 +4,7 @@ import { Client } from "../../src/client/client";
 import { APIError, ClientClosedError, RateLimitExceededError, ValidationError } from "../../src/errors";
 import { DEFAULT_OPTIONS } from "../../src/client/options";
 import { TOKEN, captureWarnings, pagesRequested, useEmulator } from "./fixture";
+import { startEmulator } from "../../src/emulator";
 
 const env = useEmulator();
 
@@ -181,6 +182,21 @@ describe("the token is redacted from every service text", () => {
     await client.aclose();
     expect(error.serviceMessage).toMatch(/authorization: \*\*\*/);
     expect(everything(error)).not.toContain(secret);
+  });
+
+  test("a short token (an emulator's \"t\") is redacted where it stands alone, not out of the service's words", async () => {
+    const emulator = await startEmulator({ token: "t", rateLimit: false });
+    const client = new Client("t", { baseUrl: emulator.url, verbose: false, retries: 0 });
+    try {
+      const unknownInclude = await client.brands({ include: "bogus" }).catch((caught) => caught);
+      expect(unknownInclude.serviceMessage).toMatch(/^Requested include\(s\) `bogus` are not allowed/);
+      emulator.setFaults([{ resource: "brands", kind: "status", status: 500, body: "token t, Bearer t is not allowed" }]);
+      const echoed = await client.brands().catch((caught) => caught);
+      expect(echoed.serviceMessage).toBe("token ***, Bearer *** is not allowed");
+    } finally {
+      await client.aclose();
+      await emulator.close();
+    }
   });
 
   test("any Bearer value, not only the client's own token", async () => {
