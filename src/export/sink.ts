@@ -1,5 +1,5 @@
-import { createWriteStream, type WriteStream } from "node:fs";
-import { chmod, mkdir, rename, rm } from "node:fs/promises";
+import { createWriteStream, fchmodSync, openSync, type WriteStream } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { Writable } from "node:stream";
 import { ExportError } from "./exportError";
@@ -51,9 +51,9 @@ export async function openSink(target: ExportTarget): Promise<Sink> {
     bytesByDirectPath.delete(target);
     await mkdir(dirname(resolved.path), { recursive: true });
     const partial = join(dirname(resolved.path), `.${basename(resolved.path)}.${process.pid}-${++partialCount}.partial`);
-    const stream = await openFile(partial, { flags: "wx" });
+    // created and tracked in one synchronous step, so an interrupt never finds an untracked partial file
+    const stream = createPartialFile(partial, resolved.mode);
     const output: LiveOutput = { label: target, partialPath: partial, stream, bytes: 0, closer: undefined };
-    if (resolved.mode !== undefined) await chmod(partial, resolved.mode).catch(() => {}); // keep the file's permissions
     const sink = streamSink(output, target);
     return {
       ...sink,
@@ -87,6 +87,19 @@ export async function withSink<T>(target: ExportTarget, write: (sink: Sink) => P
     await sink.abort();
     throw error;
   }
+}
+
+/** A new hidden file, with the permissions of the file it will replace when there is one. */
+function createPartialFile(path: string, mode: number | undefined): WriteStream {
+  const fd = openSync(path, "wx");
+  if (mode !== undefined) {
+    try {
+      fchmodSync(fd, mode);
+    } catch {
+      // a file system without permissions (FAT, some mounts): the new file keeps its defaults
+    }
+  }
+  return createWriteStream(path, { fd });
 }
 
 async function openFile(path: string, options: { flags: string; fd?: number }): Promise<WriteStream> {
