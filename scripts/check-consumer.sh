@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The packed tarball as a user gets it: `npm pack`, installed into an empty project (with the
 # danfojs-node overrides the README tells users to add), then used from CommonJS, ESM, TypeScript
-# and `npx fountframe`, against the emulator the package itself starts; then every TypeScript block
-# of the README and docs/ compiled and run there (scripts/check-doc-snippets.mjs).
+# and `npx fountframe`, against the emulator the package itself starts (`fountframe/emulator`, its own
+# entry point, which the main one never loads); then every TypeScript block of the README and docs/
+# compiled and run there (scripts/check-doc-snippets.mjs).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/fountframe-consumer-XXXXXX")
@@ -41,6 +42,47 @@ const { Client, FountError } = require("fountframe");
 const client = new Client({ authToken: "t", baseUrl: process.env.URL, verbose: false });
 client.regions().then(async (frame) => { console.log("regions", frame.shape.join(" x ")); await client.aclose(); });
 '
+echo "== require(\"fountframe/emulator\"), and require(\"fountframe\") loads none of it"
+node -e '
+const emulatorFiles = () => Object.keys(require.cache).filter((file) => file.includes("emulator"));
+const { Client } = require("fountframe");
+if (emulatorFiles().length > 0) throw new Error(`require("fountframe") loaded ${emulatorFiles()}`);
+const { startEmulator } = require("fountframe/emulator");
+if (emulatorFiles().length === 0) throw new Error("the check sees no emulator file even after loading it");
+startEmulator({ port: 0 }).then(async (emulator) => {
+  const client = new Client("t", { baseUrl: emulator.url, verbose: false });
+  console.log("years", (await client.years()).shape.join(" x "), "from", emulator.url);
+  await client.aclose();
+  await emulator.close();
+});
+'
+echo "== import(\"fountframe\") loads no emulator file; import(\"fountframe/emulator\") works"
+node --input-type=module -e '
+import { register } from "node:module";
+import { MessageChannel } from "node:worker_threads";
+// a loader hook that reports every module ESM loads, so the check sees files, not exports
+const { port1, port2 } = new MessageChannel();
+const loaded = [];
+port1.on("message", (url) => loaded.push(url));
+port1.unref();
+const hooks = "let port; export function initialize(data) { port = data.port; }"
+  + " export async function load(url, context, next) { port.postMessage(url); return next(url, context); }";
+register(`data:text/javascript,${encodeURIComponent(hooks)}`, { data: { port: port2 }, transferList: [port2] });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+const emulatorFiles = () => loaded.filter((url) => url.includes("/node_modules/fountframe/") && url.includes("emulator"));
+const { Client } = await import("fountframe");
+await settle();
+if (!loaded.some((url) => url.includes("/node_modules/fountframe/"))) throw new Error("the loader hook saw nothing");
+if (emulatorFiles().length > 0) throw new Error(`import("fountframe") loaded ${emulatorFiles()}`);
+const { startEmulator } = await import("fountframe/emulator");
+await settle();
+if (emulatorFiles().length === 0) throw new Error("the check sees no emulator file even after loading it");
+const emulator = await startEmulator({ port: 0 });
+const client = new Client("t", { baseUrl: emulator.url, verbose: false });
+console.log("sectors", (await client.sectors()).shape.join(" x "), "from", emulator.url);
+await client.aclose();
+await emulator.close();
+'
 echo "== import (ESM)"
 URL="$URL" node --input-type=module -e '
 import { Client, writeCSV } from "fountframe";
@@ -53,6 +95,9 @@ await client.aclose();
 echo "== TypeScript (moduleResolution node16, from the package's own types)"
 cat > check.ts <<'EOF'
 import { Client, type BrandsOptions } from "fountframe";
+import { startEmulator, type EmulatorOptions } from "fountframe/emulator";
+const emulatorOptions: EmulatorOptions = { port: 0, latencyMs: 5 };
+export const emulator = () => startEmulator(emulatorOptions);
 const options: BrandsOptions = { countryCodes: ["US"], yearNumbers: 2024 };
 // @ts-expect-error a misspelt filter is a type error
 const wrong: BrandsOptions = { countryCode: "US" };

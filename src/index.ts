@@ -12,7 +12,6 @@ export { ENDPOINTS, type EndpointSpec, type MethodName, type ResourceName } from
 export { PARTIAL_RESULT_WARNING, INCONSISTENT_PAGES_WARNING, UNMATCHED_METRIC_KEYS_WARNING, type RecordPage } from "./pages";
 export { flattenRecords, toColumnTable, tableToFrame, recordsToFrame, FrameBuilder, type JsonRecord, type ShapeOptions } from "./frame";
 export * from "./params/types";
-export { startEmulator, type EmulatorOptions, type Emulator, type EmulatorStats, type FaultRule } from "./emulator";
 export { VERSION } from "./version";
 export * from "./export";
 export * from "./display";

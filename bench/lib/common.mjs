@@ -18,6 +18,11 @@ export function loadLibrary() {
   return require(join(DIST_DIR, "index.cjs"));
 }
 
+/** The emulator's own entry point, as `require("fountframe/emulator")` gets it. */
+export function loadEmulator() {
+  return require(join(DIST_DIR, "emulator.cjs"));
+}
+
 /** The child's configuration, handed over by run.mjs as JSON in argv[2]. */
 export function childConfig() {
   return JSON.parse(process.argv[2] ?? "{}");

@@ -1,10 +1,10 @@
 // The emulator in a process of its own, so serving does not compete with the measured client for
 // its event loop. Prints one READY line with { url, studyIds }, then answers "reset" and "stats"
 // lines on stdin; exits when stdin closes. Warmed up before READY so measured pages do not pay its JIT.
-import { childConfig, loadLibrary, TOKEN } from "./common.mjs";
+import { childConfig, loadEmulator, TOKEN } from "./common.mjs";
 
 const config = childConfig();
-const { startEmulator } = loadLibrary();
+const { startEmulator } = loadEmulator();
 let latencyMs = 0; // none while warming up
 const emulator = await startEmulator({
   port: 0,

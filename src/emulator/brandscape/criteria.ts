@@ -1,7 +1,6 @@
-import { ENDPOINT_BY_RESOURCE } from "../../endpoints/table";
 import type { StudyRecord } from "../dataset/types";
 import { validationError } from "../http/errors";
-import { isWireFilterName, readFilterValue, type FilterValue } from "../query/filterValues";
+import { isFilterName, readFilterValue, type FilterValue } from "../query/filterValues";
 import { commaList } from "../query/parseQuery";
 import type { Related } from "../resources/related";
 import { COLUMN_NAME_SET } from "./columns";
@@ -20,7 +19,11 @@ export interface BrandscapeCriteria {
   readonly rowTests: ReadonlyArray<(rowIndex: number) => boolean>;
 }
 
-const SPEC = ENDPOINT_BY_RESOURCE.get("brandscape-data")!;
+/** WIRE.md "Filters per resource", brandscape-data (any of its columns filters too). */
+const BRANDSCAPE_FILTERS: ReadonlySet<string> = new Set([
+  "country_code", "year_number", "audiences", "brand_name", "studies", "brands", "categories", "countries", "years", "sectors", "companies",
+  "updated_since",
+]);
 /** The ids of a listed filter, or of the column filter of the same meaning (filter[study_id]=5). */
 const idList = (value: FilterValue | null, raw: string): number[] => (value ?? readFilterValue("studies", raw)) as number[];
 
@@ -42,7 +45,7 @@ export function buildCriteria(filters: ReadonlyMap<string, string>, layout: Bran
   const brand = (id: number) => related.brandById.get(id)!;
 
   for (const [name, raw] of filters) {
-    const known = isWireFilterName(name) && (name === "updated_since" || (SPEC.filters as readonly string[]).includes(name));
+    const known = isFilterName(name) && BRANDSCAPE_FILTERS.has(name);
     const value = known ? readFilterValue(name, raw) : null;
     switch (known ? name : COLUMN_NAME_SET.has(name) ? `column:${name}` : "") {
       case "studies": case "column:study_id": {

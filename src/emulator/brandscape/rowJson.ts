@@ -1,4 +1,4 @@
-import { fieldsKey } from "../../endpoints/table";
+import { fieldsKey } from "../wire/resources";
 import type { ParsedQuery } from "../query/parseQuery";
 import type { IncludeForms } from "../resources/includes";
 import { pickFields } from "../resources/shape";
@@ -43,7 +43,7 @@ function buildPlan(fields: readonly string[] | undefined, query: ParsedQuery): C
   };
 }
 
-/** Where each brandscape include comes from. */
+/** The includes brandscape-data offers (WIRE.md: `audience` and `audiences` both) and where each comes from. */
 const INCLUDE_SOURCES: Readonly<Record<string, readonly [target: string, id: (facts: RowFacts, sectorOf: (categoryId: number) => number) => number]>> = {
   study: ["studies", (facts) => facts.studyId],
   year: ["years", (facts) => facts.yearId],
@@ -55,6 +55,8 @@ const INCLUDE_SOURCES: Readonly<Record<string, readonly [target: string, id: (fa
   sector: ["sectors", (facts, sectorOf) => sectorOf(facts.categoryId)],
   company: ["companies", (facts) => facts.companyId],
 };
+
+export const BRANDSCAPE_INCLUDES: readonly string[] = Object.keys(INCLUDE_SOURCES);
 
 /** Writes rows as JSON bytes directly: 350 columns × 100 rows is the hot path of the emulator. */
 /** One include of a query: the bytes around it and its objects' JSON, quoted once per id. */

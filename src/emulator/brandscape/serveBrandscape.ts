@@ -1,4 +1,3 @@
-import { ENDPOINT_BY_RESOURCE } from "../../endpoints/table";
 import type { Dataset } from "../dataset/types";
 import { envelopeTail, pageBounds } from "../http/envelope";
 import { notFound } from "../http/errors";
@@ -10,12 +9,11 @@ import { ByteSink } from "./byteSink";
 import { COLUMN_NAME_SET } from "./columns";
 import { buildCriteria, checkCombination } from "./criteria";
 import { BrandscapeLayout } from "./layout";
-import { planColumns, RowWriter } from "./rowJson";
+import { BRANDSCAPE_INCLUDES, planColumns, RowWriter } from "./rowJson";
 import { BrandscapeRows } from "./rows";
 import { selectRows, type Selection } from "./selection";
 import { sortSelection } from "./sorting";
 
-const SPEC = ENDPOINT_BY_RESOURCE.get("brandscape-data")!;
 const SELECTION_CACHE_SIZE = 24;
 
 /** brandscape-data: rows computed from their index, never stored (see layout.ts). */
@@ -33,7 +31,7 @@ export class BrandscapeService {
   }
 
   serveCollection(query: ParsedQuery, path: string, view?: PageView): Buffer {
-    checkIncludes(SPEC, query.include);
+    checkIncludes(BRANDSCAPE_INCLUDES, query.include);
     checkSort(COLUMN_NAME_SET, query);
     checkCombination(query.filters);
     const selection = this.selection(query);
@@ -51,7 +49,7 @@ export class BrandscapeService {
   }
 
   serveItem(rawId: string, query: ParsedQuery): Buffer {
-    checkIncludes(SPEC, query.include);
+    checkIncludes(BRANDSCAPE_INCLUDES, query.include);
     const id = /^\d+$/.test(rawId) ? Number(rawId) : 0;
     if (id < 1 || id > this.layout.rowCount) throw notFound(`No query results for model [App\\Models\\BrandscapeData] ${rawId}`);
     const plan = planColumns(query);

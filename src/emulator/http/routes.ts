@@ -1,4 +1,4 @@
-import { ENDPOINT_BY_RESOURCE, HEALTH_ROUTE } from "../../endpoints/table";
+import { HEALTH_ROUTE, isResource } from "../wire/resources";
 import { badRequest } from "./errors";
 
 export const BASE_PATH = "/api/v2/";
@@ -24,10 +24,10 @@ export function matchRoute(path: string): Route {
   if (rest.length > 0 || resource === undefined) return notFound;
   if (resource === HEALTH_ROUTE && id === undefined) return { kind: "health" };
   if (resource === "tools") return sub === undefined ? { kind: "tools", segment: id } : notFound;
-  if (!ENDPOINT_BY_RESOURCE.has(resource)) return notFound;
+  if (!isResource(resource)) return notFound;
   if (id === undefined) return { kind: "collection", resource };
   if (sub === undefined) return { kind: "item", resource, id };
-  // studies/:id/brands (table.ts STUDY_BRANDS_ROUTE)
+  // studies/:id/brands, the one documented sub-route (WIRE.md)
   if (resource === "studies" && sub === "brands") return { kind: "studyBrands", studyId: id };
   return notFound;
 }

@@ -1,9 +1,9 @@
-import { FILTER_KINDS, type FilterKind, type WireFilterName } from "../../endpoints/filterKinds";
+import { FILTER_KINDS, type FilterKind, type FilterName } from "../wire/filterKinds";
 import { filterTimestamp } from "../dataset/timestamps";
 import { validationError } from "../http/errors";
 import { commaList } from "./parseQuery";
 
-/** A filter value once read according to its kind (filterKinds.ts). */
+/** A filter value once read according to its kind (wire/filterKinds.ts). */
 export type FilterValue = string | boolean | number | readonly number[] | readonly string[];
 
 const FLAG_VALUES: Readonly<Record<string, boolean>> = { "1": true, "0": false, true: true, false: false };
@@ -43,9 +43,9 @@ function readKind(kind: FilterKind, name: string, raw: string): FilterValue {
   }
 }
 
-export const isWireFilterName = (name: string): name is WireFilterName => Object.hasOwn(FILTER_KINDS, name);
+export const isFilterName = (name: string): name is FilterName => Object.hasOwn(FILTER_KINDS, name);
 
-/** Reads `filter[name]=raw` by the kind the table gives that name; 422 when it does not parse. */
-export function readFilterValue(name: WireFilterName, raw: string): FilterValue {
+/** Reads `filter[name]=raw` by the kind wire/filterKinds.ts gives that name; 422 when it does not parse. */
+export function readFilterValue(name: FilterName, raw: string): FilterValue {
   return readKind(FILTER_KINDS[name], name, raw);
 }

@@ -1,11 +1,11 @@
-import type { WireFilterName } from "../../endpoints/filterKinds";
+import type { FilterName } from "../wire/filterKinds";
 import type { CityRecord, CollectionRecord, CompanyRecord, CountryRecord, StudyRecord, WireRecord } from "../dataset/types";
 import type { FilterValue } from "../query/filterValues";
 import { overlaps, type Related } from "./related";
 
 export type RecordTest<R = WireRecord> = (record: R) => boolean;
 export type FilterFactory<R = WireRecord> = (value: FilterValue) => RecordTest<R>;
-export type FilterSet<R = WireRecord> = Partial<Record<WireFilterName, FilterFactory<R>>>;
+export type FilterSet<R = WireRecord> = Partial<Record<FilterName, FilterFactory<R>>>;
 
 const like = (column: string): FilterFactory => (value) => {
   const needle = value as string;
@@ -28,7 +28,7 @@ const named = { name: like("name") };
 const activeFlags = { active: flag("active"), inactive: flag("active", true) };
 const publicFlags = { public: flag("public"), private: flag("public", true) };
 
-/** How each resource applies the wire filters table.ts gives it (updated_since is common to all). */
+/** The filters each resource takes (WIRE.md "Filters per resource") and how it applies them; updated_since is common to all. */
 export function filterSets(related: Related): Record<string, FilterSet<any>> {
   const { dataset } = related;
   const inBestCountries = (countryId: number) => (value: FilterValue) => overlaps(value as number[], related.countryById.get(countryId)?.best_countries_years ?? []);

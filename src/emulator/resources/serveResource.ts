@@ -1,15 +1,15 @@
-import { ENDPOINT_BY_RESOURCE, type EndpointSpec } from "../../endpoints/table";
 import type { WireRecord } from "../dataset/types";
 import { collectionBody, pageBounds } from "../http/envelope";
 import { HttpError, notFound } from "../http/errors";
-import { isWireFilterName, readFilterValue } from "../query/filterValues";
+import { isFilterName, readFilterValue } from "../query/filterValues";
 import type { ParsedQuery, SortKey } from "../query/parseQuery";
 import type { PageView } from "../pageFaults";
 import type { ResourceDefinition } from "./definitions";
 import type { RecordTest } from "./filters";
 import { checkIncludes, checkSort, shapeRecord } from "./shape";
+import { SEARCHABLE } from "../wire/resources";
 
-/** filter[<column>]=value on a column the table does not list: an exact match on that column. */
+/** filter[<column>]=value on a column that is not a documented filter: an exact match on that column. */
 function columnTest(column: string, raw: string): RecordTest {
   return (record) => {
     const value = record[column];
@@ -18,19 +18,19 @@ function columnTest(column: string, raw: string): RecordTest {
   };
 }
 
-function recordTests(definition: ResourceDefinition, spec: EndpointSpec, query: ParsedQuery): RecordTest[] {
+function recordTests(definition: ResourceDefinition, query: ParsedQuery): RecordTest[] {
   const tests: RecordTest[] = [definition.visible];
   for (const [name, raw] of query.filters) {
     if (name === "updated_since") {
       const since = readFilterValue(name, raw) as string;
       tests.push((record) => String(record.updated_at) >= since);
-    } else if (isWireFilterName(name) && (spec.filters as readonly string[]).includes(name)) {
-      tests.push(definition.filters[name]!(readFilterValue(name, raw)));
+    } else if (isFilterName(name) && definition.filters[name]) {
+      tests.push(definition.filters[name](readFilterValue(name, raw)));
     } else if (definition.columns.has(name)) {
       tests.push(columnTest(name, raw));
     } // any other filter is ignored, as the service does (WIRE.md, assumed)
   }
-  if (spec.search && query.search) {
+  if (SEARCHABLE.has(definition.resource) && query.search) {
     const needle = query.search.toLowerCase();
     tests.push((record) => definition.searchText(record).toLowerCase().includes(needle));
   }
@@ -68,10 +68,9 @@ export interface CollectionRequest {
 
 export function serveCollection(definition: ResourceDefinition, request: CollectionRequest): string {
   const { query } = request;
-  const spec = ENDPOINT_BY_RESOURCE.get(definition.resource)!;
-  checkIncludes(spec, query.include);
+  checkIncludes(Object.keys(definition.includes), query.include);
   checkSort(definition.columns, query);
-  const tests = recordTests(definition, spec, query);
+  const tests = recordTests(definition, query);
   if (request.scope) tests.push(request.scope);
   const matching = sortRecords(definition.records.filter((record) => tests.every((test) => test(record))), query.sort);
   const page = { page: query.page, perPage: query.perPage, total: matching.length, path: request.path, linkParams: query.linkParams, view: request.view };
@@ -88,8 +87,7 @@ export function findRecord(definition: ResourceDefinition, rawId: string): WireR
 }
 
 export function serveItem(definition: ResourceDefinition, rawId: string, query: ParsedQuery): string {
-  const spec = ENDPOINT_BY_RESOURCE.get(definition.resource)!;
-  checkIncludes(spec, query.include);
+  checkIncludes(Object.keys(definition.includes), query.include);
   const record = findRecord(definition, rawId);
   return JSON.stringify({ data: shapeRecord(record, definition.resource, definition.includes, query) });
 }

@@ -1,12 +1,11 @@
-import { fieldsKey, type EndpointSpec } from "../../endpoints/table";
 import type { WireRecord } from "../dataset/types";
 import { badRequest } from "../http/errors";
 import type { ParsedQuery } from "../query/parseQuery";
 import type { IncludeSet } from "./includes";
+import { fieldsKey } from "../wire/resources";
 
-/** 400 for an include the table does not list for the resource (WIRE.md, assumed), naming the allowed ones. */
-export function checkIncludes(spec: EndpointSpec, requested: readonly string[]): void {
-  const allowed = spec.includes.map((include) => include.name);
+/** 400 for an include the resource does not offer (WIRE.md, assumed), naming the allowed ones. */
+export function checkIncludes(allowed: readonly string[], requested: readonly string[]): void {
   const unknown = requested.filter((name) => !allowed.includes(name));
   if (unknown.length > 0) {
     throw badRequest(`Requested include(s) \`${unknown.join(", ")}\` are not allowed. Allowed include(s) are \`${allowed.join(", ")}\`.`);

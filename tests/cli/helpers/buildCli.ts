@@ -12,7 +12,7 @@ const base = config as Options;
 
 void build({
   ...base,
-  entry: { cli: "src/cli/main.ts" },
+  entry: { cli: "src/cli/main.ts", emulator: "src/emulator/index.ts" }, // the CLI loads the emulator from beside it
   format: ["cjs"],
   dts: false,
   clean: false,

@@ -1,0 +1,72 @@
+// `npm run lint`: typescript-eslint's recommended rules, plus the house rules that keep the shape
+// of the code: no import cycle, an emulator that imports nothing of the client's, and no casts
+// that switch the type checker off.
+import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** `x as never` and `x as unknown as T` silence the checker; src/casts.ts is the one place for them. */
+const NO_CHECKER_BYPASS = [
+  {
+    selector: "TSAsExpression[typeAnnotation.type='TSNeverKeyword']",
+    message: "`as never` switches the type checker off: type the value, or use src/casts.ts.",
+  },
+  {
+    selector: "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
+    message: "`as unknown as` switches the type checker off: type the value, or use src/casts.ts.",
+  },
+];
+
+export default tseslint.config(
+  { ignores: ["dist/", "node_modules/", "coverage/", "out/", "notebooks/", "bench/results*"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "no-restricted-syntax": ["error", ...NO_CHECKER_BYPASS],
+    },
+  },
+  {
+    files: ["src/**/*.ts"],
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              // API.md "Emulator": it describes the service in its own terms and imports nothing of the client's
+              target: "./src/emulator",
+              from: "./src",
+              except: ["./emulator"],
+              message: "The emulator imports only from src/emulator: describe the service there, from WIRE.md.",
+            },
+            {
+              // the main entry loads none of the emulator; the CLI and the demo load it through its own entry point
+              target: "./src",
+              from: "./src/emulator",
+              except: ["./emulator", "./cli/commands/emulatorCommand.ts", "./demo.ts"],
+              message: "Only the CLI's emulator command and the demo load the emulator (through fountframe/emulator).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/casts.ts"],
+    rules: { "no-restricted-syntax": "off" },
+  },
+  {
+    files: ["**/*.mjs", "**/*.js", "**/*.cjs"],
+    languageOptions: { globals: globals.node },
+  },
+);

@@ -1,0 +1,61 @@
+/**
+ * How the service reads each `filter[<name>]` (WIRE.md "Filters per resource" and the notes under
+ * it), one row per wire name; the resources pick from these in resources/filters.ts and
+ * brandscape/criteria.ts. Every resource also takes updated_since.
+ */
+export type FilterKind =
+  | "text" // like-match on a string (name, brand_name)
+  | "flag" // 0/1, booleans accepted
+  | "ids" // one id or a list of ids, comma-joined
+  | "countryCodes" // ISO 3166-1 alpha-2 codes, comma-joined
+  | "countryCode" // one ISO code
+  | "yearList" // one year or a list of years (year_numbers, in_best_countries)
+  | "year" // one year
+  | "count" // a non-negative integer (with_recent_studies: years back)
+  | "datetime"; // YYYY-MM-DD HH:MM:SS
+
+export const FILTER_KINDS = {
+  name: "text",
+  brand_name: "text",
+  active: "flag",
+  inactive: "flag",
+  public: "flag",
+  private: "flag",
+  current: "flag",
+  legacy: "flag",
+  core: "flag",
+  custom: "flag",
+  has_studies: "flag",
+  full_year: "flag",
+  released: "flag",
+  unreleased: "flag",
+  bav_study: "flag",
+  open_survey: "flag",
+  in_most_influential: "flag",
+  not_in_most_influential: "flag",
+  shared_with_me: "flag",
+  mine: "flag",
+  with_studies: "flag",
+  capitals: "flag",
+  groups: "ids",
+  studies: "ids",
+  categories: "ids",
+  countries: "ids",
+  regions: "ids",
+  sectors: "ids",
+  years: "ids",
+  brands: "ids",
+  audiences: "ids",
+  companies: "ids",
+  country_codes: "countryCodes",
+  country_code: "countryCode",
+  year_numbers: "yearList",
+  in_best_countries: "yearList",
+  year_number: "year",
+  year: "year",
+  with_recent_studies: "count",
+  updated_since: "datetime",
+  data_updated_since: "datetime",
+} as const satisfies Record<string, FilterKind>;
+
+export type FilterName = keyof typeof FILTER_KINDS;
