@@ -22,6 +22,8 @@ export type EndpointMethods = {
   [M in MethodName]: (...args: EndpointArgs<M>) => Promise<DataFrame>;
 };
 
+// the methods are generated from the endpoint table at run time and declared here for the type checker
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface Client extends EndpointMethods {
   /**
    * brandscape-data as a frame: one row per brand, study and audience. Needs a study, a brand (id
@@ -36,6 +38,7 @@ export interface Client extends EndpointMethods {
 }
 
 /** A connection to the Fount service; one client serves any number of calls, also concurrently. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Client implements AsyncDisposable {
   readonly #connection: Connection;
   readonly #options: ResolvedOptions;

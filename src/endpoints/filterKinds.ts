@@ -1,6 +1,7 @@
 /**
  * What each wire filter holds, so the client can validate and encode it (the emulator keeps its
- * own reading of WIRE.md in src/emulator/wire). One row per wire filter name (snake_case); resources pick from these in table.ts.
+ * own reading of WIRE.md in src/emulator/wire). One row per wire filter name (snake_case);
+ * resources pick from these in table.ts.
  */
 export type FilterKind =
   | "text" // like-match on a string (name, brand_name)

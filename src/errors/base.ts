@@ -13,7 +13,7 @@ export class FountError extends Error {
     super(message, options);
     this.name = new.target.name;
     const kinds: string[] = [];
-    for (let ctor = new.target as unknown as { kind?: string }; ctor?.kind; ctor = Object.getPrototypeOf(ctor)) {
+    for (let ctor: { kind?: string } | null = new.target; ctor?.kind; ctor = Object.getPrototypeOf(ctor)) {
       if (!kinds.includes(ctor.kind)) kinds.push(ctor.kind);
     }
     Object.defineProperty(this, KINDS, { value: kinds, enumerable: false });

@@ -35,6 +35,8 @@ export async function frameFromCells(table: ColumnTable, rows: unknown[][], colu
   // cell by cell (0.07 µs/cell). The columns exist already: build in low-memory mode (rows only), then
   // give the frame the columns and switch it to normal mode: the frame danfo itself would have built.
   const frame = new DataFrameClass(rows, { columns: names, dtypes, config: { lowMemoryMode: true } });
+  // the one cast the linter allows: danfo's types do not declare the storage fields it has
+  // eslint-disable-next-line no-restricted-syntax
   const storage = frame as unknown as FrameStorage;
   if (Array.isArray(storage.$dataIncolumnFormat) && typeof storage.config?.setIsLowMemoryMode === "function") {
     storage.$dataIncolumnFormat = columns;

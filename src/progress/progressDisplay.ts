@@ -36,11 +36,14 @@ export function stopEveryProgressBar(): void {
  * plain lines, half-way and done. Labels are resource names only, never anything from the
  * request's headers.
  */
+/** Where progress goes: stderr, or any writable stream that says whether it is a terminal. */
+export type ProgressStream = NodeJS.WritableStream & { readonly isTTY?: boolean };
+
 export class ProgressDisplay {
   #multiBar: MultiBar | undefined;
   #active = 0;
 
-  constructor(private readonly stream: NodeJS.WriteStream = process.stderr) {}
+  constructor(private readonly stream: ProgressStream = process.stderr) {}
 
   start(label: string, enabled: boolean): ProgressHandle {
     if (!enabled) return SILENT;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
-import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from "axios";
+import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from "axios";
 import { ValidationError, secretRedactor } from "../errors";
 import { DEFAULT_USER_AGENT } from "../version";
 import { serializeParams } from "./queryString";
@@ -24,13 +24,13 @@ export interface ConnectionSettings {
 }
 
 /** JSON parsed here so a truncated 200 becomes a retryable error instead of a string of data. */
-function parseJson(this: AxiosRequestConfig, data: unknown, _headers: unknown, status?: number): unknown {
+function parseJson(this: InternalAxiosRequestConfig, data: unknown, _headers: unknown, status?: number): unknown {
   if (typeof data !== "string" || data === "") return data;
   try {
     return JSON.parse(data);
   } catch {
     if (status !== undefined && status >= 400) return data;
-    throw new AxiosError(`malformed JSON in a ${status ?? ""} response`, MALFORMED_JSON, this as never, undefined, undefined);
+    throw new AxiosError(`malformed JSON in a ${status ?? ""} response`, MALFORMED_JSON, this, undefined, undefined);
   }
 }
 
@@ -91,7 +91,7 @@ const withSlash = (url: string) => (url.endsWith("/") ? url : `${url}/`);
 
 /** The credential of a caller's instance, as its default Authorization header carries it. */
 function credentialOf(instance: AxiosInstance): string | undefined {
-  const headers = instance.defaults.headers as unknown as Record<string, unknown> & { common?: Record<string, unknown> };
+  const { headers } = instance.defaults;
   const authorization = headers.Authorization ?? headers.authorization ?? headers.common?.Authorization ?? headers.common?.authorization;
   return typeof authorization === "string" ? authorization.replace(/^\s*\S+\s+/, "") || undefined : undefined;
 }

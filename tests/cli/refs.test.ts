@@ -32,6 +32,7 @@ test("the constants hold the emulator's ids", async () => {
   // each module on its own: Jest's resolver does not map index.ts's "./audiences.js" to the .ts file as tsc does
   const refs: Record<string, Record<string, number>> = {};
   for (const file of ["audiences", "countries", "years", "brandMetricGroups", "regions", "sectors", "categories"]) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a module the test itself generated
     Object.assign(refs, require(join(out, `${file}.ts`)) as Record<string, Record<string, number>>);
   }
   const idOf = async (resource: string, field: string, value: unknown) =>

@@ -42,7 +42,7 @@ test("on a TTY concurrent pulls share one multi-bar display", async () => {
   const stream = Object.assign(new PassThrough(), { isTTY: true, columns: 120, cursorTo: () => true, moveCursor: () => true, clearLine: () => true, clearScreenDown: () => true });
   let written = "";
   stream.on("data", (chunk) => (written += String(chunk)));
-  const display = new ProgressDisplay(stream as unknown as NodeJS.WriteStream);
+  const display = new ProgressDisplay(stream);
   const first = display.start("brands", true);
   const second = display.start("regions", true);
   first.setTotal(4);

@@ -14,7 +14,7 @@ describe("parseNumericString", () => {
     ["1.5E-2", 0.015],
     ["0e0", 0],
     ["9007199254740991", 9007199254740991],
-    ["123456789012345678901234.5", 1.2345678901234568e23],
+    ["123456789012345678901234.5", 1.2345678901234568e23], // eslint-disable-line no-loss-of-precision -- the nearest double, as JS prints it
   ])("reads %j as %p", (text, value) => {
     expect(parseNumericString(text)).toBe(value);
   });

@@ -10,6 +10,7 @@ import { renderPages } from "../output/renderPages";
 import { methodOptions, type QueryFlags } from "../queryFlags";
 import { addFilterOptions, addOutputOptions, addQueryOptions } from "../queryOptions";
 
+/** The flags' options are only known at run time, where the method checks them and names the allowed ones. */
 type PagesOf = (method: MethodName, options: Record<string, unknown>) => AsyncGenerator<RecordPage, void>;
 
 /** `fountframe <resource>`: one command per row of the endpoint table. */
@@ -28,7 +29,7 @@ export function resourceCommand(spec: EndpointSpec, io: CliIo): Command {
     const shape = { stackData: flags.stack === true };
     await withFlagNames(names, () =>
       withClient(flags, io, { progress: plan.kind !== "table" }, async (client) => {
-        const pages = (client.pages as unknown as PagesOf)(spec.method as MethodName, options);
+        const pages = (client.pages as PagesOf)(spec.method as MethodName, options);
         await renderPages(pages, plan, shape, io, flags.quiet === true);
       }),
     );

@@ -12,6 +12,7 @@ export interface ResourceDefinition {
   readonly byId: ReadonlyMap<number, WireRecord>;
   /** top-level columns that can be sorted on and filtered by value */
   readonly columns: ReadonlySet<string>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resource's own record type
   readonly filters: FilterSet<any>;
   readonly includes: IncludeSet;
   /** the text `search` looks in */

@@ -29,6 +29,7 @@ const activeFlags = { active: flag("active"), inactive: flag("active", true) };
 const publicFlags = { public: flag("public"), private: flag("public", true) };
 
 /** The filters each resource takes (WIRE.md "Filters per resource") and how it applies them; updated_since is common to all. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resource's own record type
 export function filterSets(related: Related): Record<string, FilterSet<any>> {
   const { dataset } = related;
   const inBestCountries = (countryId: number) => (value: FilterValue) => overlaps(value as number[], related.countryById.get(countryId)?.best_countries_years ?? []);

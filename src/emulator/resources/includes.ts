@@ -3,6 +3,7 @@ import { invert } from "../dataset/studyBrands";
 import type { Related } from "./related";
 
 /** One include a resource offers: the resource it draws from (for fields[...]) and how it finds it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resource's own record type
 export interface IncludeResolver<R = any> {
   readonly target: string;
   resolve(record: R): WireRecord | WireRecord[] | null;
