@@ -1,3 +1,3 @@
 export { Client, type EndpointMethods } from "./client";
 export * from "./oneOff";
-export { type ClientOptions, type ClientInit, type OnErrors, DEFAULT_OPTIONS } from "./options";
+export type { ClientOptions, ClientInit, OnErrors } from "./options";

@@ -95,12 +95,11 @@ export function checkOption<K extends keyof typeof OPTION_SCHEMAS>(name: K, valu
 }
 
 /** Defaults filled in, each given value checked; unknown keys refused with the allowed list. */
-export function resolveOptions(given: Record<string, unknown>, extraKeys: readonly string[] = []): ResolvedOptions {
+export function resolveOptions(given: Record<string, unknown>): ResolvedOptions {
   const resolved = { ...DEFAULT_OPTIONS };
   for (const [key, value] of Object.entries(given)) {
-    if (extraKeys.includes(key)) continue;
     if (!(key in OPTION_SCHEMAS)) {
-      throw new ValidationError(key, `is not a client option; allowed: ${[...Object.keys(OPTION_SCHEMAS), ...extraKeys].join(", ")}`);
+      throw new ValidationError(key, `is not a client option; allowed: ${Object.keys(OPTION_SCHEMAS).join(", ")}`);
     }
     if (value === undefined) continue;
     (resolved as Record<string, unknown>)[key] = checkOption(key as keyof typeof OPTION_SCHEMAS, value);

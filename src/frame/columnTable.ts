@@ -1,7 +1,7 @@
 import { planColumns } from "./columnPlan";
 import { finishCells } from "./finishCells";
-import { gatherRecords, gatherRows, type GatheredRows } from "./gatherRows";
-import type { ColumnTable, JsonRecord, ShapeOptions } from "./types";
+import { gatherRows, type GatheredRows } from "./gatherRows";
+import type { ColumnTable, JsonRecord } from "./types";
 
 /** A finished table together with the same cells row by row (a danfo frame keeps both). */
 export interface TableWithRows {
@@ -15,11 +15,6 @@ export interface TableWithRows {
  */
 export function toColumnTable(rows: readonly JsonRecord[]): ColumnTable {
   return finishTable(gatherRows(rows)).table;
-}
-
-/** toColumnTable(flattenRecords(records, options)) in one pass over the records, rows included. */
-export function recordsToTable(records: readonly JsonRecord[], options: ShapeOptions): TableWithRows {
-  return finishTable(gatherRecords(records, options));
 }
 
 /** Gathered rows as the finished table (see toColumnTable). */

@@ -1,5 +1,5 @@
 import { ValidationError } from "../errors";
-import { ENDPOINT_BY_RESOURCE, fieldsKey, toSnakeCase } from "../endpoints/table";
+import { fieldsKey, toSnakeCase } from "../endpoints/table";
 import { FLAG_WIRE_VALUES, type WireFilterName } from "../endpoints/filterKinds";
 import { type FilterValue, checkItemId, checkWellFormed, describeValue, formatDateTime, isPlainObject, joinList, positiveInteger, toList } from "./values";
 
@@ -227,5 +227,3 @@ function checkString(parameter: string, value: unknown): string {
   checkWellFormed(parameter, value);
   return value;
 }
-
-export const isKnownResource = (endpoint: string): boolean => ENDPOINT_BY_RESOURCE.has(endpoint.split("/")[0]);

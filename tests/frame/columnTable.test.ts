@@ -1,7 +1,6 @@
-import { flattenRecords, toColumnTable, type ColumnTable, type JsonRecord } from "../../src/frame";
-import { recordsToTable } from "../../src/frame/columnTable";
-import { planColumns } from "../../src/frame/columnPlan";
-import { surveyColumns } from "../../src/frame/surveyColumns";
+import { flattenRecords, toColumnTable, type ColumnTable, type JsonRecord, type ShapeOptions } from "../../src/frame";
+import { finishTable } from "../../src/frame/columnTable";
+import { gatherRecords } from "../../src/frame/gatherRows";
 
 /** The table as { column: [dtype, values] }, in column order, for literal comparisons. */
 function byColumn(table: ColumnTable): Array<[string, string, unknown[]]> {
@@ -124,7 +123,8 @@ describe("toColumnTable", () => {
   });
 });
 
-describe("recordsToTable (the one-pass path of recordsToFrame)", () => {
+describe("gatherRecords (the one-pass path of FrameBuilder) equals flattenRecords + toColumnTable", () => {
+  const recordsToTable = (records: JsonRecord[], options: ShapeOptions) => finishTable(gatherRecords(records, options));
   const cases: Array<[string, JsonRecord[], { stackData?: boolean; globalPrefix?: boolean }]> = [
     ["flat", [{ a: 1, b: "x" }, { b: "y", a: 2 }, { c: null }], {}],
     ["nested first, middle and last", [{ s: { id: 1 }, a: 1 }, { a: 2, s: { id: 2 }, b: 3 }, { a: 3, b: 4, s: { id: 3 } }, { a: 4 }], {}],
@@ -166,14 +166,5 @@ describe("recordsToTable (the one-pass path of recordsToFrame)", () => {
       [NaN, NaN, null],
     ]);
     for (const row of rows) expect(Object.keys(row)).toHaveLength(3);
-  });
-});
-
-describe("surveyColumns + planColumns (for rows gathered elsewhere)", () => {
-  it("plans as toColumnTable does", () => {
-    const rows = [[1, null, "2.5", true], [2, null, "x"], [3]];
-    const plan = planColumns(surveyColumns(rows, 4));
-    expect(plan.kept).toEqual([0, 2, 3]);
-    expect(plan.dtypes).toEqual(["int32", "string", "boolean"]);
   });
 });
