@@ -1,25 +1,41 @@
+// The public surface, chosen name by name: what API.md and the README document. Everything else in
+// src/ is internal and may change; tests/unit/publicSurface.test.ts pins this list.
 export { Client, type EndpointMethods, type ClientOptions, type ClientInit, type OnErrors, type OneOffOptions } from "./client";
 export {
   audienceGroups, audiences, brandMetricGroups, brandMetrics, brands, brandscapeData, categories, cities,
   collections, companies, countries, regions, sectors, studies, years, rawQuery,
 } from "./client";
-export { Query, MAX_PER_PAGE, type QueryInit, type QueryJSON, type FilterValue } from "./query";
+export { Query, type QueryInit, type QueryJSON, type FilterValue } from "./query";
 export {
   FountError, ValueError, ValidationError, APIError, DataNotFoundError, RateLimitExceededError, ClientClosedError,
   InconsistentPagesError,
 } from "./errors";
-export { ENDPOINTS, type EndpointSpec, type MethodName, type ResourceName } from "./endpoints/table";
+export type { MethodName, ResourceName } from "./endpoints/table";
 export { PARTIAL_RESULT_WARNING, INCONSISTENT_PAGES_WARNING, UNMATCHED_METRIC_KEYS_WARNING, type RecordPage } from "./pages";
-export { flattenRecords, toColumnTable, tableToFrame, recordsToFrame, FrameBuilder, type JsonRecord, type ShapeOptions } from "./frame";
-export * from "./params/types";
+export { recordsToFrame, FrameBuilder, type JsonRecord, type ShapeOptions } from "./frame";
+export type {
+  EndpointOptions, FiltersOf,
+  AudienceGroupsOptions, AudiencesOptions, BrandMetricGroupsOptions, BrandMetricsOptions, BrandsOptions, BrandscapeDataOptions,
+  CategoriesOptions, CitiesOptions, CollectionsOptions, CompaniesOptions, CountriesOptions, RegionsOptions, SectorsOptions,
+  StudiesOptions, YearsOptions,
+  AudienceGroupsFilters, AudiencesFilters, BrandMetricGroupsFilters, BrandMetricsFilters, BrandsFilters, BrandscapeDataFilters,
+  CategoriesFilters, CitiesFilters, CollectionsFilters, CompaniesFilters, CountriesFilters, RegionsFilters, SectorsFilters,
+  StudiesFilters, YearsFilters,
+} from "./params/types";
 export { VERSION } from "./version";
-export * from "./export";
-export * from "./display";
-// the service's analysis tools (issue 15)
-export {
-  TOOLS, type ToolsClient, type ToolSpec, type ToolParam, type ToolParamKind, type ToolResponseKind, type EitherOr,
-  type ToolMethod, type ToolSlug, type ToolId, type ToolValue, type ToolOptions, type ToolResult, type ToolMethods,
-  type ArchetypesOptions, type BrandPersonalityMatchOptions, type BrandVulnerabilityMapOptions, type BrandWorthMapOptions,
-  type CategoryWorthMapOptions, type CommitmentFunnelOptions, type CostOfEntryOptions, type LovePlusOptions,
-  type PartnershipExchangeMapOptions, type SwotOptions, type ToplistMarketOptions,
+export { writeCSV, writeExcel, writeJSON, writeNDJSON, ExportError } from "./export";
+export type {
+  ExportSource, ExportTarget, ExportFormat, ExportOptions, CsvOptions, ExcelOptions, JsonOptions, ExportSummary, RecordPageLike,
+} from "./export";
+export { show, showHtml, styledTable, frameToRecords, barChart, scatterChart, lineChart, showChart, renderSvg } from "./display";
+export type {
+  ShowOptions, StyledTableOptions, ColumnScale, FrameLike, ChartOptions, BarChartOptions, ScatterChartOptions, LineChartOptions,
+  ShowChartOptions,
+} from "./display";
+// the service's analysis tools (client.tools; the tool table itself stays internal)
+export type {
+  ToolsClient, ToolMethod, ToolSlug, ToolId, ToolValue, ToolOptions, ToolResult, ToolMethods,
+  ArchetypesOptions, BrandPersonalityMatchOptions, BrandVulnerabilityMapOptions, BrandWorthMapOptions,
+  CategoryWorthMapOptions, CommitmentFunnelOptions, CostOfEntryOptions, LovePlusOptions,
+  PartnershipExchangeMapOptions, SwotOptions, ToplistMarketOptions,
 } from "./tools";

@@ -18,6 +18,15 @@ export function loadLibrary() {
   return require(join(DIST_DIR, "index.cjs"));
 }
 
+/**
+ * The frame module's internal steps (flattenRecords, toColumnTable, tableToFrame), which the package
+ * does not export: compiled from src/ by tsx, for the S3 breakdown only.
+ */
+export async function loadFrameSteps() {
+  const { require: tsxRequire } = await import("tsx/cjs/api");
+  return tsxRequire("../../src/frame/index.ts", import.meta.url);
+}
+
 /** The emulator's own entry point, as `require("fountframe/emulator")` gets it. */
 export function loadEmulator() {
   return require(join(DIST_DIR, "emulator.cjs"));

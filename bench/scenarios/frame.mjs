@@ -3,11 +3,12 @@
 // previous result dropped: the library's path (recordsToFrame, flattening included, as
 // brandscapeData uses it), its two public steps, and danfo's own constructors for comparison.
 // With config.stack: stackData on records given two nested lists of two (4 rows per record).
-import { childConfig, loadLibrary, main, now, pullOptions, report, require, settledMemory, TOKEN } from "../lib/common.mjs";
+import { childConfig, loadFrameSteps, loadLibrary, main, now, pullOptions, report, require, settledMemory, TOKEN } from "../lib/common.mjs";
 
 main(async () => {
   const config = childConfig();
-  const { Client, recordsToFrame, flattenRecords, toColumnTable, tableToFrame } = loadLibrary();
+  const { Client, recordsToFrame } = loadLibrary();
+  const { flattenRecords, toColumnTable, tableToFrame } = await loadFrameSteps();
   const client = new Client({ authToken: TOKEN, baseUrl: config.url, verbose: false, perPage: 1000 });
   const records = [];
   for await (const page of client.pages("brandscapeData", { ...pullOptions(config), perPage: 1000 })) {
