@@ -14,6 +14,7 @@ import { getJson, type RequestPolicy } from "../transport/request";
 import { ToolsClient } from "../tools";
 import { checkOption, parseClientArgs, type ClientInit, type ClientOptions, type OnErrors, type ResolvedOptions } from "./options";
 import { checkRawQuery } from "./rawEndpoint";
+import type { PageOf, RecordOf, RecordOfEndpoint } from "./records";
 
 const FRAME_LOOKAHEAD_FACTOR = 4;
 
@@ -94,6 +95,7 @@ export class Client implements AsyncDisposable {
   get closed(): boolean { return this.#closing.signal.aborted; }
 
   /** The records of any endpoint as JSON, untouched, in page order. */
+  rawQuery<E extends string>(endpoint: E, query?: Query | QueryInit): Promise<RecordOfEndpoint<E>[]>;
   async rawQuery(endpoint: string, query?: Query | QueryInit): Promise<JsonRecord[]> {
     const checked = checkRawQuery(endpoint, query);
     const records: JsonRecord[] = [];
@@ -106,7 +108,7 @@ export class Client implements AsyncDisposable {
    * and error policy as the frame methods; requests never run more than the in-flight bound
    * ahead of the consumer.
    */
-  pages<M extends MethodName>(method: M, ...args: EndpointArgs<M>): AsyncGenerator<RecordPage, void> {
+  pages<M extends MethodName>(method: M, ...args: EndpointArgs<M>): AsyncGenerator<PageOf<RecordOf<M>>, void> {
     const spec = ENDPOINT_BY_METHOD.get(method);
     if (!spec) throw new ValidationError("method", `unknown method ${JSON.stringify(method)}; allowed: ${[...ENDPOINT_BY_METHOD.keys()].join(", ")}`);
     this.#ensureOpen();
@@ -115,6 +117,7 @@ export class Client implements AsyncDisposable {
   }
 
   /** `pages` for any endpoint, with a Query. */
+  rawPages<E extends string>(endpoint: E, query?: Query | QueryInit): AsyncGenerator<PageOf<RecordOfEndpoint<E>>, void>;
   rawPages(endpoint: string, query?: Query | QueryInit): AsyncGenerator<RecordPage, void> {
     this.#ensureOpen();
     const checked = checkRawQuery(endpoint, query);

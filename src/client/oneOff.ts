@@ -7,6 +7,7 @@ import { isPlainObject } from "../query/values";
 import type { Query, QueryInit } from "../query";
 import { Client } from "./client";
 import type { ClientOptions } from "./options";
+import type { RecordOfEndpoint } from "./records";
 
 /** The client options a one-off function accepts besides the method's own. */
 export const ONE_OFF_CLIENT_KEYS = ["baseUrl", "timeout", "verbose", "batchSize", "nWorkers", "retries", "onErrors"] as const;
@@ -58,6 +59,7 @@ function checkOneOffOptions(options: unknown): OneOffOptions {
   return options as OneOffOptions;
 }
 
+export function rawQuery<E extends string>(authToken: string, endpoint: E, query?: Query | QueryInit, options?: OneOffOptions): Promise<RecordOfEndpoint<E>[]>;
 export async function rawQuery(authToken: string, endpoint: string, query?: Query | QueryInit, options?: OneOffOptions): Promise<JsonRecord[]> {
   return withClient(authToken, checkOneOffOptions(options), (client) => client.rawQuery(endpoint, query));
 }

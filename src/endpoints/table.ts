@@ -37,8 +37,8 @@ export interface EndpointSpec {
   readonly globalIncludes?: readonly string[];
 }
 
-const one = (name: string): IncludeSpec => ({ name, many: false });
-const many = (name: string): IncludeSpec => ({ name, many: true });
+const one = <Name extends string>(name: Name) => ({ name, many: false }) as const satisfies IncludeSpec;
+const many = <Name extends string>(name: Name) => ({ name, many: true }) as const satisfies IncludeSpec;
 
 export const ENDPOINTS = [
   {

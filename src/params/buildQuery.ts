@@ -8,7 +8,7 @@ import { checkFilterValue } from "./filterSchemas";
 import { resolveInclude } from "./includeRule";
 
 /** Options every method takes besides its own parameters. */
-export const COMMON_OPTION_KEYS = ["filters", "fields", "include", "query", "stackData", "page", "perPage", "maxPages", "sort", "search"] as const;
+export const COMMON_OPTION_KEYS = ["filters", "extraFilters", "fields", "include", "query", "stackData", "page", "perPage", "maxPages", "sort", "search"] as const;
 
 export interface MethodCall {
   query: Query;
@@ -103,6 +103,10 @@ function collectFilters(spec: EndpointSpec, positional: unknown[], options: Reco
   if (options.filters !== undefined) {
     if (!isPlainObject(options.filters)) throw new ValidationError("filters", "must be an object of filter name → value");
     Object.assign(filters, checkFilters(spec, options.filters as Record<string, FilterValue>, "filters."));
+  }
+  if (options.extraFilters !== undefined) {
+    if (!isPlainObject(options.extraFilters)) throw new ValidationError("extraFilters", "must be an object of filter name → value");
+    Object.assign(filters, checkFilters(spec, options.extraFilters as Record<string, FilterValue>, "extraFilters."));
   }
   return filters;
 }

@@ -29,16 +29,24 @@ export type ParamValue<Name extends string> = Name extends "mainStudy"
 
 type EndpointOf<M extends MethodName> = Extract<Endpoint, { method: M }>;
 
-/** The documented filters of an endpoint, snake_case and camelCase, plus any other key. */
+/**
+ * The documented filters of an endpoint, snake_case and camelCase: a misspelt name is a type error.
+ * A filter the table does not know goes in `extraFilters`.
+ */
 export type FiltersOf<M extends MethodName> = {
   [W in EndpointOf<M>["filters"][number] | "updated_since" as W | CamelCase<W>]?: KindValues[Kinds[W]];
-} & Record<string, FilterValue>;
+};
+
+/** The related resources an endpoint can embed; `"no_default"` sends none of its default includes. */
+export type IncludeOf<M extends MethodName> = EndpointOf<M>["includes"][number]["name"] | "no_default";
 
 /** Options every endpoint method takes. */
 export interface CommonOptions<M extends MethodName = MethodName> {
   filters?: FiltersOf<M>;
+  /** filters the endpoint table does not list, sent as given (snake_case on the wire) */
+  extraFilters?: Record<string, FilterValue>;
   fields?: string | readonly string[];
-  include?: string | readonly string[];
+  include?: IncludeOf<M> | readonly IncludeOf<M>[];
   /** when given, the method's own parameters and `filters` are ignored */
   query?: Query | QueryInit;
   stackData?: boolean;

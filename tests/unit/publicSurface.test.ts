@@ -23,7 +23,7 @@ const TYPES = [
   "ClientOptions", "CollectionsFilters", "CollectionsOptions", "ColumnScale", "CompaniesFilters", "CompaniesOptions", "CountriesFilters",
   "CountriesOptions", "CsvOptions", "EndpointMethods", "EndpointOptions", "ExcelOptions", "ExportFormat", "ExportOptions", "ExportSource",
   "ExportSummary", "ExportTarget", "FilterValue", "FiltersOf", "FrameLike", "JsonOptions", "JsonRecord", "LineChartOptions", "MethodName",
-  "OnErrors", "OneOffOptions", "QueryInit", "QueryJSON", "RecordPage", "RecordPageLike", "RegionsFilters", "RegionsOptions",
+  "OnErrors", "OneOffOptions", "PageOf", "QueryInit", "QueryJSON", "RecordOf", "RecordOfEndpoint", "RecordPage", "RecordPageLike", "RecordsByMethod", "RegionsFilters", "RegionsOptions",
   "ResourceName", "ScatterChartOptions", "SectorsFilters", "SectorsOptions", "ShapeOptions", "ShowChartOptions", "ShowOptions",
   "StudiesFilters", "StudiesOptions", "StyledTableOptions", "YearsFilters", "YearsOptions",
 ];

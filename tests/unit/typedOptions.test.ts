@@ -1,0 +1,59 @@
+/**
+ * What the option types let through: `npm run typecheck` checks the `@ts-expect-error` lines (an
+ * unused one is itself an error), Jest checks that what they allow reaches the wire.
+ */
+import { ENDPOINT_BY_METHOD } from "../../src/endpoints/table";
+import { buildQuery } from "../../src/params";
+import type { BrandsOptions, BrandscapeDataOptions, CategoriesOptions, Client, StudiesFilters } from "../../src";
+
+const wireParams = (method: "brands" | "studies", options: object) =>
+  buildQuery(ENDPOINT_BY_METHOD.get(method)!, [options]).query.toParams(ENDPOINT_BY_METHOD.get(method)!.resource);
+
+describe("typed filters", () => {
+  test("a misspelt filter name is a type error; snake_case and camelCase both type-check", () => {
+    // @ts-expect-error contry_codes is not a filter of brands
+    const misspelt: BrandsOptions = { filters: { contry_codes: "US" } };
+    const snake: BrandsOptions = { filters: { country_codes: "US", has_studies: 1 } };
+    const camel: StudiesFilters = { countryCodes: ["US"], bavStudy: true, updatedSince: "2024-01-31 00:00:00" };
+    expect([misspelt, snake, camel]).toHaveLength(3);
+  });
+
+  test("a deliberate extra filter goes in extraFilters and reaches the wire as given", () => {
+    const options: BrandsOptions = { filters: { countryCodes: "US" }, extraFilters: { created_by: "me" } };
+    expect(wireParams("brands", options)).toEqual({ "filter[country_codes]": "US", "filter[created_by]": "me" });
+  });
+
+  test("extraFilters values are still checked by the kind of a filter the table knows", () => {
+    expect(() => wireParams("studies", { extraFilters: { countryCodes: "XX" } })).toThrow(/^extraFilters\.countryCodes: must be an ISO 3166-1/);
+  });
+});
+
+describe("typed includes", () => {
+  test("only the endpoint's related resources (and no_default) type-check", () => {
+    const brandscape: BrandscapeDataOptions = { studies: 1, include: ["year", "company"] };
+    const none: CategoriesOptions = { include: "no_default" };
+    // @ts-expect-error brands include company, categories, countries: not sector
+    const wrong: BrandsOptions = { include: ["sector"] };
+    expect([brandscape, none, wrong]).toHaveLength(3);
+  });
+});
+
+// typed records: pages() and rawQuery() per endpoint
+{
+  /** Never called: `npm run typecheck` checks what the records of each endpoint are typed as. */
+  async function recordTypes(client: Client): Promise<void> {
+    for await (const page of client.pages("studies", { countryCodes: "US" })) {
+      const isMain: boolean | undefined = page.records[0].type?.is_bav_study;
+      // @ts-expect-error a study's name is a string
+      const name: number | undefined = page.records[0].name;
+      void [isMain, name];
+    }
+    const [brand] = await client.rawQuery("studies/12/brands");
+    const companyId: number | undefined = brand.company_id;
+    const [row] = await client.rawQuery("brandscape-data", { filters: { studies: 1 } });
+    const localName: string | undefined = row.brand_name;
+    const anything: unknown = (await client.rawQuery("health"))[0].status;
+    void [companyId, localName, anything];
+  }
+  void recordTypes;
+}
