@@ -38,8 +38,8 @@ test("verbose false prints nothing", async () => {
   expect(stderr.text()).toBe("");
 });
 
-test("on a TTY concurrent pulls share one multi-bar display", async () => {
-  const stream = Object.assign(new PassThrough(), { isTTY: true, columns: 120, cursorTo: () => true, moveCursor: () => true, clearLine: () => true, clearScreenDown: () => true });
+test("on a TTY concurrent pulls share one multi-bar display: a finished pull's line stays above the one still going", async () => {
+  const stream = Object.assign(new PassThrough(), { isTTY: true, columns: 120 });
   let written = "";
   stream.on("data", (chunk) => (written += String(chunk)));
   const display = new ProgressDisplay(stream);
@@ -48,13 +48,13 @@ test("on a TTY concurrent pulls share one multi-bar display", async () => {
   first.setTotal(4);
   second.setTotal(2);
   for (let i = 0; i < 4; i += 1) first.tick(10);
-  second.tick(5);
-  second.tick(5);
   first.stop();
+  second.tick(5);
+  second.tick(5);
   second.stop();
-  expect(written).toContain("brands");
-  expect(written).toContain("regions");
-  expect(written).toMatch(/4\/4 pages \| 40 rows/);
+  // the last frame drawn holds both lines, the finished one first: two separate bars would redraw only their own
+  const frames = written.split("\u001b[1G\u001b[1G");
+  expect(frames[frames.length - 1]).toMatch(/^brands \|[^\n]*\| 4\/4 pages \| 40 rows [^\n]*\n\u001b\[1Gregions \|[^\n]*\| 2\/2 pages \| 10 rows [^\n]*\n$/);
 });
 
 test("in a notebook a pull's progress is one output line, updated in place, never stderr", async () => {

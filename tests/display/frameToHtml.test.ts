@@ -20,7 +20,7 @@ describe("escapeHtml", () => {
 describe("frameToHtml", () => {
   test("escapes values, column names and the caption", () => {
     const html = frameToHtml([{ "a<b": "x & y" }], { caption: `"Top" <brands>` });
-    expect(html).toContain("<th style=\"padding:4px 8px;border-bottom:1px solid #888;text-align:left;white-space:nowrap\">a&lt;b</th>");
+    expect(html).toMatch(/<th[^>]*>a&lt;b<\/th>/);
     expect(html).toContain(">x &amp; y</td>");
     expect(html).toContain("&quot;Top&quot; &lt;brands&gt;</caption>");
     expect(html).not.toMatch(/<b>|<brands>/);

@@ -15,11 +15,18 @@ describe("renderSvg", () => {
   test("a bar chart: one rect path per bar, the brand names, value labels and title", async () => {
     const svg = await renderSvg(barChart(rows, { category: "brand", value: "relevance", title: "Relevance" }));
     expect(svg.startsWith("<svg")).toBe(true);
-    expect(svg).toMatch(/class="mark-rect role-mark layer_0_marks"/);
     const shown = texts(svg);
     expect(shown).toEqual(expect.arrayContaining(["Lego", "Ben &amp; Jerry's", "Dove", "61.3", "48.5", "33.0", "Relevance", "relevance"]));
-    const bars = svg.match(/<g class="mark-rect role-mark layer_0_marks"[^>]*>(.*?)<\/g>/)?.[1] ?? "";
-    expect(bars.match(/<path /g)).toHaveLength(3);
+    // the bars as the SVG describes them to a screen reader: one per brand, with its value
+    const bars = [...svg.matchAll(/<path aria-label="([^"]*)" role="graphics-symbol" aria-roledescription="bar"/g)].map((match) => match[1]);
+    expect(bars.sort()).toEqual(["relevance: 33; brand: Dove", "relevance: 48.5; brand: Ben &amp; Jerry's", "relevance: 61.25; brand: Lego"]);
+  });
+
+  test("a scatter chart labels the points it draws, and draws no point or label for a missing value", async () => {
+    const withGap = rows.map((row) => (row.brand === "Dove" ? { ...row, relevance: Number.NaN } : row));
+    const shown = texts(await renderSvg(scatterChart(withGap, { x: "relevance", y: "esteem", label: "brand" })));
+    expect(shown).toEqual(expect.arrayContaining(["Lego", "Ben &amp; Jerry's"]));
+    expect(shown).not.toContain("Dove");
   });
 
   test("a scatter chart with labels and a line chart render their marks", async () => {
