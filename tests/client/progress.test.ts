@@ -54,6 +54,7 @@ test("on a TTY concurrent pulls share one multi-bar display: a finished pull's l
   second.stop();
   // the last frame drawn holds both lines, the finished one first: two separate bars would redraw only their own
   const frames = written.split("\u001b[1G\u001b[1G");
+  // eslint-disable-next-line no-control-regex -- the terminal's escape codes are what is being read
   expect(frames[frames.length - 1]).toMatch(/^brands \|[^\n]*\| 4\/4 pages \| 40 rows [^\n]*\n\u001b\[1Gregions \|[^\n]*\| 2\/2 pages \| 10 rows [^\n]*\n$/);
 });
 
