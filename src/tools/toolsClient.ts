@@ -4,7 +4,6 @@ import { FrameBuilder, recordsToFrame } from "../frame";
 import type { RecordPage } from "../pages";
 import type { ProgressDisplay } from "../progress/progressDisplay";
 import { Query } from "../query";
-import type { ResolvedOptions } from "../client/options";
 import { shapeToolAnswer, ToolShapeError, type ShapedAnswer } from "./shapes";
 import { TOOLS, TOOLS_RESOURCE, type ToolSpec } from "./table";
 import type { ToolMethods, ToolResult } from "./types";
@@ -17,7 +16,8 @@ export interface ToolsHost {
   /** the full address of a request, for messages */
   url(path: string, params: Record<string, string | number>): string;
   /** the client's live options (retries, verbose, ... as set now) */
-  readonly options: ResolvedOptions;
+  /** the client's settings a tool call reads (the client's resolved options carry them) */
+  readonly options: { readonly verbose: boolean };
   readonly progress: ProgressDisplay;
   /** aborted when the client closes */
   readonly closing: AbortSignal;
@@ -25,6 +25,8 @@ export interface ToolsHost {
   pull(endpoint: string, query: Query): AsyncIterable<RecordPage>;
 }
 
+// the tool methods are generated from the tool table at run time and declared here for the type checker
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
 export interface ToolsClient extends ToolMethods {}
 
 /**
@@ -32,6 +34,7 @@ export interface ToolsClient extends ToolMethods {}
  * and progress. One tool is one GET; a failure after the retries rejects the call whatever
  * `onErrors` says (there are no other pages to keep).
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class ToolsClient {
   readonly #host: ToolsHost;
 

@@ -90,7 +90,7 @@ const CALLS: Record<string, ToolCall> = {
 
 const toolPaths = () => env.emulator.stats.log.filter((entry) => entry.path.includes("/tools"));
 const run = (client: ReturnType<typeof env.client>, method: string, options: unknown): Promise<ToolResult> =>
-  (client.tools as unknown as Record<string, (o: unknown) => Promise<ToolResult>>)[method](options);
+  (Reflect.get(client.tools, method) as (options: unknown) => Promise<ToolResult>).call(client.tools, options);
 
 const NUMERIC = new Set(["float32", "int32"]);
 const dtypeOf = (frame: DataFrame, column: string) => frame.dtypes[frame.columns.indexOf(column)];
@@ -193,7 +193,7 @@ describe("frames shaped per tool", () => {
 });
 
 describe("validation before any request", () => {
-  const cases: Array<[string, string, Record<string, unknown>, RegExp]> = [
+  const cases: Array<[string, string, Record<string, unknown> | undefined, RegExp]> = [
     ["both of an either-or pair", "costOfEntry", { brand: 1, study: STUDY, categories: 1, collections: 2 }, /^categories: give categories or collections to costOfEntry, not both/],
     ["neither of a required pair", "swot", { brands: 1, studies: STUDY }, /^categories: swot needs categories or collections \(exactly one of them\)/],
     ["both of archetypes' optional pair", "archetypes", { studies: STUDY, categories: 1, collections: 1 }, /^categories: give categories or collections/],
@@ -204,7 +204,7 @@ describe("validation before any request", () => {
     ["an id that is text", "lovePlus", { brands: "Toyota", studies: STUDY }, /^brands: must be a positive integer id/],
     ["a metric key that is not a string", "toplistMarket", { brands: 1, studies: STUDY, metricKeys: [7] }, /^metricKeys: must be a metric key/],
     ["an empty comparison name", "swot", { brands: 1, studies: STUDY, categories: 1, comparisonName: " " }, /^comparisonName: must be a non-empty string/],
-    ["no options object", "brandWorthMap", undefined as unknown as Record<string, unknown>, /^options: brandWorthMap takes one options object with brands, studies, audiences\?/],
+    ["no options object", "brandWorthMap", undefined, /^options: brandWorthMap takes one options object with brands, studies, audiences\?/],
   ];
 
   test.each(cases)("%s", async (_name, method, options, message) => {

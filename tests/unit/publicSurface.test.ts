@@ -9,6 +9,7 @@ import * as entry from "../../src";
 
 const VALUES = [
   "APIError", "Client", "ClientClosedError", "DataNotFoundError", "ExportError", "FountError", "FrameBuilder", "PARTIAL_RESULT_WARNING",
+  "INCONSISTENT_PAGES_WARNING", "InconsistentPagesError", "UNMATCHED_METRIC_KEYS_WARNING",
   "Query", "RateLimitExceededError", "VERSION", "ValidationError", "ValueError",
   "audienceGroups", "audiences", "barChart", "brandMetricGroups", "brandMetrics", "brands", "brandscapeData", "categories", "cities",
   "collections", "companies", "countries", "frameToRecords", "lineChart", "rawQuery", "recordsToFrame", "regions", "renderSvg",
@@ -26,6 +27,11 @@ const TYPES = [
   "OnErrors", "OneOffOptions", "PageOf", "QueryInit", "QueryJSON", "RecordOf", "RecordOfEndpoint", "RecordPage", "RecordPageLike", "RecordsByMethod", "RegionsFilters", "RegionsOptions",
   "ResourceName", "ScatterChartOptions", "SectorsFilters", "SectorsOptions", "ShapeOptions", "ShowChartOptions", "ShowOptions",
   "StudiesFilters", "StudiesOptions", "StyledTableOptions", "YearsFilters", "YearsOptions",
+  // client.tools
+  "ToolsClient", "ToolMethod", "ToolSlug", "ToolId", "ToolValue", "ToolOptions", "ToolResult", "ToolMethods",
+  "ArchetypesOptions", "BrandPersonalityMatchOptions", "BrandVulnerabilityMapOptions", "BrandWorthMapOptions",
+  "CategoryWorthMapOptions", "CommitmentFunnelOptions", "CostOfEntryOptions", "LovePlusOptions",
+  "PartnershipExchangeMapOptions", "SwotOptions", "ToplistMarketOptions",
 ];
 
 /** The names src/index.ts exports, read from its export declarations: [values, types]. */

@@ -52,7 +52,8 @@ export function toolsCommand(io: CliIo): Command {
     const names = new Map([...flagNames, [spec.method, spec.slug]]);
     await withFlagNames(names, () =>
       withClient(flags, io, { progress: false }, async (client) => {
-        const run = (client.tools as unknown as Record<string, (o: unknown) => Promise<ToolResult>>)[spec.method];
+        // the flags' options are only known at run time, where the tool checks them
+        const run = Reflect.get(client.tools, spec.method) as (options: unknown) => Promise<ToolResult>;
         const { frame, meta } = await run.call(client.tools, options);
         if (!flags.quiet && Object.keys(meta).length > 0) io.stderr.write(`meta: ${JSON.stringify(meta)}\n`);
         await renderFrame(frame, plan, io, flags.quiet === true);

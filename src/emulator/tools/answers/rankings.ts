@@ -1,4 +1,4 @@
-import { tenths, type BrandInStudy, type Market } from "../market";
+import { tenths, type BrandInStudy } from "../market";
 import { audiencesOf, cellFields, idsOf, mean, type ToolAnswer } from "./common";
 
 /** Personality types, each from three brandscape image attributes (their `_pct`). */
