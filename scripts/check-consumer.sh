@@ -102,9 +102,17 @@ const options: BrandsOptions = { countryCodes: ["US"], yearNumbers: 2024 };
 // @ts-expect-error a misspelt filter is a type error
 const wrong: BrandsOptions = { countryCode: "US" };
 export const pull = (client: Client) => client.brands(options);
+// exported values of inferred types, as tslab makes of every notebook cell's variables: each type
+// they reach must be nameable from the package ("… has or is using name X … but cannot be named")
+export const raw = (client: Client) => client.rawQuery("brands");
+export const rawItem = (client: Client) => client.rawQuery("studies/1/brands");
+export const pages = (client: Client) => client.pages("brandscapeData", { studies: [1] });
+export const rawPages = (client: Client) => client.rawPages("countries");
+export const tool = (client: Client) => client.tools.brandWorthMap({ brands: 1, studies: 1 });
+export const tools = (client: Client) => client.tools.list();
 EOF
 # skipLibCheck: danfojs-node's own declarations name packages it does not depend on (request, plotly, papaparse)
-npx --no-install tsc --noEmit --strict --skipLibCheck --module node16 --moduleResolution node16 --types node check.ts
+npx --no-install tsc --strict --skipLibCheck --module node16 --moduleResolution node16 --types node --declaration --emitDeclarationOnly --outDir decl check.ts
 
 echo "== README.md and docs/: every TypeScript block compiles (strict + skipLibCheck) and runs against the emulator"
 node "$ROOT/scripts/check-doc-snippets.mjs" --project "$WORK" --url "$URL"

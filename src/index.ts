@@ -1,6 +1,6 @@
 // The public surface, chosen name by name: what API.md and the README document. Everything else in
 // src/ is internal and may change; tests/unit/publicSurface.test.ts pins this list.
-export type { RecordOf, RecordOfEndpoint, RecordsByMethod, PageOf } from "./client/records";
+export type { RecordOf, RecordOfEndpoint, RecordsByMethod, PageOf, WireRecord, WireFlag, NamedRecord } from "./client/records";
 export { Client, type EndpointMethods, type ClientOptions, type ClientInit, type OnErrors, type OneOffOptions } from "./client";
 export {
   audienceGroups, audiences, brandMetricGroups, brandMetrics, brands, brandscapeData, categories, cities,

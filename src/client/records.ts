@@ -6,41 +6,43 @@ import type { MethodName, ResourceName } from "../endpoints/table";
  * optional, since `fields` may leave it out, and any other column (an include, a metric, a column
  * the service adds later) is still there under its name.
  */
-interface WireRecord {
+export interface WireRecord {
   id?: number;
   created_at?: string;
   updated_at?: string;
   [column: string]: unknown;
 }
 
-type Flag = 0 | 1 | boolean;
-type Named = WireRecord & { name?: string };
+/** A yes/no column as the service sends it. */
+export type WireFlag = 0 | 1 | boolean;
+/** A record with a name, as most resources send. */
+export type NamedRecord = WireRecord & { name?: string };
 
 export interface RecordsByMethod {
-  audienceGroups: Named;
-  audiences: Named & { active?: Flag; public?: Flag };
-  brandMetricGroups: Named & { key?: string; active?: Flag; public?: Flag; position?: number };
-  brandMetrics: Named & {
-    key?: string; brand_metric_group_id?: number; active?: Flag; public?: Flag;
-    current?: Flag; legacy?: Flag; core?: Flag; custom?: Flag; position?: number;
+  audienceGroups: NamedRecord;
+  audiences: NamedRecord & { active?: WireFlag; public?: WireFlag };
+  brandMetricGroups: NamedRecord & { key?: string; active?: WireFlag; public?: WireFlag; position?: number };
+  brandMetrics: NamedRecord & {
+    key?: string; brand_metric_group_id?: number; active?: WireFlag; public?: WireFlag;
+    current?: WireFlag; legacy?: WireFlag; core?: WireFlag; custom?: WireFlag; position?: number;
   };
-  brands: Named & { company_id?: number; category_id?: number; is_local?: Flag };
+  brands: NamedRecord & { company_id?: number; category_id?: number; is_local?: WireFlag };
   brandscapeData: WireRecord & {
     study_id?: number; brand_id?: number; category_id?: number; audience_id?: number;
     /** in the local spelling of the study's country */
     brand_name?: string;
-    is_duplicate?: Flag;
+    is_duplicate?: WireFlag;
   };
-  categories: Named & { sector_id?: number };
-  cities: Named & { country_id?: number; capital?: boolean; population?: number };
-  collections: Named & { description?: string; public?: Flag; user_id?: number; brands_count?: number };
-  companies: Named & { public?: Flag; country_id?: number | null };
-  countries: Named & { code?: string; iso3?: string; region_id?: number; active?: Flag; best_countries_years?: number[] };
-  regions: Named;
-  sectors: Named & { in_most_influential?: Flag };
-  studies: Named & {
+  categories: NamedRecord & { sector_id?: number };
+  cities: NamedRecord & { country_id?: number; capital?: boolean; population?: number };
+  collections: NamedRecord & { description?: string; public?: WireFlag; user_id?: number; brands_count?: number };
+  companies: NamedRecord & { public?: WireFlag; country_id?: number | null };
+  countries: NamedRecord & { code?: string; iso3?: string; region_id?: number; active?: WireFlag; best_countries_years?: number[] };
+  regions: NamedRecord;
+  sectors: NamedRecord & { in_most_influential?: WireFlag };
+  studies: NamedRecord & {
     country_id?: number; year_id?: number; type?: { id: number; name: string; slug: string; is_bav_study: boolean };
-    full_year?: Flag; released?: Flag; active?: Flag; open_survey?: Flag; sample_size?: number;
+    full_year?: WireFlag; released?: WireFlag; active?: WireFlag; open_survey?: WireFlag; sample_size?: number;
     fieldwork_start?: string; fieldwork_end?: string; released_at?: string | null; data_updated_at?: string | null;
   };
   years: WireRecord & { year?: number };

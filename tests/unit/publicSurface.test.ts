@@ -26,7 +26,7 @@ const TYPES = [
   "ExportSummary", "ExportTarget", "FilterValue", "FiltersOf", "FrameLike", "JsonOptions", "JsonRecord", "LineChartOptions", "MethodName",
   "OnErrors", "OneOffOptions", "PageOf", "QueryInit", "QueryJSON", "RecordOf", "RecordOfEndpoint", "RecordPage", "RecordPageLike", "RecordsByMethod", "RegionsFilters", "RegionsOptions",
   "ResourceName", "ScatterChartOptions", "SectorsFilters", "SectorsOptions", "ShapeOptions", "ShowChartOptions", "ShowOptions",
-  "StudiesFilters", "StudiesOptions", "StyledTableOptions", "YearsFilters", "YearsOptions",
+  "StudiesFilters", "StudiesOptions", "StyledTableOptions", "YearsFilters", "YearsOptions", "WireRecord", "WireFlag", "NamedRecord",
   // client.tools
   "ToolsClient", "ToolMethod", "ToolSlug", "ToolId", "ToolValue", "ToolOptions", "ToolResult", "ToolMethods",
   "ArchetypesOptions", "BrandPersonalityMatchOptions", "BrandVulnerabilityMapOptions", "BrandWorthMapOptions",
