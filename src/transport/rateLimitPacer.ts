@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from "node:timers/promises";
+import { systemClock, type Clock } from "./clock";
 import { DEFAULT_MAX_WAIT_MS } from "./retryPolicy";
 
 interface HeaderSource {
@@ -46,20 +46,23 @@ export class RateLimitPacer {
   /** aborted when an answer changes what the waiting requests wait for, so they look again */
   #changed = new AbortController();
 
-  constructor(private readonly maxWaitMs = DEFAULT_MAX_WAIT_MS) {}
+  constructor(
+    private readonly maxWaitMs = DEFAULT_MAX_WAIT_MS,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** Waits until a request may go; rejects with ServiceAskedToWait, or the signal's reason. */
   async acquire(signal?: AbortSignal): Promise<Slot> {
     for (;;) {
       signal?.throwIfAborted();
-      const now = Date.now();
+      const now = this.clock.now();
       if (this.#refusedUntil > now) throw new ServiceAskedToWait(this.#refusedUntil - now);
       const waitMs = this.#waitBeforeSending(now);
       if (waitMs <= 0) break;
       const wake = signal ? AbortSignal.any([signal, this.#changed.signal]) : this.#changed.signal;
-      await sleep(Math.min(waitMs, this.maxWaitMs), undefined, { signal: wake }).catch(() => signal?.throwIfAborted());
+      await this.clock.sleep(Math.min(waitMs, this.maxWaitMs), wake).catch(() => signal?.throwIfAborted());
     }
-    this.#sentAt.push(Date.now());
+    this.#sentAt.push(this.clock.now());
     this.#sent += 1;
     return { sequence: this.#sent };
   }
@@ -69,7 +72,7 @@ export class RateLimitPacer {
     if (!response?.headers) return;
     this.#changed.abort();
     this.#changed = new AbortController();
-    const now = Date.now();
+    const now = this.clock.now();
     if (response.status === 429 && waitMs !== undefined) {
       if (waitMs > this.maxWaitMs) this.#refusedUntil = Math.max(this.#refusedUntil, now + waitMs);
       else this.#pausedUntil = Math.max(this.#pausedUntil, now + waitMs);
@@ -83,7 +86,8 @@ export class RateLimitPacer {
     const limit = Number(response.headers["x-ratelimit-limit"]);
     if (Number.isFinite(limit) && limit > 0) this.#limit = limit;
     const resetAt = Number(response.headers["x-ratelimit-reset"]) * 1000;
-    const windowEnd = Number.isFinite(resetAt) && resetAt > now ? resetAt : now + (response.status === 429 && waitMs !== undefined ? waitMs : WINDOW_MS);
+    const windowEnd =
+      Number.isFinite(resetAt) && resetAt > now ? resetAt : now + (response.status === 429 && waitMs !== undefined ? waitMs : WINDOW_MS);
     this.#budget = { remaining, afterSequence: slot.sequence, until: Math.min(windowEnd, now + WINDOW_MS) };
   }
 

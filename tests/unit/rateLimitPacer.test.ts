@@ -1,117 +1,166 @@
 import { AxiosError, AxiosHeaders } from "axios";
 import { RateLimitPacer, ServiceAskedToWait } from "../../src/transport/rateLimitPacer";
 import { retryDelayMs, serverWaitMs } from "../../src/transport/retryPolicy";
+import { FakeClock, elapsedUntil, settled } from "./fakeClock";
 
 const response = (status: number, headers: Record<string, string>) => ({ status, headers });
 
-/** Acquires `count` slots one after another; how long each took to get, from the start. */
-async function timeAcquires(pacer: RateLimitPacer, count: number): Promise<number[]> {
-  const started = Date.now();
+/** A pacer on a fake clock, and the clock. */
+function pacerOnFakeClock(maxWaitMs?: number): { pacer: RateLimitPacer; clock: FakeClock } {
+  const clock = new FakeClock();
+  return { pacer: new RateLimitPacer(maxWaitMs, clock), clock };
+}
+
+/** Acquires `count` slots one after another; when each was given, in ms from the start. */
+async function grantTimes(pacer: RateLimitPacer, clock: FakeClock, count: number): Promise<number[]> {
+  const started = clock.now();
   const times: number[] = [];
   for (let i = 0; i < count; i += 1) {
-    await pacer.acquire();
-    times.push(Date.now() - started);
+    await elapsedUntil(clock, pacer.acquire());
+    times.push(clock.now() - started);
   }
   return times;
 }
 
-/** Whether one more slot is given within `ms`. */
-async function grantedWithin(pacer: RateLimitPacer, ms: number): Promise<boolean> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), ms);
-  try {
-    await pacer.acquire(controller.signal);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
+/** An acquire that has been started; whether it has been given its slot yet. */
+function startAcquire(pacer: RateLimitPacer, signal?: AbortSignal): { granted: () => boolean; result: Promise<unknown> } {
+  let granted = false;
+  const result = pacer.acquire(signal).then(
+    () => (granted = true),
+    (error: unknown) => error,
+  );
+  return { granted: () => granted, result };
 }
 
+const WINDOW_MS = 60_000;
+/** the pacer counts its own sends over a window a second longer than the service's */
+const SEND_WINDOW_MS = WINDOW_MS + 1_000;
+
 test("without rate-limit headers nothing is paced", async () => {
-  const pacer = new RateLimitPacer();
+  const { pacer, clock } = pacerOnFakeClock();
   pacer.settle(await pacer.acquire(), response(200, {}));
-  expect((await timeAcquires(pacer, 5))[4]).toBeLessThan(50);
+  expect(await grantTimes(pacer, clock, 5)).toEqual([0, 0, 0, 0, 0]);
 });
 
 test("with plenty remaining nothing is paced", async () => {
-  const pacer = new RateLimitPacer();
+  const { pacer, clock } = pacerOnFakeClock();
   pacer.settle(await pacer.acquire(), response(200, { "x-ratelimit-limit": "500", "x-ratelimit-remaining": "400" }));
-  expect((await timeAcquires(pacer, 5))[4]).toBeLessThan(50);
+  expect(await grantTimes(pacer, clock, 5)).toEqual([0, 0, 0, 0, 0]);
 });
 
 test("never more requests in a window than X-RateLimit-Limit, counting the client's own sends", async () => {
-  const pacer = new RateLimitPacer();
+  const { pacer, clock } = pacerOnFakeClock();
   const first = await pacer.acquire();
   pacer.settle(first, response(200, { "x-ratelimit-limit": "4", "x-ratelimit-remaining": "3" }));
-  await timeAcquires(pacer, 3); // the limit's worth, answers not yet seen
-  expect(await grantedWithin(pacer, 200)).toBe(false);
+  // the limit's worth go at once, answers not yet seen; the next waits until the first send leaves the window
+  expect(await grantTimes(pacer, clock, 4)).toEqual([0, 0, 0, SEND_WINDOW_MS]);
 });
 
 test("what the service says is left, less the requests sent after the one it answered, is the budget", async () => {
-  const pacer = new RateLimitPacer();
+  const { pacer, clock } = pacerOnFakeClock();
   const slots = [await pacer.acquire(), await pacer.acquire(), await pacer.acquire()];
-  // the first request's answer: 3 left after it; two more went since, so one more may go
+  // the first request's answer: 3 left after it; two more went since, so one more may go, the next a window later
   pacer.settle(slots[0], response(200, { "x-ratelimit-limit": "500", "x-ratelimit-remaining": "3" }));
-  expect(await grantedWithin(pacer, 100)).toBe(true);
-  expect(await grantedWithin(pacer, 200)).toBe(false);
+  expect(await grantTimes(pacer, clock, 2)).toEqual([0, WINDOW_MS]);
 });
 
 test("a used-up budget lasts until the window the answer speaks of resets", async () => {
-  const pacer = new RateLimitPacer();
-  const resetIn = (ms: number) => String((Date.now() + ms) / 1000);
-  pacer.settle(await pacer.acquire(), response(200, { "x-ratelimit-limit": "500", "x-ratelimit-remaining": "0", "x-ratelimit-reset": resetIn(150) }));
-  const times = await timeAcquires(pacer, 3);
-  expect(times[0]).toBeGreaterThanOrEqual(140);
-  expect(times[2] - times[0]).toBeLessThan(100);
+  const { pacer, clock } = pacerOnFakeClock();
+  const resetAt = String((clock.now() + 2_000) / 1000);
+  pacer.settle(
+    await pacer.acquire(),
+    response(200, { "x-ratelimit-limit": "500", "x-ratelimit-remaining": "0", "x-ratelimit-reset": resetAt }),
+  );
+  expect(await grantTimes(pacer, clock, 3)).toEqual([2_000, 2_000, 2_000]);
 });
 
 test("a 429 pauses every request until its wait ends", async () => {
-  const pacer = new RateLimitPacer();
+  const { pacer, clock } = pacerOnFakeClock();
   pacer.settle(await pacer.acquire(), response(429, { "retry-after": "0.2" }), 200);
-  expect((await timeAcquires(pacer, 1))[0]).toBeGreaterThanOrEqual(190);
+  expect(await grantTimes(pacer, clock, 2)).toEqual([200, 200]);
+});
+
+test("a wait longer than maxWaitMs still ends exactly when the window resets, not before", async () => {
+  const { pacer, clock } = pacerOnFakeClock(1_000);
+  const reset = String((clock.now() + 2_500) / 1000);
+  pacer.settle(
+    await pacer.acquire(),
+    response(200, { "x-ratelimit-limit": "500", "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset }),
+  );
+  const waiting = startAcquire(pacer);
+  for (const step of [1_000, 1_000]) {
+    clock.advance(step);
+    await settled();
+    expect(waiting.granted()).toBe(false);
+  }
+  clock.advance(499);
+  await settled();
+  expect(waiting.granted()).toBe(false);
+  clock.advance(1);
+  await settled();
+  expect(waiting.granted()).toBe(true);
 });
 
 test("a 429 asking for more than maxWaitMs refuses requests at once instead of holding them", async () => {
-  const pacer = new RateLimitPacer(1_000);
+  const { pacer } = pacerOnFakeClock(1_000);
   pacer.settle(await pacer.acquire(), response(429, { "retry-after": "3600" }), 3_600_000);
   const refusal = await pacer.acquire().catch((error: unknown) => error);
   expect(refusal).toBeInstanceOf(ServiceAskedToWait);
-  expect((refusal as ServiceAskedToWait).waitMs).toBeGreaterThan(3_590_000);
+  expect((refusal as ServiceAskedToWait).waitMs).toBe(3_600_000);
 });
 
 test("a response without the headers ends pacing: the service no longer reports a limit", async () => {
-  const pacer = new RateLimitPacer();
+  const { pacer } = pacerOnFakeClock();
   const [first, second] = [await pacer.acquire(), await pacer.acquire()];
   pacer.settle(first, response(200, { "x-ratelimit-limit": "2", "x-ratelimit-remaining": "0" }));
-  expect(await grantedWithin(pacer, 100)).toBe(false);
+  const waiting = startAcquire(pacer);
+  await settled();
+  expect(waiting.granted()).toBe(false);
   pacer.settle(second, response(200, {}));
-  expect(await grantedWithin(pacer, 100)).toBe(true);
+  await settled();
+  expect(waiting.granted()).toBe(true);
 });
 
-test("a request already waiting goes as soon as an answer lifts the limit", async () => {
-  const pacer = new RateLimitPacer();
+test("a request already waiting goes as soon as an answer lifts the limit, not when its wait ends", async () => {
+  const { pacer, clock } = pacerOnFakeClock();
   const [first, second] = [await pacer.acquire(), await pacer.acquire()];
   pacer.settle(first, response(200, { "x-ratelimit-limit": "2", "x-ratelimit-remaining": "0" }));
-  const waiting = grantedWithin(pacer, 500);
-  setTimeout(() => pacer.settle(second, response(200, {})), 50);
-  expect(await waiting).toBe(true);
+  const waiting = startAcquire(pacer);
+  clock.advance(50);
+  await settled();
+  expect(waiting.granted()).toBe(false);
+  pacer.settle(second, response(200, {}));
+  await settled();
+  expect(waiting.granted()).toBe(true);
+  expect(clock.nextWake()).toBeUndefined();
 });
 
 test("an aborted wait rejects with the signal's reason", async () => {
-  const pacer = new RateLimitPacer();
+  const { pacer } = pacerOnFakeClock();
   pacer.settle(await pacer.acquire(), response(429, {}), 30_000);
   const reason = new Error("closed");
   const controller = new AbortController();
-  const waiting = pacer.acquire(controller.signal).catch((error: unknown) => error);
+  const waiting = startAcquire(pacer, controller.signal);
+  await settled();
   controller.abort(reason);
-  expect(await waiting).toBe(reason);
+  expect(await waiting.result).toBe(reason);
+});
+
+test("the pacer runs on the real clock by default", async () => {
+  const pacer = new RateLimitPacer();
+  pacer.settle(await pacer.acquire(), response(429, {}), 20);
+  await expect(pacer.acquire()).resolves.toEqual({ sequence: 2 });
 });
 
 describe("retry delays", () => {
   const errorWith = (status: number, headers: Record<string, string>) =>
-    new AxiosError("x", "ERR_BAD_RESPONSE", undefined, undefined, { status, headers: new AxiosHeaders(headers), data: "", statusText: "", config: { headers: new AxiosHeaders() } });
+    new AxiosError("x", "ERR_BAD_RESPONSE", undefined, undefined, {
+      status,
+      headers: new AxiosHeaders(headers),
+      data: "",
+      statusText: "",
+      config: { headers: new AxiosHeaders() },
+    });
 
   test("Retry-After in seconds or as an HTTP date; X-RateLimit-Reset as epoch seconds", () => {
     expect(serverWaitMs(errorWith(429, { "retry-after": "3" }))).toBe(3000);
