@@ -19,8 +19,6 @@ interface TslabKernel {
 
 const TSLAB_KERNEL_MODULE = /[\\/]tslab[\\/]dist[\\/]jupyter\.js$/;
 
-let override: NotebookDisplay | null | undefined;
-
 function kernelDisplay(kernel: TslabKernel): NotebookDisplay {
   const write = (bundle: MimeBundle, displayId: string | undefined, update: boolean) => {
     kernel.lastWriteDisplayData?.({ data: bundle, metadata: {}, transient: displayId ? { display_id: displayId } : {} }, update);
@@ -45,7 +43,6 @@ function kernelDisplay(kernel: TslabKernel): NotebookDisplay {
  * writes display messages itself (tslab's public `display` sends one MIME type per output).
  */
 export function notebookDisplay(): NotebookDisplay | undefined {
-  if (override !== undefined) return override ?? undefined;
   const load = createRequire(join(process.cwd(), "fountframe-display.js"));
   for (const [path, loaded] of Object.entries(load.cache)) {
     if (!TSLAB_KERNEL_MODULE.test(path)) continue;
@@ -54,9 +51,4 @@ export function notebookDisplay(): NotebookDisplay | undefined {
     return kernelDisplay(kernel as TslabKernel);
   }
   return undefined;
-}
-
-/** Tests only: force a display (or `null` for none); `undefined` restores detection. */
-export function setNotebookDisplay(display: NotebookDisplay | null | undefined): void {
-  override = display;
 }

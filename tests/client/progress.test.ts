@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
-import { setNotebookDisplay } from "../../src/display/notebookDisplay";
 import { ProgressDisplay } from "../../src/progress/progressDisplay";
+import { loadStandInKernel } from "../helpers/standInKernel";
 import { TOKEN, useEmulator } from "./fixture";
 
 const env = useEmulator();
@@ -55,24 +55,29 @@ test("on a TTY concurrent pulls share one multi-bar display: a finished pull's l
   // the last frame drawn holds both lines, the finished one first: two separate bars would redraw only their own
   const frames = written.split("\u001b[1G\u001b[1G");
   // eslint-disable-next-line no-control-regex -- the terminal's escape codes are what is being read
-  expect(frames[frames.length - 1]).toMatch(/^brands \|[^\n]*\| 4\/4 pages \| 40 rows [^\n]*\n\u001b\[1Gregions \|[^\n]*\| 2\/2 pages \| 10 rows [^\n]*\n$/);
+  const bothLines = /^brands \|[^\n]*\| 4\/4 pages \| 40 rows [^\n]*\n\u001b\[1Gregions \|[^\n]*\| 2\/2 pages \| 10 rows [^\n]*\n$/;
+  expect(frames[frames.length - 1]).toMatch(bothLines);
 });
 
 test("in a notebook a pull's progress is one output line, updated in place, never stderr", async () => {
-  const bundles: Record<string, string>[] = [];
-  const live = jest.fn(() => (bundle: Record<string, string>) => void bundles.push(bundle));
-  setNotebookDisplay({ show: jest.fn(), live });
+  const kernel = loadStandInKernel();
+  kernel.runCell();
   const stderr = captureStderr();
   try {
     await env.client({ verbose: true }).rawQuery("brands", { perPage: 5 });
   } finally {
     stderr.restore();
-    setNotebookDisplay(undefined);
+    kernel.unload();
   }
   expect(stderr.text()).toBe("");
-  expect(live).toHaveBeenCalledTimes(1);
-  expect(bundles.length).toBeGreaterThanOrEqual(1);
-  expect(bundles.every((bundle) => Object.keys(bundle).join() === "text/plain")).toBe(true);
-  expect(bundles.at(-1)!["text/plain"]).toMatch(/^brands: (\d+)\/\1 pages, \d+ rows in [\d.]+ s$/);
-  expect(JSON.stringify(bundles)).not.toContain(TOKEN);
+  const { written } = kernel;
+  expect(written.length).toBeGreaterThanOrEqual(2);
+  // one output: every message carries the same display id, the first creates it and the rest replace it
+  const displayIds = new Set(written.map(({ message }) => message.transient.display_id));
+  expect(displayIds.size).toBe(1);
+  expect([...displayIds][0]).toMatch(/^[0-9a-f]{16}$/);
+  expect(written.map(({ update }) => update)).toEqual([false, ...written.slice(1).map(() => true)]);
+  expect(written.every(({ message }) => Object.keys(message.data).join() === "text/plain")).toBe(true);
+  expect(written.at(-1)!.message.data["text/plain"]).toMatch(/^brands: (\d+)\/\1 pages, \d+ rows in [\d.]+ s$/);
+  expect(JSON.stringify(written)).not.toContain(TOKEN);
 });

@@ -4,18 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DataFrame } from "danfojs-node";
 import { barChart, frameToHtml, frameToRecords, show, showChart, showHtml } from "../../src/display";
-import { setNotebookDisplay, type NotebookDisplay } from "../../src/display/notebookDisplay";
+import { loadStandInKernel, type StandInKernel } from "../helpers/standInKernel";
 
 const frame = new DataFrame({ brand_name: ["Lego", "<Dove>"], relevance: [61.25, 33], rank: [1, 2] });
 
-function fakeDisplay(): NotebookDisplay & { show: jest.Mock; live: jest.Mock } {
-  return { show: jest.fn(), live: jest.fn() };
-}
-
-afterEach(() => {
-  setNotebookDisplay(undefined);
-  jest.restoreAllMocks();
-});
+afterEach(() => jest.restoreAllMocks());
 
 test("frameToHtml reads a danfo DataFrame's columns and rows", () => {
   const html = frameToHtml(frame);
@@ -36,54 +29,68 @@ test("frameToRecords: one object per row, typed when asked", () => {
 
 test("chart data from a DataFrame", () => {
   const spec = barChart(frame, { category: "brand_name", value: "relevance" }) as { data: { values: unknown[] } };
-  expect(spec.data.values).toEqual([{ brand_name: "Lego", relevance: 61.25 }, { brand_name: "<Dove>", relevance: 33 }]);
-});
-
-test("in a notebook show() displays HTML, with heat colours when asked", () => {
-  const display = fakeDisplay();
-  setNotebookDisplay(display);
-  show(frame, { rows: 1, heat: ["relevance"] });
-  expect(display.show).toHaveBeenCalledTimes(1);
-  const bundle = display.show.mock.calls[0][0] as Record<string, string>;
-  expect(Object.keys(bundle).sort()).toEqual(["text/html", "text/plain"]);
-  expect(bundle["text/plain"]).toMatch(/^ {3}brand_name/);
-  const html = bundle["text/html"];
-  expect(html).toContain(">Lego</td>");
-  expect(html).not.toContain("Dove");
-  expect(html).toContain("background-color:rgb(33,113,181)");
-});
-
-test("outside a notebook show() prints a text table", () => {
-  setNotebookDisplay(null);
-  const log = jest.spyOn(console, "log").mockImplementation(() => {});
-  show(frame, { caption: "Top brands" });
-  showHtml("<b>x</b>");
-  expect(log.mock.calls.map((call) => call[0])).toEqual([
-    "Top brands",
-    ["   brand_name  relevance  rank", "0  Lego            61.25     1", "1  <Dove>          33.00     2", "[2 rows × 3 columns]"].join("\n"),
-    "<b>x</b>",
+  expect(spec.data.values).toEqual([
+    { brand_name: "Lego", relevance: 61.25 },
+    { brand_name: "<Dove>", relevance: 33 },
   ]);
 });
 
-test("showChart renders SVG, hands it to the notebook and can save it; outside a notebook it prints one line", async () => {
-  const display = fakeDisplay();
-  setNotebookDisplay(display);
-  const saveTo = join(mkdtempSync(join(tmpdir(), "fountframe-chart-")), "charts", "relevance.svg");
-  const spec = barChart(frame, { category: "brand_name", value: "relevance", title: "Relevance" });
-  await expect(showChart(spec, { saveTo })).resolves.toBeUndefined();
-  const bundle = display.show.mock.calls[0][0] as Record<string, string>;
-  const svg = bundle["image/svg+xml"];
-  expect(svg).toMatch(/^<svg /);
-  expect(svg).toContain("&lt;Dove&gt;");
-  // the HTML form carries the same SVG inline: exporters that strip image/svg+xml render this one
-  expect(bundle["text/html"]).toBe(`<div class="fountframe-chart">${svg}</div>`);
-  expect(bundle["text/plain"]).toBe('[chart "Relevance"]');
-  expect(readFileSync(saveTo, "utf8")).toBe(svg);
+describe("in a tslab kernel (a stand-in of its module, loaded where the kernel's is)", () => {
+  let kernel: StandInKernel;
+  beforeAll(() => (kernel = loadStandInKernel()));
+  afterEach(() => {
+    kernel.endCell();
+    kernel.written.length = 0;
+  });
+  afterAll(() => kernel.unload());
 
-  setNotebookDisplay(null);
-  const log = jest.spyOn(console, "log").mockImplementation(() => {});
-  await showChart(spec);
-  expect(log.mock.calls[0][0]).toMatch(/^\[chart "Relevance": \d+ characters of SVG\]$/);
+  test("in a notebook show() displays HTML, with heat colours when asked", () => {
+    kernel.runCell();
+    show(frame, { rows: 1, heat: ["relevance"] });
+    expect(kernel.written).toHaveLength(1);
+    expect(kernel.written[0].update).toBe(false);
+    const bundle = kernel.written[0].message.data;
+    expect(Object.keys(bundle).sort()).toEqual(["text/html", "text/plain"]);
+    expect(bundle["text/plain"]).toMatch(/^ {3}brand_name/);
+    const html = bundle["text/html"];
+    expect(html).toContain(">Lego</td>");
+    expect(html).not.toContain("Dove");
+    expect(html).toContain("background-color:rgb(33,113,181)");
+  });
+
+  test("with the kernel loaded but no cell running, show() prints a text table", () => {
+    const log = jest.spyOn(console, "log").mockImplementation(() => {});
+    show(frame, { caption: "Top brands" });
+    showHtml("<b>x</b>");
+    expect(log.mock.calls.map((call) => call[0])).toEqual([
+      "Top brands",
+      ["   brand_name  relevance  rank", "0  Lego            61.25     1", "1  <Dove>          33.00     2", "[2 rows × 3 columns]"].join(
+        "\n",
+      ),
+      "<b>x</b>",
+    ]);
+  });
+
+  test("showChart renders SVG, hands it to the notebook and can save it; between cells it prints one line", async () => {
+    kernel.runCell();
+    const saveTo = join(mkdtempSync(join(tmpdir(), "fountframe-chart-")), "charts", "relevance.svg");
+    const spec = barChart(frame, { category: "brand_name", value: "relevance", title: "Relevance" });
+    await expect(showChart(spec, { saveTo })).resolves.toBeUndefined();
+    expect(kernel.written).toHaveLength(1);
+    const bundle = kernel.written[0].message.data;
+    const svg = bundle["image/svg+xml"];
+    expect(svg).toMatch(/^<svg /);
+    expect(svg).toContain("&lt;Dove&gt;");
+    // the HTML form carries the same SVG inline: exporters that strip image/svg+xml render this one
+    expect(bundle["text/html"]).toBe(`<div class="fountframe-chart">${svg}</div>`);
+    expect(bundle["text/plain"]).toBe('[chart "Relevance"]');
+    expect(readFileSync(saveTo, "utf8")).toBe(svg);
+
+    kernel.endCell();
+    const log = jest.spyOn(console, "log").mockImplementation(() => {});
+    await showChart(spec);
+    expect(log.mock.calls[0][0]).toMatch(/^\[chart "Relevance": \d+ characters of SVG\]$/);
+  });
 });
 
 test("with no tslab kernel in the process, nothing is detected", () => {
