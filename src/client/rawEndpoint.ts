@@ -16,6 +16,6 @@ export function checkRawQuery(endpoint: string, query?: Query | QueryInit): { en
   if (spec && checked.search && !spec.search) {
     throw new ValidationError("search", `${trimmed} has no free-text search; use filters instead`);
   }
-  if (spec?.resource === "brandscape-data") checkBrandscapeQuery(checked);
+  if (spec?.mustBeNarrowed) checkBrandscapeQuery(checked);
   return { endpoint: trimmed, query: checked };
 }

@@ -1,4 +1,5 @@
 import type { DataFrame } from "danfojs-node";
+import { frameRows, isFrameShape } from "../frame/frameShape";
 
 /** What the display helpers accept: a danfo DataFrame, or plain records (one object per row). */
 export type FrameLike = DataFrame | readonly Readonly<Record<string, unknown>>[];
@@ -7,16 +8,6 @@ export type FrameLike = DataFrame | readonly Readonly<Record<string, unknown>>[]
 export interface TableData {
   readonly columns: readonly string[];
   readonly rows: readonly (readonly unknown[])[];
-}
-
-/** The part of a danfo DataFrame read here; typed loosely so danfo itself is never loaded. */
-interface FrameShape {
-  readonly columns: string[];
-  readonly values: unknown;
-}
-
-function isFrameShape(value: unknown): value is FrameShape {
-  return typeof value === "object" && value !== null && Array.isArray((value as FrameShape).columns) && "values" in value;
 }
 
 /** Columns in first-seen order across all records, so a key missing from row 0 still shows. */
@@ -33,10 +24,7 @@ export function toTable(frame: FrameLike): TableData {
     return { columns, rows: records.map((record) => columns.map((column) => record[column])) };
   }
   if (!isFrameShape(frame)) throw new TypeError("expected a danfo DataFrame or an array of records");
-  const values = frame.values as unknown[];
-  // A one-column danfo frame still gives row arrays; guard against a Series-like 1-D result anyway.
-  const rows = values.map((row) => (Array.isArray(row) ? row : [row]));
-  return { columns: frame.columns, rows };
+  return { columns: frame.columns, rows: frameRows(frame) };
 }
 
 /**

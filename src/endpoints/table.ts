@@ -30,6 +30,11 @@ export interface EndpointSpec {
   /** brandscape-data only: top-level metric_keys / metric_group_keys */
   readonly metricKeys?: boolean;
   /**
+   * The docs say the resource must be filtered (WIRE.md "Records"): the client refuses a query
+   * that does not narrow it, before sending (src/params/brandscapeRule.ts).
+   */
+  readonly mustBeNarrowed?: boolean;
+  /**
    * Includes whose name starts one of the record's own columns (`brand` → `brand_id`,
    * `brand_name`): their columns are prefixed `global_` (src/frame/rowShape.ts). Fixed per
    * endpoint, so a column's name never depends on which fields a query asked for.
@@ -78,7 +83,7 @@ export const ENDPOINTS = [
     defaultInclude: ["brand", "study", "category", "audience"],
     // own columns brand_id, brand_name, study_id, category_id, audience_id (WIRE.md "Records")
     globalIncludes: ["brand", "study", "category", "audience"],
-    search: false, metricKeys: true,
+    search: false, metricKeys: true, mustBeNarrowed: true,
   },
   {
     resource: "categories", method: "categories", idKey: "categoryId",

@@ -1,4 +1,5 @@
 import { flattenRecords, type JsonRecord } from "../frame";
+import { frameRows, isFrameShape } from "../frame/frameShape";
 import { pageShapeOptions } from "../frame/rowShape";
 import type { ExportOptions, ExportSource, FrameSource, RecordPageLike } from "./types";
 
@@ -20,16 +21,9 @@ export type SourceBatch = FrameBatch | RecordBatch;
 /** Frames and large arrays go out in slices, so writers can wait for the disk between them. */
 const SLICE_ROWS = 5_000;
 
-/** A danfo DataFrame, recognised by shape: `columns` is an array and `values` is there. */
-export function isFrameSource(source: unknown): source is FrameSource {
-  if (typeof source !== "object" || source === null || Array.isArray(source)) return false;
-  const candidate = source as Partial<FrameSource>;
-  return Array.isArray(candidate.columns) && "values" in candidate;
-}
-
 /** Any export source as batches of rows; pages are read one at a time, never gathered. */
 export async function* sourceBatches(source: ExportSource, options: ExportOptions): AsyncGenerator<SourceBatch, void> {
-  if (isFrameSource(source)) {
+  if (isFrameShape(source)) {
     yield* frameBatches(source);
     return;
   }
@@ -54,10 +48,7 @@ export async function* sourceBatches(source: ExportSource, options: ExportOption
 }
 
 function* frameBatches(frame: FrameSource): Generator<FrameBatch> {
-  const values = frame.values;
-  if (!Array.isArray(values)) throw new TypeError("the frame's values are not an array of rows");
-  // a one-column frame can still come as a flat array; cells of a row are always an array here
-  const rows = values.map((row: unknown) => (Array.isArray(row) ? row : [row]));
+  const rows = frameRows(frame);
   for (let start = 0; start < rows.length; start += SLICE_ROWS) {
     yield { kind: "frame", columns: frame.columns, rows: rows.slice(start, start + SLICE_ROWS) };
   }

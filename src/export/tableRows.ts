@@ -1,6 +1,7 @@
 import { ColumnPlan } from "./columnPlan";
 import { ExportError } from "./exportError";
-import { isFrameSource, sourceBatches, type FrameBatch } from "./sourceBatches";
+import { isFrameShape } from "../frame/frameShape";
+import { sourceBatches, type FrameBatch } from "./sourceBatches";
 import type { ExportOptions, ExportSource } from "./types";
 
 /**
@@ -18,7 +19,7 @@ export class TableRows {
     this.#source = source;
     this.#options = options;
     if (options.columns) this.#columns = [...options.columns];
-    else if (isFrameSource(source)) this.#columns = [...source.columns];
+    else if (isFrameShape(source)) this.#columns = [...source.columns];
   }
 
   /** The header, or undefined while it still waits for the first batch. */

@@ -1,11 +1,9 @@
 import type { Writable } from "node:stream";
 import type { JsonRecord } from "../frame";
+import type { FrameShape } from "../frame/frameShape";
 
 /** What the writers read of a danfo DataFrame: duck-typed, so danfo is never loaded to check. */
-export interface FrameSource {
-  readonly columns: readonly string[];
-  readonly values: unknown;
-}
+export type FrameSource = FrameShape;
 
 /** One page of a pull, as `client.pages(...)` and `client.rawPages(...)` yield it. */
 export interface RecordPageLike {

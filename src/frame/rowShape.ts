@@ -1,4 +1,4 @@
-import { ENDPOINT_BY_RESOURCE } from "../endpoints/table";
+import { ENDPOINTS, ENDPOINT_BY_RESOURCE } from "../endpoints/table";
 import { GLOBAL_PREFIX } from "./globalPrefix";
 import { isNestedObject } from "./nestedObject";
 import type { ShapeOptions } from "./types";
@@ -16,12 +16,13 @@ export interface RowShape {
 }
 
 const NONE: ReadonlySet<string> = new Set();
-const BRANDSCAPE = "brandscape-data";
+/** `globalPrefix: true` (the older spelling) prefixes what the endpoints with a `global_` rule prefix (brandscape-data's). */
+const ANY_GLOBAL_INCLUDE: readonly string[] = ENDPOINTS.flatMap((spec): readonly string[] => ("globalIncludes" in spec ? spec.globalIncludes : []));
 
-/** The shape of `options.endpoint`'s records; `globalPrefix: true` (older spelling) means brandscape-data's. */
+/** The shape of `options.endpoint`'s records. */
 export function rowShapeOf(options: ShapeOptions = {}): RowShape {
-  const endpoint = options.endpoint !== undefined ? resourceOfEndpoint(options.endpoint) : options.globalPrefix ? BRANDSCAPE : undefined;
-  const includes = endpoint === undefined ? undefined : ENDPOINT_BY_RESOURCE.get(endpoint)?.globalIncludes;
+  const includes =
+    options.endpoint !== undefined ? ENDPOINT_BY_RESOURCE.get(resourceOfEndpoint(options.endpoint))?.globalIncludes : options.globalPrefix ? ANY_GLOBAL_INCLUDE : undefined;
   return { stackData: options.stackData === true, globalIncludes: includes ? new Set(includes) : NONE };
 }
 

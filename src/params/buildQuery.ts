@@ -75,7 +75,7 @@ export function buildQuery(spec: EndpointSpec, args: readonly unknown[]): Method
     query = new Query({ ...shared, filters: collectFilters(spec, positional, options) });
   }
   if (query.search && !spec.search) throw new ValidationError("search", `${spec.method} has no free-text search`);
-  if (spec.metricKeys) checkBrandscapeQuery(query);
+  if (spec.mustBeNarrowed) checkBrandscapeQuery(query);
   return { query, stackData: options.stackData === true };
 }
 

@@ -6,6 +6,7 @@ import { ValidationError, secretRedactor } from "../errors";
 import { DEFAULT_USER_AGENT } from "../version";
 import { serializeParams } from "./queryString";
 import { MALFORMED_JSON } from "./retryPolicy";
+import { withSlash } from "../text/withSlash";
 
 export interface Connection {
   axios: AxiosInstance;
@@ -86,8 +87,6 @@ export function createConnection(authToken: string | undefined, options: Connect
     },
   };
 }
-
-const withSlash = (url: string) => (url.endsWith("/") ? url : `${url}/`);
 
 /** The credential of a caller's instance, as its default Authorization header carries it. */
 function credentialOf(instance: AxiosInstance): string | undefined {

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
+import { frameToText } from "../../src/display";
 import { writeCSV, writeExcel, writeNDJSON } from "../../src/export";
-import { isFrameSource } from "../../src/export/sourceBatches";
 import { recordsToFrame } from "../../src/frame";
 import { asCsvText, asJsonValue, expectRowsMatchFrame } from "../cli/helpers/frameCompare";
 import { TRICKY, readSheet } from "./exportFixtures";
@@ -14,10 +14,15 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-test("a frame is recognised by its shape, without loading danfo", () => {
-  expect(isFrameSource({ columns: ["a"], values: [[1]] })).toBe(true);
-  expect(isFrameSource([{ columns: ["a"], values: [] }])).toBe(false);
-  expect(isFrameSource({ records: [] })).toBe(false);
+test("a frame is recognised by its shape, without loading danfo: records are not taken for one", async () => {
+  const frameShaped = { columns: ["a"], values: [[1], [2]] };
+  await writeCSV(frameShaped, join(dir, "shaped.csv"));
+  expect(readFileSync(join(dir, "shaped.csv"), "utf8")).toBe("a\n1\n2\n");
+  // an array of frame-shaped objects is records, not a frame: each object is one row
+  await writeCSV([{ columns: "x", values: "y" }], join(dir, "records.csv"));
+  expect(readFileSync(join(dir, "records.csv"), "utf8")).toBe("columns,values\nx,y\n");
+  // @ts-expect-error -- neither a frame nor records, on purpose
+  expect(() => frameToText({ records: [] })).toThrow("expected a danfo DataFrame or an array of records");
 });
 
 test("a danfo frame written as CSV, NDJSON and Excel reads back as the frame", async () => {

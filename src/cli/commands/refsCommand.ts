@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Command, Option } from "commander";
+import { withSlash } from "../../text/withSlash";
 import { DEFAULT_BASE_URL } from "../../version";
 import { addConnectionOptions } from "../connectionOptions";
 import { resolveCredentials } from "../credentials";
@@ -36,8 +37,4 @@ export function refsCommand(io: CliIo): Command {
     await writeFile(join(flags.out, "index.ts"), indexModule(REFERENCE_SETS.map((set) => set.file), { sourceUrl: baseUrl, date }));
   });
   return command;
-}
-
-function withSlash(url: string): string {
-  return url.endsWith("/") ? url : `${url}/`;
 }
