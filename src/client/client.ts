@@ -156,14 +156,7 @@ export class Client implements AsyncDisposable {
       onErrors: this.#options.onErrors,
       progress,
       signal: this.#closing.signal,
-      fetch: async (pageQuery: Query, signal: AbortSignal) => {
-        const params = pageQuery.toParams(endpoint);
-        if (pageQuery.id !== undefined) {
-          delete params.page;
-          delete params.per_page;
-        }
-        return this.#get(pageQuery.path(endpoint), params, signal);
-      },
+      fetch: (pageQuery: Query, signal: AbortSignal) => this.#get(pageQuery.path(endpoint), pageQuery.toParams(endpoint), signal),
     };
     try {
       const { first, plan, checker } = await fetchFirstPage(sized, settings, singlePage);

@@ -50,13 +50,10 @@ export function buildQuery(spec: EndpointSpec, args: readonly unknown[]): Method
   if (options.stackData !== undefined && typeof options.stackData !== "boolean") {
     throw new ValidationError("stackData", `must be true or false, got ${describeValue(options.stackData)}`);
   }
-  if (options.search && !spec.search) {
-    throw new ValidationError("search", `${spec.method} has no free-text search; use filters (e.g. name) instead`);
-  }
   const shared: QueryInit = {
     id: spec.idKey ? checkItemId(spec.idKey, options[spec.idKey]) : undefined,
     fields: options.fields as QueryInit["fields"],
-    include: resolveInclude(spec, options.query ? undefined : options.include),
+    include: resolveInclude(spec, options.include),
     sort: checkSort(options.sort),
     search: options.search as string | undefined,
     page: options.page as number | undefined,
@@ -65,18 +62,24 @@ export function buildQuery(spec: EndpointSpec, args: readonly unknown[]): Method
     metricKeys: options.metricKeys as QueryInit["metricKeys"],
     metricGroupKeys: options.metricGroupKeys as QueryInit["metricGroupKeys"],
   };
-  let query: Query;
-  if (options.query) {
-    const given = options.query instanceof Query ? options.query : new Query(options.query as QueryInit);
-    if (given.include) shared.include = resolveInclude(spec, given.include);
-    query = Query.ensure(new Query({ ...given.toInit(), include: shared.include }), { ...shared, include: undefined });
-    query = new Query({ ...query.toInit(), filters: checkFilters(spec, query.filters) });
-  } else {
-    query = new Query({ ...shared, filters: collectFilters(spec, positional, options) });
+  // built once: a given query wins where it sets a value and the method's own options fill in the rest
+  const query = options.query
+    ? Query.ensure(givenQuery(spec, options.query), { ...shared, include: undefined })
+    : new Query({ ...shared, filters: collectFilters(spec, positional, options) });
+  if (query.search && !spec.search) {
+    throw new ValidationError("search", `${spec.method} has no free-text search; use filters (e.g. name) instead`);
   }
-  if (query.search && !spec.search) throw new ValidationError("search", `${spec.method} has no free-text search`);
   if (spec.mustBeNarrowed) checkBrandscapeQuery(query);
   return { query, stackData: options.stackData === true };
+}
+
+/** `options.query` as the method sends it: its includes by the endpoint's include rule, its filters checked like the method's. */
+function givenQuery(spec: EndpointSpec, given: unknown): QueryInit {
+  const init = given instanceof Query ? given.toInit() : (given as QueryInit);
+  if (!isPlainObject(init)) throw new ValidationError("query", "must be a Query or an object of query fields");
+  const filters: unknown = init.filters ?? {};
+  if (!isPlainObject(filters)) throw new ValidationError("filters", "must be an object of filter name → value");
+  return { ...init, include: resolveInclude(spec, init.include), filters: checkFilters(spec, filters as Record<string, FilterValue>) };
 }
 
 /** Method parameters, then `filters` on top; falsy method parameters dropped. */

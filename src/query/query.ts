@@ -1,7 +1,7 @@
 import { ValidationError } from "../errors";
 import { fieldsKey, toSnakeCase } from "../endpoints/table";
 import { FLAG_WIRE_VALUES, type WireFilterName } from "../endpoints/filterKinds";
-import { type FilterValue, checkItemId, checkWellFormed, describeValue, formatDateTime, isPlainObject, joinList, positiveInteger, toList } from "./values";
+import { type FilterValue, checkItemId, checkWellFormed, describeValue, formatDateTime, isDropped, isPlainObject, joinList, positiveInteger, toList } from "./values";
 
 /** The service's maximum page size. */
 export const MAX_PER_PAGE = 1000;
@@ -77,18 +77,23 @@ export class Query {
     Object.freeze(this);
   }
 
-  /** A query with `extras` filled in where `query` leaves them unset; falsy extras are dropped. */
+  /** A query with `extras` filled in where `query` leaves them unset; falsy extras are dropped. Built (and checked) once. */
   static ensure(query?: Query | QueryInit | null, extras: QueryInit = {}): Query {
     if (extras === null || !isPlainObject(extras as unknown)) throw new ValidationError("extras", "must be an object of query fields");
-    const base: QueryInit = {};
-    for (const [key, value] of Object.entries(extras)) {
-      if (value && !(Array.isArray(value) && value.length === 0)) (base as Record<string, unknown>)[key] = value;
+    const own: QueryInit = query instanceof Query ? query.toInit() : (query ?? {});
+    if (!isPlainObject(own as unknown)) throw new ValidationError("query", "must be an object of query fields");
+    const init: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(extras)) if (!isDropped(value)) init[key] = value;
+    // the query's id wins over an extra one, whether either calls it id or itemId
+    if (isSet(own.id) || isSet(own.itemId)) {
+      delete init.id;
+      delete init.itemId;
     }
-    // normalised first, so that an extra itemId meets the query's id as an id (the query wins)
-    const extra = new Query(base).toInit();
-    if (!query) return new Query(extra);
-    const own = (query instanceof Query ? query : new Query(query)).toInit();
-    return new Query({ ...extra, ...own, filters: { ...extra.filters, ...own.filters } });
+    for (const [key, value] of Object.entries(own)) if (isSet(value)) init[key] = value;
+    if (!isDropped(extras.filters) && isPlainObject(extras.filters) && isPlainObject(own.filters)) {
+      init.filters = { ...extras.filters, ...Object.fromEntries(Object.entries(own.filters).filter(([, value]) => isSet(value))) };
+    }
+    return new Query(init as QueryInit);
   }
 
   static fromJSON(json: QueryJSON | string): Query {
@@ -156,14 +161,14 @@ export class Query {
     return new Query(init);
   }
 
-  /** The query string parameters, wire names, lists comma-joined, in a fixed order. */
+  /** The query string parameters, wire names, lists comma-joined, in a fixed order; an item (`id`) is not paged. */
   toParams(endpoint: string): Record<string, string | number> {
     if (typeof endpoint !== "string" || endpoint === "") {
       throw new ValidationError("endpoint", `must be the resource the query is for, such as "brands", got ${describeValue(endpoint)}`);
     }
     const params: Record<string, string | number> = {};
-    if (this.page !== undefined) params.page = this.page;
-    if (this.perPage !== undefined) params.per_page = this.perPage;
+    if (this.page !== undefined && this.id === undefined) params.page = this.page;
+    if (this.perPage !== undefined && this.id === undefined) params.per_page = this.perPage;
     for (const name of Object.keys(this.filters).sort()) {
       const value = this.filters[name];
       if (value === null || value === undefined) continue;
@@ -212,6 +217,9 @@ function normaliseFilters(filters: QueryInit["filters"]): Record<string, FilterV
   }
   return normalised;
 }
+
+/** Whether a query field holds a value: not undefined, null, "" or an empty list. */
+const isSet = (value: unknown): boolean => value !== undefined && value !== null && value !== "" && !(Array.isArray(value) && value.length === 0);
 
 const isFilterValue = (value: unknown): boolean =>
   ["string", "number", "boolean"].includes(typeof value) || (value instanceof Date && !Number.isNaN(value.getTime()))

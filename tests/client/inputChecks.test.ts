@@ -39,6 +39,10 @@ describe("bad input is a ValidationError naming the parameter, before any reques
     ["a lone surrogate in a name", (client: Client) => client.brands("Swatch\uD800"), "name", /lone UTF-16 surrogate/],
     ["a lone surrogate in search", (client: Client) => client.brands({ search: "\uDC00x" }), "search", /lone UTF-16 surrogate/],
     ["a lone surrogate in a raw filter", (client: Client) => client.rawQuery("brands", { filters: { name: "a\uD83D" } }), "filters.name", /lone UTF-16 surrogate/],
+    // @ts-expect-error an include brands does not offer, as plain JavaScript could pass it
+    ["an include brands does not offer", (client: Client) => client.brands({ include: "bogus" }), "include", /^include: brands offers no include "bogus"; allowed: company, categories, countries, no_default$/],
+    ["an id-list filter holding 0", (client: Client) => client.brands({ studies: [0] }), "studies", /^studies: must be a positive integer id .*, or a list of them \(got \[0\]\)$/],
+    ["search in a query where the endpoint has none", (client: Client) => client.brandMetrics({ query: { search: "x" } }), "search", /no free-text search/],
     // the endpoint table says brandscape-data must be narrowed: rawQuery honours it like the method
     ["rawQuery brandscape-data by audience alone", (client: Client) => client.rawQuery("brandscape-data", { filters: { audiences: 1 } }), "brandscapeData", /needs a study/],
   ])("%s", async (_label, call, parameter, message) => {
@@ -54,6 +58,21 @@ describe("bad input is a ValidationError naming the parameter, before any reques
     expect(() => new Client(TOKEN, { timeout: Infinity })).toThrow(/got Infinity/);
     expect(() => new Client(TOKEN, { perPage: NaN })).toThrow(/perPage: .*got NaN/);
     expect(new Client(TOKEN, { timeout: 2 ** 31 - 1, verbose: false })).toBeInstanceOf(Client);
+  });
+});
+
+describe("an item query is not paged", () => {
+  const env = useEmulator();
+
+  test("a query with an id and page settings goes to the item route without page or per_page", async () => {
+    const [first] = await env.client().rawQuery("brands", { maxPages: 1, perPage: 1 });
+    env.emulator.resetStats();
+    const records = await env.client().rawQuery("brands", { id: first.id as number, page: 3, perPage: 7 });
+    expect(records.map((record) => record.id)).toEqual([first.id]);
+    const [request, ...more] = env.emulator.stats.log;
+    expect(more).toEqual([]);
+    expect(request.path).toMatch(new RegExp(`/brands/${first.id}$`));
+    expect(request.query).toBe("");
   });
 });
 

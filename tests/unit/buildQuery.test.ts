@@ -1,3 +1,4 @@
+import { FILTER_KINDS } from "../../src/endpoints/filterKinds";
 import { ENDPOINT_BY_METHOD, ENDPOINTS } from "../../src/endpoints/table";
 import { ValidationError } from "../../src/errors";
 import { buildQuery } from "../../src/params";
@@ -66,7 +67,7 @@ describe("validation before any request", () => {
     ["brands", [{ countryCodes: ["US", "XX"] }], /countryCodes: must be an ISO 3166-1 alpha-2 country code/],
     ["audiences", [{ active: 2 }], /active: must be 0, 1, true or false/],
     ["brands", [{ yearNumbers: "twenty" }], /yearNumbers: must be a year/],
-    ["brands", [{ studies: ["a"] }], /studies: must be a numeric id/],
+    ["brands", [{ studies: ["a"] }], /studies: must be a positive integer id .*, or a list of them \(got \["a"\]\)/],
     ["brands", [{ perPage: 5000 }], /perPage: must be at most 1000/],
     ["brands", [{ page: 0 }], /page: must be a positive integer/],
     ["brands", [{ maxPages: -1 }], /maxPages/],
@@ -79,6 +80,43 @@ describe("validation before any request", () => {
   ])("%s %j", (method, args, message) => {
     expect(() => buildQuery(spec(method), args)).toThrow(ValidationError);
     expect(() => buildQuery(spec(method), args)).toThrow(message);
+  });
+
+  // every id-list filter the table knows, by a method parameter or in filters: the house's wording, never zod's
+  const idListFilters = ENDPOINTS.flatMap((endpoint) =>
+    endpoint.filters.filter((name) => FILTER_KINDS[name] === "ids").map((name) => [endpoint.method, name] as const),
+  );
+  test.each(idListFilters)("%s filters.%s [0] reads like the other messages", (method, name) => {
+    const args = [{ filters: { [name]: [0] } }];
+    expect(() => buildQuery(spec(method), args)).toThrow(
+      new RegExp(`^filters\\.${name}: must be a positive integer id \\(at most 9007199254740991\\), or a list of them \\(got \\[0\\]\\)$`),
+    );
+  });
+
+  test.each([
+    [{ studies: [0] }, "studies", "[0]"],
+    [{ studies: [1, -2] }, "studies", "[1,-2]"],
+    [{ studies: [2 ** 60] }, "studies", "[1152921504606847000]"],
+    [{ groups: "1,,2" }, "groups", '"1,,2"'],
+  ])("%j is refused in the same words", (options, parameter, shown) => {
+    const method = parameter === "groups" ? "audiences" : "brands";
+    expect(() => buildQuery(spec(method), [options])).toThrow(`${parameter}: must be a positive integer id (at most 9007199254740991), or a list of them (got ${shown})`);
+  });
+
+  test("an include the endpoint does not offer is refused, naming the ones it does (no_default among them)", () => {
+    expect(() => buildQuery(spec("brands"), [{ include: ["company", "bogus"] }])).toThrow(
+      'include: brands offers no include "bogus"; allowed: company, categories, countries, no_default',
+    );
+    expect(() => buildQuery(spec("brands"), [{ query: new Query({ include: "bogus" }) }])).toThrow(/^include: brands offers no include "bogus"/);
+    // no_default on an endpoint without defaults means what it says: nothing is included
+    expect(params("brands", { include: "no_default" }).include).toBeUndefined();
+    expect(params("brands", { include: ["no_default", "company"] }).include).toBe("company");
+  });
+
+  test("search is refused once, whether given as an option or in a query", () => {
+    const refusal = "search: brandMetrics has no free-text search; use filters (e.g. name) instead";
+    expect(() => buildQuery(spec("brandMetrics"), [{ search: "x" }])).toThrow(refusal);
+    expect(() => buildQuery(spec("brandMetrics"), [{ query: { search: "x" } }])).toThrow(refusal);
   });
 
   test("ValidationError names the parameter", () => {

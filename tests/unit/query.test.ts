@@ -88,6 +88,20 @@ describe("Query", () => {
     expect(back.path("brands")).toBe("brands/7");
   });
 
+  test("an item query is not paged on the wire: toParams leaves out page and per_page, path names the item", () => {
+    const item = new Query({ id: 3, page: 2, perPage: 5, include: "company" });
+    expect(item.toParams("brands")).toEqual({ include: "company" });
+    expect(item.path("brands")).toBe("brands/3");
+    expect(new Query({ page: 2, perPage: 5 }).toParams("brands")).toEqual({ page: 2, per_page: 5 });
+  });
+
+  test("ensure builds its query from both sides at once: a raw query's itemId still beats an extra id", () => {
+    expect(Query.ensure({ itemId: 3, sort: "" }, { id: 4, sort: "name", filters: { name: "b" } }).toJSON()).toEqual({ id: 3, sort: "name", filters: { name: "b" } });
+    expect(Query.ensure({ filters: { name: null, countryCodes: "US" } }, { filters: { name: "b" } }).filters).toEqual({ name: "b", country_codes: "US" });
+    // @ts-expect-error a query that is not an object, as plain JavaScript could pass it
+    expect(() => Query.ensure("brands", {})).toThrow(/^query: must be an object of query fields/);
+  });
+
   test("itemId is an alias of id; conflicting values are refused", () => {
     expect(new Query({ itemId: 4 }).id).toBe(4);
     expect(() => new Query({ id: 1, itemId: 2 })).toThrow(/itemId/);
