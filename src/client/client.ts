@@ -4,7 +4,7 @@ import type { DataFrame } from "danfojs-node";
 import { ENDPOINTS, ENDPOINT_BY_METHOD, type EndpointSpec, type MethodName } from "../endpoints/table";
 import { ClientClosedError, ValidationError } from "../errors";
 import { FrameBuilder, type JsonRecord } from "../frame";
-import { fetchFirstPage, streamPages, warnSkippedPages, warnUnmatchedMetricKeys, type PageFailure, type RecordPage } from "../pages";
+import { fetchFirstPage, streamPages, warnPullEnd, warnUnmatchedMetricKeys, type PageFailure, type RecordPage } from "../pages";
 import { buildQuery, type EndpointArgs } from "../params";
 import { ProgressDisplay } from "../progress/progressDisplay";
 import { Query, type QueryInit } from "../query";
@@ -163,8 +163,7 @@ export class Client implements AsyncDisposable {
       warnUnmatchedMetricKeys(endpoint, sized.metricKeys, first.records);
       yield first;
       const failures: PageFailure[] = yield* streamPages(sized, plan, window, settings, checker);
-      warnSkippedPages(endpoint, failures, plan.lastPage - plan.start + 1);
-      checker?.finish(failures.length);
+      warnPullEnd(endpoint, failures, plan.lastPage - plan.start + 1, checker);
     } finally {
       progress.stop();
     }

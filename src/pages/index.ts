@@ -1,5 +1,5 @@
 export { fetchFirstPage, streamPages, type RecordPage, type PageFailure, type PullSettings, type FirstPage } from "./pagePull";
 export { INCONSISTENT_PAGES_WARNING } from "./pageConsistency";
-export { warnSkippedPages, PARTIAL_RESULT_WARNING } from "./partialWarning";
+export { warnPullEnd, PARTIAL_RESULT_WARNING } from "./partialWarning";
 export { readEnvelope } from "./envelope";
 export { UNMATCHED_METRIC_KEYS_WARNING, warnUnmatchedMetricKeys } from "./metricKeysCheck";

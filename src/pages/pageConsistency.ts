@@ -4,6 +4,8 @@ import { IdSet } from "./idSet";
 import type { PagePlan } from "./pagePlan";
 
 export const INCONSISTENT_PAGES_WARNING = "FOUNTFRAME_INCONSISTENT_PAGES";
+export const INCONSISTENT_PAGES_ADVICE =
+  "The service's data changed during the pull, or it paginates inconsistently; pull again, or pin the query (e.g. by study).";
 
 /** What one page said about the whole result. */
 export interface PageReport {
@@ -58,19 +60,15 @@ export class PageChecker {
     return true;
   }
 
-  /** The end of a complete pull: the count against meta.total, then one warning (or error) for all. */
-  finish(skippedPages: number): void {
+  /** The end of a pull: the count against meta.total, then every disagreement, for the pull's one warning ("raise" throws). */
+  finish(skippedPages: number): string[] {
     const expected = this.#plan.expectedRecords;
     if (skippedPages === 0 && this.#emptyPage === undefined && expected !== undefined && this.#received !== expected) {
       this.#disagree(`received ${this.#received} records where meta.total (${this.#plan.total}) promised ${expected}`);
     }
     const notes = this.#summary();
-    if (!notes.length) return;
-    if (this.#raise) throw new InconsistentPagesError(this.#endpoint, notes);
-    process.emitWarning(`${this.#endpoint}: the pages of this pull disagree, so the result may be wrong: ${notes.join("; ")}`, {
-      code: INCONSISTENT_PAGES_WARNING,
-      detail: "The service's data changed during the pull, or it paginates inconsistently; pull again, or pin the query (e.g. by study).",
-    });
+    if (notes.length && this.#raise) throw new InconsistentPagesError(this.#endpoint, notes);
+    return notes;
   }
 
   #countRecords({ page, records }: PageReport): void {

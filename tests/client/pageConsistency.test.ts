@@ -1,5 +1,5 @@
 import { InconsistentPagesError } from "../../src/errors";
-import { INCONSISTENT_PAGES_WARNING } from "../../src/pages";
+import { INCONSISTENT_PAGES_WARNING, PARTIAL_RESULT_WARNING } from "../../src/pages";
 import { captureWarnings, pagesRequested, useEmulator } from "./fixture";
 
 // 439 brands: at 100 a page, pages 1–5
@@ -58,6 +58,20 @@ describe("pages that disagree with each other are never passed over in silence",
     expect(result).toHaveLength(BRANDS);
     expect(pagesRequested(env.emulator, "brands").sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
     expect(inconsistency(warnings)).toContain("page 1 said last_page 200000");
+  });
+
+  test("pages that failed after retries and pages that disagree: one warning names both", async () => {
+    env.emulator.setFaults([
+      { resource: "brands", page: 2, kind: "status", status: 500 },
+      { resource: "brands", page: [3, 4, 5], kind: "recordsInserted", count: 4 },
+    ]);
+    const { result, warnings } = await captureWarnings(() => env.client({ retries: 1 }).rawQuery("brands", { perPage: 100 }));
+    expect(result).toHaveLength(BRANDS + 4 - 100);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0].code).toBe(PARTIAL_RESULT_WARNING);
+    expect(warnings[0].message).toMatch(/^brands: 1 of 5 pages failed after retries and were skipped: page 2 \(HTTP 500/);
+    expect(warnings[0].message).toContain("; and the pages of this pull disagree, so the result may be wrong: meta.total changed during the pull: page 1 said 439, page(s) 3, 4, 5 said 443");
+    expect(warnings[0].detail).toMatch(/^failed pages: 2\. The service's data changed during the pull/);
   });
 
   test('"raise" rejects with InconsistentPagesError naming the disagreement', async () => {
