@@ -21,7 +21,7 @@ import { aggregate, summaryTable } from "./lib/summary.mjs";
 const HELP = `usage: node bench/run.mjs [--quick] [--only S1,S3,...] [--reps N] [--out FILE]
   --quick   one repetition, small sizes (CI); asserts nothing about time; prints a short
             summary, the table and log in the results file's .md beside it
-  --only    scenario groups: import, S1, S2, S3, S4, S5, S6
+  --only    scenario groups: import, first, S1, S2, S3, S4, S5, S6, S7, S8
   --reps    repetitions per scenario (default 2, some 1; quick 1)
   --out     results file (default bench/results.json, --quick bench/results-quick.json)`;
 
@@ -60,6 +60,8 @@ export const STREAM_FIELDS = [
     .slice(0, 57),
 ];
 const LATENCY_MS = 20;
+/** The small pull of the "process start → frame" figure: 5,000 rows × 64 columns. */
+const FIRST_FRAME_ROWS = 5_000;
 const IN_FLIGHT = 20; // the client's default batchSize × nWorkers
 
 /** Sizes and repetitions: the full run, and --quick for CI (small, one repetition, well under a minute). */
@@ -113,6 +115,11 @@ function plan(quick) {
     });
   }
   add({ id: "S6", group: "S6", script: "pull.mjs", emulator: { ...pullEmulator, faults: faultPlan(size.rows / 100, size.rateLimits) }, config: {} });
+  // process start → frame of a small pull, each mode a fresh process; repeated more, being short
+  const firstEmulator = { scale: FIRST_FRAME_ROWS, latencyMs: LATENCY_MS, warmupPages: size.warmupPages, ...narrow };
+  for (const mode of ["cjs", "esm", "danfo-loaded"]) {
+    add({ id: `first-${mode}`, group: "FIRST", script: "firstFrame.mjs", emulator: firstEmulator, config: { ...narrow, mode }, reps: 5 });
+  }
   return jobs;
 }
 
@@ -309,7 +316,7 @@ async function main() {
   let jobs = plan(options.quick);
   if (options.only) {
     const unknown = options.only.filter((group) => !jobs.some((job) => job.group === group));
-    if (unknown.length) throw new Error(`--only: unknown scenario ${unknown.join(", ")} (import, S1, S2, S3, S4, S5, S6)`);
+    if (unknown.length) throw new Error(`--only: unknown scenario ${unknown.join(", ")} (import, first, S1, S2, S3, S4, S5, S6, S7, S8)`);
     jobs = jobs.filter((job) => options.only.includes(job.group));
   }
   for (const job of jobs) job.reps = options.reps ?? (options.quick ? 1 : job.reps ?? 2);

@@ -3,7 +3,7 @@ import type { AxiosInstance } from "axios";
 import type { DataFrame } from "danfojs-node";
 import { ENDPOINTS, ENDPOINT_BY_METHOD, type EndpointSpec, type MethodName } from "../endpoints/table";
 import { ClientClosedError, ValidationError } from "../errors";
-import { FrameBuilder, type JsonRecord } from "../frame";
+import { FrameBuilder, preloadDataFrameClass, type JsonRecord } from "../frame";
 import { fetchFirstPage, streamPages, warnPullEnd, warnUnmatchedMetricKeys, type PageFailure, type RecordPage } from "../pages";
 import { buildQuery, type EndpointArgs } from "../params";
 import { ProgressDisplay } from "../progress/progressDisplay";
@@ -141,6 +141,7 @@ export class Client implements AsyncDisposable {
     const { query, stackData } = buildQuery(spec, args);
     // each page is gathered into rows of cells as it arrives, and its records let go
     const builder = new FrameBuilder({ stackData, endpoint: spec.resource });
+    preloadDataFrameClass();
     for await (const page of this.#pull(spec.resource, query, this.#lookahead())) builder.add(page);
     return builder.toFrame();
   }

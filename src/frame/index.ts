@@ -4,3 +4,4 @@ export { flattenRecords } from "./flattenRecords";
 export { toColumnTable } from "./columnTable";
 export { tableToFrame } from "./buildFrame";
 export { FrameBuilder, recordsToFrame } from "./recordsToFrame";
+export { preloadDataFrameClass } from "./loadDanfo";

@@ -1,11 +1,28 @@
 import type { DataFrame } from "danfojs-node";
+import { deferMathjs } from "./deferMathjs";
 
 export type DataFrameClass = typeof DataFrame;
 
 let danfoFrameClass: Promise<DataFrameClass> | undefined;
 
-/** danfo's DataFrame class, loaded on first use: loading danfo (and tfjs) takes over a second. */
+/** danfo's DataFrame class, loaded on first use: loading danfo (and tfjs) takes about a second. */
 export function loadDataFrameClass(): Promise<DataFrameClass> {
-  danfoFrameClass ??= import("danfojs-node").then((danfo) => danfo.DataFrame);
+  danfoFrameClass ??= Promise.resolve().then(() => {
+    deferMathjs();
+    return import("danfojs-node");
+  }).then((danfo) => danfo.DataFrame);
   return danfoFrameClass;
+}
+
+/**
+ * Starts loading danfo without waiting for it. Loading is synchronous work on this thread: called
+ * as a pull's first request leaves, the load runs while the service answers instead of after the
+ * last page. A failed load is reported by the next loadDataFrameClass().
+ */
+export function preloadDataFrameClass(): void {
+  if (danfoFrameClass) return;
+  // two turns of the event loop: the first request's connection is made and its bytes written first
+  setImmediate(() => setImmediate(() => {
+    loadDataFrameClass().catch(() => {});
+  }));
 }

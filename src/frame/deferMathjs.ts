@@ -1,0 +1,49 @@
+import Module, { createRequire } from "node:module";
+
+interface CachedModule {
+  exports: unknown;
+  loaded: boolean;
+  filename: string;
+}
+
+let deferred = false;
+
+/**
+ * danfo requires mathjs when it loads (about 60% of danfo's load time) but calls it only in a few
+ * statistics (median, mode, std, variance, describe), always through the module object
+ * (`mathjs_1.median(...)`). Until one of them runs, danfo gets a stand-in in require's cache; the
+ * first property read loads the real mathjs and forwards to it. Nothing happens when mathjs is
+ * already loaded or cannot be found.
+ */
+export function deferMathjs(): void {
+  if (deferred) return;
+  deferred = true;
+  let path: string;
+  let requireMathjs: NodeJS.Require;
+  try {
+    requireMathjs = createRequire(createRequire(__filename).resolve("danfojs-node"));
+    path = requireMathjs.resolve("mathjs");
+  } catch {
+    return;
+  }
+  const cache = (Module as unknown as { _cache: Record<string, CachedModule | undefined> })._cache;
+  if (cache[path]) return;
+
+  let real: Record<PropertyKey, unknown> | undefined;
+  const load = (): Record<PropertyKey, unknown> => {
+    if (!real) {
+      if (cache[path] === standIn) delete cache[path];
+      real = requireMathjs(path) as Record<PropertyKey, unknown>;
+    }
+    return real;
+  };
+  const exports = new Proxy({}, {
+    get: (_target, key) => load()[key],
+    has: (_target, key) => key in load(),
+  });
+  const standIn = new (Module as unknown as new (id: string) => CachedModule)(path);
+  standIn.filename = path;
+  standIn.exports = exports;
+  standIn.loaded = true;
+  cache[path] = standIn;
+}
