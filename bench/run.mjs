@@ -12,7 +12,7 @@
 // is asserted; a scenario that crashes or loses or duplicates rows fails the run (exit 1).
 // FOUNTFRAME_DIST=<dir> measures another build than dist/.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join, relative } from "node:path";
 import { BENCH_DIR, DIST_DIR, REPO_DIR, RESULT_TAG } from "./lib/common.mjs";
@@ -60,6 +60,8 @@ export const STREAM_FIELDS = [
     .slice(0, 57),
 ];
 const LATENCY_MS = 20;
+/** S8's cache directory, removed before and after a run. */
+const CACHE_DIR = join(os.tmpdir(), `fountframe-bench-cache-${process.pid}`);
 /** The small pull of the "process start → frame" figure: 5,000 rows × 64 columns. */
 const FIRST_FRAME_ROWS = 5_000;
 const IN_FLIGHT = 20; // the client's default batchSize × nWorkers
@@ -115,6 +117,13 @@ function plan(quick) {
     });
   }
   add({ id: "S6", group: "S6", script: "pull.mjs", emulator: { ...pullEmulator, faults: faultPlan(size.rows / 100, size.rateLimits) }, config: {} });
+  // S7: the pull at 64 columns against the service's default limit of 500 requests a minute (an
+  // emulator of its own each run, so each run starts with what is left of a fresh minute)
+  add({ id: "S7", group: "S7", script: "pull.mjs", emulator: { ...pullEmulator, ...narrow, rateLimit: 500, private: true }, config: { ...narrow } });
+  // S8: S1 with an on-disk cache, filled by one run (S8-fill) and read by the next
+  const cache = { cache: { dir: CACHE_DIR } };
+  add({ id: "S8-fill", group: "S8", script: "pull.mjs", emulator: pullEmulator, config: { clientOptions: cache } });
+  add({ id: "S8", group: "S8", script: "pull.mjs", emulator: pullEmulator, config: { clientOptions: cache } });
   // process start → frame of a small pull, each mode a fresh process; repeated more, being short
   const firstEmulator = { scale: FIRST_FRAME_ROWS, latencyMs: LATENCY_MS, warmupPages: size.warmupPages, ...narrow };
   for (const mode of ["cjs", "esm", "danfo-loaded"]) {
@@ -229,7 +238,7 @@ class EmulatorPool {
   #running = new Map();
 
   async acquire(options) {
-    if (options.faults?.length) {
+    if (options.faults?.length || options.private) {
       const emulator = await startEmulatorChild(options);
       return { emulator, release: () => emulator.stop() };
     }
@@ -275,6 +284,7 @@ async function runJob(job) {
       const stats = await lease.emulator.command("stats");
       result.emulatorRequests = stats?.requests;
       result.emulatorCpuMs = stats?.cpuMs;
+      result.emulatorRateLimited = stats?.rateLimited;
     }
     return result;
   } catch (error) {
@@ -344,6 +354,7 @@ async function main() {
     }
   }
   await emulators.stopAll();
+  rmSync(CACHE_DIR, { recursive: true, force: true });
   const totalSeconds = (performance.now() - started) / 1000;
 
   const scenarios = {};

@@ -56,9 +56,10 @@ process.stdin.on("data", (chunk) => {
       cpuMark = process.cpuUsage();
       process.stdout.write("RESET\n");
     } else if (command === "stats") {
-      const { requests, maxInFlight } = emulator.stats;
+      const { requests, maxInFlight, log } = emulator.stats;
       const cpu = process.cpuUsage(cpuMark);
-      process.stdout.write(`STATS ${JSON.stringify({ requests, maxInFlight, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
+      const rateLimited = log.filter((entry) => entry.status === 429).length;
+      process.stdout.write(`STATS ${JSON.stringify({ requests, maxInFlight, rateLimited, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
     }
   }
 });

@@ -5,6 +5,7 @@ import { ENDPOINTS, ENDPOINT_BY_METHOD, type EndpointSpec, type MethodName } fro
 import { ClientClosedError, ValidationError } from "../errors";
 import { FrameBuilder, preloadDataFrameClass, type JsonRecord } from "../frame";
 import { fetchFirstPage, streamPages, warnPullEnd, warnUnmatchedMetricKeys, type PageFailure, type RecordPage } from "../pages";
+import { ResponseCache, cachedJson, type CacheSettings } from "../cache";
 import { buildQuery, type EndpointArgs } from "../params";
 import { ProgressDisplay } from "../progress/progressDisplay";
 import { Query, type QueryInit } from "../query";
@@ -48,12 +49,16 @@ export class Client implements AsyncDisposable {
   readonly #closing = new AbortController();
   /** The service's analysis tools, on this client's connection, retries, pacing and progress. */
   readonly tools: ToolsClient;
+  /** what tells users' cache entries apart (hashed, never stored) */
+  readonly #credential: string;
+  #responseCache: ResponseCache | undefined;
 
   constructor(authToken: string, options?: ClientOptions);
   constructor(options?: ClientInit);
   constructor(first?: string | ClientInit, second?: ClientOptions) {
     const { authToken, client, options } = parseClientArgs(first, second);
     this.#options = options;
+    this.#credential = authToken ?? String((client as AxiosInstance | undefined)?.defaults.headers.common?.Authorization ?? client?.defaults.headers.Authorization ?? "");
     this.#connection = createConnection(authToken, options, client as AxiosInstance | undefined);
     this.#pacer = new RateLimitPacer(options.maxWaitMs);
     // every call and request of this client listens for its closing
@@ -92,6 +97,12 @@ export class Client implements AsyncDisposable {
   set retries(value: number) { this.#options.retries = checkOption("retries", value); }
   get onErrors(): OnErrors { return this.#options.onErrors; }
   set onErrors(value: OnErrors) { this.#options.onErrors = checkOption("onErrors", value); }
+  /** The on-disk response cache's settings, or false; set false to bypass it for the next calls. */
+  get cache(): CacheSettings | false { return this.#options.cache; }
+  set cache(value: CacheSettings | false) {
+    this.#options.cache = checkOption("cache", value);
+    this.#responseCache = undefined;
+  }
   get closed(): boolean { return this.#closing.signal.aborted; }
 
   /** The records of any endpoint as JSON, untouched, in page order. */
@@ -132,6 +143,13 @@ export class Client implements AsyncDisposable {
     this.#connection.close();
   }
 
+  /** Removes every entry of the cache directory set in `cache` (all users' and services'). */
+  async clearCache(): Promise<void> {
+    const settings = this.#options.cache;
+    if (!settings) throw new ValidationError("cache", "no cache is set: give the client `cache: { dir }` first");
+    await new ResponseCache(settings, "").clear();
+  }
+
   async [Symbol.asyncDispose](): Promise<void> {
     await this.aclose();
   }
@@ -170,8 +188,20 @@ export class Client implements AsyncDisposable {
     }
   }
 
+  /** One response body, from the cache when one is set and holds it. */
   #get(path: string, params: Record<string, string | number>, signal: AbortSignal): Promise<unknown> {
-    return getJson(this.#connection, this.#pacer, this.#requestPolicy(), path, params, signal);
+    const fetch = () => getJson(this.#connection, this.#pacer, this.#requestPolicy(), path, params, signal);
+    const cache = this.#cacheInUse();
+    if (!cache) return fetch();
+    const baseUrl = this.#connection.axios.defaults.baseURL ?? this.#connection.requestDefaults.baseURL ?? "";
+    return cachedJson(cache, cache.key(baseUrl, path, params), fetch);
+  }
+
+  #cacheInUse(): ResponseCache | undefined {
+    const settings = this.#options.cache;
+    if (!settings) return undefined;
+    this.#responseCache ??= new ResponseCache(settings, this.#credential);
+    return this.#responseCache;
   }
 
   #requestPolicy(): RequestPolicy {

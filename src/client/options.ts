@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AxiosInstance } from "axios";
 import { ValidationError, ValueError } from "../errors";
 import { MAX_PER_PAGE } from "../query";
+import type { CacheSettings } from "../cache";
 import { DEFAULT_MAX_WAIT_MS } from "../transport/retryPolicy";
 import { describeValue } from "../query/values";
 import { DEFAULT_BASE_URL } from "../version";
@@ -29,6 +30,8 @@ export interface ClientOptions {
   retryBaseDelayMs?: number;
   /** the longest single wait, in ms: a longer Retry-After fails the request at once (not in bavapi) */
   maxWaitMs?: number;
+  /** an on-disk cache of responses, off (false) by default (not in bavapi) */
+  cache?: CacheSettings | false;
 }
 
 export interface ClientInit extends ClientOptions {
@@ -54,6 +57,7 @@ export const OPTION_SCHEMAS = {
   onErrors: z.enum(["warn", "raise"]),
   retryBaseDelayMs: z.number().min(0).finite(),
   maxWaitMs: z.number().min(0).finite(),
+  cache: z.union([z.literal(false), z.strictObject({ dir: z.string().min(1), maxAgeMs: z.number().positive().optional() })]),
 } as const;
 
 const ALLOWED: Record<keyof typeof OPTION_SCHEMAS, string> = {
@@ -69,6 +73,7 @@ const ALLOWED: Record<keyof typeof OPTION_SCHEMAS, string> = {
   onErrors: '"warn" or "raise"',
   retryBaseDelayMs: "a number of milliseconds >= 0",
   maxWaitMs: "a number of milliseconds >= 0",
+  cache: "false or { dir: a directory, maxAgeMs?: milliseconds > 0 }",
 };
 
 export type ResolvedOptions = Required<ClientOptions>;
@@ -86,6 +91,7 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
   onErrors: "warn",
   retryBaseDelayMs: 250,
   maxWaitMs: DEFAULT_MAX_WAIT_MS,
+  cache: false,
 };
 
 export function checkOption<K extends keyof typeof OPTION_SCHEMAS>(name: K, value: unknown): ResolvedOptions[K] {
