@@ -6,6 +6,7 @@ import { ClientClosedError, ValidationError } from "../errors";
 import { FrameBuilder, preloadDataFrameClass, type JsonRecord } from "../frame";
 import { fetchFirstPage, streamPages, warnPullEnd, warnUnmatchedMetricKeys, type PageFailure, type RecordPage } from "../pages";
 import { ResponseCache, cachedJson, type CacheSettings } from "../cache";
+import { largerPagesWithinBudget, restAtLargerPages, type RestOfPull } from "../pages/largerPages";
 import { buildQuery, type EndpointArgs } from "../params";
 import { ProgressDisplay } from "../progress/progressDisplay";
 import { Query, type QueryInit } from "../query";
@@ -110,7 +111,7 @@ export class Client implements AsyncDisposable {
   async rawQuery(endpoint: string, query?: Query | QueryInit): Promise<JsonRecord[]> {
     const checked = checkRawQuery(endpoint, query);
     const records: JsonRecord[] = [];
-    for await (const page of this.#pull(checked.endpoint, checked.query, this.#lookahead())) records.push(...page.records);
+    for await (const page of this.#pull(checked.endpoint, checked.query, this.#lookahead(), true)) records.push(...page.records);
     return records;
   }
 
@@ -160,11 +161,12 @@ export class Client implements AsyncDisposable {
     // each page is gathered into rows of cells as it arrives, and its records let go
     const builder = new FrameBuilder({ stackData, endpoint: spec.resource });
     preloadDataFrameClass();
-    for await (const page of this.#pull(spec.resource, query, this.#lookahead())) builder.add(page);
+    for await (const page of this.#pull(spec.resource, query, this.#lookahead(), true)) builder.add(page);
     return builder.toFrame();
   }
 
-  async *#pull(endpoint: string, query: Query, window: number): AsyncGenerator<RecordPage, void> {
+  /** `resizable`: the pages are the client's own (a frame, rawQuery), so their size may change mid-pull. */
+  async *#pull(endpoint: string, query: Query, window: number, resizable = false): AsyncGenerator<RecordPage, void> {
     this.#ensureOpen();
     const singlePage = query.isSinglePage();
     const sized = query.perPage || query.id !== undefined ? query : query.withPage({ perPage: this.#options.perPage });
@@ -181,8 +183,13 @@ export class Client implements AsyncDisposable {
       const { first, plan, checker } = await fetchFirstPage(sized, settings, singlePage);
       warnUnmatchedMetricKeys(endpoint, sized.metricKeys, first.records);
       yield first;
-      const failures: PageFailure[] = yield* streamPages(sized, plan, window, settings, checker);
-      warnPullEnd(endpoint, failures, plan.lastPage - plan.start + 1, checker);
+      const larger = resizable && query.perPage === undefined && query.page === undefined && query.maxPages === undefined
+        ? largerPagesWithinBudget(first, plan, this.#pacer.budgetLeft())
+        : undefined;
+      // a frame's pages are its own: the rest may come at another page size when the rate budget is short
+      const rest: RestOfPull = larger ? restAtLargerPages(sized, first, larger, settings) : { query: sized, plan, settings, checker };
+      const failures: PageFailure[] = yield* streamPages(rest.query, rest.plan, window, rest.settings, rest.checker);
+      warnPullEnd(endpoint, failures, rest.plan.lastPage - rest.plan.start + 1, rest.checker);
     } finally {
       progress.stop();
     }

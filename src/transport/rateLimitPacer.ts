@@ -67,6 +67,13 @@ export class RateLimitPacer {
     return { sequence: this.#sent };
   }
 
+  /** Requests the latest answer's X-RateLimit-Remaining leaves, less those sent since; undefined when no limit is known. */
+  budgetLeft(): number | undefined {
+    const budget = this.#budget;
+    if (!budget || Date.now() >= budget.until) return undefined;
+    return Math.max(0, budget.remaining - (this.#sent - budget.afterSequence));
+  }
+
   /** What the answer to a slot's request said (nothing when no answer came). */
   settle(slot: Slot, response: HeaderSource | undefined, waitMs?: number): void {
     if (!response?.headers) return;
