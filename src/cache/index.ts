@@ -1,2 +1,2 @@
 export { ResponseCache, DEFAULT_CACHE_MAX_AGE_MS, type CacheSettings } from "./responseCache";
-export { cachedJson } from "./cachedFetch";
+export { cachedJson, type BodyFetch } from "./cachedFetch";

@@ -3,9 +3,10 @@ import type { AxiosInstance } from "axios";
 import type { DataFrame } from "danfojs-node";
 import { ENDPOINTS, ENDPOINT_BY_METHOD, type EndpointSpec, type MethodName } from "../endpoints/table";
 import { ClientClosedError, ValidationError } from "../errors";
-import { FrameBuilder, preloadDataFrameClass, type JsonRecord } from "../frame";
+import { FrameBuilder, preloadDataFrameClass, type JsonRecord, type ShapeOptions } from "../frame";
 import { fetchFirstPage, streamPages, warnPullEnd, warnUnmatchedMetricKeys, type PageFailure, type RecordPage } from "../pages";
-import { ResponseCache, cachedJson, type CacheSettings } from "../cache";
+import { ResponseCache, cachedJson, type BodyFetch, type CacheSettings } from "../cache";
+import { DecodePool, threadsForPull, workerScript } from "../decode";
 import { largerPagesWithinBudget, restAtLargerPages, type RestOfPull } from "../pages/largerPages";
 import { buildQuery, type EndpointArgs } from "../params";
 import { ProgressDisplay } from "../progress/progressDisplay";
@@ -40,6 +41,12 @@ export interface Client extends EndpointMethods {
   brandscapeData(...args: EndpointArgs<"brandscapeData">): Promise<DataFrame>;
 }
 
+/** How a frame's pull decodes its pages: `pool` is chosen once its first page is in. */
+interface PullDecoding {
+  shape: ShapeOptions;
+  pool: DecodePool | undefined;
+}
+
 /** A connection to the Fount service; one client serves any number of calls, also concurrently. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Client implements AsyncDisposable {
@@ -53,6 +60,7 @@ export class Client implements AsyncDisposable {
   /** what tells users' cache entries apart (hashed, never stored) */
   readonly #credential: string;
   #responseCache: ResponseCache | undefined;
+  #decodePool: DecodePool | undefined;
 
   constructor(authToken: string, options?: ClientOptions);
   constructor(options?: ClientInit);
@@ -142,6 +150,7 @@ export class Client implements AsyncDisposable {
     // the reason is what every request, wait and stream of this client rejects with
     this.#closing.abort(new ClientClosedError());
     this.#connection.close();
+    await this.#decodePool?.close();
   }
 
   /** Removes every entry of the cache directory set in `cache` (all users' and services'). */
@@ -161,12 +170,16 @@ export class Client implements AsyncDisposable {
     // each page is gathered into rows of cells as it arrives, and its records let go
     const builder = new FrameBuilder({ stackData, endpoint: spec.resource });
     preloadDataFrameClass();
-    for await (const page of this.#pull(spec.resource, query, this.#lookahead(), true)) builder.add(page);
+    const decoding: PullDecoding = { shape: { stackData, endpoint: spec.resource }, pool: undefined };
+    for await (const page of this.#pull(spec.resource, query, this.#lookahead(), true, decoding)) builder.add(page);
     return builder.toFrame();
   }
 
-  /** `resizable`: the pages are the client's own (a frame, rawQuery), so their size may change mid-pull. */
-  async *#pull(endpoint: string, query: Query, window: number, resizable = false): AsyncGenerator<RecordPage, void> {
+  /**
+   * `resizable`: the pages are the client's own (a frame, rawQuery), so their size may change
+   * mid-pull. `decoding`: a frame's, whose pages after the first may be decoded by worker threads.
+   */
+  async *#pull(endpoint: string, query: Query, window: number, resizable = false, decoding?: PullDecoding): AsyncGenerator<RecordPage, void> {
     this.#ensureOpen();
     const singlePage = query.isSinglePage();
     const sized = query.perPage || query.id !== undefined ? query : query.withPage({ perPage: this.#options.perPage });
@@ -177,11 +190,12 @@ export class Client implements AsyncDisposable {
       onErrors: this.#options.onErrors,
       progress,
       signal: this.#closing.signal,
-      fetch: (pageQuery: Query, signal: AbortSignal) => this.#get(pageQuery.path(endpoint), pageQuery.toParams(endpoint), signal),
+      fetch: (pageQuery: Query, signal: AbortSignal) => this.#get(pageQuery.path(endpoint), pageQuery.toParams(endpoint), signal, decoding),
     };
     try {
       const { first, plan, checker } = await fetchFirstPage(sized, settings, singlePage);
       warnUnmatchedMetricKeys(endpoint, sized.metricKeys, first.records);
+      if (decoding) decoding.pool = this.#decodePoolFor(threadsForPull(this.#options.threads, first.records, first.total, plan.lastPage - plan.start));
       yield first;
       const larger = resizable && query.perPage === undefined && query.page === undefined && query.maxPages === undefined
         ? largerPagesWithinBudget(first, plan, this.#pacer.budgetLeft())
@@ -195,13 +209,27 @@ export class Client implements AsyncDisposable {
     }
   }
 
-  /** One response body, from the cache when one is set and holds it. */
-  #get(path: string, params: Record<string, string | number>, signal: AbortSignal): Promise<unknown> {
-    const fetch = () => getJson(this.#connection, this.#pacer, this.#requestPolicy(), path, params, signal);
+  /** One response body, from the cache when one is set and holds it; decoded by worker threads when the pull chose them. */
+  #get(path: string, params: Record<string, string | number>, signal: AbortSignal, decoding?: PullDecoding): Promise<unknown> {
+    const pool = decoding?.pool;
+    const decode = pool && ((bytes: Buffer) => pool.decode(bytes, decoding.shape));
+    const fetch: BodyFetch = (keep) => getJson(this.#connection, this.#pacer, this.#requestPolicy(), path, params, signal, decode && (async (bytes) => {
+      await keep?.(bytes);
+      return decode(bytes);
+    }));
     const cache = this.#cacheInUse();
     if (!cache) return fetch();
     const baseUrl = this.#connection.axios.defaults.baseURL ?? this.#connection.requestDefaults.baseURL ?? "";
-    return cachedJson(cache, cache.key(baseUrl, path, params), fetch);
+    return cachedJson(cache, cache.key(baseUrl, path, params), fetch, decode);
+  }
+
+  /** The client's worker pool, started with `threads` workers on first use; undefined for none. */
+  #decodePoolFor(threads: number): DecodePool | undefined {
+    if (threads <= 0) return undefined;
+    const script = workerScript();
+    if (!script) return undefined;
+    this.#decodePool ??= new DecodePool(threads, script);
+    return this.#decodePool;
   }
 
   #cacheInUse(): ResponseCache | undefined {

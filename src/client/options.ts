@@ -32,6 +32,11 @@ export interface ClientOptions {
   maxWaitMs?: number;
   /** an on-disk cache of responses, off (false) by default (not in bavapi) */
   cache?: CacheSettings | false;
+  /**
+   * worker threads decoding a frame's pages: "auto" uses the cores but one for pulls of ~2 million
+   * cells or more; a number uses that many for every pull of more than one page; 0 none (not in bavapi)
+   */
+  threads?: "auto" | number;
 }
 
 export interface ClientInit extends ClientOptions {
@@ -57,6 +62,7 @@ export const OPTION_SCHEMAS = {
   onErrors: z.enum(["warn", "raise"]),
   retryBaseDelayMs: z.number().min(0).finite(),
   maxWaitMs: z.number().min(0).finite(),
+  threads: z.union([z.literal("auto"), z.number().int().min(0).max(64)]),
   cache: z.union([z.literal(false), z.strictObject({ dir: z.string().min(1), maxAgeMs: z.number().positive().optional() })]),
 } as const;
 
@@ -73,6 +79,7 @@ const ALLOWED: Record<keyof typeof OPTION_SCHEMAS, string> = {
   onErrors: '"warn" or "raise"',
   retryBaseDelayMs: "a number of milliseconds >= 0",
   maxWaitMs: "a number of milliseconds >= 0",
+  threads: '"auto" or a number of worker threads from 0 to 64',
   cache: "false or { dir: a directory, maxAgeMs?: milliseconds > 0 }",
 };
 
@@ -92,6 +99,7 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
   retryBaseDelayMs: 250,
   maxWaitMs: DEFAULT_MAX_WAIT_MS,
   cache: false,
+  threads: "auto",
 };
 
 export function checkOption<K extends keyof typeof OPTION_SCHEMAS>(name: K, value: unknown): ResolvedOptions[K] {

@@ -3,6 +3,9 @@ import { frameFromCells } from "./buildFrame";
 import { finishTable } from "./columnTable";
 import { RecordGatherer } from "./gatherRows";
 import type { JsonRecord, ShapeOptions } from "./types";
+import { ChunkAssembler } from "../decode/chunkAssembler";
+import { chunkOf } from "../decode/decodedPage";
+import { gatherPageChunk } from "../decode/pageChunk";
 
 /** Records → frame in one call: flattenRecords, toColumnTable, then the frame. */
 export async function recordsToFrame(records: readonly JsonRecord[], options: ShapeOptions = {}): Promise<DataFrame> {
@@ -25,6 +28,8 @@ export class FrameBuilder {
   #gatherer: RecordGatherer | undefined;
   readonly #options: ShapeOptions;
   #endpoint: string | undefined;
+  /** set once a page decoded by a worker thread (as columns) arrives; every later page goes through it */
+  #assembler: ChunkAssembler | undefined;
 
   constructor(options: ShapeOptions = {}) {
     this.#options = options;
@@ -33,13 +38,16 @@ export class FrameBuilder {
 
   /** A pull's page, or plain records (shaped per the constructor's options). */
   add(page: ShapedPage | readonly JsonRecord[]): void {
-    if (Array.isArray(page)) {
-      this.#gathererFor(undefined).add(page as readonly JsonRecord[]);
+    const { records, endpoint } = Array.isArray(page) ? { records: page as readonly JsonRecord[], endpoint: undefined } : (page as ShapedPage);
+    if (!Array.isArray(records)) throw new TypeError("FrameBuilder.add takes a page ({ records, endpoint }) or an array of records");
+    const gatherer = this.#gathererFor(endpoint);
+    const chunk = chunkOf(records);
+    if (chunk === undefined && this.#assembler === undefined) {
+      gatherer.add(records);
       return;
     }
-    const { records, endpoint } = page as ShapedPage;
-    if (!Array.isArray(records)) throw new TypeError("FrameBuilder.add takes a page ({ records, endpoint }) or an array of records");
-    this.#gathererFor(endpoint).add(records);
+    this.#assembler ??= new ChunkAssembler(gatherer.result());
+    this.#assembler.add(chunk ?? gatherPageChunk(records, { ...this.#options, endpoint: this.#endpoint }));
   }
 
   #gathererFor(endpoint: string | undefined): RecordGatherer {

@@ -1,3 +1,5 @@
+import { dropLeadingRecords } from "../decode/decodedPage";
+import type { JsonRecord } from "../frame/types";
 import { MAX_PER_PAGE, type Query } from "../query";
 import { PageChecker } from "./pageConsistency";
 import type { PullSettings, RecordPage } from "./pagePull";
@@ -46,7 +48,7 @@ export function restAtLargerPages(query: Query, first: RecordPage, larger: Large
     const body = await settings.fetch(pageQuery, signal);
     const data = (body as { data?: unknown } | null)?.data;
     if (pageQuery.page !== overlapPage || !Array.isArray(data)) return body;
-    return { ...(body as object), data: data.slice(larger.overlap) };
+    return { ...(body as object), data: dropLeadingRecords(data as JsonRecord[], larger.overlap) };
   };
   const checker = new PageChecker(settings.endpoint, settings.onErrors, plan, {
     page: larger.start, records: first.records, total: first.total, lastPageSaid: larger.lastPage,

@@ -34,6 +34,8 @@ export async function getJson(
   path: string,
   params: Record<string, string | number>,
   signal: AbortSignal,
+  /** the body's bytes to the caller's decoder (a worker thread) instead of parsed here */
+  decode?: (bytes: Buffer) => Promise<unknown>,
 ): Promise<unknown> {
   const url = connection.axios.getUri({ ...connection.requestDefaults, url: path, params });
   for (let retriesDone = 0; ; retriesDone += 1) {
@@ -48,9 +50,10 @@ export async function getJson(
         url: path,
         params,
         signal: AbortSignal.any([signal, deadline]),
+        ...(decode ? { responseType: "arraybuffer", transformResponse: [errorBodyAsText] } : {}),
       });
       pacer.settle(slot, response);
-      return response.data;
+      return decode ? await decode(response.data as Buffer) : response.data;
     } catch (error) {
       signal.throwIfAborted();
       const failure = describeFailure(error, deadline.aborted, url, connection, policy);
@@ -61,6 +64,17 @@ export async function getJson(
         signal.throwIfAborted();
       });
     }
+  }
+}
+
+/** With the bytes kept for a decoder, an error's body is still read as the service's text or JSON. */
+function errorBodyAsText(data: unknown, _headers: unknown, status?: number): unknown {
+  if (status === undefined || status < 300 || !Buffer.isBuffer(data)) return data;
+  const text = data.toString("utf8");
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }
 

@@ -1,0 +1,63 @@
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { basename, extname, join } from "node:path";
+import { AxiosError } from "axios";
+import { Piscina } from "piscina";
+import type { ShapeOptions } from "../frame/types";
+import { MALFORMED_JSON } from "../transport/retryPolicy";
+import { envelopeOfChunk, type DecodedBody } from "./decodedPage";
+import type { DecodeTask } from "./decodePage.worker";
+
+/**
+ * The worker script: beside the bundle in the built package (decodeWorker.cjs / .mjs); from the
+ * TypeScript sources (tests, tsx), a bootstrap that registers tsx first. Undefined when neither is
+ * there (a bundle of a bundle): pages are then decoded on the main thread.
+ */
+export function workerScript(): string | undefined {
+  const fromSources = extname(__filename) === ".ts";
+  const script = fromSources ? join(__dirname, "decodeWorker.dev.cjs") : join(__dirname, `decodeWorker${basename(__filename).endsWith(".mjs") ? ".mjs" : ".cjs"}`);
+  return existsSync(script) ? script : undefined;
+}
+
+/** Worker threads for `threads: "auto"`: the cores but one, which fetches and builds the frame. */
+export const autoThreads = (): number => Math.max(0, availableParallelism() - 1);
+
+/** A pool of worker threads decoding response bodies into page chunks, started on first use. */
+export class DecodePool {
+  readonly #threads: number;
+  readonly #script: string;
+  #pool: Piscina | undefined;
+
+  constructor(threads: number, script: string) {
+    this.#threads = threads;
+    this.#script = script;
+  }
+
+  /**
+   * The body the page pipeline reads: a page of records decoded to columns in a worker (see
+   * envelopeOfChunk), or any other body parsed. JSON that does not parse is a transient error,
+   * as on the main thread.
+   */
+  async decode(bytes: Buffer, shape: ShapeOptions): Promise<unknown> {
+    this.#pool ??= new Piscina({ filename: this.#script, minThreads: this.#threads, maxThreads: this.#threads });
+    const buffer = ownBuffer(bytes);
+    const task: DecodeTask = { bytes: buffer, shape };
+    const decoded = (await this.#pool.run(task, { transferList: [buffer] })) as DecodedBody;
+    if (decoded.kind === "malformed") throw new AxiosError("malformed JSON in a 200 response", MALFORMED_JSON);
+    if (decoded.kind === "body") return decoded.body;
+    return envelopeOfChunk(decoded.chunk, decoded.ids, decoded.meta);
+  }
+
+  async close(): Promise<void> {
+    const pool = this.#pool;
+    this.#pool = undefined;
+    await pool?.destroy();
+  }
+}
+
+/** An ArrayBuffer holding exactly the bytes, so that transferring it hands over nothing else. */
+function ownBuffer(bytes: Buffer): ArrayBuffer {
+  const { buffer, byteOffset, byteLength } = bytes;
+  if (byteOffset === 0 && byteLength === buffer.byteLength && buffer instanceof ArrayBuffer) return buffer;
+  return buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer;
+}

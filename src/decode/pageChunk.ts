@@ -1,0 +1,100 @@
+import { ColumnStats } from "../frame/columnStats";
+import { RecordGatherer } from "../frame/gatherRows";
+import type { JsonRecord, ShapeOptions } from "../frame/types";
+
+/** ColumnStats' counts for a chunk's columns (each typed array one entry per column). */
+export interface ChunkStats {
+  present: Int32Array;
+  numbers: Int32Array;
+  numericStrings: Int32Array;
+  otherStrings: Int32Array;
+  booleans: Int32Array;
+  structured: Int32Array;
+  notInt32: Uint8Array;
+}
+
+/**
+ * One page's rows as columns, shaped by the frame's own gathering code: a column whose every cell
+ * is a number travels as a Float64Array, any other as an array of cells (undefined where a row has
+ * none). Holds no object per record, so it crosses threads as a few buffers and arrays.
+ */
+export interface PageChunk {
+  names: string[];
+  columns: Array<Float64Array | unknown[]>;
+  rowCount: number;
+  stats: ChunkStats;
+  /** stacked pages only: the row after each record's last (a record may make several rows, or none) */
+  recordEnds?: Int32Array;
+}
+
+/** A page of records gathered as the main thread gathers them, then cut into columns. */
+export function gatherPageChunk(records: readonly JsonRecord[], options: ShapeOptions): PageChunk {
+  const gatherer = new RecordGatherer(options);
+  let recordEnds: Int32Array | undefined;
+  if (options.stackData) {
+    recordEnds = new Int32Array(records.length);
+    records.forEach((record, index) => {
+      gatherer.add([record]);
+      recordEnds![index] = gatherer.result().rows.length;
+    });
+  } else {
+    gatherer.add(records);
+  }
+  const { names, rows, stats } = gatherer.result();
+  const columns: Array<Float64Array | unknown[]> = [];
+  for (let column = 0; column < names.length; column++) columns.push(columnOf(rows, column));
+  const chunk: PageChunk = { names, columns, rowCount: rows.length, stats: statsOf(stats, names.length) };
+  if (recordEnds) chunk.recordEnds = recordEnds;
+  return chunk;
+}
+
+function columnOf(rows: readonly unknown[][], column: number): Float64Array | unknown[] {
+  let allNumbers = true;
+  for (let row = 0; row < rows.length && allNumbers; row++) allNumbers = typeof rows[row][column] === "number";
+  if (allNumbers) {
+    const numbers = new Float64Array(rows.length);
+    for (let row = 0; row < rows.length; row++) numbers[row] = rows[row][column] as number;
+    return numbers;
+  }
+  const cells = new Array<unknown>(rows.length);
+  for (let row = 0; row < rows.length; row++) cells[row] = rows[row][column];
+  return cells;
+}
+
+function statsOf(stats: ColumnStats, width: number): ChunkStats {
+  return {
+    present: stats.present.slice(0, width),
+    numbers: stats.numbers.slice(0, width),
+    numericStrings: stats.numericStrings.slice(0, width),
+    otherStrings: stats.otherStrings.slice(0, width),
+    booleans: stats.booleans.slice(0, width),
+    structured: stats.structured.slice(0, width),
+    notInt32: stats.notInt32.slice(0, width),
+  };
+}
+
+/** The buffers a chunk can hand over instead of copying. */
+export function chunkBuffers(chunk: PageChunk): ArrayBuffer[] {
+  const buffers: ArrayBuffer[] = [];
+  for (const column of chunk.columns) if (column instanceof Float64Array) buffers.push(column.buffer as ArrayBuffer);
+  for (const counts of Object.values(chunk.stats) as Array<Int32Array | Uint8Array>) buffers.push(counts.buffer as ArrayBuffer);
+  if (chunk.recordEnds) buffers.push(chunk.recordEnds.buffer as ArrayBuffer);
+  return buffers;
+}
+
+/** The chunk without the rows of its first `records` records, counted again. */
+export function sliceChunk(chunk: PageChunk, records: number): PageChunk {
+  const from = records <= 0 ? 0 : chunk.recordEnds ? chunk.recordEnds[Math.min(records, chunk.recordEnds.length) - 1] : records;
+  const columns = chunk.columns.map((cells) => cells.slice(from));
+  const rowCount = Math.max(0, chunk.rowCount - from);
+  const stats = new ColumnStats();
+  if (chunk.names.length > 0) stats.addColumn(chunk.names.length - 1);
+  const cells = new Array<unknown>(chunk.names.length);
+  for (let row = 0; row < rowCount; row++) {
+    for (let column = 0; column < columns.length; column++) cells[column] = columns[column][row];
+    stats.countRow(cells);
+  }
+  const sliced: PageChunk = { names: chunk.names, columns, rowCount, stats: statsOf(stats, chunk.names.length) };
+  if (chunk.recordEnds) sliced.recordEnds = chunk.recordEnds.slice(records).map((end) => end - from);
+  return sliced;
+}

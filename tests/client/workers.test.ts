@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "../../src/client/client";
+import type { ClientOptions } from "../../src/client/options";
+import { DecodePool } from "../../src/decode";
+import { startEmulator, type Emulator } from "../../src/emulator";
+import { captureWarnings } from "./fixture";
+import { expectSameFrame } from "./sameFrame";
+
+let emulator: Emulator;
+let limited: Emulator;
+const clients: Client[] = [];
+const client = (options: ClientOptions, on: Emulator = emulator): Client => {
+  const made = new Client("token", { baseUrl: on.url, verbose: false, ...options });
+  clients.push(made);
+  return made;
+};
+// several pages of wide records, some cells missing or null (includes vary per record)
+const WIDE = { filters: { countries: [1, 2, 3], years: [1, 2] }, perPage: 150 };
+const STACKED = { filters: { countries: [1], years: [1] }, include: ["audiences"], stackData: true, perPage: 40 };
+
+beforeAll(async () => {
+  [emulator, limited] = await Promise.all([startEmulator({ rateLimit: false }), startEmulator({ rateLimit: 8 })]);
+});
+afterEach(() => Promise.all(clients.splice(0).map((made) => made.aclose())));
+afterAll(() => Promise.all([emulator.close(), limited.close()]));
+
+describe("pages decoded by worker threads", () => {
+  it("stay on the main thread for a small pull by default", async () => {
+    const decode = jest.spyOn(DecodePool.prototype, "decode");
+    await client({}).brandscapeData(WIDE);
+    expect(decode).not.toHaveBeenCalled();
+    decode.mockRestore();
+  });
+
+  it("make the frame the main thread makes", async () => {
+    const decode = jest.spyOn(DecodePool.prototype, "decode");
+    const main = await client({ threads: 0 }).brandscapeData(WIDE);
+    expect(decode).not.toHaveBeenCalled();
+    const { result: threaded, warnings } = await captureWarnings(() => client({ threads: 2 }).brandscapeData(WIDE));
+    const pages = Math.ceil(main.shape[0] / WIDE.perPage);
+    expect(decode).toHaveBeenCalledTimes(pages - 1); // every page but the first
+    decode.mockRestore();
+    expect(warnings).toEqual([]);
+    expect(main.shape[0]).toBeGreaterThan(WIDE.perPage * 2);
+    expectSameFrame(threaded, main);
+  });
+
+  it("make the same stacked frame", async () => {
+    const main = await client({ threads: 0 }).brandscapeData(STACKED);
+    const threaded = await client({ threads: 1 }).brandscapeData(STACKED);
+    expect(main.shape[0]).toBeGreaterThan(STACKED.perPage);
+    expectSameFrame(threaded, main);
+  });
+
+  it("make the same frame from the cache, and with the page-size switch", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fountframe-workers-"));
+    try {
+      const main = await client({ threads: 0 }).brandscapeData({ ...WIDE, perPage: undefined });
+      const cached = client({ threads: 1, cache: { dir } });
+      await cached.brandscapeData(WIDE);
+      const requests = emulator.stats.requests;
+      expectSameFrame(await cached.brandscapeData(WIDE), await client({ threads: 0 }).brandscapeData(WIDE));
+      expect(emulator.stats.requests).toBe(requests + Math.ceil(main.shape[0] / WIDE.perPage)); // only the threads: 0 pull
+      // 8 a minute: the pull at 100 a page needs more, so the rest comes at 1,000 a page
+      const switched = await client({ threads: 1 }, limited).brandscapeData({ ...WIDE, perPage: undefined });
+      expect(limited.stats.log.map((entry) => new URLSearchParams(entry.query).get("per_page"))).toContain("1000");
+      expectSameFrame(switched, main);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("retry a page whose JSON is cut short", async () => {
+    emulator.setFaults([{ resource: "brandscape-data", page: 2, kind: "malformed", times: 1 }]);
+    const threaded = await client({ threads: 1, retryBaseDelayMs: 1 }).brandscapeData(WIDE);
+    emulator.setFaults([]);
+    expectSameFrame(threaded, await client({ threads: 0 }).brandscapeData(WIDE));
+  });
+});
