@@ -19,8 +19,15 @@ export function workerScript(): string | undefined {
   return existsSync(script) ? script : undefined;
 }
 
-/** Worker threads for `threads: "auto"`: the cores but one, which fetches and builds the frame. */
-export const autoThreads = (): number => Math.max(0, availableParallelism() - 1);
+/**
+ * Worker threads for `threads: "auto"`: the cores but one (which fetches and builds the frame), at
+ * least two and at most eight. Two on two cores: the workers wait for pages a third of the time,
+ * and measured (docs/bench.md) two beat one there.
+ */
+export const autoThreads = (): number => {
+  const cores = availableParallelism();
+  return cores < 2 ? 0 : Math.min(8, Math.max(2, cores - 1));
+};
 
 /** A pool of worker threads decoding response bodies into page chunks, started on first use. */
 export class DecodePool {

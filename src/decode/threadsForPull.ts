@@ -1,4 +1,5 @@
 import type { JsonRecord } from "../frame/types";
+import { availableParallelism } from "node:os";
 import { autoThreads } from "./decodePool";
 
 export type ThreadsOption = "auto" | number;
@@ -8,13 +9,21 @@ export type ThreadsOption = "auto" | number;
  * are decoded on the main thread: a worker's start and the copies would cost more than they save.
  */
 export const WORKER_MIN_CELLS = 2_000_000;
+/**
+ * On fewer than four cores workers pay only for wide records (V8 keeps a record of more than ~128
+ * keys as a dictionary, slow to read on the main thread); narrow ones are read faster than they
+ * cross threads. With four cores or more, parsing in parallel pays at any width.
+ */
+export const WIDE_RECORD_COLUMNS = 128;
+const MANY_CORES = 4;
 
 /** Worker threads to decode the rest of a frame's pull with; 0 keeps it on the main thread. */
 export function threadsForPull(threads: ThreadsOption, first: readonly JsonRecord[], total: number | undefined, pagesLeft: number): number {
   if (pagesLeft <= 0 || threads === 0) return 0;
   if (threads !== "auto") return threads;
-  const cells = (total ?? 0) * flatWidth(first[0] ?? {});
-  return cells >= WORKER_MIN_CELLS ? autoThreads() : 0;
+  const width = flatWidth(first[0] ?? {});
+  if ((total ?? 0) * width < WORKER_MIN_CELLS) return 0;
+  return width >= WIDE_RECORD_COLUMNS || availableParallelism() >= MANY_CORES ? autoThreads() : 0;
 }
 
 /** Columns a record makes, counting an included object's keys (one level down is enough to tell). */
