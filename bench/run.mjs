@@ -92,6 +92,8 @@ function plan(quick) {
     add({ id: `S2${suffix}-http`, group: "S2", script: "fetch.mjs", emulator, config: { ...width, inFlight: IN_FLIGHT, transport: "http" }, reps: 1 });
     add({ id: `S1${suffix}`, group: "S1", script: "pull.mjs", emulator, config: { ...width } });
     add({ id: `S1${suffix}-split`, group: "S1", script: "split.mjs", flags: ["--expose-gc"], emulator, config: { ...width }, reps: 1 });
+    // the same call with every page decoded on the main thread (threads: 0), for comparison
+    add({ id: `S1${suffix}-main`, group: "S1", script: "pull.mjs", emulator, config: { ...width, clientOptions: { threads: 0 } }, reps: 1 });
   }
   // S3: 100,000 records at 64 columns, and the documented width on 20,000 records (about as many
   // cells; 100,000 wide records take minutes and 4 GB today). It measures time: a bigger heap so
