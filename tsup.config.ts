@@ -27,7 +27,7 @@ export default defineConfig({
   // decodeWorker: the worker threads' script, found beside the bundle at run time (src/decode/decodePool.ts)
   entry: { index: "src/index.ts", emulator: "src/emulator/index.ts", cli: "src/cli/main.ts", demo: "src/demo.ts", decodeWorker: "src/decode/decodePage.worker.ts" },
   format: ["cjs", "esm"],
-  dts: { entry: { index: "src/index.ts", emulator: "src/emulator/index.ts" } },
+  dts: { entry: { index: "src/index.ts", emulator: "src/emulator/index.ts", decodeWorker: "src/decode/decodePage.worker.ts" } },
   outExtension: ({ format }) => ({ js: format === "cjs" ? ".cjs" : ".mjs" }),
   // p-limit and yocto-queue are ESM-only: bundled so the CJS build runs on any Node 20.
   noExternal: ["p-limit", "yocto-queue"],
