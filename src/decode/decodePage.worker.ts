@@ -3,16 +3,18 @@ import type { ShapeOptions } from "../frame/types";
 import type { DecodedBody } from "./decodedPage";
 import { chunkBuffers, gatherPageChunk } from "./pageChunk";
 
+/** The task as the pool sends it; `shape` is the frame's ShapeOptions (typed loosely so that the
+ * worker's own declaration file stands alone in the package). */
 export interface DecodeTask {
   bytes: ArrayBuffer;
-  shape: ShapeOptions;
+  shape: Record<string, unknown>;
 }
 
 /**
  * A worker thread's job: one response body's bytes parsed and a page of records shaped into
  * columns, handed back by transfer. Anything but a page of records comes back parsed as it is.
  */
-export default function decodePage({ bytes, shape }: DecodeTask): DecodedBody | object {
+export default function decodePage({ bytes, shape }: DecodeTask): object {
   let body: { data?: unknown; meta?: unknown } | null;
   try {
     body = JSON.parse(Buffer.from(bytes).toString("utf8"));
@@ -21,7 +23,7 @@ export default function decodePage({ bytes, shape }: DecodeTask): DecodedBody | 
   }
   const records = body?.data;
   if (!Array.isArray(records)) return { kind: "body", body };
-  const chunk = gatherPageChunk(records, shape);
+  const chunk = gatherPageChunk(records, shape as ShapeOptions);
   const idList = records.map((record) => (record as { id?: unknown } | null)?.id);
   const ids = idList.every((id) => typeof id === "number") ? Float64Array.from(idList as number[]) : idList;
   const decoded: DecodedBody = { kind: "chunk", chunk, ids, meta: body?.meta };

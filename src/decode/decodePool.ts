@@ -48,7 +48,7 @@ export class DecodePool {
   async decode(bytes: Buffer, shape: ShapeOptions): Promise<unknown> {
     this.#pool ??= new Piscina({ filename: this.#script, minThreads: this.#threads, maxThreads: this.#threads });
     const buffer = ownBuffer(bytes);
-    const task: DecodeTask = { bytes: buffer, shape };
+    const task: DecodeTask = { bytes: buffer, shape: { ...shape } };
     const decoded = (await this.#pool.run(task, { transferList: [buffer] })) as DecodedBody;
     if (decoded.kind === "malformed") throw new AxiosError("malformed JSON in a 200 response", MALFORMED_JSON);
     if (decoded.kind === "body") return decoded.body;

@@ -18,7 +18,7 @@ const client = (options: ClientOptions, on: Emulator = emulator): Client => {
 };
 // several pages of wide records, some cells missing or null (includes vary per record)
 const WIDE = { filters: { countries: [1, 2, 3], years: [1, 2] }, perPage: 150 };
-const STACKED = { filters: { countries: [1], years: [1] }, include: ["audiences"], stackData: true, perPage: 40 };
+const STACKED = { filters: { countries: [1], years: [1] }, include: ["audiences" as const], stackData: true, perPage: 40 };
 
 beforeAll(async () => {
   [emulator, limited] = await Promise.all([startEmulator({ rateLimit: false }), startEmulator({ rateLimit: 8 })]);
