@@ -1,7 +1,7 @@
-import { Piscina } from "piscina";
+import { Piscina, transferableSymbol, valueSymbol } from "piscina";
 import type { ShapeOptions } from "../frame/types";
-import type { DecodedBody } from "./decodedPage";
-import { chunkBuffers, gatherPageChunk } from "./pageChunk";
+import type { DecodedBody } from "./decodedBody";
+import { chunkBuffers, gatherPageChunk } from "../frame/pageChunk";
 
 /** The task as the pool sends it; `shape` is the frame's ShapeOptions (typed loosely so that the
  * worker's own declaration file stands alone in the package). */
@@ -29,8 +29,5 @@ export default function decodePage({ bytes, shape }: DecodeTask): object {
   const decoded: DecodedBody = { kind: "chunk", chunk, ids, meta: body?.meta };
   const buffers = chunkBuffers(chunk);
   if (ids instanceof Float64Array) buffers.push(ids.buffer as ArrayBuffer);
-  return Piscina.move({
-    [Piscina.transferableSymbol]: buffers,
-    [Piscina.valueSymbol]: decoded,
-  } as never);
+  return Piscina.move({ [transferableSymbol]: buffers, [valueSymbol]: decoded });
 }

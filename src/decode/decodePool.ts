@@ -5,7 +5,8 @@ import { AxiosError } from "axios";
 import { Piscina } from "piscina";
 import type { ShapeOptions } from "../frame/types";
 import { MALFORMED_JSON } from "../transport/retryPolicy";
-import { envelopeOfChunk, type DecodedBody } from "./decodedPage";
+import { envelopeOfChunk } from "../frame/chunkRecords";
+import type { DecodedBody } from "./decodedBody";
 import type { DecodeTask } from "./decodePage.worker";
 
 /**

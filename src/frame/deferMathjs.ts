@@ -1,11 +1,5 @@
 import Module, { createRequire } from "node:module";
 
-interface CachedModule {
-  exports: unknown;
-  loaded: boolean;
-  filename: string;
-}
-
 let deferred = false;
 
 /**
@@ -26,7 +20,8 @@ export function deferMathjs(): void {
   } catch {
     return;
   }
-  const cache = (Module as unknown as { _cache: Record<string, CachedModule | undefined> })._cache;
+  // require.cache is Module._cache, shared by every require and by import() of CommonJS
+  const cache = requireMathjs.cache;
   if (cache[path]) return;
 
   let real: Record<PropertyKey, unknown> | undefined;
@@ -41,7 +36,7 @@ export function deferMathjs(): void {
     get: (_target, key) => load()[key],
     has: (_target, key) => key in load(),
   });
-  const standIn = new (Module as unknown as new (id: string) => CachedModule)(path);
+  const standIn = new Module(path);
   standIn.filename = path;
   standIn.exports = exports;
   standIn.loaded = true;

@@ -3,9 +3,9 @@ import { frameFromCells } from "./buildFrame";
 import { finishTable } from "./columnTable";
 import { RecordGatherer } from "./gatherRows";
 import type { JsonRecord, ShapeOptions } from "./types";
-import { ChunkAssembler } from "../decode/chunkAssembler";
-import { chunkOf } from "../decode/decodedPage";
-import { gatherPageChunk } from "../decode/pageChunk";
+import { ChunkAssembler } from "./chunkAssembler";
+import { chunkOf } from "./chunkRecords";
+import { gatherPageChunk } from "./pageChunk";
 
 /** Records → frame in one call: flattenRecords, toColumnTable, then the frame. */
 export async function recordsToFrame(records: readonly JsonRecord[], options: ShapeOptions = {}): Promise<DataFrame> {

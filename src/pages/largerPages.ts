@@ -1,4 +1,4 @@
-import { dropLeadingRecords } from "../decode/decodedPage";
+import { dropLeadingRecords } from "../frame/chunkRecords";
 import type { JsonRecord } from "../frame/types";
 import { MAX_PER_PAGE, type Query } from "../query";
 import { PageChecker } from "./pageConsistency";

@@ -1,6 +1,6 @@
-import { ColumnStats } from "../frame/columnStats";
-import { RecordGatherer } from "../frame/gatherRows";
-import type { JsonRecord, ShapeOptions } from "../frame/types";
+import { ColumnStats } from "./columnStats";
+import { RecordGatherer } from "./gatherRows";
+import type { JsonRecord, ShapeOptions } from "./types";
 
 /** ColumnStats' counts for a chunk's columns (each typed array one entry per column). */
 export interface ChunkStats {

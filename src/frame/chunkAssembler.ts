@@ -1,4 +1,4 @@
-import type { GatheredRows } from "../frame/gatherRows";
+import type { GatheredRows } from "./gatherRows";
 import type { ChunkStats, PageChunk } from "./pageChunk";
 
 const COUNTS = ["present", "numbers", "numericStrings", "otherStrings", "booleans", "structured"] as const;

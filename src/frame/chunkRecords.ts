@@ -1,15 +1,8 @@
-import type { JsonRecord } from "../frame/types";
+import type { JsonRecord } from "./types";
 import { sliceChunk, type PageChunk } from "./pageChunk";
 
-/** A worker's answer for one response body. */
-export type DecodedBody =
-  /** a page of records, as columns; `ids` are the records' ids (for the page checks) */
-  | { kind: "chunk"; chunk: PageChunk; ids: Float64Array | unknown[]; meta: unknown }
-  /** anything else (an item, an error body): the parsed body itself */
-  | { kind: "body"; body: unknown }
-  | { kind: "malformed" };
-
-const CHUNK = Symbol("fountframe.pageChunk");
+/** The columns of each decoded page, by the records array the pipeline passes along. */
+const chunks = new WeakMap<readonly JsonRecord[], PageChunk>();
 
 /**
  * The body the page pipeline reads (`{ data, meta }`) for a decoded page: `data` holds one
@@ -22,12 +15,12 @@ export function envelopeOfChunk(chunk: PageChunk, ids: Float64Array | unknown[],
 }
 
 function attachChunk(records: JsonRecord[], chunk: PageChunk): void {
-  Object.defineProperty(records, CHUNK, { value: chunk, enumerable: false });
+  chunks.set(records, chunk);
 }
 
 /** The columns a decoded page's records carry, if they are such a page's. */
 export function chunkOf(records: readonly JsonRecord[]): PageChunk | undefined {
-  return (records as unknown as Record<symbol, PageChunk | undefined>)[CHUNK];
+  return chunks.get(records);
 }
 
 /** The records of a decoded page after the first `from`, their columns cut to match. */

@@ -1,0 +1,9 @@
+import type { PageChunk } from "../frame/pageChunk";
+
+/** A worker's answer for one response body. */
+export type DecodedBody =
+  /** a page of records, as columns; `ids` are the records' ids (for the page checks) */
+  | { kind: "chunk"; chunk: PageChunk; ids: Float64Array | unknown[]; meta: unknown }
+  /** anything else (an item, an error body): the parsed body itself */
+  | { kind: "body"; body: unknown }
+  | { kind: "malformed" };
