@@ -9,7 +9,8 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/fountframe-consumer-XXXXXX")
 EMULATOR_PID=
 cleanup() {
-  if [ -n "$EMULATOR_PID" ]; then kill "$EMULATOR_PID" 2>/dev/null || true; fi
+  # npx runs the bin in a child of its own: end the whole process group, not only npx
+  if [ -n "$EMULATOR_PID" ]; then kill -- "-$EMULATOR_PID" 2>/dev/null || kill "$EMULATOR_PID" 2>/dev/null || true; fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -30,7 +31,7 @@ npm install --prefer-offline --no-audit --no-fund --loglevel=error "./$TARBALL" 
 
 echo "== npx fountframe --version / emulator"
 npx --no-install fountframe --version
-npx --no-install fountframe emulator --port 0 > emulator.url 2>/dev/null &
+setsid npx --no-install fountframe emulator --port 0 > emulator.url 2>/dev/null &
 EMULATOR_PID=$!
 for _ in $(seq 50); do [ -s emulator.url ] && break; sleep 0.1; done
 URL=$(head -1 emulator.url)
