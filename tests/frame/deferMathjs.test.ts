@@ -13,6 +13,18 @@ const script = `
   });
 `;
 
+// The user's own code requiring the same mathjs file while the stand-in holds its place.
+const userScript = `
+  const { createRequire } = require("node:module");
+  const frame = require(${JSON.stringify(path.resolve(__dirname, "../../src/frame/index.ts"))});
+  frame.recordsToFrame([{ a: 1 }]).then(() => {
+    const mathjs = createRequire(require.resolve("danfojs-node"))("mathjs");
+    const keys = Object.keys(mathjs);
+    const spread = { ...mathjs };
+    console.log(JSON.stringify({ keys: keys.length, hasMedian: keys.includes("median"), spreadMedian: typeof spread.median, sqrt: mathjs.sqrt(16) }));
+  });
+`;
+
 it("loads mathjs only when a danfo statistic needs it, and the statistic is right", () => {
   const output = execFileSync(process.execPath, ["--require", "tsx/cjs", "-e", script], {
     cwd: path.resolve(__dirname, "../.."),
@@ -24,4 +36,16 @@ it("loads mathjs only when a danfo statistic needs it, and the statistic is righ
   expect(result.median).toBe(2);
   expect(result.std).toBeCloseTo(Math.sqrt(7 / 3), 10);
   expect(result.afterStatistics).toBe(true);
+});
+
+it("code of the user's own that requires the same mathjs sees the whole module", () => {
+  const output = execFileSync(process.execPath, ["--require", "tsx/cjs", "-e", userScript], {
+    cwd: path.resolve(__dirname, "../.."),
+    encoding: "utf8",
+  });
+  const result = JSON.parse(output.trim().split("\n").pop() ?? "");
+  expect(result.hasMedian).toBe(true);
+  expect(result.keys).toBeGreaterThan(100);
+  expect(result.spreadMedian).toBe("function");
+  expect(result.sqrt).toBe(4);
 });
