@@ -25,7 +25,13 @@ const emulatorAsItsOwnFile: Plugin = {
 
 export default defineConfig({
   // decodeWorker: the worker threads' script, found beside the bundle at run time (src/decode/decodePool.ts)
-  entry: { index: "src/index.ts", emulator: "src/emulator/index.ts", cli: "src/cli/main.ts", demo: "src/demo.ts", decodeWorker: "src/decode/decodePage.worker.ts" },
+  entry: {
+    index: "src/index.ts",
+    emulator: "src/emulator/index.ts",
+    cli: "src/cli/main.ts",
+    demo: "src/demo.ts",
+    decodeWorker: "src/decode/decodePage.worker.ts",
+  },
   format: ["cjs", "esm"],
   dts: { entry: { index: "src/index.ts", emulator: "src/emulator/index.ts", decodeWorker: "src/decode/decodePage.worker.ts" } },
   outExtension: ({ format }) => ({ js: format === "cjs" ? ".cjs" : ".mjs" }),

@@ -35,7 +35,11 @@ function parseArgs(argv) {
       return next;
     };
     if (arg === "--quick") options.quick = true;
-    else if (arg.startsWith("--only")) options.only = value().split(",").map((s) => s.trim().toUpperCase()).filter(Boolean);
+    else if (arg.startsWith("--only"))
+      options.only = value()
+        .split(",")
+        .map((s) => s.trim().toUpperCase())
+        .filter(Boolean);
     else if (arg.startsWith("--reps")) options.reps = Number(value());
     else if (arg.startsWith("--out")) options.out = value();
     else if (arg === "--help" || arg === "-h") {
@@ -54,8 +58,25 @@ export const NARROW_METRIC_KEYS = ["differentiation", "relevance", "purpose_inde
 export const NARROW_COLUMNS = 64;
 /** S5's 64 columns: the ids and the first 57 metric columns (differentiation … consideration_pct). */
 export const STREAM_FIELDS = [
-  "id", "study_id", "brand_id", "category_id", "audience_id", "brand_name", "is_duplicate",
-  ...["differentiation", "relevance", "esteem", "knowledge", "energy", "brand_strength", "brand_stature", "familiarity", "consideration", "trial"]
+  "id",
+  "study_id",
+  "brand_id",
+  "category_id",
+  "audience_id",
+  "brand_name",
+  "is_duplicate",
+  ...[
+    "differentiation",
+    "relevance",
+    "esteem",
+    "knowledge",
+    "energy",
+    "brand_strength",
+    "brand_stature",
+    "familiarity",
+    "consideration",
+    "trial",
+  ]
     .flatMap((key) => ["", "_c", "_rank", "_pct", "_brandscape_index", "_category_index"].map((suffix) => key + suffix))
     .slice(0, 57),
 ];
@@ -68,8 +89,26 @@ const IN_FLIGHT = 20; // the client's default batchSize × nWorkers
 
 /** Sizes and repetitions: the full run, and --quick for CI (small, one repetition, well under a minute). */
 const SIZES = {
-  full: { rows: 100_000, s3Rows: 100_000, s3WideRows: 20_000, stream: [250_000, 1_000_000], sweepPages: 100, sweepPagesAtOne: 30, rateLimits: 3, warmupPages: 40 },
-  quick: { rows: 10_000, s3Rows: 10_000, s3WideRows: 2_000, stream: [20_000], sweepPages: 20, sweepPagesAtOne: 10, rateLimits: 1, warmupPages: 10 },
+  full: {
+    rows: 100_000,
+    s3Rows: 100_000,
+    s3WideRows: 20_000,
+    stream: [250_000, 1_000_000],
+    sweepPages: 100,
+    sweepPagesAtOne: 30,
+    rateLimits: 3,
+    warmupPages: 40,
+  },
+  quick: {
+    rows: 10_000,
+    s3Rows: 10_000,
+    s3WideRows: 2_000,
+    stream: [20_000],
+    sweepPages: 20,
+    sweepPagesAtOne: 10,
+    rateLimits: 1,
+    warmupPages: 10,
+  },
 };
 
 /**
@@ -86,14 +125,31 @@ function plan(quick) {
   for (const mode of ["cjs", "esm", "module:danfojs-node", "module:axios", "module:zod"]) {
     add({ id: `import-${mode.replace("module:", "")}`, group: "IMPORT", script: "import.mjs", config: { mode } });
   }
-  for (const [suffix, width] of [["", {}], ["-64", narrow]]) {
+  for (const [suffix, width] of [
+    ["", {}],
+    ["-64", narrow],
+  ]) {
     const emulator = { ...pullEmulator, ...width };
     add({ id: `S2${suffix}`, group: "S2", script: "fetch.mjs", emulator, config: { ...width, inFlight: IN_FLIGHT } });
-    add({ id: `S2${suffix}-http`, group: "S2", script: "fetch.mjs", emulator, config: { ...width, inFlight: IN_FLIGHT, transport: "http" }, reps: 1 });
+    add({
+      id: `S2${suffix}-http`,
+      group: "S2",
+      script: "fetch.mjs",
+      emulator,
+      config: { ...width, inFlight: IN_FLIGHT, transport: "http" },
+      reps: 1,
+    });
     add({ id: `S1${suffix}`, group: "S1", script: "pull.mjs", emulator, config: { ...width } });
     add({ id: `S1${suffix}-split`, group: "S1", script: "split.mjs", flags: ["--expose-gc"], emulator, config: { ...width }, reps: 1 });
     // the same call with every page decoded on the main thread (threads: 0), for comparison
-    add({ id: `S1${suffix}-main`, group: "S1", script: "pull.mjs", emulator, config: { ...width, clientOptions: { threads: 0 } }, reps: 1 });
+    add({
+      id: `S1${suffix}-main`,
+      group: "S1",
+      script: "pull.mjs",
+      emulator,
+      config: { ...width, clientOptions: { threads: 0 } },
+      reps: 1,
+    });
   }
   // S3: 100,000 records at 64 columns, and the documented width on 20,000 records (about as many
   // cells; 100,000 wide records take minutes and 4 GB today). It measures time: a bigger heap so
@@ -101,11 +157,25 @@ function plan(quick) {
   const s3Flags = ["--expose-gc", "--max-old-space-size=16384"];
   const s3Emulator = { scale: size.s3Rows, latencyMs: 0, warmupPages: size.warmupPages, ...narrow };
   add({ id: "S3", group: "S3", script: "frame.mjs", flags: s3Flags, emulator: s3Emulator, config: { ...narrow } });
-  add({ id: "S3-wide", group: "S3", script: "frame.mjs", flags: s3Flags, emulator: { scale: size.s3WideRows, latencyMs: 0, warmupPages: size.warmupPages }, config: {} });
+  add({
+    id: "S3-wide",
+    group: "S3",
+    script: "frame.mjs",
+    flags: s3Flags,
+    emulator: { scale: size.s3WideRows, latencyMs: 0, warmupPages: size.warmupPages },
+    config: {},
+  });
   add({ id: "S3-stack", group: "S3", script: "frame.mjs", flags: s3Flags, emulator: s3Emulator, config: { ...narrow, stack: true } });
-  for (const [suffix, width] of [["", {}], ["-64", narrow]]) {
+  for (const [suffix, width] of [
+    ["", {}],
+    ["-64", narrow],
+  ]) {
     add({
-      id: `S4${suffix}`, group: "S4", script: "sweep.mjs", emulator: { ...pullEmulator, ...width }, reps: 1,
+      id: `S4${suffix}`,
+      group: "S4",
+      script: "sweep.mjs",
+      emulator: { ...pullEmulator, ...width },
+      reps: 1,
       config: { ...width, levels: [1, 5, 20, 50], pages: size.sweepPages, pagesAtOne: size.sweepPagesAtOne },
     });
   }
@@ -114,14 +184,30 @@ function plan(quick) {
   const thin = { fields: STREAM_FIELDS, include: "no_default" };
   for (const rows of size.stream) {
     add({
-      id: `S5-${rows / 1000}k`, group: "S5", script: "stream.mjs", reps: rows >= 1_000_000 ? 1 : null,
-      emulator: { scale: rows, latencyMs: LATENCY_MS, warmupPages: size.warmupPages, ...thin }, config: { ...thin },
+      id: `S5-${rows / 1000}k`,
+      group: "S5",
+      script: "stream.mjs",
+      reps: rows >= 1_000_000 ? 1 : null,
+      emulator: { scale: rows, latencyMs: LATENCY_MS, warmupPages: size.warmupPages, ...thin },
+      config: { ...thin },
     });
   }
-  add({ id: "S6", group: "S6", script: "pull.mjs", emulator: { ...pullEmulator, faults: faultPlan(size.rows / 100, size.rateLimits) }, config: {} });
+  add({
+    id: "S6",
+    group: "S6",
+    script: "pull.mjs",
+    emulator: { ...pullEmulator, faults: faultPlan(size.rows / 100, size.rateLimits) },
+    config: {},
+  });
   // S7: the pull at 64 columns against the service's default limit of 500 requests a minute (an
   // emulator of its own each run, so each run starts with what is left of a fresh minute)
-  add({ id: "S7", group: "S7", script: "pull.mjs", emulator: { ...pullEmulator, ...narrow, rateLimit: 500, private: true }, config: { ...narrow } });
+  add({
+    id: "S7",
+    group: "S7",
+    script: "pull.mjs",
+    emulator: { ...pullEmulator, ...narrow, rateLimit: 500, private: true },
+    config: { ...narrow },
+  });
   // S8: S1 with an on-disk cache, filled by one run (S8-fill) and read by the next
   const cache = { cache: { dir: CACHE_DIR } };
   add({ id: "S8-fill", group: "S8", script: "pull.mjs", emulator: pullEmulator, config: { clientOptions: cache } });
@@ -144,7 +230,13 @@ export function faultPlan(pages, rateLimits = 3) {
   }
   for (let i = 1; i <= rateLimits; i++) {
     const share = i / (rateLimits + 1);
-    faults.push({ resource: "brandscape-data", page: Math.max(2, Math.round(pages * share) + 1), kind: "rateLimit", retryAfter: 1, times: 1 });
+    faults.push({
+      resource: "brandscape-data",
+      page: Math.max(2, Math.round(pages * share) + 1),
+      kind: "rateLimit",
+      retryAfter: 1,
+      times: 1,
+    });
   }
   return faults;
 }
@@ -174,10 +266,13 @@ function runProcess(args, { input = false, onLine, timeoutMs = CHILD_TIMEOUT_MS 
     child.stderr.setEncoding("utf8").on("data", (chunk) => {
       stderr = (stderr + chunk).slice(-20_000);
     });
-    const timer = timeoutMs === null ? undefined : setTimeout(() => {
-      stderr += `\n[bench] killed after ${timeoutMs / 1000} s`;
-      child.kill("SIGKILL");
-    }, timeoutMs);
+    const timer =
+      timeoutMs === null
+        ? undefined
+        : setTimeout(() => {
+            stderr += `\n[bench] killed after ${timeoutMs / 1000} s`;
+            child.kill("SIGKILL");
+          }, timeoutMs);
     child.on("close", (code, signal) => {
       clearTimeout(timer);
       resolve({ code: code ?? signal, stdout, stderr, ms: performance.now() - started });
@@ -225,7 +320,10 @@ function startEmulatorChild(options) {
     done.then((outcome) => {
       exited = true;
       if (!ready) reject(new Error(`the emulator did not start (exit ${outcome.code}):\n${outcome.stderr}`));
-      else if (!child.stdin.writableEnded) process.stderr.write(`[bench] the emulator exited unexpectedly (${outcome.code}):\n${outcome.stderr.trim().split("\n").slice(-15).join("\n")}\n`);
+      else if (!child.stdin.writableEnded)
+        process.stderr.write(
+          `[bench] the emulator exited unexpectedly (${outcome.code}):\n${outcome.stderr.trim().split("\n").slice(-15).join("\n")}\n`,
+        );
       for (const answer of waiting.splice(0)) answer(undefined);
     });
   });
@@ -301,8 +399,14 @@ function machineFacts() {
   let commit = null;
   let dirty = null;
   try {
-    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO_DIR, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-    dirty = execFileSync("git", ["status", "--porcelain"], { cwd: REPO_DIR, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() !== "";
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
+      cwd: REPO_DIR,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    dirty =
+      execFileSync("git", ["status", "--porcelain"], { cwd: REPO_DIR, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() !==
+      "";
   } catch {
     // not a git checkout
   }
@@ -331,11 +435,12 @@ async function main() {
     if (unknown.length) throw new Error(`--only: unknown scenario ${unknown.join(", ")} (import, first, S1, S2, S3, S4, S5, S6, S7, S8)`);
     jobs = jobs.filter((job) => options.only.includes(job.group));
   }
-  for (const job of jobs) job.reps = options.reps ?? (options.quick ? 1 : job.reps ?? 2);
+  for (const job of jobs) job.reps = options.reps ?? (options.quick ? 1 : (job.reps ?? 2));
   const maxReps = Math.max(...jobs.map((job) => job.reps));
 
   const machine = machineFacts();
-  if (Number(machine.loadBefore) > 0.5) process.stderr.write(`[bench] load average ${machine.loadBefore}: other work on this machine will skew the figures\n`);
+  if (Number(machine.loadBefore) > 0.5)
+    process.stderr.write(`[bench] load average ${machine.loadBefore}: other work on this machine will skew the figures\n`);
   const started = performance.now();
   const log = [];
   // a quick run keeps its per-scenario lines for the .md file, printing only trouble
@@ -351,8 +456,15 @@ async function main() {
       const result = await runJob(job);
       runs[job.id].push(result);
       const wall = result.wallMs ?? result.fetchMs ?? result.recordsToFrameMs ?? result.loadMs;
-      const note = result.crashed ? `CRASHED\n${result.problems.join("\n")}` : result.problems?.length ? `PROBLEM: ${result.problems.join("; ")}` : "";
-      report(`[bench] ${job.id} ${rep}/${job.reps}${wall !== undefined ? ` ${(wall / 1000).toFixed(2)} s` : ""}${result.peakRssMiB ? `, peak ${result.peakRssMiB.toFixed(0)} MiB` : ""} ${note}`, Boolean(note));
+      const note = result.crashed
+        ? `CRASHED\n${result.problems.join("\n")}`
+        : result.problems?.length
+          ? `PROBLEM: ${result.problems.join("; ")}`
+          : "";
+      report(
+        `[bench] ${job.id} ${rep}/${job.reps}${wall !== undefined ? ` ${(wall / 1000).toFixed(2)} s` : ""}${result.peakRssMiB ? `, peak ${result.peakRssMiB.toFixed(0)} MiB` : ""} ${note}`,
+        Boolean(note),
+      );
     }
   }
   await emulators.stopAll();
@@ -360,11 +472,17 @@ async function main() {
   const totalSeconds = (performance.now() - started) / 1000;
 
   const scenarios = {};
-  for (const job of jobs) scenarios[job.id] = { group: job.group, script: job.script, config: job.config, emulator: job.emulator, ...aggregate(runs[job.id]) };
+  for (const job of jobs)
+    scenarios[job.id] = { group: job.group, script: job.script, config: job.config, emulator: job.emulator, ...aggregate(runs[job.id]) };
   const results = {
     mode: options.quick ? "quick" : "full",
     machine,
-    settings: { latencyMs: LATENCY_MS, inFlight: IN_FLIGHT, narrowMetricKeys: NARROW_METRIC_KEYS, dist: relative(REPO_DIR, DIST_DIR) || DIST_DIR },
+    settings: {
+      latencyMs: LATENCY_MS,
+      inFlight: IN_FLIGHT,
+      narrowMetricKeys: NARROW_METRIC_KEYS,
+      dist: relative(REPO_DIR, DIST_DIR) || DIST_DIR,
+    },
     totalSeconds,
     loadAfter: os.loadavg()[0].toFixed(2),
     scenarios,
@@ -379,7 +497,9 @@ async function main() {
     const tableFile = options.out.replace(/\.json$/, "") + ".md";
     writeFileSync(tableFile, `${table}\n\n\`\`\`\n${log.join("\n")}\n\`\`\`\n`);
     console.log(`[bench] quick run (small sizes, one repetition: a smoke test, not figures to compare): ${done}`);
-    console.log(`[bench] ${failures.length ? `${failures.length} problem(s), below` : "no crashes, no rows lost or duplicated"}; table and log: ${relative(process.cwd(), tableFile)}`);
+    console.log(
+      `[bench] ${failures.length ? `${failures.length} problem(s), below` : "no crashes, no rows lost or duplicated"}; table and log: ${relative(process.cwd(), tableFile)}`,
+    );
   } else {
     console.log(table);
     console.log(`\n${done}`);

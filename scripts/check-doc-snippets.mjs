@@ -26,7 +26,9 @@ function parseArgs(argv) {
 }
 
 function markdownFiles() {
-  const docs = readdirSync(join(ROOT, "docs"), { recursive: true }).filter((name) => name.endsWith(".md")).map((name) => join("docs", name));
+  const docs = readdirSync(join(ROOT, "docs"), { recursive: true })
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => join("docs", name));
   return ["README.md", "notebooks/README.md", ...docs.sort()];
 }
 
@@ -42,7 +44,10 @@ function tsBlocks(file) {
     blocks.push({
       file,
       firstLine: i + 2,
-      code: lines.slice(i + 1, end).map((line) => line.slice(fence[1].length)).join("\n"),
+      code: lines
+        .slice(i + 1, end)
+        .map((line) => line.slice(fence[1].length))
+        .join("\n"),
       run: !COMPILE_ONLY.test(lines[i - 1] ?? ""),
     });
     i = end;
@@ -125,7 +130,10 @@ function main() {
       continue;
     }
     failed += 1;
-    const why = run.error?.code === "ETIMEDOUT" ? `did not end within ${RUN_LIMIT_MS / 1000} s (a server or client left open?)` : `exit ${run.status}`;
+    const why =
+      run.error?.code === "ETIMEDOUT"
+        ? `did not end within ${RUN_LIMIT_MS / 1000} s (a server or client left open?)`
+        : `exit ${run.status}`;
     console.error(`FAILED        ${where}: ${why}\n${`${run.stdout}${run.stderr}`.trim()}`);
   }
   if (failed) process.exit(1);

@@ -8,7 +8,10 @@ import { execFileSync } from "node:child_process";
 
 const tarball = process.argv[2];
 if (!tarball) throw new Error("usage: check-tarball-files.mjs TARBALL");
-const files = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" }).trim().split("\n").map((path) => path.replace(/^package\//, ""));
+const files = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" })
+  .trim()
+  .split("\n")
+  .map((path) => path.replace(/^package\//, ""));
 const manifest = JSON.parse(execFileSync("tar", ["xzfO", tarball, "package/package.json"], { encoding: "utf8" }));
 
 function paths(value) {
@@ -17,11 +20,14 @@ function paths(value) {
   return [];
 }
 const pointedAt = new Set(paths([manifest.main, manifest.module, manifest.types, manifest.bin, manifest.exports]));
-const problems = files.filter((path) => path.startsWith("dist/") && !pointedAt.has(path)).map((path) => `${path}: in the tarball, but package.json points nowhere at it`);
+const problems = files
+  .filter((path) => path.startsWith("dist/") && !pointedAt.has(path))
+  .map((path) => `${path}: in the tarball, but package.json points nowhere at it`);
 if (!files.includes("LICENSE")) problems.push("no LICENSE file");
 else {
   const license = execFileSync("tar", ["xzfO", tarball, "package/LICENSE"], { encoding: "utf8" });
-  if (!license.startsWith(`${manifest.license} License`)) problems.push(`LICENSE does not begin "${manifest.license} License" as package.json's "license" says`);
+  if (!license.startsWith(`${manifest.license} License`))
+    problems.push(`LICENSE does not begin "${manifest.license} License" as package.json's "license" says`);
 }
 if (problems.length) {
   console.error(problems.join("\n"));

@@ -41,14 +41,16 @@ async function main(): Promise<void> {
   const seconds = (Date.now() - started) / 1000;
   const statuses = emulator.stats.log.map((entry) => entry.status);
   await emulator.close();
-  console.log(JSON.stringify({
-    pages,
-    records,
-    seconds,
-    requests: emulator.stats.requests,
-    tooManyRequests: statuses.filter((status) => status === 429).length,
-    otherFailures: statuses.filter((status) => status !== 200 && status !== 429).length,
-  }));
+  console.log(
+    JSON.stringify({
+      pages,
+      records,
+      seconds,
+      requests: emulator.stats.requests,
+      tooManyRequests: statuses.filter((status) => status === 429).length,
+      otherFailures: statuses.filter((status) => status !== 200 && status !== 429).length,
+    }),
+  );
 }
 
 void main();

@@ -29,11 +29,13 @@ if (config.metricKeys) warm.set("metric_keys", config.metricKeys.join(","));
 if (config.fields) warm.set("fields[brandscape_data]", config.fields.join(","));
 const warmupPages = config.warmupPages ?? 40;
 for (let done = 0; done < warmupPages; done += 10) {
-  await Promise.all(Array.from({ length: 10 }, (_, i) => {
-    const params = new URLSearchParams(warm);
-    params.set("page", String(1 + done + i));
-    return get(`brandscape-data?${params}`);
-  }));
+  await Promise.all(
+    Array.from({ length: 10 }, (_, i) => {
+      const params = new URLSearchParams(warm);
+      params.set("page", String(1 + done + i));
+      return get(`brandscape-data?${params}`);
+    }),
+  );
 }
 
 latencyMs = config.latencyMs ?? 0;

@@ -36,7 +36,16 @@ function pairedRatio(scenarios, top, topKey, bottom, bottomKey) {
 const FIRST_LABEL = "5,000 rows × 64 columns";
 const fixed = (digits) => (value) => value.toFixed(digits);
 const seconds = (value) => (value / 1000).toFixed(2);
-const FORMATS = { s: seconds, ms: fixed(0), "ms/page": fixed(2), MiB: fixed(0), "µs/cell": fixed(3), "×": fixed(2), rows: fixed(0), "": fixed(0) };
+const FORMATS = {
+  s: seconds,
+  ms: fixed(0),
+  "ms/page": fixed(2),
+  MiB: fixed(0),
+  "µs/cell": fixed(3),
+  "×": fixed(2),
+  rows: fixed(0),
+  "": fixed(0),
+};
 
 /** The Markdown table: one line per figure, median, min–max over the runs, target, and whether it is met. */
 export function summaryTable(results) {
@@ -45,7 +54,7 @@ export function summaryTable(results) {
   const stat = (id, key) => scenarios[id]?.stats?.[key];
   const add = (scenario, measure, value, unit, target = "", check) => {
     if (!value) return;
-    const format = unit === "text" ? () => value.text : FORMATS[unit] ?? fixed(2);
+    const format = unit === "text" ? () => value.text : (FORMATS[unit] ?? fixed(2));
     const spread = value.n > 1 ? `${format(value.min)}–${format(value.max)}` : "";
     const verdict = check ? (check(value.median) ? "yes" : "no") : "";
     const shownUnit = unit === "s" ? " s" : unit === "" || unit === "text" ? "" : ` ${unit}`;
@@ -55,7 +64,10 @@ export function summaryTable(results) {
   const fetchBound = stat("S2", "scheduleBoundMs");
   const fetchBound64 = stat("S2-64", "scheduleBoundMs");
 
-  for (const [suffix, label] of [["", "documented width"], ["-64", "64 columns"]]) {
+  for (const [suffix, label] of [
+    ["", "documented width"],
+    ["-64", "64 columns"],
+  ]) {
     const s1 = `S1${suffix}`;
     const split = `S1${suffix}-split`;
     const s2 = `S2${suffix}`;
@@ -63,17 +75,39 @@ export function summaryTable(results) {
     const columns = stat(s1, "columns")?.median ?? stat(split, "columns")?.median;
     const what = rows ? `${label} (${rows.toLocaleString("en")} rows × ${columns ?? "?"} columns)` : label;
     add(`S1 ${what}`, "wall time, call → frame", stat(s1, "wallMs"), "s");
-    add(`S1 ${what}`, "peak RSS", stat(s1, "peakRssMiB"), "MiB", suffix ? "≤ 380 MiB (⅓ Python SDK)" : "≤ 1,570 MiB (⅓ Python SDK)", (v) => v <= (suffix ? 380 : 1570));
+    add(
+      `S1 ${what}`,
+      "peak RSS",
+      stat(s1, "peakRssMiB"),
+      "MiB",
+      suffix ? "≤ 380 MiB (⅓ Python SDK)" : "≤ 1,570 MiB (⅓ Python SDK)",
+      (v) => v <= (suffix ? 380 : 1570),
+    );
     add(`S1 ${what}`, "CPU time of the client process", stat(s1, "cpuMs"), "s");
     add(`S1 ${what}`, "CPU time of the emulator process", stat(s1, "emulatorCpuMs"), "s");
-    add(`S1 ${what}`, "S1 / S2, same repetition", pairedRatio(scenarios, s1, "wallMs", s2, "wallMs"), "×", suffix ? "≤ 0.9" : "≤ 0.8", (v) => v <= (suffix ? 0.9 : 0.8));
+    add(
+      `S1 ${what}`,
+      "S1 / S2, same repetition",
+      pairedRatio(scenarios, s1, "wallMs", s2, "wallMs"),
+      "×",
+      suffix ? "≤ 0.9" : "≤ 0.8",
+      (v) => v <= (suffix ? 0.9 : 0.8),
+    );
     add(`S1 ${what}`, "same call, every page on the main thread (threads: 0)", stat(`${s1}-main`, "wallMs"), "s");
     add(`S1 ${what}`, "S1 / S1 on the main thread, same repetition", pairedRatio(scenarios, s1, "wallMs", `${s1}-main`, "wallMs"), "×");
     add(`S1 ${what}`, "peak RSS, main thread only", stat(`${s1}-main`, "peakRssMiB"), "MiB");
     add(`S1 ${what}`, "S1 / S2 with node:http, same repetition", pairedRatio(scenarios, s1, "wallMs", `${s2}-http`, "wallMs"), "×");
     add(`S1 ${what}`, "fetch part (client.pages, each page gathered into rows)", stat(split, "fetchMs"), "s");
     const bound = suffix ? fetchBound64 : fetchBound;
-    if (bound) add(`S1 ${what}`, `fetch part / schedule bound (${seconds(bound.median)} s)`, div(stat(split, "fetchMs"), bound.median), "×", "≤ 1.2", (v) => v <= 1.2);
+    if (bound)
+      add(
+        `S1 ${what}`,
+        `fetch part / schedule bound (${seconds(bound.median)} s)`,
+        div(stat(split, "fetchMs"), bound.median),
+        "×",
+        "≤ 1.2",
+        (v) => v <= 1.2,
+      );
     add(`S1 ${what}`, "CPU time of the client during the fetch part", stat(split, "fetchCpuMs"), "s");
     add(`S1 ${what}`, "loading danfo (first frame of a process)", stat(split, "danfoLoadMs"), "ms");
     add(`S1 ${what}`, "frame part (FrameBuilder.toFrame)", stat(split, "frameMs"), "s");
@@ -82,17 +116,34 @@ export function summaryTable(results) {
     add(`S1 ${what}`, "heap: danfo + tfjs loaded", stat(split, "danfoHeapMiB"), "MiB");
     add(`S1 ${what}`, "heap: frame alone", stat(split, "frameHeapMiB"), "MiB");
     add(`S2 ${label}`, "plain fetch + JSON.parse, 20 in flight", stat(s2, "wallMs"), "s");
-    add(`S2 ${label}`, "CPU time: fetching process / emulator", stat(s2, "cpuMs") && stat(s2, "emulatorCpuMs") && {
-      ...stat(s2, "cpuMs"), median: stat(s2, "cpuMs").median, n: 1, text: `${seconds(stat(s2, "cpuMs").median)} s / ${seconds(stat(s2, "emulatorCpuMs").median)} s`,
-    }, "text");
+    add(
+      `S2 ${label}`,
+      "CPU time: fetching process / emulator",
+      stat(s2, "cpuMs") &&
+        stat(s2, "emulatorCpuMs") && {
+          ...stat(s2, "cpuMs"),
+          median: stat(s2, "cpuMs").median,
+          n: 1,
+          text: `${seconds(stat(s2, "cpuMs").median)} s / ${seconds(stat(s2, "emulatorCpuMs").median)} s`,
+        },
+      "text",
+    );
     add(`S2 ${label}`, "JSON received", stat(s2, "jsonMiB"), "MiB");
     const servePages = stat(s2, "pages")?.median;
     const serveCpu = stat(s2, "emulatorCpuMs");
     if (servePages && serveCpu) {
       const perPage = serveCpu.median / servePages;
-      add(`S2 ${label}`, "emulator serving: CPU per 100-row page → pages/s on one core", {
-        ...serveCpu, n: 1, text: `${perPage.toFixed(2)} ms → ${Math.round(1000 / perPage)}/s`,
-      }, "text", "≥ 500/s (issue 3)");
+      add(
+        `S2 ${label}`,
+        "emulator serving: CPU per 100-row page → pages/s on one core",
+        {
+          ...serveCpu,
+          n: 1,
+          text: `${perPage.toFixed(2)} ms → ${Math.round(1000 / perPage)}/s`,
+        },
+        "text",
+        "≥ 500/s (issue 3)",
+      );
     }
     add(`S2 ${label}`, "same with node:http instead of fetch", stat(`${s2}-http`, "wallMs"), "s");
     add(`S2 ${label}`, "schedule bound ⌈pages / 20⌉ × 20 ms", stat(s2, "scheduleBoundMs"), "s");
@@ -102,7 +153,14 @@ export function summaryTable(results) {
     const rows = stat(id, "rows")?.median;
     if (!rows) continue;
     const s3 = `S3 frame cost, ${rows.toLocaleString("en")} records × ${stat(id, "columns")?.median} columns`;
-    add(s3, "recordsToFrame (flatten + types + danfo), per cell", stat(id, "recordsToFrameUsPerCell"), "µs/cell", "≤ 0.15", (v) => v <= 0.15);
+    add(
+      s3,
+      "recordsToFrame (flatten + types + danfo), per cell",
+      stat(id, "recordsToFrameUsPerCell"),
+      "µs/cell",
+      "≤ 0.15",
+      (v) => v <= 0.15,
+    );
     add(s3, "recordsToFrame, total", stat(id, "recordsToFrameMs"), "ms");
     add(s3, "flattenRecords", stat(id, "flattenUsPerCell"), "µs/cell");
     add(s3, "toColumnTable", stat(id, "columnTableUsPerCell"), "µs/cell");
@@ -113,13 +171,26 @@ export function summaryTable(results) {
     add(s3, "danfo, object of columns", stat(id, "danfoColumnsObjectUsPerCell"), "µs/cell");
   }
   const stackRows = stat("S3-stack", "rows")?.median;
-  add(`S3 stackData${stackRows ? ` (${stackRows.toLocaleString("en")} rows × ${stat("S3-stack", "columns")?.median})` : ""}`,
-    "recordsToFrame, per output cell", stat("S3-stack", "recordsToFrameUsPerCell"), "µs/cell");
+  add(
+    `S3 stackData${stackRows ? ` (${stackRows.toLocaleString("en")} rows × ${stat("S3-stack", "columns")?.median})` : ""}`,
+    "recordsToFrame, per output cell",
+    stat("S3-stack", "recordsToFrameUsPerCell"),
+    "µs/cell",
+  );
 
-  for (const [suffix, label] of [["", "documented width"], ["-64", "64 columns"]]) {
+  for (const [suffix, label] of [
+    ["", "documented width"],
+    ["-64", "64 columns"],
+  ]) {
     for (const level of [1, 5, 20, 50]) {
       const bound = stat(`S4${suffix}`, `boundMsPerPage_${level}`)?.median;
-      add(`S4 sweep, ${label}`, `${level} in flight, time per page`, stat(`S4${suffix}`, `msPerPage_${level}`), "ms/page", bound !== undefined ? `bound ${bound.toFixed(2)} ms` : "");
+      add(
+        `S4 sweep, ${label}`,
+        `${level} in flight, time per page`,
+        stat(`S4${suffix}`, `msPerPage_${level}`),
+        "ms/page",
+        bound !== undefined ? `bound ${bound.toFixed(2)} ms` : "",
+      );
     }
   }
 
@@ -133,7 +204,14 @@ export function summaryTable(results) {
   }
   if (streamIds.length > 1) {
     const [small, large] = [streamIds[0], streamIds[streamIds.length - 1]];
-    add(`S5 ${large.slice(3)} vs ${small.slice(3)}`, "peak RSS ratio", pairedRatio(scenarios, large, "peakRssMiB", small, "peakRssMiB"), "×", "flat (≈ 1)", (v) => v <= 1.15);
+    add(
+      `S5 ${large.slice(3)} vs ${small.slice(3)}`,
+      "peak RSS ratio",
+      pairedRatio(scenarios, large, "peakRssMiB", small, "peakRssMiB"),
+      "×",
+      "flat (≈ 1)",
+      (v) => v <= 1.15,
+    );
   }
 
   const s6 = scenarios.S6;
@@ -157,23 +235,49 @@ export function summaryTable(results) {
   add(s8, "first pull, filling the cache", stat("S8-fill", "wallMs"), "s");
   add(s8, "re-pull, call → frame", stat("S8", "wallMs"), "s");
   const lessRowCheck = (value) => value && { ...value, median: value.median - 1, min: value.min - 1, max: value.max - 1 };
-  add(s8, "requests during the re-pull (the row check's one after it not counted)", lessRowCheck(stat("S8", "emulatorRequests")), "", "0", (v) => v === 0);
+  add(
+    s8,
+    "requests during the re-pull (the row check's one after it not counted)",
+    lessRowCheck(stat("S8", "emulatorRequests")),
+    "",
+    "0",
+    (v) => v === 0,
+  );
   add(s8, "peak RSS of the re-pull", stat("S8", "peakRssMiB"), "MiB");
 
-  for (const [mode, how] of [["cjs", "require"], ["esm", "import"]]) {
-    add(`first frame, ${FIRST_LABEL}`, `process start → frame (${how}, danfo's load included)`, stat(`first-${mode}`, "wallMs"), "s", "≤ 0.58 s (Python SDK, its import included)", (v) => v <= 580);
+  for (const [mode, how] of [
+    ["cjs", "require"],
+    ["esm", "import"],
+  ]) {
+    add(
+      `first frame, ${FIRST_LABEL}`,
+      `process start → frame (${how}, danfo's load included)`,
+      stat(`first-${mode}`, "wallMs"),
+      "s",
+      "≤ 0.58 s (Python SDK, its import included)",
+      (v) => v <= 580,
+    );
   }
   add(`first frame, ${FIRST_LABEL}`, "of which: process start → package imported (require)", stat("first-cjs", "importedMs"), "ms");
-  add(`first frame, ${FIRST_LABEL}`, "call → frame with danfo already loaded", stat("first-danfo-loaded", "wallMs"), "s", "0.50 s (Python SDK, same)");
+  add(
+    `first frame, ${FIRST_LABEL}`,
+    "call → frame with danfo already loaded",
+    stat("first-danfo-loaded", "wallMs"),
+    "s",
+    "0.50 s (Python SDK, same)",
+  );
 
-  add("import", "require(\"fountframe\") (CJS), cold", stat("import-cjs", "loadMs"), "ms");
-  add("import", "import(\"fountframe\") (ESM), cold", stat("import-esm", "loadMs"), "ms");
-  add("import", "require(\"danfojs-node\"), cold, for comparison", stat("import-danfojs-node", "loadMs"), "ms");
-  add("import", "require(\"axios\") alone, cold (the package needs it)", stat("import-axios", "loadMs"), "ms");
-  add("import", "require(\"zod\") alone, cold (the package needs it)", stat("import-zod", "loadMs"), "ms");
+  add("import", 'require("fountframe") (CJS), cold', stat("import-cjs", "loadMs"), "ms");
+  add("import", 'import("fountframe") (ESM), cold', stat("import-esm", "loadMs"), "ms");
+  add("import", 'require("danfojs-node"), cold, for comparison', stat("import-danfojs-node", "loadMs"), "ms");
+  add("import", 'require("axios") alone, cold (the package needs it)', stat("import-axios", "loadMs"), "ms");
+  add("import", 'require("zod") alone, cold (the package needs it)', stat("import-zod", "loadMs"), "ms");
   const importIds = ["import-cjs", "import-esm"].filter((id) => scenarios[id]);
   if (importIds.length) {
-    const loaded = importIds.reduce((sum, id) => sum + scenarios[id].runs.reduce((n, run) => n + (run.danfoModules ?? 0) + (run.tfjsModules ?? 0), 0), 0);
+    const loaded = importIds.reduce(
+      (sum, id) => sum + scenarios[id].runs.reduce((n, run) => n + (run.danfoModules ?? 0) + (run.tfjsModules ?? 0), 0),
+      0,
+    );
     lines.push(`| import | danfo / tfjs modules loaded by importing the package | ${loaded} | | 0 | ${loaded === 0 ? "yes" : "no"} |`);
   }
 

@@ -9,12 +9,14 @@ const agent = new http.Agent({ keepAlive: true });
 /** The body of a GET as text, through node:http. */
 function httpGetText(url, headers) {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers, agent }, (response) => {
-      const chunks = [];
-      response.on("data", (chunk) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString("utf8") }));
-      response.on("error", reject);
-    }).on("error", reject);
+    http
+      .get(url, { headers, agent }, (response) => {
+        const chunks = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString("utf8") }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
   });
 }
 

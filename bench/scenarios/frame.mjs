@@ -17,7 +17,10 @@ main(async () => {
   await client.aclose();
   if (config.stack) {
     for (const record of records) {
-      record.categories = [{ id: 1, name: "Cars" }, { id: 2, name: "Trucks" }];
+      record.categories = [
+        { id: 1, name: "Cars" },
+        { id: 2, name: "Trucks" },
+      ];
       record.tags = ["a", "b"];
     }
   }

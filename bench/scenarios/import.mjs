@@ -11,13 +11,15 @@ main(async () => {
   const start = now();
   if (mode === "cjs") require(join(DIST_DIR, "index.cjs"));
   else if (mode === "esm") await import(pathToFileURL(join(DIST_DIR, "index.mjs")).href);
-  else if (mode.startsWith("module:")) require(mode.slice(7)); // a dependency alone, for comparison
+  else if (mode.startsWith("module:"))
+    require(mode.slice(7)); // a dependency alone, for comparison
   else throw new Error(`unknown mode ${mode}`);
   const loadMs = now() - start;
   const danfoModules = loaded(/[\\/]node_modules[\\/]danfojs-node[\\/]/);
   const tfjsModules = loaded(/[\\/]node_modules[\\/]@tensorflow[\\/]/);
-  const problems = (mode === "cjs" || mode === "esm") && danfoModules + tfjsModules > 0
-    ? [`importing the package loaded ${danfoModules} danfo and ${tfjsModules} tfjs modules`]
-    : [];
+  const problems =
+    (mode === "cjs" || mode === "esm") && danfoModules + tfjsModules > 0
+      ? [`importing the package loaded ${danfoModules} danfo and ${tfjsModules} tfjs modules`]
+      : [];
   report({ loadMs, danfoModules, tfjsModules, modules: Object.keys(require.cache).length, problems });
 });

@@ -34,4 +34,3 @@ main(async () => {
     rmSync(path, { force: true });
   }
 });
-

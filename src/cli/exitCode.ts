@@ -13,7 +13,8 @@ export const EXIT_NO_RESULTS = 3;
 /** stopped by Ctrl-C or a termination request: one documented code, so scripts test one value */
 export const EXIT_SIGNALS = { SIGINT: 130, SIGTERM: 130 } as const;
 
-export const EXIT_CODES_HELP = "0 done, 1 service/network/disk failure, 2 bad usage, 3 no records matched, 130 interrupted (SIGINT or SIGTERM)";
+export const EXIT_CODES_HELP =
+  "0 done, 1 service/network/disk failure, 2 bad usage, 3 no records matched, 130 interrupted (SIGINT or SIGTERM)";
 
 export interface Outcome {
   code: number;

@@ -18,8 +18,15 @@ export const kebabCase = (name: string): string => toSnakeCase(name).replace(/_/
 const camelCase = (flag: string): string => flag.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
 const VALUE_NAMES: Record<FilterKind, string> = {
-  text: "<text>", flag: "[0|1]", ids: "<ids>", countryCodes: "<codes>", countryCode: "<code>",
-  yearList: "<years>", year: "<year>", count: "<n>", datetime: "<when>",
+  text: "<text>",
+  flag: "[0|1]",
+  ids: "<ids>",
+  countryCodes: "<codes>",
+  countryCode: "<code>",
+  yearList: "<years>",
+  year: "<year>",
+  count: "<n>",
+  datetime: "<when>",
 };
 
 const KIND_HELP: Record<FilterKind, string> = {

@@ -18,8 +18,13 @@ export interface ConnectionFlags {
 }
 
 const CLIENT_OPTION_FLAGS = new Map([
-  ["baseUrl", "--base-url"], ["timeout", "--timeout"], ["retries", "--retries"], ["batchSize", "--batch-size"],
-  ["nWorkers", "--workers"], ["onErrors", "--on-errors"], ["verify", "--ca"],
+  ["baseUrl", "--base-url"],
+  ["timeout", "--timeout"],
+  ["retries", "--retries"],
+  ["batchSize", "--batch-size"],
+  ["nWorkers", "--workers"],
+  ["onErrors", "--on-errors"],
+  ["verify", "--ca"],
 ]);
 
 /** A Client from the connection flags; `secrets` gets the token, so no message can show it. */
@@ -44,7 +49,12 @@ export function openClient(flags: ConnectionFlags, io: CliIo, options: { progres
 }
 
 /** Runs `action` with a client, closing it however the action ends. */
-export async function withClient<T>(flags: ConnectionFlags, io: CliIo, options: { progress: boolean }, action: (client: Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  flags: ConnectionFlags,
+  io: CliIo,
+  options: { progress: boolean },
+  action: (client: Client) => Promise<T>,
+): Promise<T> {
   const client = openClient(flags, io, options);
   try {
     return await action(client);

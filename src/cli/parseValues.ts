@@ -13,7 +13,8 @@ export function parseFlagValue(text: string): boolean {
 
 export function parsePositiveInteger(text: string): number {
   const value = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1) throw new InvalidArgumentError("must be a whole number of 1 or more");
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1)
+    throw new InvalidArgumentError("must be a whole number of 1 or more");
   return value;
 }
 
@@ -47,7 +48,11 @@ export function filterValueOfKind(kind: FilterKind | undefined, text: string): F
 function guessFilterValue(text: string): FilterValue {
   const lowered = text.trim().toLowerCase();
   if (lowered === "true" || lowered === "false") return lowered === "true";
-  if (text.includes(",")) return text.split(",").map((part) => part.trim()).filter(Boolean);
+  if (text.includes(","))
+    return text
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean);
   return text;
 }
 

@@ -51,7 +51,10 @@ export function methodOptions(spec: EndpointSpec, flags: QueryFlags): { options:
 
 /** `raw`'s flags → a Query's fields. */
 export function rawQueryInit(flags: QueryFlags): { init: QueryInit; names: FlagNames } {
-  const names = new Map<string, string>([["id", "--id"], ["query", "--filter"]]);
+  const names = new Map<string, string>([
+    ["id", "--id"],
+    ["query", "--filter"],
+  ]);
   const init: QueryInit = { filters: { ...flags.filter } };
   for (const key of Object.keys(flags.filter ?? {})) names.set(`filters.${key}`, `--filter ${key}`);
   if (flags.id !== undefined) init.id = flags.id;

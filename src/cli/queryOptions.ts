@@ -24,7 +24,12 @@ export function addQueryOptions(command: Command, spec?: EndpointSpec): Command 
   options.push(
     new Option("--filter <key=value>", "any filter by its wire name, repeatable; commas make lists").argParser(collectFilter),
     new Option("--fields <names>", "only these fields, comma list"),
-    new Option("--include <names>", spec?.defaultInclude ? `related resources, comma list (default ${spec.defaultInclude.join(",")}; no_default for none)` : "related resources, comma list"),
+    new Option(
+      "--include <names>",
+      spec?.defaultInclude
+        ? `related resources, comma list (default ${spec.defaultInclude.join(",")}; no_default for none)`
+        : "related resources, comma list",
+    ),
     new Option("--sort <field>", "sort by a field; -field for descending"),
   );
   if (!spec || spec.search) options.push(new Option("--search <text>", "the service's free-text search"));
@@ -46,9 +51,21 @@ export function addQueryOptions(command: Command, spec?: EndpointSpec): Command 
 
 /** Where and how the rows go. */
 export function addOutputOptions(command: Command): Command {
-  command.addOption(new Option("-o, --out <file>", "write to a file; the format from its extension (.csv .xlsx .json .ndjson), - for stdout").helpGroup("Output:"));
-  command.addOption(new Option("--format <format>", "default: table on a terminal, csv when piped").choices(["csv", "xlsx", "json", "ndjson", "table"]).helpGroup("Output:"));
+  command.addOption(
+    new Option("-o, --out <file>", "write to a file; the format from its extension (.csv .xlsx .json .ndjson), - for stdout").helpGroup(
+      "Output:",
+    ),
+  );
+  command.addOption(
+    new Option("--format <format>", "default: table on a terminal, csv when piped")
+      .choices(["csv", "xlsx", "json", "ndjson", "table"])
+      .helpGroup("Output:"),
+  );
   command.addOption(new Option("--bom", "CSV: start with a UTF-8 byte-order mark, for Excel on Windows").helpGroup("Output:"));
-  command.addOption(new Option("--no-escape-formulas", "CSV: write text starting with = + - @ as it is (by default it gets a leading ')").helpGroup("Output:"));
+  command.addOption(
+    new Option("--no-escape-formulas", "CSV: write text starting with = + - @ as it is (by default it gets a leading ')").helpGroup(
+      "Output:",
+    ),
+  );
   return command;
 }

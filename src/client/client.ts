@@ -67,7 +67,9 @@ export class Client implements AsyncDisposable {
   constructor(first?: string | ClientInit, second?: ClientOptions) {
     const { authToken, client, options } = parseClientArgs(first, second);
     this.#options = options;
-    this.#credential = authToken ?? String((client as AxiosInstance | undefined)?.defaults.headers.common?.Authorization ?? client?.defaults.headers.Authorization ?? "");
+    this.#credential =
+      authToken ??
+      String((client as AxiosInstance | undefined)?.defaults.headers.common?.Authorization ?? client?.defaults.headers.Authorization ?? "");
     this.#connection = createConnection(authToken, options, client as AxiosInstance | undefined);
     this.#pacer = new RateLimitPacer(options.maxWaitMs);
     // every call and request of this client listens for its closing
@@ -94,25 +96,53 @@ export class Client implements AsyncDisposable {
     }
   }
 
-  get perPage(): number { return this.#options.perPage; }
-  set perPage(value: number) { this.#options.perPage = checkOption("perPage", value); }
-  get verbose(): boolean { return this.#options.verbose; }
-  set verbose(value: boolean) { this.#options.verbose = checkOption("verbose", value); }
-  get batchSize(): number { return this.#options.batchSize; }
-  set batchSize(value: number) { this.#options.batchSize = checkOption("batchSize", value); }
-  get nWorkers(): number { return this.#options.nWorkers; }
-  set nWorkers(value: number) { this.#options.nWorkers = checkOption("nWorkers", value); }
-  get retries(): number { return this.#options.retries; }
-  set retries(value: number) { this.#options.retries = checkOption("retries", value); }
-  get onErrors(): OnErrors { return this.#options.onErrors; }
-  set onErrors(value: OnErrors) { this.#options.onErrors = checkOption("onErrors", value); }
+  get perPage(): number {
+    return this.#options.perPage;
+  }
+  set perPage(value: number) {
+    this.#options.perPage = checkOption("perPage", value);
+  }
+  get verbose(): boolean {
+    return this.#options.verbose;
+  }
+  set verbose(value: boolean) {
+    this.#options.verbose = checkOption("verbose", value);
+  }
+  get batchSize(): number {
+    return this.#options.batchSize;
+  }
+  set batchSize(value: number) {
+    this.#options.batchSize = checkOption("batchSize", value);
+  }
+  get nWorkers(): number {
+    return this.#options.nWorkers;
+  }
+  set nWorkers(value: number) {
+    this.#options.nWorkers = checkOption("nWorkers", value);
+  }
+  get retries(): number {
+    return this.#options.retries;
+  }
+  set retries(value: number) {
+    this.#options.retries = checkOption("retries", value);
+  }
+  get onErrors(): OnErrors {
+    return this.#options.onErrors;
+  }
+  set onErrors(value: OnErrors) {
+    this.#options.onErrors = checkOption("onErrors", value);
+  }
   /** The on-disk response cache's settings, or false; set false to bypass it for the next calls. */
-  get cache(): CacheSettings | false { return this.#options.cache; }
+  get cache(): CacheSettings | false {
+    return this.#options.cache;
+  }
   set cache(value: CacheSettings | false) {
     this.#options.cache = checkOption("cache", value);
     this.#responseCache = undefined;
   }
-  get closed(): boolean { return this.#closing.signal.aborted; }
+  get closed(): boolean {
+    return this.#closing.signal.aborted;
+  }
 
   /** The records of any endpoint as JSON, untouched, in page order. */
   rawQuery<E extends string>(endpoint: E, query?: Query | QueryInit): Promise<RecordOfEndpoint<E>[]>;
@@ -130,7 +160,11 @@ export class Client implements AsyncDisposable {
    */
   pages<M extends MethodName>(method: M, ...args: EndpointArgs<M>): AsyncGenerator<PageOf<RecordOf<M>>, void> {
     const spec = ENDPOINT_BY_METHOD.get(method);
-    if (!spec) throw new ValidationError("method", `unknown method ${JSON.stringify(method)}; allowed: ${[...ENDPOINT_BY_METHOD.keys()].join(", ")}`);
+    if (!spec)
+      throw new ValidationError(
+        "method",
+        `unknown method ${JSON.stringify(method)}; allowed: ${[...ENDPOINT_BY_METHOD.keys()].join(", ")}`,
+      );
     this.#ensureOpen();
     const { query } = buildQuery(spec, args);
     return this.#pull(spec.resource, query, this.#inFlight());
@@ -179,7 +213,13 @@ export class Client implements AsyncDisposable {
    * `resizable`: the pages are the client's own (a frame, rawQuery), so their size may change
    * mid-pull. `decoding`: a frame's, whose pages after the first may be decoded by worker threads.
    */
-  async *#pull(endpoint: string, query: Query, window: number, resizable = false, decoding?: PullDecoding): AsyncGenerator<RecordPage, void> {
+  async *#pull(
+    endpoint: string,
+    query: Query,
+    window: number,
+    resizable = false,
+    decoding?: PullDecoding,
+  ): AsyncGenerator<RecordPage, void> {
     this.#ensureOpen();
     const singlePage = query.isSinglePage();
     const sized = query.perPage || query.id !== undefined ? query : query.withPage({ perPage: this.#options.perPage });
@@ -195,11 +235,13 @@ export class Client implements AsyncDisposable {
     try {
       const { first, plan, checker } = await fetchFirstPage(sized, settings, singlePage);
       warnUnmatchedMetricKeys(endpoint, sized.metricKeys, first.records);
-      if (decoding) decoding.pool = this.#decodePoolFor(threadsForPull(this.#options.threads, first.records, first.total, plan.lastPage - plan.start));
+      if (decoding)
+        decoding.pool = this.#decodePoolFor(threadsForPull(this.#options.threads, first.records, first.total, plan.lastPage - plan.start));
       yield first;
-      const larger = resizable && query.perPage === undefined && query.page === undefined && query.maxPages === undefined
-        ? largerPagesWithinBudget(first, plan, this.#pacer.budgetLeft())
-        : undefined;
+      const larger =
+        resizable && query.perPage === undefined && query.page === undefined && query.maxPages === undefined
+          ? largerPagesWithinBudget(first, plan, this.#pacer.budgetLeft())
+          : undefined;
       // a frame's pages are its own: the rest may come at another page size when the rate budget is short
       const rest: RestOfPull = larger ? restAtLargerPages(sized, first, larger, settings) : { query: sized, plan, settings, checker };
       const failures: PageFailure[] = yield* streamPages(rest.query, rest.plan, window, rest.settings, rest.checker);
@@ -213,10 +255,20 @@ export class Client implements AsyncDisposable {
   #get(path: string, params: Record<string, string | number>, signal: AbortSignal, decoding?: PullDecoding): Promise<unknown> {
     const pool = decoding?.pool;
     const decode = pool && ((bytes: Buffer) => pool.decode(bytes, decoding.shape));
-    const fetch: BodyFetch = (keep) => getJson(this.#connection, this.#pacer, this.#requestPolicy(), path, params, signal, decode && (async (bytes) => {
-      await keep?.(bytes);
-      return decode(bytes);
-    }));
+    const fetch: BodyFetch = (keep) =>
+      getJson(
+        this.#connection,
+        this.#pacer,
+        this.#requestPolicy(),
+        path,
+        params,
+        signal,
+        decode &&
+          (async (bytes) => {
+            await keep?.(bytes);
+            return decode(bytes);
+          }),
+      );
     const cache = this.#cacheInUse();
     if (!cache) return fetch();
     const baseUrl = this.#connection.axios.defaults.baseURL ?? this.#connection.requestDefaults.baseURL ?? "";

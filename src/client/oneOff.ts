@@ -41,7 +41,8 @@ export function oneOff<M extends MethodName>(method: M): OneOffFunction<M> {
   const run = (authToken: string, ...args: unknown[]) => {
     const { methodArgs, clientOptions } = splitClientOptions(args);
     return withClient(authToken, clientOptions, (client) =>
-      (client[method] as (...callArgs: unknown[]) => Promise<DataFrame>)(...methodArgs));
+      (client[method] as (...callArgs: unknown[]) => Promise<DataFrame>)(...methodArgs),
+    );
   };
   Object.defineProperty(run, "name", { value: method });
   return run as OneOffFunction<M>;
@@ -59,8 +60,18 @@ function checkOneOffOptions(options: unknown): OneOffOptions {
   return options as OneOffOptions;
 }
 
-export function rawQuery<E extends string>(authToken: string, endpoint: E, query?: Query | QueryInit, options?: OneOffOptions): Promise<RecordOfEndpoint<E>[]>;
-export async function rawQuery(authToken: string, endpoint: string, query?: Query | QueryInit, options?: OneOffOptions): Promise<JsonRecord[]> {
+export function rawQuery<E extends string>(
+  authToken: string,
+  endpoint: E,
+  query?: Query | QueryInit,
+  options?: OneOffOptions,
+): Promise<RecordOfEndpoint<E>[]>;
+export async function rawQuery(
+  authToken: string,
+  endpoint: string,
+  query?: Query | QueryInit,
+  options?: OneOffOptions,
+): Promise<JsonRecord[]> {
   return withClient(authToken, checkOneOffOptions(options), (client) => client.rawQuery(endpoint, query));
 }
 

@@ -137,7 +137,9 @@ export function parseClientArgs(first: unknown, second: unknown): { authToken?: 
   const { client, ...rest } = init;
   const authToken = init.authToken ?? (client ? undefined : fromEnvironment(TOKEN_VARIABLE));
   if (!client && (typeof authToken !== "string" || authToken.trim() === "")) {
-    throw new ValueError(`Client needs a non-empty authToken, or ${TOKEN_VARIABLE} set (or an authenticated axios instance as \`client\`).`);
+    throw new ValueError(
+      `Client needs a non-empty authToken, or ${TOKEN_VARIABLE} set (or an authenticated axios instance as \`client\`).`,
+    );
   }
   delete (rest as ClientInit).authToken;
   const baseUrl = rest.baseUrl ?? fromEnvironment(BASE_URL_VARIABLE);

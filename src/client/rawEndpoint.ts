@@ -9,7 +9,10 @@ const ENDPOINT_PATTERN = /^[a-z][a-z0-9-]*(\/[\w-]+)*$/;
 export function checkRawQuery(endpoint: string, query?: Query | QueryInit): { endpoint: string; query: Query } {
   const trimmed = typeof endpoint === "string" ? endpoint.replace(/^\/+|\/+$/g, "") : "";
   if (!ENDPOINT_PATTERN.test(trimmed)) {
-    throw new ValidationError("endpoint", `must be a resource path such as "brands" or "studies/12/brands", got ${JSON.stringify(endpoint)}`);
+    throw new ValidationError(
+      "endpoint",
+      `must be a resource path such as "brands" or "studies/12/brands", got ${JSON.stringify(endpoint)}`,
+    );
   }
   const checked = query instanceof Query ? query : new Query(query ?? {});
   const spec = ENDPOINT_BY_RESOURCE.get(trimmed);

@@ -23,12 +23,22 @@ export interface RecordsByMethod {
   audiences: NamedRecord & { active?: WireFlag; public?: WireFlag };
   brandMetricGroups: NamedRecord & { key?: string; active?: WireFlag; public?: WireFlag; position?: number };
   brandMetrics: NamedRecord & {
-    key?: string; brand_metric_group_id?: number; active?: WireFlag; public?: WireFlag;
-    current?: WireFlag; legacy?: WireFlag; core?: WireFlag; custom?: WireFlag; position?: number;
+    key?: string;
+    brand_metric_group_id?: number;
+    active?: WireFlag;
+    public?: WireFlag;
+    current?: WireFlag;
+    legacy?: WireFlag;
+    core?: WireFlag;
+    custom?: WireFlag;
+    position?: number;
   };
   brands: NamedRecord & { company_id?: number; category_id?: number; is_local?: WireFlag };
   brandscapeData: WireRecord & {
-    study_id?: number; brand_id?: number; category_id?: number; audience_id?: number;
+    study_id?: number;
+    brand_id?: number;
+    category_id?: number;
+    audience_id?: number;
     /** in the local spelling of the study's country */
     brand_name?: string;
     is_duplicate?: WireFlag;
@@ -41,9 +51,18 @@ export interface RecordsByMethod {
   regions: NamedRecord;
   sectors: NamedRecord & { in_most_influential?: WireFlag };
   studies: NamedRecord & {
-    country_id?: number; year_id?: number; type?: { id: number; name: string; slug: string; is_bav_study: boolean };
-    full_year?: WireFlag; released?: WireFlag; active?: WireFlag; open_survey?: WireFlag; sample_size?: number;
-    fieldwork_start?: string; fieldwork_end?: string; released_at?: string | null; data_updated_at?: string | null;
+    country_id?: number;
+    year_id?: number;
+    type?: { id: number; name: string; slug: string; is_bav_study: boolean };
+    full_year?: WireFlag;
+    released?: WireFlag;
+    active?: WireFlag;
+    open_survey?: WireFlag;
+    sample_size?: number;
+    fieldwork_start?: string;
+    fieldwork_end?: string;
+    released_at?: string | null;
+    data_updated_at?: string | null;
   };
   years: WireRecord & { year?: number };
 }
@@ -52,10 +71,21 @@ export interface RecordsByMethod {
 export type RecordOf<M extends MethodName> = RecordsByMethod[M];
 
 type MethodOfResource = {
-  "audience-groups": "audienceGroups"; audiences: "audiences"; "brand-metric-groups": "brandMetricGroups";
-  "brand-metrics": "brandMetrics"; brands: "brands"; "brandscape-data": "brandscapeData"; categories: "categories";
-  cities: "cities"; collections: "collections"; companies: "companies"; countries: "countries"; regions: "regions";
-  sectors: "sectors"; studies: "studies"; years: "years";
+  "audience-groups": "audienceGroups";
+  audiences: "audiences";
+  "brand-metric-groups": "brandMetricGroups";
+  "brand-metrics": "brandMetrics";
+  brands: "brands";
+  "brandscape-data": "brandscapeData";
+  categories: "categories";
+  cities: "cities";
+  collections: "collections";
+  companies: "companies";
+  countries: "countries";
+  regions: "regions";
+  sectors: "sectors";
+  studies: "studies";
+  years: "years";
 };
 
 /** The record type of a raw endpoint: a resource, one of its items, or studies/<id>/brands; else any JSON record. */

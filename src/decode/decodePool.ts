@@ -16,7 +16,9 @@ import type { DecodeTask } from "./decodePage.worker";
  */
 export function workerScript(): string | undefined {
   const fromSources = extname(__filename) === ".ts";
-  const script = fromSources ? join(__dirname, "decodeWorker.dev.cjs") : join(__dirname, `decodeWorker${basename(__filename).endsWith(".mjs") ? ".mjs" : ".cjs"}`);
+  const script = fromSources
+    ? join(__dirname, "decodeWorker.dev.cjs")
+    : join(__dirname, `decodeWorker${basename(__filename).endsWith(".mjs") ? ".mjs" : ".cjs"}`);
   return existsSync(script) ? script : undefined;
 }
 

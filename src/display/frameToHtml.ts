@@ -60,8 +60,10 @@ export function frameToHtml(frame: FrameLike, options: FrameHtmlOptions = {}): s
   const formatters = columnValues.map((values) => columnFormatter(values, options));
   const numeric = columnValues.map(isNumericColumn);
 
-  const headerCells = table.columns.map((column, position) =>
-    `<th${styleAttribute(HEADER_CSS, numeric[position] ? "text-align:right" : undefined, styles.header)}>${escapeHtml(column)}</th>`);
+  const headerCells = table.columns.map(
+    (column, position) =>
+      `<th${styleAttribute(HEADER_CSS, numeric[position] ? "text-align:right" : undefined, styles.header)}>${escapeHtml(column)}</th>`,
+  );
   if (withIndex) headerCells.unshift(`<th${styleAttribute(HEADER_CSS, styles.header)}></th>`);
 
   const bodyRows = shownRows.map((row, rowNumber) => {
@@ -74,7 +76,10 @@ export function frameToHtml(frame: FrameLike, options: FrameHtmlOptions = {}): s
     return `<tr>${cells.join("")}</tr>`;
   });
 
-  const caption = options.caption === undefined ? "" : `<caption style="caption-side:top;text-align:left;font-weight:600;padding:4px 0">${escapeHtml(options.caption)}</caption>`;
+  const caption =
+    options.caption === undefined
+      ? ""
+      : `<caption style="caption-side:top;text-align:left;font-weight:600;padding:4px 0">${escapeHtml(options.caption)}</caption>`;
   const hidden = table.rows.length - shownRows.length;
   const shape = `${table.rows.length} rows × ${table.columns.length} columns${hidden > 0 ? ` (first ${shownRows.length} shown)` : ""}`;
   return [

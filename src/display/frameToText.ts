@@ -26,7 +26,9 @@ export function frameToText(frame: FrameLike, options: FrameTextOptions = {}): s
   const hiddenColumns = table.columns.length - shownColumns;
   const notes = [
     ...(hiddenRows > 0 ? [`first ${shown.rows.length} rows shown`] : []),
-    ...(hiddenColumns > 0 ? [`${hiddenColumns} ${hiddenColumns === 1 ? "column" : "columns"} hidden (choose them with { columns: [...] })`] : []),
+    ...(hiddenColumns > 0
+      ? [`${hiddenColumns} ${hiddenColumns === 1 ? "column" : "columns"} hidden (choose them with { columns: [...] })`]
+      : []),
   ];
   lines.push(`[${table.rows.length} rows × ${table.columns.length} columns${notes.length ? `; ${notes.join(", ")}` : ""}]`);
   return lines.join("\n");

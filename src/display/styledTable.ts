@@ -29,7 +29,9 @@ function columnRanges(frame: FrameLike, scales: Map<string, ColumnScale>): Map<s
   for (const [column, scale] of scales) {
     const position = table.columns.indexOf(column);
     if (position < 0) throw new RangeError(`heat: no column ${JSON.stringify(column)}; columns: ${table.columns.join(", ")}`);
-    const numbers = table.rows.map((row) => row[position]).filter((value): value is number => typeof value === "number" && !isMissing(value));
+    const numbers = table.rows
+      .map((row) => row[position])
+      .filter((value): value is number => typeof value === "number" && !isMissing(value));
     ranges.set(column, { scale, min: Math.min(...numbers), max: Math.max(...numbers) });
   }
   return ranges;

@@ -1,16 +1,7 @@
 /** Faults injected per request, for the client's tests and benchmarks. */
 import type { PageFaultKind } from "./pageFaults";
 
-export type FaultKind =
-  | "status"
-  | "hang"
-  | "malformed"
-  | "rateLimit"
-  | "reset"
-  | "trickle"
-  | "cutOff"
-  | "echoHeaders"
-  | PageFaultKind;
+export type FaultKind = "status" | "hang" | "malformed" | "rateLimit" | "reset" | "trickle" | "cutOff" | "echoHeaders" | PageFaultKind;
 
 export interface FaultRule {
   /** kebab resource name (the first path segment after the base); any when omitted */

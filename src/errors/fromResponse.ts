@@ -10,7 +10,10 @@ export function serviceMessage(body: unknown): string {
     try {
       parsed = JSON.parse(body);
     } catch {
-      const text = body.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+      const text = body
+        .replace(/<[^>]*>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim();
       return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text || "(empty body)";
     }
   }
@@ -28,7 +31,13 @@ export function serviceMessage(body: unknown): string {
  * `tidy` rewrites the service's message before it is kept (the caller redacts its own token there:
  * a service can echo the request's headers).
  */
-export function errorFromResponse(status: number, body: unknown, url: string, retryAfterMs?: number, tidy: (message: string) => string = redactBearer): APIError {
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  url: string,
+  retryAfterMs?: number,
+  tidy: (message: string) => string = redactBearer,
+): APIError {
   const message = tidy(serviceMessage(body));
   if (status === 429) return new RateLimitExceededError({ status, url, message, retryAfterMs });
   return new APIError({ status, url, message });

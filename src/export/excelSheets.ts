@@ -82,9 +82,12 @@ export class SheetRoller {
     this.#sheet!.commit();
     if (this.#truncated.size) {
       const detail = [...this.#truncated].map(([column, cells]) => `${column} (${cells} cells)`).join(", ");
-      process.emitWarning(`text longer than Excel's ${EXCEL_MAX_CELL_TEXT} characters per cell was cut to fit: ${detail}. Export to CSV or NDJSON to keep it whole.`, {
-        code: "FOUNTFRAME_EXCEL_TEXT_CUT",
-      });
+      process.emitWarning(
+        `text longer than Excel's ${EXCEL_MAX_CELL_TEXT} characters per cell was cut to fit: ${detail}. Export to CSV or NDJSON to keep it whole.`,
+        {
+          code: "FOUNTFRAME_EXCEL_TEXT_CUT",
+        },
+      );
     }
   }
 

@@ -9,7 +9,11 @@ import { writeNDJSON } from "./writeNDJSON";
 export const EXPORT_FORMATS: readonly ExportFormat[] = ["csv", "xlsx", "json", "ndjson"];
 
 const BY_EXTENSION: Record<string, ExportFormat> = {
-  ".csv": "csv", ".xlsx": "xlsx", ".json": "json", ".ndjson": "ndjson", ".jsonl": "ndjson",
+  ".csv": "csv",
+  ".xlsx": "xlsx",
+  ".json": "json",
+  ".ndjson": "ndjson",
+  ".jsonl": "ndjson",
 };
 
 /** The format a file name asks for by its extension, or undefined. */
@@ -20,14 +24,26 @@ export function formatFromPath(path: string): ExportFormat | undefined {
 export type WriteOptions = CsvOptions & ExcelOptions & JsonOptions;
 
 /** One writer by format name; the format is taken from the file's extension when not given. */
-export function writeTable(source: ExportSource, target: ExportTarget, format?: ExportFormat, options: WriteOptions = {}): Promise<ExportSummary> {
+export function writeTable(
+  source: ExportSource,
+  target: ExportTarget,
+  format?: ExportFormat,
+  options: WriteOptions = {},
+): Promise<ExportSummary> {
   const chosen = format ?? (typeof target === "string" ? formatFromPath(target) : undefined);
   switch (chosen) {
-    case "csv": return writeCSV(source, target, options);
-    case "xlsx": return writeExcel(source, target, options);
-    case "json": return writeJSON(source, target, options);
-    case "ndjson": return writeNDJSON(source, target, options);
+    case "csv":
+      return writeCSV(source, target, options);
+    case "xlsx":
+      return writeExcel(source, target, options);
+    case "json":
+      return writeJSON(source, target, options);
+    case "ndjson":
+      return writeNDJSON(source, target, options);
     default:
-      throw new ValidationError("format", `must be one of ${EXPORT_FORMATS.join(", ")} (or a file name ending .csv, .xlsx, .json, .ndjson), got ${JSON.stringify(chosen ?? target)}`);
+      throw new ValidationError(
+        "format",
+        `must be one of ${EXPORT_FORMATS.join(", ")} (or a file name ending .csv, .xlsx, .json, .ndjson), got ${JSON.stringify(chosen ?? target)}`,
+      );
   }
 }

@@ -6,6 +6,14 @@ export { writeTable, formatFromPath, EXPORT_FORMATS, type WriteOptions } from ".
 export { EXCEL_MAX_DATA_ROWS } from "./excelSheets";
 export { ExportError } from "./exportError";
 export type {
-  ExportSource, ExportTarget, ExportFormat, ExportOptions, CsvOptions, ExcelOptions, JsonOptions, ExportSummary,
-  FrameSource, RecordPageLike,
+  ExportSource,
+  ExportTarget,
+  ExportFormat,
+  ExportOptions,
+  CsvOptions,
+  ExcelOptions,
+  JsonOptions,
+  ExportSummary,
+  FrameSource,
+  RecordPageLike,
 } from "./types";

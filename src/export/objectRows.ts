@@ -8,7 +8,11 @@ import type { ExportOptions, ExportSource } from "./types";
  * columns of the first batch become numbers, as in CSV and Excel; a frame's missing cells (NaN,
  * undefined) become null.
  */
-export async function* objectRows(source: ExportSource, options: ExportOptions, seen: Set<string>): AsyncGenerator<readonly JsonRecord[], void> {
+export async function* objectRows(
+  source: ExportSource,
+  options: ExportOptions,
+  seen: Set<string>,
+): AsyncGenerator<readonly JsonRecord[], void> {
   let plan: ColumnPlan | undefined;
   for await (const batch of sourceBatches(source, options)) {
     if (batch.kind === "frame") {

@@ -8,9 +8,7 @@ import { ExportError } from "./exportError";
  * the link stays. A FIFO, a character device (/dev/stdout, /dev/null) or any other non-regular file
  * is written directly: renaming over it would replace the device node or starve the pipe's reader.
  */
-export type OutputTarget =
-  | { kind: "replace"; path: string; mode: number | undefined }
-  | { kind: "direct"; path: string; fd?: number };
+export type OutputTarget = { kind: "replace"; path: string; mode: number | undefined } | { kind: "direct"; path: string; fd?: number };
 
 /** Names of the process's own descriptors: /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N. */
 const OWN_DESCRIPTOR = /^\/(?:dev\/(stdout|stderr)|dev\/fd\/(\d+)|proc\/self\/fd\/(\d+))$/;

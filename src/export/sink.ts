@@ -40,13 +40,17 @@ let partialCount = 0;
 export async function openSink(target: ExportTarget): Promise<Sink> {
   if (typeof target !== "string") {
     const label = target === process.stdout ? "stdout" : "the output stream";
-    return streamSink({ label, partialPath: undefined, stream: target, bytes: 0, closer: undefined }, undefined, (bytes) => bytesByStream.set(target, bytes));
+    return streamSink({ label, partialPath: undefined, stream: target, bytes: 0, closer: undefined }, undefined, (bytes) =>
+      bytesByStream.set(target, bytes),
+    );
   }
   try {
     const resolved = await outputTarget(target);
     if (resolved.kind === "direct") {
       const stream = await openFile(resolved.path, { flags: "w", fd: resolved.fd });
-      return streamSink({ label: target, partialPath: undefined, stream, bytes: 0, closer: undefined }, target, (bytes) => bytesByDirectPath.set(target, bytes));
+      return streamSink({ label: target, partialPath: undefined, stream, bytes: 0, closer: undefined }, target, (bytes) =>
+        bytesByDirectPath.set(target, bytes),
+      );
     }
     bytesByDirectPath.delete(target);
     await mkdir(dirname(resolved.path), { recursive: true });

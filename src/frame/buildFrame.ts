@@ -17,7 +17,11 @@ interface FrameStorage {
 export async function tableToFrame(table: ColumnTable): Promise<DataFrame> {
   checkTable(table);
   const { data, rowCount } = table;
-  return frameFromCells(table, columnsToRows(data, rowCount), data.map((cells) => cells.slice(0, rowCount)));
+  return frameFromCells(
+    table,
+    columnsToRows(data, rowCount),
+    data.map((cells) => cells.slice(0, rowCount)),
+  );
 }
 
 /**

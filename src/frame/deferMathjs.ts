@@ -34,16 +34,19 @@ export function deferMathjs(): void {
   };
   // every way of reading a module object (a key, `in`, Object.keys, spreading) sees the real mathjs,
   // so code of the user's own that requires the same mathjs file is served by it too
-  const exports = new Proxy({}, {
-    get: (_target, key) => load()[key],
-    has: (_target, key) => key in load(),
-    ownKeys: () => Reflect.ownKeys(load()),
-    getOwnPropertyDescriptor: (_target, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(load(), key);
-      // a proxy may only report a property its empty target lacks as configurable
-      return descriptor && { ...descriptor, configurable: true };
+  const exports = new Proxy(
+    {},
+    {
+      get: (_target, key) => load()[key],
+      has: (_target, key) => key in load(),
+      ownKeys: () => Reflect.ownKeys(load()),
+      getOwnPropertyDescriptor: (_target, key) => {
+        const descriptor = Reflect.getOwnPropertyDescriptor(load(), key);
+        // a proxy may only report a property its empty target lacks as configurable
+        return descriptor && { ...descriptor, configurable: true };
+      },
     },
-  });
+  );
   const standIn = new Module(path);
   standIn.filename = path;
   standIn.exports = exports;

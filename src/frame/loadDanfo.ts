@@ -7,10 +7,12 @@ let danfoFrameClass: Promise<DataFrameClass> | undefined;
 
 /** danfo's DataFrame class, loaded on first use: loading danfo (and tfjs) takes about a second. */
 export function loadDataFrameClass(): Promise<DataFrameClass> {
-  danfoFrameClass ??= Promise.resolve().then(() => {
-    deferMathjs();
-    return import("danfojs-node");
-  }).then((danfo) => danfo.DataFrame);
+  danfoFrameClass ??= Promise.resolve()
+    .then(() => {
+      deferMathjs();
+      return import("danfojs-node");
+    })
+    .then((danfo) => danfo.DataFrame);
   return danfoFrameClass;
 }
 
@@ -22,7 +24,9 @@ export function loadDataFrameClass(): Promise<DataFrameClass> {
 export function preloadDataFrameClass(): void {
   if (danfoFrameClass) return;
   // two turns of the event loop: the first request's connection is made and its bytes written first
-  setImmediate(() => setImmediate(() => {
-    loadDataFrameClass().catch(() => {});
-  }));
+  setImmediate(() =>
+    setImmediate(() => {
+      loadDataFrameClass().catch(() => {});
+    }),
+  );
 }

@@ -38,7 +38,9 @@ export class FrameBuilder {
 
   /** A pull's page, or plain records (shaped per the constructor's options). */
   add(page: ShapedPage | readonly JsonRecord[]): void {
-    const { records, endpoint } = Array.isArray(page) ? { records: page as readonly JsonRecord[], endpoint: undefined } : (page as ShapedPage);
+    const { records, endpoint } = Array.isArray(page)
+      ? { records: page as readonly JsonRecord[], endpoint: undefined }
+      : (page as ShapedPage);
     if (!Array.isArray(records)) throw new TypeError("FrameBuilder.add takes a page ({ records, endpoint }) or an array of records");
     const gatherer = this.#gathererFor(endpoint);
     const chunk = chunkOf(records);

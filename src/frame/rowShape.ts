@@ -17,12 +17,18 @@ export interface RowShape {
 
 const NONE: ReadonlySet<string> = new Set();
 /** `globalPrefix: true` (the older spelling) prefixes what the endpoints with a `global_` rule prefix (brandscape-data's). */
-const ANY_GLOBAL_INCLUDE: readonly string[] = ENDPOINTS.flatMap((spec): readonly string[] => ("globalIncludes" in spec ? spec.globalIncludes : []));
+const ANY_GLOBAL_INCLUDE: readonly string[] = ENDPOINTS.flatMap((spec): readonly string[] =>
+  "globalIncludes" in spec ? spec.globalIncludes : [],
+);
 
 /** The shape of `options.endpoint`'s records. */
 export function rowShapeOf(options: ShapeOptions = {}): RowShape {
   const includes =
-    options.endpoint !== undefined ? ENDPOINT_BY_RESOURCE.get(resourceOfEndpoint(options.endpoint))?.globalIncludes : options.globalPrefix ? ANY_GLOBAL_INCLUDE : undefined;
+    options.endpoint !== undefined
+      ? ENDPOINT_BY_RESOURCE.get(resourceOfEndpoint(options.endpoint))?.globalIncludes
+      : options.globalPrefix
+        ? ANY_GLOBAL_INCLUDE
+        : undefined;
   return { stackData: options.stackData === true, globalIncludes: includes ? new Set(includes) : NONE };
 }
 

@@ -42,7 +42,13 @@ export function largerPagesWithinBudget(first: RecordPage, plan: PagePlan, budge
  * larger last_page, ids seen once, the records adding up).
  */
 export function restAtLargerPages(query: Query, first: RecordPage, larger: LargerPages, settings: PullSettings): RestOfPull {
-  const plan: PagePlan = { start: larger.start, lastPage: larger.lastPage, perPage: MAX_PER_PAGE, total: first.total, expectedRecords: first.total };
+  const plan: PagePlan = {
+    start: larger.start,
+    lastPage: larger.lastPage,
+    perPage: MAX_PER_PAGE,
+    total: first.total,
+    expectedRecords: first.total,
+  };
   const overlapPage = larger.start + 1;
   const fetch: PullSettings["fetch"] = async (pageQuery, signal) => {
     const body = await settings.fetch(pageQuery, signal);
@@ -51,7 +57,10 @@ export function restAtLargerPages(query: Query, first: RecordPage, larger: Large
     return { ...(body as object), data: dropLeadingRecords(data as JsonRecord[], larger.overlap) };
   };
   const checker = new PageChecker(settings.endpoint, settings.onErrors, plan, {
-    page: larger.start, records: first.records, total: first.total, lastPageSaid: larger.lastPage,
+    page: larger.start,
+    records: first.records,
+    total: first.total,
+    lastPageSaid: larger.lastPage,
   });
   settings.progress.setTotal(larger.lastPage - larger.start + 1);
   return { query: query.withPage({ perPage: MAX_PER_PAGE }), plan, settings: { ...settings, fetch }, checker };

@@ -50,7 +50,8 @@ export class PageChecker {
   /** Checks one page, in page order; false when the pull must stop here (an empty page). */
   check(page: PageReport): boolean {
     if (page.total !== this.#first.total) this.#changed(this.#totalChanges, "meta.total", this.#first.total, page);
-    if (page.lastPageSaid !== this.#first.lastPageSaid) this.#changed(this.#lastPageChanges, "meta.last_page", this.#first.lastPageSaid, page);
+    if (page.lastPageSaid !== this.#first.lastPageSaid)
+      this.#changed(this.#lastPageChanges, "meta.last_page", this.#first.lastPageSaid, page);
     if (page.records.length === 0) {
       this.#emptyPage = page.page;
       this.#disagree(this.#emptyMessage(page.page));
@@ -93,7 +94,8 @@ export class PageChecker {
     const pages = changes.get(value) ?? [];
     pages.push(page.page);
     changes.set(value, pages);
-    if (this.#raise) this.#disagree(`${field} changed during the pull: page ${this.#first.page} said ${firstValue}, page ${page.page} said ${value}`);
+    if (this.#raise)
+      this.#disagree(`${field} changed during the pull: page ${this.#first.page} said ${firstValue}, page ${page.page} said ${value}`);
   }
 
   #emptyMessage(page: number): string {

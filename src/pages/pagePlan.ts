@@ -36,8 +36,7 @@ export function planPages(first: Envelope, request: PlanRequest): PagePlan {
   if (request.singlePage) return plan;
   const impliedLastPage = first.total !== undefined && perPage ? Math.max(1, Math.ceil(first.total / perPage)) : undefined;
   if (impliedLastPage !== undefined && first.lastPage !== undefined && first.lastPage !== impliedLastPage) {
-    plan.lastPageMismatch =
-      `page ${start} said last_page ${first.lastPage}, but its total ${first.total} at ${perPage} per page makes ${impliedLastPage} page(s); pages were requested by total`;
+    plan.lastPageMismatch = `page ${start} said last_page ${first.lastPage}, but its total ${first.total} at ${perPage} per page makes ${impliedLastPage} page(s); pages were requested by total`;
   }
   let lastPage = Math.max(start, impliedLastPage ?? first.lastPage ?? start);
   if (request.maxPages !== undefined) lastPage = Math.min(lastPage, start + request.maxPages - 1);

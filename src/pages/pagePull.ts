@@ -55,10 +55,21 @@ export async function fetchFirstPage(query: Query, settings: PullSettings, singl
   }
   const onePage = singlePage || query.id !== undefined;
   const plan = planPages(envelope, { start, singlePage: onePage, perPage: query.perPage, maxPages: query.maxPages });
-  const first: RecordPage = { endpoint: settings.endpoint, page: start, records: envelope.records, total: envelope.total, lastPage: plan.lastPage };
+  const first: RecordPage = {
+    endpoint: settings.endpoint,
+    page: start,
+    records: envelope.records,
+    total: envelope.total,
+    lastPage: plan.lastPage,
+  };
   const checker = onePage
     ? undefined
-    : new PageChecker(settings.endpoint, settings.onErrors, plan, { page: start, records: envelope.records, total: envelope.total, lastPageSaid: envelope.lastPage });
+    : new PageChecker(settings.endpoint, settings.onErrors, plan, {
+        page: start,
+        records: envelope.records,
+        total: envelope.total,
+        lastPageSaid: envelope.lastPage,
+      });
   settings.progress.setTotal(plan.lastPage - start + 1);
   settings.progress.tick(envelope.records.length);
   return { first, plan, checker };
@@ -97,7 +108,10 @@ export async function* streamPages(
   const startMore = (consumedUpTo: number) => {
     while (nextPage <= lastPage && nextPage - consumedUpTo < window) {
       const page = nextPage++;
-      started.set(page, limit(() => fetchOne(query, page, lastPage, settings, controller.signal)));
+      started.set(
+        page,
+        limit(() => fetchOne(query, page, lastPage, settings, controller.signal)),
+      );
     }
   };
   try {
@@ -128,13 +142,22 @@ export async function* streamPages(
   }
 }
 
-async function fetchOne(query: Query, page: number, lastPage: number, settings: PullSettings, signal: AbortSignal): Promise<FetchedPage | PageFailure> {
+async function fetchOne(
+  query: Query,
+  page: number,
+  lastPage: number,
+  settings: PullSettings,
+  signal: AbortSignal,
+): Promise<FetchedPage | PageFailure> {
   if (signal.aborted) return { page, error: signal.reason as Error };
   try {
     const body = await settings.fetch(query.withPage({ page }), signal);
     const envelope = readEnvelope(body, settings.endpoint);
     settings.progress.tick(envelope.records.length);
-    return { page: { endpoint: settings.endpoint, page, records: envelope.records, total: envelope.total, lastPage }, lastPageSaid: envelope.lastPage };
+    return {
+      page: { endpoint: settings.endpoint, page, records: envelope.records, total: envelope.total, lastPage },
+      lastPageSaid: envelope.lastPage,
+    };
   } catch (error) {
     return { page, error: error as Error };
   }

@@ -8,11 +8,17 @@ export const PARTIAL_RESULT_WARNING = "FOUNTFRAME_PARTIAL_RESULT";
  * (PARTIAL_RESULT), pages that disagree with each other (INCONSISTENT_PAGES), or, when both
  * happened, one PARTIAL_RESULT warning that names both.
  */
-export function warnPullEnd(endpoint: string, failures: readonly PageFailure[], pagesInPull: number, checker: PageChecker | undefined): void {
+export function warnPullEnd(
+  endpoint: string,
+  failures: readonly PageFailure[],
+  pagesInPull: number,
+  checker: PageChecker | undefined,
+): void {
   const disagreements = checker?.finish(failures.length) ?? [];
   const disagree = `the pages of this pull disagree, so the result may be wrong: ${disagreements.join("; ")}`;
   if (!failures.length) {
-    if (disagreements.length) process.emitWarning(`${endpoint}: ${disagree}`, { code: INCONSISTENT_PAGES_WARNING, detail: INCONSISTENT_PAGES_ADVICE });
+    if (disagreements.length)
+      process.emitWarning(`${endpoint}: ${disagree}`, { code: INCONSISTENT_PAGES_WARNING, detail: INCONSISTENT_PAGES_ADVICE });
     return;
   }
   const pages = [...failures].sort((a, b) => a.page - b.page);

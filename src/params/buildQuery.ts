@@ -8,7 +8,19 @@ import { checkFilterValue } from "./filterSchemas";
 import { resolveInclude } from "./includeRule";
 
 /** Options every method takes besides its own parameters. */
-export const COMMON_OPTION_KEYS = ["filters", "extraFilters", "fields", "include", "query", "stackData", "page", "perPage", "maxPages", "sort", "search"] as const;
+export const COMMON_OPTION_KEYS = [
+  "filters",
+  "extraFilters",
+  "fields",
+  "include",
+  "query",
+  "stackData",
+  "page",
+  "perPage",
+  "maxPages",
+  "sort",
+  "search",
+] as const;
 
 export interface MethodCall {
   query: Query;
@@ -129,7 +141,10 @@ const SORT_PATTERN = /^-?[A-Za-z_][\w.]*(,-?[A-Za-z_][\w.]*)*$/;
 function checkSort(sort: unknown): string | undefined {
   if (sort === undefined || sort === null || sort === "") return undefined;
   if (typeof sort !== "string" || !SORT_PATTERN.test(sort)) {
-    throw new ValidationError("sort", `must be a field name, '-' first for descending, comma-separated for several (e.g. "-differentiation_rank,name"), got ${describeValue(sort)}`);
+    throw new ValidationError(
+      "sort",
+      `must be a field name, '-' first for descending, comma-separated for several (e.g. "-differentiation_rank,name"), got ${describeValue(sort)}`,
+    );
   }
   return sort;
 }

@@ -16,7 +16,10 @@ const asList = <T extends z.ZodType>(item: T) =>
 
 const id = z.union([
   z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  z.string().regex(/^[1-9]\d*$/).refine((text) => Number.isSafeInteger(Number(text))),
+  z
+    .string()
+    .regex(/^[1-9]\d*$/)
+    .refine((text) => Number.isSafeInteger(Number(text))),
 ]);
 const year = z
   .union([z.number(), z.string().regex(/^\d{4}$/)])

@@ -61,9 +61,10 @@ type OwnParams<M extends MethodName> = {
   [P in EndpointOf<M>["positional"][number] | EndpointOf<M>["optionFilters"][number]]?: ParamValue<P>;
 };
 type IdParam<M extends MethodName> = EndpointOf<M> extends { idKey: infer K extends string } ? { [P in K]?: Id } : unknown;
-type MetricParams<M extends MethodName> = EndpointOf<M> extends { metricKeys: true }
-  ? { metricKeys?: string | readonly string[]; metricGroupKeys?: string | readonly string[] }
-  : unknown;
+type MetricParams<M extends MethodName> =
+  EndpointOf<M> extends { metricKeys: true }
+    ? { metricKeys?: string | readonly string[]; metricGroupKeys?: string | readonly string[] }
+    : unknown;
 
 /** Everything one endpoint method accepts in its options object. */
 export type EndpointOptions<M extends MethodName> = CommonOptions<M> & OwnParams<M> & IdParam<M> & MetricParams<M>;
@@ -74,7 +75,9 @@ type Prefixes<T extends unknown[]> = T extends [...infer Init, unknown] ? T | Pr
 /** `(options?)` or `(p1, p2, ..., options?)` in the table's positional order. */
 export type EndpointArgs<M extends MethodName, Extra = unknown> =
   Prefixes<ParamTuple<EndpointOf<M>["positional"]>> extends infer P
-    ? P extends unknown[] ? [...P, (EndpointOptions<M> & Extra)?] : never
+    ? P extends unknown[]
+      ? [...P, (EndpointOptions<M> & Extra)?]
+      : never
     : never;
 
 export type AudienceGroupsOptions = EndpointOptions<"audienceGroups">;

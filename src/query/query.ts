@@ -1,7 +1,18 @@
 import { ValidationError } from "../errors";
 import { fieldsKey, toSnakeCase } from "../endpoints/table";
 import { FLAG_WIRE_VALUES, type WireFilterName } from "../endpoints/filterKinds";
-import { type FilterValue, checkItemId, checkWellFormed, describeValue, formatDateTime, isDropped, isPlainObject, joinList, positiveInteger, toList } from "./values";
+import {
+  type FilterValue,
+  checkItemId,
+  checkWellFormed,
+  describeValue,
+  formatDateTime,
+  isDropped,
+  isPlainObject,
+  joinList,
+  positiveInteger,
+  toList,
+} from "./values";
 
 /** The service's maximum page size. */
 export const MAX_PER_PAGE = 1000;
@@ -36,7 +47,20 @@ export interface QueryJSON {
   maxPages?: number;
 }
 
-const QUERY_KEYS = new Set(["id", "itemId", "filters", "fields", "include", "metricKeys", "metricGroupKeys", "sort", "search", "page", "perPage", "maxPages"]);
+const QUERY_KEYS = new Set([
+  "id",
+  "itemId",
+  "filters",
+  "fields",
+  "include",
+  "metricKeys",
+  "metricGroupKeys",
+  "sort",
+  "search",
+  "page",
+  "perPage",
+  "maxPages",
+]);
 
 /** An immutable description of one request's parameters. */
 export class Query {
@@ -110,7 +134,18 @@ export class Query {
   /** The fields as a plain init object (shallow copies), for deriving new queries. */
   toInit(): QueryInit {
     const init: QueryInit = { filters: { ...this.filters } };
-    for (const key of ["id", "fields", "include", "metricKeys", "metricGroupKeys", "sort", "search", "page", "perPage", "maxPages"] as const) {
+    for (const key of [
+      "id",
+      "fields",
+      "include",
+      "metricKeys",
+      "metricGroupKeys",
+      "sort",
+      "search",
+      "page",
+      "perPage",
+      "maxPages",
+    ] as const) {
       const value = this[key];
       if (value !== undefined) (init as Record<string, unknown>)[key] = value;
     }
@@ -122,7 +157,8 @@ export class Query {
     const filters: NonNullable<QueryJSON["filters"]> = {};
     for (const [key, value] of Object.entries(this.filters)) {
       if (value === null || value === undefined) continue;
-      filters[key] = value instanceof Date ? formatDateTime(value) : Array.isArray(value) ? [...value] : (value as string | number | boolean);
+      filters[key] =
+        value instanceof Date ? formatDateTime(value) : Array.isArray(value) ? [...value] : (value as string | number | boolean);
     }
     const json: QueryJSON = { ...init, filters } as QueryJSON;
     if (!Object.keys(filters).length) delete json.filters;
@@ -211,7 +247,10 @@ function normaliseFilters(filters: QueryInit["filters"]): Record<string, FilterV
       throw new ValidationError(`filters.${key}`, `must be a finite number, got ${value}`);
     }
     if (!isFilterValue(value)) {
-      throw new ValidationError(`filters.${key}`, `must be a string, number, boolean, Date or a list of strings and numbers, got ${describeValue(value)}`);
+      throw new ValidationError(
+        `filters.${key}`,
+        `must be a string, number, boolean, Date or a list of strings and numbers, got ${describeValue(value)}`,
+      );
     }
     normalised[toSnakeCase(key)] = value;
   }
@@ -219,11 +258,13 @@ function normaliseFilters(filters: QueryInit["filters"]): Record<string, FilterV
 }
 
 /** Whether a query field holds a value: not undefined, null, "" or an empty list. */
-const isSet = (value: unknown): boolean => value !== undefined && value !== null && value !== "" && !(Array.isArray(value) && value.length === 0);
+const isSet = (value: unknown): boolean =>
+  value !== undefined && value !== null && value !== "" && !(Array.isArray(value) && value.length === 0);
 
 const isFilterValue = (value: unknown): boolean =>
-  ["string", "number", "boolean"].includes(typeof value) || (value instanceof Date && !Number.isNaN(value.getTime()))
-  || (Array.isArray(value) && value.every((item) => typeof item === "string" || typeof item === "number"));
+  ["string", "number", "boolean"].includes(typeof value) ||
+  (value instanceof Date && !Number.isNaN(value.getTime())) ||
+  (Array.isArray(value) && value.every((item) => typeof item === "string" || typeof item === "number"));
 
 function freezeList(parameter: string, value: string | readonly string[] | undefined): readonly string[] | undefined {
   const list = toList(parameter, value);

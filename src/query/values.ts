@@ -5,12 +5,14 @@ export type FilterValue = Scalar | Date | readonly (string | number)[] | null | 
 export type ListValue = string | readonly string[];
 
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date)
-  && (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
+  typeof value === "object" &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !(value instanceof Date) &&
+  (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
 
 /** Falsy method parameters are dropped (API.md): false, 0, "", null, undefined and []. */
-export const isDropped = (value: unknown): boolean =>
-  !value || (Array.isArray(value) && value.length === 0);
+export const isDropped = (value: unknown): boolean => !value || (Array.isArray(value) && value.length === 0);
 
 /** `YYYY-MM-DD HH:MM:SS` in UTC, the service's datetime filter form. */
 export const formatDateTime = (date: Date): string => date.toISOString().slice(0, 19).replace("T", " ");
@@ -49,7 +51,10 @@ export function checkWellFormed(parameter: string, value: unknown): void {
   const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
   for (const text of texts as string[]) {
     if (LONE_SURROGATE.test(text)) {
-      throw new ValidationError(parameter, `holds a lone UTF-16 surrogate (a broken character), which no URL can carry: ${describeValue(text)}`);
+      throw new ValidationError(
+        parameter,
+        `holds a lone UTF-16 surrogate (a broken character), which no URL can carry: ${describeValue(text)}`,
+      );
     }
   }
 }

@@ -17,7 +17,11 @@ export function describeToolParams(spec: ToolSpec, spell: (name: string) => stri
 /** The README's table of the tools, one row per tool of the table. */
 export function toolsMarkdownTable(tools: readonly ToolSpec[]): string {
   const rows = tools.map((spec) => {
-    const single = spec.params.filter((param) => param.kind === "id").map((param) => param.name).join(", ") || "–";
+    const single =
+      spec.params
+        .filter((param) => param.kind === "id")
+        .map((param) => param.name)
+        .join(", ") || "–";
     return `| \`${spec.method}\` | \`${spec.slug}\` | ${describeToolParams(spec).replace(/\|/g, "\\|")} | ${single} | ${spec.response} |`;
   });
   return ["| method | slug | parameters | one id only | response |", "|---|---|---|---|---|", ...rows].join("\n");

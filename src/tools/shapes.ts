@@ -10,8 +10,7 @@ export interface ShapedAnswer {
 /** The response is not of the shape its tool answers with; the message says what was wrong. */
 export class ToolShapeError extends Error {}
 
-const isObject = (value: unknown): value is JsonRecord =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonRecord => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
  * A tool's response body as rows, per its response kind (tools/table.ts). Pure; throws
@@ -22,7 +21,8 @@ export function shapeToolAnswer(kind: ToolResponseKind, body: unknown): ShapedAn
   if (!isObject(body) || !("data" in body)) throw new ToolShapeError("the response had no `data` member");
   const data = body.data;
   if (kind === "document") {
-    if (!isObject(data)) throw new ToolShapeError(`\`data\` should be an object of metadata fields and a \`data\` list, got ${describe(data)}`);
+    if (!isObject(data))
+      throw new ToolShapeError(`\`data\` should be an object of metadata fields and a \`data\` list, got ${describe(data)}`);
     const { data: records, ...meta } = data;
     return { rows: recordList(records, "data.data"), meta };
   }
@@ -58,7 +58,8 @@ function mergeEntry(entry: JsonRecord, at: number): JsonRecord {
 /** commitment-funnel: `metrics: [{key, value}]` → one column per key (a key named like a field: `metrics_<key>`). */
 function spreadMetricList(entry: JsonRecord, at: number): JsonRecord {
   const { metrics, ...own } = entry;
-  if (!Array.isArray(metrics)) throw new ToolShapeError(`\`data[${at}].metrics\` should be a list of {key, value}, got ${describe(metrics)}`);
+  if (!Array.isArray(metrics))
+    throw new ToolShapeError(`\`data[${at}].metrics\` should be a list of {key, value}, got ${describe(metrics)}`);
   const row: JsonRecord = { ...own };
   metrics.forEach((metric, position) => {
     if (!isObject(metric) || typeof metric.key !== "string" || metric.key === "" || !("value" in metric)) {

@@ -99,5 +99,7 @@ function readAnswer(spec: ToolSpec, body: unknown, url: string): ShapedAnswer {
 }
 
 function describeParams(params: Record<string, string | number>): string {
-  return Object.entries(params).map(([key, value]) => `${key}=${value}`).join("&");
+  return Object.entries(params)
+    .map(([key, value]) => `${key}=${value}`)
+    .join("&");
 }

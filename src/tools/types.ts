@@ -5,11 +5,13 @@ import type { ToolMethod, ToolParamKind, TOOLS } from "./table";
 export type ToolId = number | string;
 
 /** What a parameter of each kind accepts (lists: one value, an array, or "a,b"). */
-export type ToolValue<K extends ToolParamKind> =
-  K extends "ids" ? ToolId | readonly ToolId[]
-  : K extends "id" ? ToolId
-  : K extends "keys" ? string | readonly string[]
-  : string;
+export type ToolValue<K extends ToolParamKind> = K extends "ids"
+  ? ToolId | readonly ToolId[]
+  : K extends "id"
+    ? ToolId
+    : K extends "keys"
+      ? string | readonly string[]
+      : string;
 
 type SpecOf<M extends ToolMethod> = Extract<(typeof TOOLS)[number], { method: M }>;
 type ParamOf<M extends ToolMethod> = SpecOf<M>["params"][number];

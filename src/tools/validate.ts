@@ -7,9 +7,17 @@ export type ToolWireParams = Record<string, string | number>;
 const positiveId = z.union([
   z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   // digits a double holds exactly: "9999999999999999" would go out as 10000000000000000
-  z.string().trim().regex(/^[1-9]\d{0,15}$/).transform(Number).refine(Number.isSafeInteger),
+  z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,15}$/)
+    .transform(Number)
+    .refine(Number.isSafeInteger),
 ]);
-const metricKey = z.string().trim().regex(/^[A-Za-z0-9_.-]+$/);
+const metricKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.-]+$/);
 const text = z.string().trim().min(1);
 
 /** "a,b" and arrays as lists of items; anything else as a list of one. */
@@ -19,7 +27,7 @@ const asList = (value: unknown): unknown[] =>
 const ALLOWED: Record<ToolParamKind, string> = {
   ids: "a positive integer id, or a list of them",
   id: "one positive integer id",
-  keys: "a metric key such as \"differentiation\", or a list of them",
+  keys: 'a metric key such as "differentiation", or a list of them',
   text: "a non-empty string",
 };
 
@@ -35,7 +43,8 @@ export function toolWireParams(spec: ToolSpec, options: unknown): ToolWireParams
   const given = options as Record<string, unknown>;
   const known = new Map(spec.params.map((param) => [param.name, param]));
   for (const key of Object.keys(given)) {
-    if (!known.has(key)) throw new ValidationError(key, `is not a parameter of ${spec.method}; allowed: ${spec.params.map((p) => p.name).join(", ")}`);
+    if (!known.has(key))
+      throw new ValidationError(key, `is not a parameter of ${spec.method}; allowed: ${spec.params.map((p) => p.name).join(", ")}`);
   }
   const present = (name: string) => given[name] !== undefined && given[name] !== null;
   for (const param of spec.params) {

@@ -82,14 +82,23 @@ function errorBodyAsText(data: unknown, _headers: unknown, status?: number): unk
 function describeFailure(error: unknown, timedOut: boolean, url: string, connection: Connection, policy: RequestPolicy): Failure {
   const { redact } = connection;
   if (timedOut) {
-    return { transient: true, error: new APIError({ status: undefined, url, code: TIMED_OUT, message: `no complete answer within ${policy.timeoutMs} ms` }) };
+    return {
+      transient: true,
+      error: new APIError({ status: undefined, url, code: TIMED_OUT, message: `no complete answer within ${policy.timeoutMs} ms` }),
+    };
   }
   if (!(error instanceof AxiosError)) {
-    return { transient: false, error: new APIError({ status: undefined, url, message: redact(String((error as Error)?.message ?? error)) }) };
+    return {
+      transient: false,
+      error: new APIError({ status: undefined, url, message: redact(String((error as Error)?.message ?? error)) }),
+    };
   }
   const transient = isTransient(error);
   if (error.code === MALFORMED_JSON) {
-    return { transient, error: new APIError({ status: 200, url, message: "the response body was not valid JSON (truncated?)", code: MALFORMED_JSON }) };
+    return {
+      transient,
+      error: new APIError({ status: 200, url, message: "the response body was not valid JSON (truncated?)", code: MALFORMED_JSON }),
+    };
   }
   if (error.response && isTruncated(error)) {
     const message = "the response was truncated: the connection closed before its body was complete";
@@ -98,14 +107,23 @@ function describeFailure(error: unknown, timedOut: boolean, url: string, connect
   if (error.response) {
     const waitMs = serverWaitMs(error);
     const note = waitMs !== undefined && waitMs > policy.maxWaitMs ? ` (${tooLong(waitMs, policy)}: not retried)` : "";
-    return { transient, waitMs, error: errorFromResponse(error.response.status, error.response.data, url, waitMs, (message) => redact(message) + note) };
+    return {
+      transient,
+      waitMs,
+      error: errorFromResponse(error.response.status, error.response.data, url, waitMs, (message) => redact(message) + note),
+    };
   }
   return { transient, error: new APIError({ status: undefined, url, message: redact(error.message), code: error.code }) };
 }
 
 /** A request the pacer refused: a 429 asked for a wait past the cap, and it has not ended. */
 function refusedBeforeSending(refusal: ServiceAskedToWait, url: string, policy: RequestPolicy): RateLimitExceededError {
-  return new RateLimitExceededError({ status: 429, url, message: `not sent (${tooLong(refusal.waitMs, policy)})`, retryAfterMs: refusal.waitMs });
+  return new RateLimitExceededError({
+    status: 429,
+    url,
+    message: `not sent (${tooLong(refusal.waitMs, policy)})`,
+    retryAfterMs: refusal.waitMs,
+  });
 }
 
 const tooLong = (waitMs: number, policy: RequestPolicy) =>

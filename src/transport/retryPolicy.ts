@@ -43,7 +43,12 @@ export function isTransient(error: AxiosError): boolean {
 }
 
 /** Exponential backoff with up to 25% jitter; the service's own wait wins when longer; never past `maxWaitMs`. */
-export function retryDelayMs(retryNumber: number, askedMs: number | undefined, baseDelayMs: number, maxWaitMs = DEFAULT_MAX_WAIT_MS): number {
+export function retryDelayMs(
+  retryNumber: number,
+  askedMs: number | undefined,
+  baseDelayMs: number,
+  maxWaitMs = DEFAULT_MAX_WAIT_MS,
+): number {
   const backoff = baseDelayMs * 2 ** (retryNumber - 1);
   const jittered = backoff + backoff * 0.25 * Math.random();
   return Math.min(maxWaitMs, Math.max(jittered, askedMs ?? 0));

@@ -27,13 +27,22 @@ describe("flags from the endpoint table", () => {
       expect(new Set(flags.map((flag) => flag.flag)).size).toBe(flags.length);
     }
     const program = createProgram(io()); // commander throws on two options with one flag
-    expect(program.commands.map((command) => command.name())).toEqual([...ENDPOINTS.map((endpoint) => endpoint.resource), "tools", "raw", "refs", "emulator"]);
+    expect(program.commands.map((command) => command.name())).toEqual([
+      ...ENDPOINTS.map((endpoint) => endpoint.resource),
+      "tools",
+      "raw",
+      "refs",
+      "emulator",
+    ]);
   });
 
   test("a filter is named after the method's parameter where it has one", () => {
     const studies = filterFlags(spec("studies"));
     expect(studies.find((flag) => flag.wire === "bav_study")).toMatchObject({ flag: "--main-study", kind: "flag" });
-    expect(filterFlags(spec("brands")).find((flag) => flag.wire === "country_codes")).toMatchObject({ flag: "--country-codes", valueName: "<codes>" });
+    expect(filterFlags(spec("brands")).find((flag) => flag.wire === "country_codes")).toMatchObject({
+      flag: "--country-codes",
+      valueName: "<codes>",
+    });
   });
 });
 
@@ -55,13 +64,23 @@ describe("flag values → the method's options", () => {
     filters = collectFilter("custom_list=a, b", filters);
     filters = collectFilter("custom_flag=TRUE", filters);
     filters = collectFilter("with_recent_studies=2", filters);
-    expect(filters).toEqual({ active: false, country_codes: "US,GB", brand_name: "Ben, Jerry's", custom_list: ["a", "b"], custom_flag: true, with_recent_studies: 2 });
+    expect(filters).toEqual({
+      active: false,
+      country_codes: "US,GB",
+      brand_name: "Ben, Jerry's",
+      custom_list: ["a", "b"],
+      custom_flag: true,
+      with_recent_studies: 2,
+    });
     expect(() => collectFilter("=x")).toThrow(/key=value/);
   });
 
   test("validation errors are re-told in flag names", () => {
     const { names } = methodOptions(spec("brandscape-data"), { filter: { studys: "1" } });
-    const retold = inFlagTerms(new ValidationError("yearNumber", "give countryCode (or filters.countries) with yearNumber"), names) as ValidationError;
+    const retold = inFlagTerms(
+      new ValidationError("yearNumber", "give countryCode (or filters.countries) with yearNumber"),
+      names,
+    ) as ValidationError;
     expect(retold.message).toBe("--year-number: give --country-code (or --countries) with --year-number");
     expect((inFlagTerms(new ValidationError("filters.studys", "bad"), names) as Error).message).toBe("--filter studys: bad");
   });
@@ -100,15 +119,25 @@ test("credentials: --token, then FOUNT_API_TOKEN, then .env; a missing token say
     writeFileSync(join(dir, ".env"), "FOUNT_API_TOKEN=from-dotenv\nFOUNT_BASE_URL=http://localhost:1/api/v2/\n");
     expect(resolveCredentials({}, {}, dir)).toEqual({ token: "from-dotenv", baseUrl: "http://localhost:1/api/v2/" });
     expect(resolveCredentials({}, { FOUNT_API_TOKEN: "from-env" }, dir).token).toBe("from-env");
-    expect(resolveCredentials({ token: "from-flag", baseUrl: "http://x/" }, { FOUNT_API_TOKEN: "from-env" }, dir)).toEqual({ token: "from-flag", baseUrl: "http://x/" });
-    expect(() => resolveCredentials({}, {}, tmpdir())).toThrow(/pass --token, set FOUNT_API_TOKEN, or put FOUNT_API_TOKEN=<token> in a \.env file/);
+    expect(resolveCredentials({ token: "from-flag", baseUrl: "http://x/" }, { FOUNT_API_TOKEN: "from-env" }, dir)).toEqual({
+      token: "from-flag",
+      baseUrl: "http://x/",
+    });
+    expect(() => resolveCredentials({}, {}, tmpdir())).toThrow(
+      /pass --token, set FOUNT_API_TOKEN, or put FOUNT_API_TOKEN=<token> in a \.env file/,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
 test("the terminal table fits the width and says what it left out", () => {
-  const rows = Array.from({ length: 3 }, (_, index) => ({ id: index + 1, name: `Brand ${index}, Inc.`, description: "x".repeat(50), share: index / 3 }));
+  const rows = Array.from({ length: 3 }, (_, index) => ({
+    id: index + 1,
+    name: `Brand ${index}, Inc.`,
+    description: "x".repeat(50),
+    share: index / 3,
+  }));
   const text = ttyTable(rows, { total: 120, rowsRead: 3, more: true }, 40);
   const lines = text.trimEnd().split("\n");
   expect(lines.slice(0, -1).every((line) => line.length <= 40)).toBe(true);
@@ -131,7 +160,20 @@ describe("refs constant names", () => {
   });
 
   test("duplicates are resolved by id, so reruns give the same names", () => {
-    const named = uniqueConstantNames([{ id: 9, label: "Men" }, { id: 2, label: "men" }, { id: 5, label: "東京" }, { id: 7, label: "2024" }], "Y");
-    expect(named.map((entry) => [entry.name, entry.id])).toEqual([["MEN", 2], ["ID_5", 5], ["Y2024", 7], ["MEN_9", 9]]);
+    const named = uniqueConstantNames(
+      [
+        { id: 9, label: "Men" },
+        { id: 2, label: "men" },
+        { id: 5, label: "東京" },
+        { id: 7, label: "2024" },
+      ],
+      "Y",
+    );
+    expect(named.map((entry) => [entry.name, entry.id])).toEqual([
+      ["MEN", 2],
+      ["ID_5", 5],
+      ["Y2024", 7],
+      ["MEN_9", 9],
+    ]);
   });
 });

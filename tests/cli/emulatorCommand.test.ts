@@ -7,7 +7,10 @@ beforeAll(() => {
 }, 120_000);
 
 test("`fountframe emulator` prints its base URL, serves, and stops on SIGINT with 0", async () => {
-  const child = spawn(process.execPath, [cli, "emulator", "--port", "0", "--scale", "500", "--token", "emu-token"], { env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [cli, "emulator", "--port", "0", "--scale", "500", "--token", "emu-token"], {
+    env: cleanEnv(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
   try {
     const url = await new Promise<string>((resolve, reject) => {

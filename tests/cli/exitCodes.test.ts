@@ -29,8 +29,14 @@ describe("exit 2: bad usage or validation, one line naming the flag", () => {
     [["brands", "--per-page", "5000"], /^error: --per-page: must be at most 1000/],
     [["brands", "--sort", "not a field"], /^error: --sort: must be a field name/],
     [["brands", "--timeout", "-5"], /^error: --timeout: must be a number of milliseconds above 0 \(got "-5"\)$/m],
-    [["brandscape-data", "--country-code", "US"], /^error: --year-number: brandscape-data needs country and year together: give --country-code \(or --countries\) with --year-number/],
-    [["brandscape-data"], /^error: brandscape-data: needs a study \(--studies\), a brand \(--brand-name or --brands\), or a country and year together \(--country-code \+ --year-number\)$/m],
+    [
+      ["brandscape-data", "--country-code", "US"],
+      /^error: --year-number: brandscape-data needs country and year together: give --country-code \(or --countries\) with --year-number/,
+    ],
+    [
+      ["brandscape-data"],
+      /^error: brandscape-data: needs a study \(--studies\), a brand \(--brand-name or --brands\), or a country and year together \(--country-code \+ --year-number\)$/m,
+    ],
     [["regions", "--out", "regions.txt"], /^error: --out: cannot tell the format/],
   ])("%j", async (args, pattern) => {
     const run = await fount(args);
@@ -68,21 +74,24 @@ describe("exit 1: the service refused or could not be reached", () => {
   });
 
   test("an unreachable service after retries", async () => {
-    const run = await runCli(fx.cli, ["regions", "--base-url", "http://127.0.0.1:9/api/v2/", "--retries", "1", "-q"], { env: cleanEnv({ FOUNT_API_TOKEN: TOKEN }) });
+    const run = await runCli(fx.cli, ["regions", "--base-url", "http://127.0.0.1:9/api/v2/", "--retries", "1", "-q"], {
+      env: cleanEnv({ FOUNT_API_TOKEN: TOKEN }),
+    });
     expect(run.code).toBe(1);
     expectOneLineError(run, /^error: ECONNREFUSED/);
   });
-
-
 });
 
 describe("exit 3: the service answered and nothing matched", () => {
-  test.each([[[]], [["--out", "none.csv"]], [["--format", "json"]]])("%j: one line that is not an error, and nothing written", async (extra) => {
-    const run = await fount(["brands", "--name", "no-such-brand-anywhere", ...extra], { FOUNT_API_TOKEN: TOKEN }, fx.dir);
-    expect(run.code).toBe(3);
-    expectOneLineError(run, /^no results: brands: the query returned no records \(.*no-such-brand-anywhere/);
-    expect(existsSync(join(fx.dir, "none.csv"))).toBe(false);
-  });
+  test.each([[[]], [["--out", "none.csv"]], [["--format", "json"]]])(
+    "%j: one line that is not an error, and nothing written",
+    async (extra) => {
+      const run = await fount(["brands", "--name", "no-such-brand-anywhere", ...extra], { FOUNT_API_TOKEN: TOKEN }, fx.dir);
+      expect(run.code).toBe(3);
+      expectOneLineError(run, /^no results: brands: the query returned no records \(.*no-such-brand-anywhere/);
+      expect(existsSync(join(fx.dir, "none.csv"))).toBe(false);
+    },
+  );
 });
 
 describe("exit 0", () => {
@@ -90,12 +99,18 @@ describe("exit 0", () => {
     writeFileSync(join(fx.dir, ".env"), `# local settings\nFOUNT_API_TOKEN="${TOKEN}"\n`);
     const run = await fount(["regions", "--format", "ndjson"], {}, fx.dir);
     expect(run.code).toBe(0);
-    expect(run.stdout.trimEnd().split("\n").map((line) => JSON.parse(line).name)).toContain("North America");
+    expect(
+      run.stdout
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line).name),
+    ).toContain("North America");
     expect(run.stdout + run.stderr).not.toContain(TOKEN);
   });
 
   test("--flag encodes as 1, --flag 0 as 0, absent not at all", async () => {
-    const count = async (args: string[]) => (await fount(["audiences", ...args, "--format", "ndjson", "-q"])).stdout.trimEnd().split("\n").length;
+    const count = async (args: string[]) =>
+      (await fount(["audiences", ...args, "--format", "ndjson", "-q"])).stdout.trimEnd().split("\n").length;
     const all = await count([]);
     const active = await count(["--active"]);
     const inactive = await count(["--active", "0"]);

@@ -53,7 +53,13 @@ describe("each output format holds the library's frame", () => {
     const out = join(fx.dir, `brands.${format}`);
     expect((await fount("brands", "--country-codes", "US,GB", "--include", "company", "--out", out, "-q")).code).toBe(0);
     const text = readFileSync(out, "utf8");
-    const rows = format === "json" ? JSON.parse(text) : text.trimEnd().split("\n").map((line) => JSON.parse(line));
+    const rows =
+      format === "json"
+        ? JSON.parse(text)
+        : text
+            .trimEnd()
+            .split("\n")
+            .map((line) => JSON.parse(line));
     expectRowsMatchFrame(rows, await fx.client.brands({ countryCodes: ["US", "GB"], include: "company" }), asJsonValue);
   });
 
@@ -68,7 +74,14 @@ describe("each output format holds the library's frame", () => {
 test("--help of a resource lists its own filters, from the endpoint table", async () => {
   const studies = await fount("studies", "--help");
   expect(studies.code).toBe(0);
-  for (const flag of ["--country-codes <codes>", "--year-numbers <years>", "--main-study [0|1]", "--full-year [0|1]", "--released [0|1]", "--data-updated-since <when>"]) {
+  for (const flag of [
+    "--country-codes <codes>",
+    "--year-numbers <years>",
+    "--main-study [0|1]",
+    "--full-year [0|1]",
+    "--released [0|1]",
+    "--data-updated-since <when>",
+  ]) {
     expect(studies.stdout).toContain(flag);
   }
   const regions = await fount("regions", "--help");

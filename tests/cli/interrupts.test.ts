@@ -19,7 +19,9 @@ function start(command: string, args: string[], cwd: string): Running {
   const err: Buffer[] = [];
   child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
   child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("close", (code, signal) => resolve({ code, signal })),
+  );
   const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
   void exited.then(() => clearTimeout(killer));
   return { child, stdout: () => Buffer.concat(out).toString("utf8"), stderr: () => Buffer.concat(err).toString("utf8"), exited };

@@ -25,7 +25,10 @@ describe("targets that are not plain files", () => {
   });
 
   test("--out /dev/stdout into a pipe", async () => {
-    const run = await runCommand("sh", ["-c", `"${process.execPath}" "${fx.cli}" regions --format csv --out /dev/stdout -q | cat`], { env: env(), cwd: fx.dir });
+    const run = await runCommand("sh", ["-c", `"${process.execPath}" "${fx.cli}" regions --format csv --out /dev/stdout -q | cat`], {
+      env: env(),
+      cwd: fx.dir,
+    });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^id,name/);
   });
@@ -62,11 +65,15 @@ describe("targets that are not plain files", () => {
   });
 
   describe("as nobody", () => {
-    const switchable = process.getuid?.() === 0 && spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "true"]).status === 0;
+    const switchable =
+      process.getuid?.() === 0 && spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "true"]).status === 0;
     const maybe = switchable ? test : test.skip;
     if (!switchable) test("skipped: needs root and setpriv to switch to nobody", () => {});
     const asNobody = (args: string) =>
-      runCommand("sh", ["-c", `setpriv --reuid=65534 --regid=65534 --clear-groups "${process.execPath}" "${fx.cli}" ${args}`], { env: env(), cwd: "/" });
+      runCommand("sh", ["-c", `setpriv --reuid=65534 --regid=65534 --clear-groups "${process.execPath}" "${fx.cli}" ${args}`], {
+        env: env(),
+        cwd: "/",
+      });
 
     maybe("--out /dev/stdout, piped and on a file, works without rights on /dev", async () => {
       const piped = await asNobody("regions --format csv --out /dev/stdout -q | cat");
@@ -92,7 +99,9 @@ describe("JSON on stdout is never a broken document", () => {
   });
 
   test("a service that cannot be reached: nothing on stdout", async () => {
-    const run = await runCli(fx.cli, ["regions", "--format", "json", "--base-url", "http://127.0.0.1:9/api/v2/", "--retries", "0"], { env: env() });
+    const run = await runCli(fx.cli, ["regions", "--format", "json", "--base-url", "http://127.0.0.1:9/api/v2/", "--retries", "0"], {
+      env: env(),
+    });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(/^error: ECONNREFUSED/);
@@ -101,7 +110,24 @@ describe("JSON on stdout is never a broken document", () => {
 
   test("a failure after the first page: a closed array, exit 1, and a line saying stdout is incomplete", async () => {
     fx.emulator.setFaults([{ resource: "brands", page: 2, kind: "status", status: 500 }]);
-    const run = await fount(["brands", "--per-page", "10", "--max-pages", "3", "--format", "json", "--retries", "0", "--on-errors", "raise", "--workers", "1", "--batch-size", "1", "-q"]);
+    const run = await fount([
+      "brands",
+      "--per-page",
+      "10",
+      "--max-pages",
+      "3",
+      "--format",
+      "json",
+      "--retries",
+      "0",
+      "--on-errors",
+      "raise",
+      "--workers",
+      "1",
+      "--batch-size",
+      "1",
+      "-q",
+    ]);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout)).toHaveLength(10);
     oneLine(run.stderr);
@@ -110,7 +136,24 @@ describe("JSON on stdout is never a broken document", () => {
 
   test("CSV cut short on stdout says so too", async () => {
     fx.emulator.setFaults([{ resource: "brands", page: 2, kind: "status", status: 500 }]);
-    const run = await fount(["brands", "--per-page", "10", "--max-pages", "3", "--format", "csv", "--retries", "0", "--on-errors", "raise", "--workers", "1", "--batch-size", "1", "-q"]);
+    const run = await fount([
+      "brands",
+      "--per-page",
+      "10",
+      "--max-pages",
+      "3",
+      "--format",
+      "csv",
+      "--retries",
+      "0",
+      "--on-errors",
+      "raise",
+      "--workers",
+      "1",
+      "--batch-size",
+      "1",
+      "-q",
+    ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/; the output on stdout is incomplete\n$/);
   });
@@ -118,10 +161,36 @@ describe("JSON on stdout is never a broken document", () => {
 
 describe("CSV flags", () => {
   test("formula text is made inert by default; --no-escape-formulas keeps it; --bom adds the mark", async () => {
-    const escaped = await fount(["raw", "brands", "--format", "csv", "--fields", "id", "--per-page", "2", "--max-pages", "1", "--bom", "-q"]);
+    const escaped = await fount([
+      "raw",
+      "brands",
+      "--format",
+      "csv",
+      "--fields",
+      "id",
+      "--per-page",
+      "2",
+      "--max-pages",
+      "1",
+      "--bom",
+      "-q",
+    ]);
     expect(escaped.code).toBe(0);
     expect(escaped.stdout.startsWith("\uFEFFid\n")).toBe(true);
-    const plain = await fount(["raw", "brands", "--format", "csv", "--fields", "id", "--per-page", "2", "--max-pages", "1", "--no-escape-formulas", "-q"]);
+    const plain = await fount([
+      "raw",
+      "brands",
+      "--format",
+      "csv",
+      "--fields",
+      "id",
+      "--per-page",
+      "2",
+      "--max-pages",
+      "1",
+      "--no-escape-formulas",
+      "-q",
+    ]);
     expect(plain.stdout.startsWith("id\n")).toBe(true);
   });
 

@@ -13,10 +13,25 @@ beforeAll(async () => {
 }, 120_000);
 
 test("the generated modules compile with tsc --strict", async () => {
-  const tsc = await runCommand(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "--noEmit", "--strict", "--target", "es2022", "--module", "nodenext", "--moduleResolution", "nodenext", "index.ts"], {
-    cwd: out, // outside the project: no @types from its node_modules, as in a user's fresh folder
-    timeoutMs: 55_000,
-  });
+  const tsc = await runCommand(
+    process.execPath,
+    [
+      join(ROOT, "node_modules/typescript/bin/tsc"),
+      "--noEmit",
+      "--strict",
+      "--target",
+      "es2022",
+      "--module",
+      "nodenext",
+      "--moduleResolution",
+      "nodenext",
+      "index.ts",
+    ],
+    {
+      cwd: out, // outside the project: no @types from its node_modules, as in a user's fresh folder
+      timeoutMs: 55_000,
+    },
+  );
   expect(tsc.stdout + tsc.stderr).toBe("");
   expect(tsc.code).toBe(0);
 }, 60_000);
@@ -42,7 +57,12 @@ test("the constants hold the emulator's ids", async () => {
   expect(refs.CountryCodes.US).toBe(refs.Countries.UNITED_STATES);
   expect(refs.Years.Y2024).toBe(await idOf("years", "year", 2024));
   expect(refs.BrandMetricGroups.BRAND_PILLARS).toBe(await idOf("brand-metric-groups", "name", "Brand Pillars"));
-  for (const [name, resource] of [["Audiences", "audiences"], ["Regions", "regions"], ["Sectors", "sectors"], ["Categories", "categories"]] as const) {
+  for (const [name, resource] of [
+    ["Audiences", "audiences"],
+    ["Regions", "regions"],
+    ["Sectors", "sectors"],
+    ["Categories", "categories"],
+  ] as const) {
     const ids = (await fx.client.rawQuery(resource, { perPage: 1000 })).map((record) => record.id as number);
     expect(Object.values(refs[name]).sort((a, b) => a - b)).toEqual(ids.sort((a, b) => a - b));
   }

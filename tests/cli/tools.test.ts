@@ -33,11 +33,34 @@ test("--out writes Excel and JSON like the resources (numbers stay numbers)", as
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(xlsx);
   const sheet = workbook.getWorksheet("data")!;
-  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(["brand_id", "brand_name", "study_id", "audience_id", "familiarity", "consideration", "trial", "regular_usage", "loyalty"]);
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+    "brand_id",
+    "brand_name",
+    "study_id",
+    "audience_id",
+    "familiarity",
+    "consideration",
+    "trial",
+    "regular_usage",
+    "loyalty",
+  ]);
   expect(typeof sheet.getRow(2).getCell(5).value).toBe("number");
 
   const json = join(fx.dir, "cost.json");
-  const run = await fount("tools", "cost-of-entry", "--brand", "1", "--study", "470", "--categories", "1", "--comparison-name", "Cars", "--out", json);
+  const run = await fount(
+    "tools",
+    "cost-of-entry",
+    "--brand",
+    "1",
+    "--study",
+    "470",
+    "--categories",
+    "1",
+    "--comparison-name",
+    "Cars",
+    "--out",
+    json,
+  );
   expect(run.code).toBe(0);
   expect(run.stderr).toMatch(/^meta: \{"brand_id":1,"study_id":470,"audience_id":1,"comparison_name":"Cars",/);
   const records = JSON.parse(readFileSync(json, "utf8"));
@@ -47,8 +70,14 @@ test("--out writes Excel and JSON like the resources (numbers stay numbers)", as
 
 test.each([
   [["tools", "brand-worth-map", "--brands", "1"], /^error: --studies: is required by brand-worth-map/],
-  [["tools", "cost-of-entry", "--brand", "1", "--study", "470", "--categories", "1", "--collections", "2"], /^error: --categories: give categories or collections to cost-of-entry, not both/],
-  [["tools", "brand-worth-map", "--brands", "1", "--studies", "470", "--brand", "2"], /^error: --brand: is not a parameter of brand-worth-map/],
+  [
+    ["tools", "cost-of-entry", "--brand", "1", "--study", "470", "--categories", "1", "--collections", "2"],
+    /^error: --categories: give categories or collections to cost-of-entry, not both/,
+  ],
+  [
+    ["tools", "brand-worth-map", "--brands", "1", "--studies", "470", "--brand", "2"],
+    /^error: --brand: is not a parameter of brand-worth-map/,
+  ],
   [["tools", "brand-worth-mapp"], /^error: tools: no tool "brand-worth-mapp"; the tools are archetypes, /],
   [["tools", "--brands", "1"], /^error: --brands: name a tool first/],
 ])("bad usage exits 2 before any request: %j", async (args, message) => {

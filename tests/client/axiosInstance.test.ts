@@ -25,7 +25,13 @@ test("the User-Agent is the library's by default, or the caller's", async () => 
   const seen: string[] = [];
   const http = await import("node:http");
   const server = http.createServer((request, response) => {
-    seen.push(String(request.headers["user-agent"]) + "|" + String(request.headers.accept) + "|" + String(request.headers.authorization === `Bearer ${TOKEN}`));
+    seen.push(
+      String(request.headers["user-agent"]) +
+        "|" +
+        String(request.headers.accept) +
+        "|" +
+        String(request.headers.authorization === `Bearer ${TOKEN}`),
+    );
     response.setHeader("content-type", "application/json");
     response.end(JSON.stringify({ data: [{ id: 1 }], meta: { total: 1, last_page: 1 } }));
   });

@@ -43,7 +43,10 @@ describe("a deadline per attempt over headers and body", () => {
   test("warn: a page that always trickles is named in the warning", async () => {
     env.emulator.setFaults([{ resource: "brands", page: 2, kind: "trickle" }]);
     const client = env.client({ timeout: 300, retries: 1 });
-    const outcome = await settlesWithin(10, captureWarnings(() => client.rawQuery("brands", { perPage: 10, maxPages: 3 })));
+    const outcome = await settlesWithin(
+      10,
+      captureWarnings(() => client.rawQuery("brands", { perPage: 10, maxPages: 3 })),
+    );
     const { result, warnings } = outcome as Awaited<ReturnType<typeof captureWarnings<unknown[]>>>;
     expect(result).toHaveLength(20);
     expect(warnings[0].message).toMatch(/page 2 \(ETIMEDOUT .*no complete answer within 300 ms/);
@@ -60,7 +63,10 @@ describe("a body cut off mid-stream", () => {
 
   test("after the retries it is reported as a truncated response", async () => {
     env.emulator.setFaults([{ resource: "brands", page: 2, kind: "cutOff", bytes: 100 }]);
-    const error = await env.client({ retries: 2, onErrors: "raise" }).rawQuery("brands", { perPage: 10, maxPages: 3 }).catch((caught) => caught);
+    const error = await env
+      .client({ retries: 2, onErrors: "raise" })
+      .rawQuery("brands", { perPage: 10, maxPages: 3 })
+      .catch((caught) => caught);
     expect(error).toBeInstanceOf(APIError);
     expect(error.message).toMatch(/truncated/);
     expect(error.message).not.toMatch(/no message/);
@@ -91,7 +97,10 @@ describe("a cap on any single wait", () => {
   test("warn: the page whose Retry-After is past the cap is named in the warning", async () => {
     env.emulator.setFaults([{ resource: "brands", page: 3, kind: "rateLimit", retryAfter: 3600, times: 1 }]);
     const client = env.client({ batchSize: 1, nWorkers: 1 });
-    const outcome = await settlesWithin(5, captureWarnings(() => client.rawQuery("brands", { perPage: 10, maxPages: 3 })));
+    const outcome = await settlesWithin(
+      5,
+      captureWarnings(() => client.rawQuery("brands", { perPage: 10, maxPages: 3 })),
+    );
     const { result, warnings } = outcome as Awaited<ReturnType<typeof captureWarnings<unknown[]>>>;
     expect(result).toHaveLength(20);
     expect(warnings).toHaveLength(1);
@@ -108,19 +117,23 @@ describe("a cap on any single wait", () => {
 });
 
 describe("after aclose() no request leaves", () => {
-  test.each(["pages", "rawPages"] as const)("a %s consumer between pages gets ClientClosedError and no more requests go out", async (kind) => {
-    const client = env.client({ batchSize: 2, nWorkers: 1 });
-    const stream = kind === "pages" ? client.pages("brands", { perPage: 5, maxPages: 20 }) : client.rawPages("brands", { perPage: 5, maxPages: 20 });
-    const first = await stream.next();
-    expect(first.value).toMatchObject({ page: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the pages ahead of the consumer have arrived
-    const sentBeforeClose = env.emulator.stats.requests;
-    await client.aclose();
-    const next = await stream.next().catch((caught) => caught);
-    expect(next).toBeInstanceOf(ClientClosedError);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(env.emulator.stats.requests).toBe(sentBeforeClose);
-  });
+  test.each(["pages", "rawPages"] as const)(
+    "a %s consumer between pages gets ClientClosedError and no more requests go out",
+    async (kind) => {
+      const client = env.client({ batchSize: 2, nWorkers: 1 });
+      const stream =
+        kind === "pages" ? client.pages("brands", { perPage: 5, maxPages: 20 }) : client.rawPages("brands", { perPage: 5, maxPages: 20 });
+      const first = await stream.next();
+      expect(first.value).toMatchObject({ page: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the pages ahead of the consumer have arrived
+      const sentBeforeClose = env.emulator.stats.requests;
+      await client.aclose();
+      const next = await stream.next().catch((caught) => caught);
+      expect(next).toBeInstanceOf(ClientClosedError);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(env.emulator.stats.requests).toBe(sentBeforeClose);
+    },
+  );
 
   test("a frame call waiting out its retry delay rejects with ClientClosedError and sends nothing more", async () => {
     env.emulator.setFaults([{ resource: "brands", kind: "status", status: 503 }]);
@@ -155,7 +168,10 @@ describe("after aclose() no request leaves", () => {
 describe("the token is redacted from every service text", () => {
   test("raise: an error body echoing the Authorization header", async () => {
     env.emulator.setFaults([{ resource: "brands", kind: "echoHeaders", status: 403 }]);
-    const error = await env.client({ onErrors: "raise" }).rawQuery("brands").catch((caught) => caught);
+    const error = await env
+      .client({ onErrors: "raise" })
+      .rawQuery("brands")
+      .catch((caught) => caught);
     expect(error).toBeInstanceOf(APIError);
     expect(error.serviceMessage).toMatch(/authorization: Bearer \*\*\*/);
     expect(everything(error)).not.toContain(TOKEN);
@@ -201,8 +217,13 @@ describe("the token is redacted from every service text", () => {
   });
 
   test("any Bearer value, not only the client's own token", async () => {
-    env.emulator.setFaults([{ resource: "brands", kind: "status", status: 401, body: '{"message":"expired: Bearer someone-elses-token"}' }]);
-    const error = await env.client().rawQuery("brands").catch((caught) => caught);
+    env.emulator.setFaults([
+      { resource: "brands", kind: "status", status: 401, body: '{"message":"expired: Bearer someone-elses-token"}' },
+    ]);
+    const error = await env
+      .client()
+      .rawQuery("brands")
+      .catch((caught) => caught);
     expect(error.serviceMessage).toBe("expired: Bearer ***");
   });
 });

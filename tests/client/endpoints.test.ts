@@ -10,9 +10,15 @@ const env = useEmulator();
 /** Each method called with positional parameters and the query string the service must receive. */
 const CALLS: Record<string, { args: unknown[]; wire: string }> = {
   audienceGroups: { args: ["General"], wire: "filter[name]=General" },
-  audiences: { args: ["Adults", 1, true, { groups: [1, 2] }], wire: "filter[active]=1&filter[groups]=1,2&filter[name]=Adults&filter[public]=1" },
+  audiences: {
+    args: ["Adults", 1, true, { groups: [1, 2] }],
+    wire: "filter[active]=1&filter[groups]=1,2&filter[name]=Adults&filter[public]=1",
+  },
   brandMetricGroups: { args: ["Brand", 1], wire: "filter[active]=1&filter[name]=Brand" },
-  brandMetrics: { args: ["e", true, 1, { groups: 1, private: 0 }], wire: "filter[active]=1&filter[groups]=1&filter[name]=e&filter[public]=1" },
+  brandMetrics: {
+    args: ["e", true, 1, { groups: 1, private: 0 }],
+    wire: "filter[active]=1&filter[groups]=1&filter[name]=e&filter[public]=1",
+  },
   brands: { args: ["o", ["us", "DE"], [2023, 2024]], wire: "filter[country_codes]=US,DE&filter[name]=o&filter[year_numbers]=2023,2024" },
   brandscapeData: {
     args: ["US", 2024, [1], undefined, { metricKeys: ["differentiation", "relevance"] }],
@@ -22,10 +28,16 @@ const CALLS: Record<string, { args: unknown[]; wire: string }> = {
   cities: { args: [undefined, true, [1, 2, 3, 4, 5, 6, 7, 8]], wire: "filter[capitals]=true&filter[countries]=1,2,3,4,5,6,7,8" },
   collections: { args: [undefined, 1, { sharedWithMe: false }], wire: "filter[public]=1" },
   companies: { args: ["o", 1], wire: "filter[name]=o&filter[public]=1" },
-  countries: { args: [undefined, 1, [1, 2], true, { withRecentStudies: 2 }], wire: "filter[active]=1&filter[regions]=1,2&filter[with_recent_studies]=2&filter[with_studies]=1" },
+  countries: {
+    args: [undefined, 1, [1, 2], true, { withRecentStudies: 2 }],
+    wire: "filter[active]=1&filter[regions]=1,2&filter[with_recent_studies]=2&filter[with_studies]=1",
+  },
   regions: { args: ["Europe"], wire: "filter[name]=Europe" },
   sectors: { args: [undefined, 1], wire: "filter[in_most_influential]=1" },
-  studies: { args: [["US", "GB"], 2024, 1, 1, 1], wire: "filter[bav_study]=1&filter[country_codes]=US,GB&filter[full_year]=1&filter[released]=1&filter[year_numbers]=2024" },
+  studies: {
+    args: [["US", "GB"], 2024, 1, 1, 1],
+    wire: "filter[bav_study]=1&filter[country_codes]=US,GB&filter[full_year]=1&filter[released]=1&filter[year_numbers]=2024",
+  },
   years: { args: [2024], wire: "filter[year]=2024" },
 };
 
@@ -60,7 +72,11 @@ describe.each(ENDPOINTS.map((endpoint): [string, EndpointSpec] => [endpoint.meth
   if (endpoint.idKey) {
     test(`${endpoint.idKey} fetches one item from the item route`, async () => {
       const client = env.client();
-      const [first] = await client.rawQuery(endpoint.resource, { maxPages: 1, perPage: 1, ...(method === "brandscapeData" ? { filters: { studies: 1 } } : {}) });
+      const [first] = await client.rawQuery(endpoint.resource, {
+        maxPages: 1,
+        perPage: 1,
+        ...(method === "brandscapeData" ? { filters: { studies: 1 } } : {}),
+      });
       const frame = (await (client[method as "brands"] as (o: object) => Promise<DataFrame>)({ [endpoint.idKey!]: first.id })) as DataFrame;
       expect(env.emulator.stats.log.at(-1)!.path).toMatch(new RegExp(`/${endpoint.resource}/${first.id}$`));
       expect(frame.shape[0]).toBe(1);
@@ -79,7 +95,16 @@ describe("filter semantics as the service applies them", () => {
 
   test("brandscapeData: brand_name stays local, the included brand is prefixed global_, numeric strings become numbers", async () => {
     const frame = await env.client().brandscapeData("DE", 2024, [1]);
-    expect(frame.columns).toEqual(expect.arrayContaining(["brand_name", "global_brand_name", "global_brand_id", "global_study_id", "global_category_name", "global_audience_name"]));
+    expect(frame.columns).toEqual(
+      expect.arrayContaining([
+        "brand_name",
+        "global_brand_name",
+        "global_brand_id",
+        "global_study_id",
+        "global_category_name",
+        "global_audience_name",
+      ]),
+    );
     const local = frame.column("brand_name").values as string[];
     const global = frame.column("global_brand_name").values as string[];
     expect(local.some((name, index) => name !== global[index])).toBe(true);

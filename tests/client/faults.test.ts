@@ -47,7 +47,10 @@ test("429 on later pages pauses and recovers without losing pages", async () => 
 
 test("429 past the retries in raise mode is RateLimitExceededError carrying the wait", async () => {
   env.emulator.setFaults([{ resource: "brands", page: 1, kind: "rateLimit", retryAfter: 0 }]);
-  const error = await env.client({ onErrors: "raise", retries: 1 }).rawQuery("brands", { maxPages: 1 }).catch((caught) => caught);
+  const error = await env
+    .client({ onErrors: "raise", retries: 1 })
+    .rawQuery("brands", { maxPages: 1 })
+    .catch((caught) => caught);
   expect(error).toBeInstanceOf(RateLimitExceededError);
   expect(error.status).toBe(429);
   expect(error.retryAfterMs).toBe(0);
@@ -58,7 +61,9 @@ test("warn: failed pages are skipped and named in one warning; the rest is kept"
   const { result, warnings } = await captureWarnings(() => env.client({ retries: 1 }).rawQuery("brands", { perPage: 10, maxPages: 5 }));
   expect(result).toHaveLength(30);
   expect(warnings).toHaveLength(1);
-  expect(warnings[0].message).toMatch(/brands: 2 of 5 pages failed after retries and were skipped: page 2 \(HTTP 500.*\); page 4 \(HTTP 500/);
+  expect(warnings[0].message).toMatch(
+    /brands: 2 of 5 pages failed after retries and were skipped: page 2 \(HTTP 500.*\); page 4 \(HTTP 500/,
+  );
   expect(warnings[0].code).toBe("FOUNTFRAME_PARTIAL_RESULT");
   expect(warnings[0].detail).toBe("failed pages: 2, 4");
   expect(everyError(warnings)).not.toContain(TOKEN);
@@ -94,7 +99,10 @@ test("no retry on 401, 404 or 422; the token never appears in an error", async (
 
 test("a network failure after retries is an APIError without the token", async () => {
   env.emulator.setFaults([{ resource: "brands", kind: "reset" }]);
-  const error = await env.client({ retries: 2, onErrors: "raise" }).rawQuery("brands", { maxPages: 1 }).catch((caught) => caught);
+  const error = await env
+    .client({ retries: 2, onErrors: "raise" })
+    .rawQuery("brands", { maxPages: 1 })
+    .catch((caught) => caught);
   expect(error).toBeInstanceOf(APIError);
   expect(error.status).toBeUndefined();
   expect(pagesRequested(env.emulator, "brands")).toHaveLength(3);

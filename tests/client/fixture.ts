@@ -44,7 +44,10 @@ export interface CapturedWarning {
 /** The warnings emitted while `run` runs (Jest's sandboxed process does not deliver "warning" events). */
 export async function captureWarnings<T>(run: () => Promise<T>): Promise<{ result: T; warnings: CapturedWarning[] }> {
   const warnings: CapturedWarning[] = [];
-  const spy = jest.spyOn(process, "emitWarning").mockImplementation(((warning: string | Error, options?: { code?: string; detail?: string }) => {
+  const spy = jest.spyOn(process, "emitWarning").mockImplementation(((
+    warning: string | Error,
+    options?: { code?: string; detail?: string },
+  ) => {
     warnings.push({ message: String(warning), code: options?.code, detail: options?.detail });
   }) as typeof process.emitWarning);
   try {

@@ -38,13 +38,38 @@ describe("bad input is a ValidationError naming the parameter, before any reques
     ["studies NaN", (client: Client) => client.brands({ studies: [NaN] }), "studies", /got \[NaN\]/],
     ["a lone surrogate in a name", (client: Client) => client.brands("Swatch\uD800"), "name", /lone UTF-16 surrogate/],
     ["a lone surrogate in search", (client: Client) => client.brands({ search: "\uDC00x" }), "search", /lone UTF-16 surrogate/],
-    ["a lone surrogate in a raw filter", (client: Client) => client.rawQuery("brands", { filters: { name: "a\uD83D" } }), "filters.name", /lone UTF-16 surrogate/],
-    // @ts-expect-error an include brands does not offer, as plain JavaScript could pass it
-    ["an include brands does not offer", (client: Client) => client.brands({ include: "bogus" }), "include", /^include: brands offers no include "bogus"; allowed: company, categories, countries, no_default$/],
-    ["an id-list filter holding 0", (client: Client) => client.brands({ studies: [0] }), "studies", /^studies: must be a positive integer id .*, or a list of them \(got \[0\]\)$/],
-    ["search in a query where the endpoint has none", (client: Client) => client.brandMetrics({ query: { search: "x" } }), "search", /no free-text search/],
+    [
+      "a lone surrogate in a raw filter",
+      (client: Client) => client.rawQuery("brands", { filters: { name: "a\uD83D" } }),
+      "filters.name",
+      /lone UTF-16 surrogate/,
+    ],
+    [
+      "an include brands does not offer",
+      // @ts-expect-error an include brands does not offer, as plain JavaScript could pass it
+      (client: Client) => client.brands({ include: "bogus" }),
+      "include",
+      /^include: brands offers no include "bogus"; allowed: company, categories, countries, no_default$/,
+    ],
+    [
+      "an id-list filter holding 0",
+      (client: Client) => client.brands({ studies: [0] }),
+      "studies",
+      /^studies: must be a positive integer id .*, or a list of them \(got \[0\]\)$/,
+    ],
+    [
+      "search in a query where the endpoint has none",
+      (client: Client) => client.brandMetrics({ query: { search: "x" } }),
+      "search",
+      /no free-text search/,
+    ],
     // the endpoint table says brandscape-data must be narrowed: rawQuery honours it like the method
-    ["rawQuery brandscape-data by audience alone", (client: Client) => client.rawQuery("brandscape-data", { filters: { audiences: 1 } }), "brandscapeData", /needs a study/],
+    [
+      "rawQuery brandscape-data by audience alone",
+      (client: Client) => client.rawQuery("brandscape-data", { filters: { audiences: 1 } }),
+      "brandscapeData",
+      /needs a study/,
+    ],
   ])("%s", async (_label, call, parameter, message) => {
     const failure = (async () => call(env.client()))();
     await expect(failure).rejects.toThrow(ValidationError);
@@ -54,7 +79,9 @@ describe("bad input is a ValidationError naming the parameter, before any reques
   });
 
   test("timeout above 2**31 - 1 ms (Node's longest timer) is refused; NaN and Infinity are named as such", () => {
-    expect(() => new Client(TOKEN, { timeout: 2 ** 31 })).toThrow(/timeout: must be a positive number of milliseconds up to 2147483647, got 2147483648/);
+    expect(() => new Client(TOKEN, { timeout: 2 ** 31 })).toThrow(
+      /timeout: must be a positive number of milliseconds up to 2147483647, got 2147483648/,
+    );
     expect(() => new Client(TOKEN, { timeout: Infinity })).toThrow(/got Infinity/);
     expect(() => new Client(TOKEN, { perPage: NaN })).toThrow(/perPage: .*got NaN/);
     expect(new Client(TOKEN, { timeout: 2 ** 31 - 1, verbose: false })).toBeInstanceOf(Client);
@@ -81,7 +108,8 @@ describe("metric keys that match nothing are named", () => {
 
   test("a misspelt key: one warning names it, the others pass", async () => {
     const { warnings } = await captureWarnings(() =>
-      env.client().brandscapeData({ studies: 482, metricKeys: ["differentiation", "brand_strenght"] }));
+      env.client().brandscapeData({ studies: 482, metricKeys: ["differentiation", "brand_strenght"] }),
+    );
     const named = warnings.filter((warning) => warning.code === UNMATCHED_METRIC_KEYS_WARNING);
     expect(named).toHaveLength(1);
     expect(named[0].message).toContain('"brand_strenght"');
@@ -98,7 +126,10 @@ describe("the environment", () => {
   const env = useEmulator();
   const saved = { token: process.env.FOUNT_API_TOKEN, baseUrl: process.env.FOUNT_BASE_URL };
   afterEach(() => {
-    for (const [name, value] of [["FOUNT_API_TOKEN", saved.token], ["FOUNT_BASE_URL", saved.baseUrl]] as const) {
+    for (const [name, value] of [
+      ["FOUNT_API_TOKEN", saved.token],
+      ["FOUNT_BASE_URL", saved.baseUrl],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }

@@ -17,7 +17,8 @@ const client = (emulator: Emulator, perPage?: number) => {
   return made;
 };
 const QUERY = { filters: { countries: [1, 2, 3, 4, 5, 6], years: [1, 2, 3] }, metricKeys: ["esteem"] };
-const pagesAsked = (emulator: Emulator) => emulator.stats.log.map((entry) => new URLSearchParams(entry.query).get("per_page") + ":" + entry.page);
+const pagesAsked = (emulator: Emulator) =>
+  emulator.stats.log.map((entry) => new URLSearchParams(entry.query).get("per_page") + ":" + entry.page);
 
 beforeAll(async () => {
   [limited, unlimited] = await Promise.all([startEmulator({ rateLimit: LIMIT }), startEmulator({ rateLimit: false })]);
@@ -44,9 +45,19 @@ describe("a pull needing more pages than the rate budget left", () => {
 
 describe("largerPagesWithinBudget", () => {
   const first = (held: number, total: number): RecordPage => ({
-    endpoint: "brandscape-data", page: 1, records: Array.from({ length: held }, (_, id) => ({ id })), total, lastPage: Math.ceil(total / held),
+    endpoint: "brandscape-data",
+    page: 1,
+    records: Array.from({ length: held }, (_, id) => ({ id })),
+    total,
+    lastPage: Math.ceil(total / held),
   });
-  const plan = (held: number, total: number): PagePlan => ({ start: 1, lastPage: Math.ceil(total / held), perPage: held, total, expectedRecords: total });
+  const plan = (held: number, total: number): PagePlan => ({
+    start: 1,
+    lastPage: Math.ceil(total / held),
+    perPage: held,
+    total,
+    expectedRecords: total,
+  });
 
   it("switches only when the pages left exceed a known budget", () => {
     expect(largerPagesWithinBudget(first(100, 2_345), plan(100, 2_345), 23)).toBeUndefined();

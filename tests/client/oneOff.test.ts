@@ -30,7 +30,13 @@ test("the client is closed even when the call throws (no open handle), and valid
 
 test("rawQuery's options take only the one-off client options (API.md): perPage, verify, userAgent, client refused", async () => {
   const base = { baseUrl: env.emulator.url, verbose: false };
-  for (const [key, value] of [["perPage", 2], ["verify", false], ["userAgent", "x"], ["client", {}], ["authToken", "other"]] as const) {
+  for (const [key, value] of [
+    ["perPage", 2],
+    ["verify", false],
+    ["userAgent", "x"],
+    ["client", {}],
+    ["authToken", "other"],
+  ] as const) {
     // options the types refuse, given as plain JavaScript would: refused at run time too
     const refused: Promise<unknown> = Reflect.apply(rawQuery, undefined, [TOKEN, "regions", undefined, { ...base, [key]: value }]);
     await expect(refused).rejects.toThrow(ValidationError);

@@ -70,7 +70,9 @@ describe("pages that disagree with each other are never passed over in silence",
     expect(warnings).toHaveLength(1);
     expect(warnings[0].code).toBe(PARTIAL_RESULT_WARNING);
     expect(warnings[0].message).toMatch(/^brands: 1 of 5 pages failed after retries and were skipped: page 2 \(HTTP 500/);
-    expect(warnings[0].message).toContain("; and the pages of this pull disagree, so the result may be wrong: meta.total changed during the pull: page 1 said 439, page(s) 3, 4, 5 said 443");
+    expect(warnings[0].message).toContain(
+      "; and the pages of this pull disagree, so the result may be wrong: meta.total changed during the pull: page 1 said 439, page(s) 3, 4, 5 said 443",
+    );
     expect(warnings[0].detail).toMatch(/^failed pages: 2\. The service's data changed during the pull/);
   });
 
@@ -89,9 +91,11 @@ describe("pages that disagree with each other are never passed over in silence",
     expect(inconsistency(warnings)).toContain("page 2 came back empty");
     const pages = env.client({ onErrors: "raise" }).pages("brands", { perPage: 100 });
     const read: number[] = [];
-    await expect((async () => {
-      for await (const page of pages) read.push(page.page);
-    })()).rejects.toThrow(InconsistentPagesError);
+    await expect(
+      (async () => {
+        for await (const page of pages) read.push(page.page);
+      })(),
+    ).rejects.toThrow(InconsistentPagesError);
     expect(read).toEqual([1]);
   });
 });

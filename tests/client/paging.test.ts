@@ -3,7 +3,9 @@ import { Query } from "../../src/query";
 import { TOKEN, pagesRequested, useEmulator } from "./fixture";
 
 async function total(url: string, resource: string): Promise<number> {
-  const response = await fetch(`${url}${resource}?per_page=1`, { headers: { Authorization: `Bearer ${TOKEN}`, Accept: "application/json" } });
+  const response = await fetch(`${url}${resource}?per_page=1`, {
+    headers: { Authorization: `Bearer ${TOKEN}`, Accept: "application/json" },
+  });
   return ((await response.json()) as { meta: { total: number } }).meta.total;
 }
 

@@ -22,7 +22,9 @@ describe("the same rows under the same column names, whichever way they are pull
     const client = env.client();
     const frame = await client.brandscapeData({ studies: STUDY });
     const columns = frame.columns as string[];
-    expect(columns).toEqual(expect.arrayContaining(["brand_name", "global_brand_name", "global_study_name", "global_category_id", "global_audience_id"]));
+    expect(columns).toEqual(
+      expect.arrayContaining(["brand_name", "global_brand_name", "global_study_name", "global_category_id", "global_audience_id"]),
+    );
     const localNames = frame.column("brand_name").values as string[];
     expect(localNames[0]).toMatch(/\(GB\)$/);
 
@@ -41,7 +43,11 @@ describe("the same rows under the same column names, whichever way they are pull
 
     const out = collector();
     await writeNDJSON(client.pages("brandscapeData", { studies: STUDY }), out.stream);
-    const lines = out.text().trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = out
+      .text()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((row) => row.brand_name)).toEqual(localNames);
     expect(lines[0].global_brand_name).toBe(frame.column("global_brand_name").values[0]);
   }, 30_000);

@@ -17,7 +17,10 @@ beforeAll(async () => {
   const pems = await selfsigned.generate([{ name: "commonName", value: "127.0.0.1" }], {
     notAfterDate: new Date(Date.now() + 86_400_000),
     keySize: 2048,
-    extensions: [{ name: "basicConstraints", cA: true }, { name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }],
+    extensions: [
+      { name: "basicConstraints", cA: true },
+      { name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] },
+    ],
   });
   dir = await mkdtemp(join(tmpdir(), "fountframe-tls-"));
   caFile = join(dir, "ca.pem");

@@ -35,7 +35,17 @@ const CALLS: Record<string, ToolCall> = {
   brandVulnerabilityMap: {
     options: { brand: 5 },
     wire: "brand=5",
-    columns: ["brand_id", "brand_name", "study_id", "country_code", "year", "brand_strength_c", "brand_stature_c", "vulnerability", "level"],
+    columns: [
+      "brand_id",
+      "brand_name",
+      "study_id",
+      "country_code",
+      "year",
+      "brand_strength_c",
+      "brand_stature_c",
+      "vulnerability",
+      "level",
+    ],
     meta: [],
   },
   brandWorthMap: {
@@ -97,8 +107,17 @@ const dtypeOf = (frame: DataFrame, column: string) => frame.dtypes[frame.columns
 
 test("the table holds the eleven tools of TOOLS.md", () => {
   expect(TOOLS.map((tool) => tool.slug).sort()).toEqual([
-    "archetypes", "brand-personality-match", "brand-vulnerability-map", "brand-worth-map", "category-worth-map",
-    "commitment-funnel", "cost-of-entry", "love-plus", "partnership-exchange-map", "swot", "toplist-market",
+    "archetypes",
+    "brand-personality-match",
+    "brand-vulnerability-map",
+    "brand-worth-map",
+    "category-worth-map",
+    "commitment-funnel",
+    "cost-of-entry",
+    "love-plus",
+    "partnership-exchange-map",
+    "swot",
+    "toplist-market",
   ]);
   expect(Object.keys(CALLS).sort()).toEqual(TOOLS.map((tool) => tool.method).sort());
 });
@@ -189,21 +208,65 @@ describe("frames shaped per tool", () => {
     expect(byId.frame.values).toEqual(byKey.frame.values);
     expect(env.emulator.stats.log.some((entry) => entry.query.includes(`metrics=${id}`))).toBe(true);
   });
-
 });
 
 describe("validation before any request", () => {
   const cases: Array<[string, string, Record<string, unknown> | undefined, RegExp]> = [
-    ["both of an either-or pair", "costOfEntry", { brand: 1, study: STUDY, categories: 1, collections: 2 }, /^categories: give categories or collections to costOfEntry, not both/],
-    ["neither of a required pair", "swot", { brands: 1, studies: STUDY }, /^categories: swot needs categories or collections \(exactly one of them\)/],
-    ["both of archetypes' optional pair", "archetypes", { studies: STUDY, categories: 1, collections: 1 }, /^categories: give categories or collections/],
-    ["metrics and metricKeys together", "toplistMarket", { brands: 1, studies: STUDY, metrics: 1, metricKeys: "x" }, /^metrics: give metrics or metricKeys/],
-    ["a list where one id is expected", "costOfEntry", { brand: [1, 2], study: STUDY, categories: 1 }, /^brand: must be one positive integer id, got \[1,2\]/],
-    ["a list for brandPersonalityMatch's brands", "brandPersonalityMatch", { brands: [1, 2], studies: STUDY }, /^brands: must be one positive integer id/],
-    ["an id that is not a positive integer", "brandWorthMap", { brands: [1, 0], studies: STUDY }, /^brands: must be a positive integer id, or a list of them, got \[1,0\]/],
+    [
+      "both of an either-or pair",
+      "costOfEntry",
+      { brand: 1, study: STUDY, categories: 1, collections: 2 },
+      /^categories: give categories or collections to costOfEntry, not both/,
+    ],
+    [
+      "neither of a required pair",
+      "swot",
+      { brands: 1, studies: STUDY },
+      /^categories: swot needs categories or collections \(exactly one of them\)/,
+    ],
+    [
+      "both of archetypes' optional pair",
+      "archetypes",
+      { studies: STUDY, categories: 1, collections: 1 },
+      /^categories: give categories or collections/,
+    ],
+    [
+      "metrics and metricKeys together",
+      "toplistMarket",
+      { brands: 1, studies: STUDY, metrics: 1, metricKeys: "x" },
+      /^metrics: give metrics or metricKeys/,
+    ],
+    [
+      "a list where one id is expected",
+      "costOfEntry",
+      { brand: [1, 2], study: STUDY, categories: 1 },
+      /^brand: must be one positive integer id, got \[1,2\]/,
+    ],
+    [
+      "a list for brandPersonalityMatch's brands",
+      "brandPersonalityMatch",
+      { brands: [1, 2], studies: STUDY },
+      /^brands: must be one positive integer id/,
+    ],
+    [
+      "an id that is not a positive integer",
+      "brandWorthMap",
+      { brands: [1, 0], studies: STUDY },
+      /^brands: must be a positive integer id, or a list of them, got \[1,0\]/,
+    ],
     ["an id that is text", "lovePlus", { brands: "Toyota", studies: STUDY }, /^brands: must be a positive integer id/],
-    ["a metric key that is not a string", "toplistMarket", { brands: 1, studies: STUDY, metricKeys: [7] }, /^metricKeys: must be a metric key/],
-    ["an empty comparison name", "swot", { brands: 1, studies: STUDY, categories: 1, comparisonName: " " }, /^comparisonName: must be a non-empty string/],
+    [
+      "a metric key that is not a string",
+      "toplistMarket",
+      { brands: 1, studies: STUDY, metricKeys: [7] },
+      /^metricKeys: must be a metric key/,
+    ],
+    [
+      "an empty comparison name",
+      "swot",
+      { brands: 1, studies: STUDY, categories: 1, comparisonName: " " },
+      /^comparisonName: must be a non-empty string/,
+    ],
     ["no options object", "brandWorthMap", undefined, /^options: brandWorthMap takes one options object with brands, studies, audiences\?/],
   ];
 
@@ -232,14 +295,20 @@ describe("on the client's own policy", () => {
     const { frame } = await env.client().tools.lovePlus({ brands: 1, studies: STUDY });
     expect(frame.shape[0]).toBe(1);
     env.emulator.setFaults([{ resource: "tools", kind: "status", status: 401, body: '{"message":"Unauthenticated."}' }]);
-    const error = await env.client().tools.lovePlus({ brands: 1, studies: STUDY }).catch((caught: unknown) => caught);
+    const error = await env
+      .client()
+      .tools.lovePlus({ brands: 1, studies: STUDY })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(APIError);
     expect(JSON.stringify(error) + String(error) + (error as Error).stack).not.toContain(TOKEN);
   });
 
   test("the service's 422 for a missing parameter reaches the caller as an APIError with its message", async () => {
     // a raw request around the client's validation, as an older client would send
-    const error = await env.client().rawQuery("tools/brand-worth-map", { filters: {} }).catch((caught: unknown) => caught);
+    const error = await env
+      .client()
+      .rawQuery("tools/brand-worth-map", { filters: {} })
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 422, serviceMessage: "The brands field is required. (and 1 more error)" });
   });
 
@@ -256,7 +325,9 @@ describe("tools.list()", () => {
     const frame = await env.client({ perPage: 4 }).tools.list();
     expect(frame.shape[0]).toBe(11);
     expect(frame.column("slug").values).toEqual(TOOLS.map((tool) => tool.slug));
-    expect(frame.columns).toEqual(expect.arrayContaining(["id", "name", "short_description", "supported_parameters", "required_parameters", "is_in_preview"]));
+    expect(frame.columns).toEqual(
+      expect.arrayContaining(["id", "name", "short_description", "supported_parameters", "required_parameters", "is_in_preview"]),
+    );
     expect(toolPaths().map((entry) => entry.query)).toEqual(["page=1&per_page=4", "page=2&per_page=4", "page=3&per_page=4"]);
   });
 
@@ -276,8 +347,13 @@ test("an answer without rows is DataNotFoundError naming the tool; an unknown id
   const elsewhere = (await client.rawQuery("brands", { perPage: 1000 })).map((brand) => brand.id as number).find((id) => !surveyed.has(id));
   expect(elsewhere).toBeDefined();
   await expect(client.tools.brandPersonalityMatch({ brands: elsewhere!, studies: STUDY })).rejects.toThrow(DataNotFoundError);
-  await expect(client.tools.brandPersonalityMatch({ brands: elsewhere!, studies: STUDY })).rejects.toThrow(/^brand-personality-match: the tool returned no rows/);
-  await expect(client.tools.brandWorthMap({ brands: 99999, studies: STUDY })).rejects.toMatchObject({ status: 422, serviceMessage: "The selected brands.0 is invalid." });
+  await expect(client.tools.brandPersonalityMatch({ brands: elsewhere!, studies: STUDY })).rejects.toThrow(
+    /^brand-personality-match: the tool returned no rows/,
+  );
+  await expect(client.tools.brandWorthMap({ brands: 99999, studies: STUDY })).rejects.toMatchObject({
+    status: 422,
+    serviceMessage: "The selected brands.0 is invalid.",
+  });
 });
 
 test("progress goes to the client's display: list() reports its pages; a one-request tool stays quiet off a TTY", async () => {

@@ -8,7 +8,10 @@ const rows = [
 describe("chart specs", () => {
   test("barChart: horizontal, sorted by value, value labels, only the plotted fields in the data", () => {
     const spec = barChart(rows, { category: "brand", value: "relevance", title: "Relevance" }) as any;
-    expect(spec.data.values).toEqual([{ brand: "Lego", relevance: 61.2 }, { brand: "Dove", relevance: null }]);
+    expect(spec.data.values).toEqual([
+      { brand: "Lego", relevance: 61.2 },
+      { brand: "Dove", relevance: null },
+    ]);
     expect(spec.encoding.y).toMatchObject({ field: "brand", type: "nominal", sort: { field: "relevance", order: "descending" } });
     expect(spec.encoding.x).toMatchObject({ field: "relevance", type: "quantitative" });
     expect(spec.layer.map((layer: any) => layer.mark.type)).toEqual(["bar", "text"]);
@@ -49,6 +52,8 @@ describe("chart specs", () => {
   });
 
   test("a field that is not in the data is named with the fields there are", () => {
-    expect(() => barChart(rows, { category: "brand_name", value: "relevance" })).toThrow(/no field "brand_name" in the chart data; fields: brand, relevance/);
+    expect(() => barChart(rows, { category: "brand_name", value: "relevance" })).toThrow(
+      /no field "brand_name" in the chart data; fields: brand, relevance/,
+    );
   });
 });

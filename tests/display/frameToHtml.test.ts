@@ -28,15 +28,27 @@ describe("frameToHtml", () => {
 
   test("cells: escaped text, blank for null and NaN; a column with fractions gets 2 decimals throughout", () => {
     expect(cells(frameToHtml(records))).toEqual([
-      "Ben &amp; Jerry&#39;s", "&lt;b&gt;&quot;bold&quot;&lt;/b&gt;", "12.35", "1",
-      "Dove", "", "", "2",
-      "Lego", "plain", "3.00", "3",
+      "Ben &amp; Jerry&#39;s",
+      "&lt;b&gt;&quot;bold&quot;&lt;/b&gt;",
+      "12.35",
+      "1",
+      "Dove",
+      "",
+      "",
+      "2",
+      "Lego",
+      "plain",
+      "3.00",
+      "3",
     ]);
   });
 
   test("digits and missing text are options", () => {
     expect(cells(frameToHtml(records.slice(0, 2), { digits: 1, missing: "–", columns: ["note", "score"] }))).toEqual([
-      "&lt;b&gt;&quot;bold&quot;&lt;/b&gt;", "12.3", "–", "–",
+      "&lt;b&gt;&quot;bold&quot;&lt;/b&gt;",
+      "12.3",
+      "–",
+      "–",
     ]);
   });
 
@@ -56,16 +68,23 @@ describe("frameToHtml", () => {
   });
 
   test("numbers are right-aligned; a cell style function adds CSS, escaped", () => {
-    const html = frameToHtml(records, { rows: 1, index: false, styles: { cell: ({ column }) => (column === "brand" ? 'font-weight:bold;content:"x"' : undefined) } });
+    const html = frameToHtml(records, {
+      rows: 1,
+      index: false,
+      styles: { cell: ({ column }) => (column === "brand" ? 'font-weight:bold;content:"x"' : undefined) },
+    });
     expect(html).toMatch(/<td style="[^"]*font-weight:bold;content:&quot;x&quot;">Ben/);
     expect(html).toMatch(/<td style="[^"]*text-align:right[^"]*">12.35<\/td>/);
     expect(html).toMatch(/<th style="[^"]*text-align:right">score<\/th>/);
-    expect(html).not.toContain("<th style=\"padding:3px 8px");
+    expect(html).not.toContain('<th style="padding:3px 8px');
   });
 
   test("aligned like pandas: text cells left and numbers right, each header with its column", () => {
     const html = frameToHtml(records, { index: false });
-    const align = (tag: string) => [...html.matchAll(new RegExp(`<${tag} style="([^"]*)"`, "g"))].map((match) => match[1].match(/text-align:(\w+)(?!.*text-align)/)?.[1]);
+    const align = (tag: string) =>
+      [...html.matchAll(new RegExp(`<${tag} style="([^"]*)"`, "g"))].map(
+        (match) => match[1].match(/text-align:(\w+)(?!.*text-align)/)?.[1],
+      );
     expect(align("th")).toEqual(["left", "left", "right", "right"]);
     expect(align("td")).toEqual(["left", "left", "right", "right", "left", "left", "right", "right", "left", "left", "right", "right"]);
   });
@@ -85,12 +104,13 @@ describe("frameToText", () => {
   });
 
   test("aligns columns, right-aligns numbers, cuts long text", () => {
-    const text = frameToText([{ name: "A very long brand name indeed", value: 1.5 }, { name: "B", value: 10 }], { maxWidth: 10 });
-    expect(text.split("\n")).toEqual([
-      "   name        value",
-      "0  A very lo…   1.50",
-      "1  B           10.00",
-      "[2 rows × 2 columns]",
-    ]);
+    const text = frameToText(
+      [
+        { name: "A very long brand name indeed", value: 1.5 },
+        { name: "B", value: 10 },
+      ],
+      { maxWidth: 10 },
+    );
+    expect(text.split("\n")).toEqual(["   name        value", "0  A very lo…   1.50", "1  B           10.00", "[2 rows × 2 columns]"]);
   });
 });

@@ -19,10 +19,15 @@ describe("placeLabels", () => {
   const size = { width: 400, height: 300 };
 
   test("a lone label goes right of its point; unlabelled points get nothing", () => {
-    expect(placeLabels([{ x: 100, y: 100, label: "Lego" }, { x: 300, y: 200 }], size)).toEqual([
-      { dx: 6, dy: 0, align: "left", baseline: "middle", leader: false },
-      null,
-    ]);
+    expect(
+      placeLabels(
+        [
+          { x: 100, y: 100, label: "Lego" },
+          { x: 300, y: 200 },
+        ],
+        size,
+      ),
+    ).toEqual([{ dx: 6, dy: 0, align: "left", baseline: "middle", leader: false }, null]);
   });
 
   test("a label that would leave the plot on the right goes left", () => {

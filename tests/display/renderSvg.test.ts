@@ -18,8 +18,14 @@ describe("renderSvg", () => {
     const shown = texts(svg);
     expect(shown).toEqual(expect.arrayContaining(["Lego", "Ben &amp; Jerry's", "Dove", "61.3", "48.5", "33.0", "Relevance", "relevance"]));
     // the bars as the SVG describes them to a screen reader: one per brand, with its value
-    const bars = [...svg.matchAll(/<path aria-label="([^"]*)" role="graphics-symbol" aria-roledescription="bar"/g)].map((match) => match[1]);
-    expect(bars.sort()).toEqual(["relevance: 33; brand: Dove", "relevance: 48.5; brand: Ben &amp; Jerry's", "relevance: 61.25; brand: Lego"]);
+    const bars = [...svg.matchAll(/<path aria-label="([^"]*)" role="graphics-symbol" aria-roledescription="bar"/g)].map(
+      (match) => match[1],
+    );
+    expect(bars.sort()).toEqual([
+      "relevance: 33; brand: Dove",
+      "relevance: 48.5; brand: Ben &amp; Jerry's",
+      "relevance: 61.25; brand: Lego",
+    ]);
   });
 
   test("a scatter chart labels the points it draws, and draws no point or label for a missing value", async () => {
@@ -33,7 +39,15 @@ describe("renderSvg", () => {
     const scatter = await renderSvg(scatterChart(rows, { x: "relevance", y: "esteem", label: "brand" }));
     expect(scatter).toContain("mark-symbol");
     expect(texts(scatter)).toEqual(expect.arrayContaining(["Lego", "Dove"]));
-    const line = await renderSvg(lineChart([{ year: 2023, v: 1, b: "A" }, { year: 2024, v: 2, b: "A" }], { x: "year", y: "v", series: "b" }));
+    const line = await renderSvg(
+      lineChart(
+        [
+          { year: 2023, v: 1, b: "A" },
+          { year: 2024, v: 2, b: "A" },
+        ],
+        { x: "year", y: "v", series: "b" },
+      ),
+    );
     expect(line).toContain("mark-line");
     expect(texts(line)).toEqual(expect.arrayContaining(["2023", "2024", "A"]));
   });

@@ -55,7 +55,8 @@ describe("brandscape-data rows", () => {
   });
 
   test("use the local spelling, the brand include the global brand whose names clash", async () => {
-    const gb = (await get("brandscape-data", { "filter[studies]": 482, "filter[brands]": 88, include: "brand,study,country" })).json.data[0];
+    const gb = (await get("brandscape-data", { "filter[studies]": 482, "filter[brands]": 88, include: "brand,study,country" })).json
+      .data[0];
     expect(gb.brand_name).toBe("Walkers (GB)");
     expect(gb.brand).toMatchObject({ id: 88, name: "Lay's", company_id: 20 });
     expect(gb.study.type).toMatchObject({ slug: "bav" });
@@ -82,19 +83,34 @@ describe("metric_keys and metric_group_keys", () => {
   test("metric_keys keeps the ids and those metrics' columns", async () => {
     const [r] = (await get("brandscape-data", { ...US_2024, metric_keys: "differentiation,relevance", per_page: 1 })).json.data;
     const metricColumns = ["differentiation", "relevance"].flatMap((key) => SUFFIXES.map((suffix) => key + suffix));
-    expect(Object.keys(r)).toEqual(["id", "study_id", "brand_id", "category_id", "audience_id", "brand_name", "is_duplicate", ...metricColumns]);
+    expect(Object.keys(r)).toEqual([
+      "id",
+      "study_id",
+      "brand_id",
+      "category_id",
+      "audience_id",
+      "brand_name",
+      "is_duplicate",
+      ...metricColumns,
+    ]);
   });
 
   test("metric_group_keys keeps the metrics of those groups", async () => {
     const [r] = (await get("brandscape-data", { ...US_2024, metric_group_keys: "pillars", per_page: 1 })).json.data;
-    const metrics = new Set(Object.keys(r).slice(7).map((column) => column.replace(/(_c|_rank|_pct|_brandscape_index|_category_index)$/, "")));
+    const metrics = new Set(
+      Object.keys(r)
+        .slice(7)
+        .map((column) => column.replace(/(_c|_rank|_pct|_brandscape_index|_category_index)$/, "")),
+    );
     expect([...metrics]).toEqual(["differentiation", "relevance", "esteem", "knowledge", "energy"]);
   });
 
   test("fields[brandscape_data] narrows further", async () => {
     const [r] = (await get("brandscape-data", { ...US_2024, "fields[brandscape_data]": "esteem_rank,brand_name", per_page: 1 })).json.data;
     expect(Object.keys(r)).toEqual(["brand_name", "esteem_rank"]);
-    const [onlyMetric] = (await get("brandscape-data", { ...US_2024, "fields[brandscape_data]": "esteem_rank", include: "brand", per_page: 1 })).json.data;
+    const [onlyMetric] = (
+      await get("brandscape-data", { ...US_2024, "fields[brandscape_data]": "esteem_rank", include: "brand", per_page: 1 })
+    ).json.data;
     expect(Object.keys(onlyMetric)).toEqual(["esteem_rank", "brand"]);
   });
 });
@@ -126,7 +142,11 @@ describe("the combination rule", () => {
 });
 
 test("the default dataset: one row per brand of every released study, for All Adults", async () => {
-  const all = await get("brandscape-data", { "filter[countries]": Array.from({ length: 42 }, (_, i) => i + 1).join(","), "filter[years]": Array.from({ length: 14 }, (_, i) => i + 1).join(","), per_page: 1 });
+  const all = await get("brandscape-data", {
+    "filter[countries]": Array.from({ length: 42 }, (_, i) => i + 1).join(","),
+    "filter[years]": Array.from({ length: 14 }, (_, i) => i + 1).join(","),
+    per_page: 1,
+  });
   expect(all.json.meta.total).toBe(67_680);
   expect((await get("brandscape-data", { ...US_2024, per_page: 1 })).json.meta.total).toBe(574);
   expect((await get("brandscape-data/67680")).status).toBe(200);

@@ -35,7 +35,9 @@ describe("the Laravel paginator envelope", () => {
     expect(links.next).toBe(`${emulator.url}brands?per_page=25&page=4`);
     expect(meta.links[0]).toEqual({ url: links.prev, label: "&laquo; Previous", active: false });
     expect(meta.links.at(-1)).toEqual({ url: links.next, label: "Next &raquo;", active: false });
-    expect(meta.links.filter((link: any) => link.active)).toEqual([{ url: `${emulator.url}brands?per_page=25&page=3`, label: "3", active: true }]);
+    expect(meta.links.filter((link: any) => link.active)).toEqual([
+      { url: `${emulator.url}brands?per_page=25&page=3`, label: "3", active: true },
+    ]);
     expect(meta.links.map((link: any) => link.label)).toContain("...");
   });
 
@@ -74,7 +76,13 @@ describe("the Laravel paginator envelope", () => {
     expect(tooMany.status).toBe(422);
     expect(tooMany.json.errors.per_page[0]).toMatch(/1000/);
     expect(tooMany.json.message).toBe(tooMany.json.errors.per_page[0]);
-    const badParams: Array<Record<string, string | number>> = [{ per_page: 0 }, { per_page: "x" }, { page: 0 }, { page: "-1" }, { page: "2.5" }];
+    const badParams: Array<Record<string, string | number>> = [
+      { per_page: 0 },
+      { per_page: "x" },
+      { page: 0 },
+      { page: "-1" },
+      { page: "2.5" },
+    ];
     for (const params of badParams) {
       const answer = await get("studies", params);
       expect(answer.status).toBe(422);
@@ -85,7 +93,23 @@ describe("the Laravel paginator envelope", () => {
   test("with many pages the meta links window around the current page", async () => {
     const { json } = await get("studies", { per_page: 5, page: 60 });
     const labels = json.meta.links.map((link: any) => link.label);
-    expect(labels).toEqual(["&laquo; Previous", "1", "2", "...", "57", "58", "59", "60", "61", "62", "63", "...", "116", "117", "Next &raquo;"]);
+    expect(labels).toEqual([
+      "&laquo; Previous",
+      "1",
+      "2",
+      "...",
+      "57",
+      "58",
+      "59",
+      "60",
+      "61",
+      "62",
+      "63",
+      "...",
+      "116",
+      "117",
+      "Next &raquo;",
+    ]);
   });
 });
 
@@ -103,7 +127,22 @@ describe("items, routes and errors", () => {
   });
 
   test("every resource has a collection and an item route", async () => {
-    for (const resource of ["audience-groups", "audiences", "brand-metric-groups", "brand-metrics", "brands", "categories", "cities", "collections", "companies", "countries", "regions", "sectors", "studies", "years"]) {
+    for (const resource of [
+      "audience-groups",
+      "audiences",
+      "brand-metric-groups",
+      "brand-metrics",
+      "brands",
+      "categories",
+      "cities",
+      "collections",
+      "companies",
+      "countries",
+      "regions",
+      "sectors",
+      "studies",
+      "years",
+    ]) {
       const collection = await get(resource, { per_page: 1 });
       expect(collection.status).toBe(200);
       const id = collection.json.data[0].id;
@@ -151,7 +190,10 @@ describe("items, routes and errors", () => {
   });
 
   test("only GET is served", async () => {
-    const response = await fetch(`${emulator.url}brands`, { method: "POST", headers: { Authorization: "Bearer t", Accept: "application/json" } });
+    const response = await fetch(`${emulator.url}brands`, {
+      method: "POST",
+      headers: { Authorization: "Bearer t", Accept: "application/json" },
+    });
     expect(response.status).toBe(405);
     await response.text();
   });

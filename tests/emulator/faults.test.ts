@@ -7,7 +7,8 @@ function rawGet(url: string): Promise<{ status: number; length: number; received
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: { Accept: "application/json", Authorization: "Bearer t" } }, (res) => {
       const chunks: Buffer[] = [];
-      const done = () => resolve({ status: res.statusCode!, length: Number(res.headers["content-length"]), received: Buffer.concat(chunks).toString() });
+      const done = () =>
+        resolve({ status: res.statusCode!, length: Number(res.headers["content-length"]), received: Buffer.concat(chunks).toString() });
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", done);
       res.on("error", done);
@@ -141,7 +142,9 @@ describe("fault injection", () => {
     const whole = (await regions(emulator)).text;
     emulator.setFaults([{ kind: "trickle", bytes: Math.ceil(whole.length / 4), ms: 20, times: 1 }]);
     const pieces: number[] = [];
-    const response = await fetch(urlOf(emulator.url, "regions", { page: 1, per_page: 2 }), { headers: { Accept: "application/json", Authorization: "Bearer t" } });
+    const response = await fetch(urlOf(emulator.url, "regions", { page: 1, per_page: 2 }), {
+      headers: { Accept: "application/json", Authorization: "Bearer t" },
+    });
     for await (const piece of response.body!) pieces.push(piece.length);
     expect(pieces.length).toBeGreaterThanOrEqual(4);
     expect(pieces.reduce((sum, length) => sum + length, 0)).toBe(Buffer.byteLength(whole));
@@ -180,7 +183,10 @@ describe("close()", () => {
   test("ends hung requests and idle keep-alive sockets, and is idempotent", async () => {
     const emulator = await startEmulator({ faults: [{ resource: "brands", kind: "hang" }], rateLimit: false });
     expect((await regions(emulator)).status).toBe(200);
-    const hung = getJson(`${emulator.url}brands`).then(() => "answered", () => "failed");
+    const hung = getJson(`${emulator.url}brands`).then(
+      () => "answered",
+      () => "failed",
+    );
     const slow = startEmulator({ latencyMs: 60_000 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(emulator.stats.inFlight).toBe(1);
@@ -188,7 +194,10 @@ describe("close()", () => {
     await emulator.close();
     expect(await hung).toBe("failed");
     const slowEmulator = await slow;
-    const waiting = getJson(`${slowEmulator.url}regions`).then(() => "answered", () => "failed");
+    const waiting = getJson(`${slowEmulator.url}regions`).then(
+      () => "answered",
+      () => "failed",
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     await slowEmulator.close();
     expect(await waiting).toBe("failed");
@@ -198,20 +207,28 @@ describe("close()", () => {
 describe("stats and latency", () => {
   test("requests, the exact URLs, statuses and the most served at once", async () => {
     const pages: number[] = [];
-    await withEmulator({ rateLimit: false, latencyMs: ({ resource, page }) => (resource === "regions" ? (pages.push(page), 100) : 0) }, async (emulator) => {
-      await Promise.all([1, 2, 3, 4].map((page) => regions(emulator, page)));
-      await getJson(`${emulator.url}brands/99999`);
-      expect(emulator.stats.requests).toBe(5);
-      expect(emulator.stats.inFlight).toBe(0);
-      expect(emulator.stats.maxInFlight).toBe(4);
-      expect(pages.sort()).toEqual([1, 2, 3, 4]);
-      const log = emulator.stats.log;
-      expect(log.map((entry) => entry.page).sort()).toEqual([1, 1, 2, 3, 4]);
-      expect(log.at(-1)).toEqual({ path: "/api/v2/brands/99999", query: "", status: 404, page: 1 });
-      expect(log.find((entry) => entry.page === 3)).toEqual({ path: "/api/v2/regions", query: "page=3&per_page=2", status: 200, page: 3 });
-      emulator.resetStats();
-      expect(emulator.stats).toMatchObject({ requests: 0, maxInFlight: 0, log: [] });
-    });
+    await withEmulator(
+      { rateLimit: false, latencyMs: ({ resource, page }) => (resource === "regions" ? (pages.push(page), 100) : 0) },
+      async (emulator) => {
+        await Promise.all([1, 2, 3, 4].map((page) => regions(emulator, page)));
+        await getJson(`${emulator.url}brands/99999`);
+        expect(emulator.stats.requests).toBe(5);
+        expect(emulator.stats.inFlight).toBe(0);
+        expect(emulator.stats.maxInFlight).toBe(4);
+        expect(pages.sort()).toEqual([1, 2, 3, 4]);
+        const log = emulator.stats.log;
+        expect(log.map((entry) => entry.page).sort()).toEqual([1, 1, 2, 3, 4]);
+        expect(log.at(-1)).toEqual({ path: "/api/v2/brands/99999", query: "", status: 404, page: 1 });
+        expect(log.find((entry) => entry.page === 3)).toEqual({
+          path: "/api/v2/regions",
+          query: "page=3&per_page=2",
+          status: 200,
+          page: 3,
+        });
+        emulator.resetStats();
+        expect(emulator.stats).toMatchObject({ requests: 0, maxInFlight: 0, log: [] });
+      },
+    );
   });
 
   test("faults given at start apply from the first request", async () => {

@@ -35,7 +35,9 @@ export async function getJson(url: string, options: GetOptions = {}): Promise<An
 
 /** `base` + resource + "?" + params, with filter[...]-style keys written as given. */
 export function urlOf(base: string, resource: string, params: Record<string, string | number> = {}): string {
-  const query = Object.entries(params).map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`).join("&");
+  const query = Object.entries(params)
+    .map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`)
+    .join("&");
   return query ? `${base}${resource}?${query}` : `${base}${resource}`;
 }
 

@@ -2,7 +2,8 @@ import { startEmulator, type Emulator, type FaultRule } from "../../src/emulator
 import { getJson, urlOf } from "./http";
 
 // 439 brands: at 100 a page, pages 1–5
-const page = async (emulator: Emulator, number: number) => (await getJson(urlOf(emulator.url, "brands", { page: number, per_page: 100 }))).json;
+const page = async (emulator: Emulator, number: number) =>
+  (await getJson(urlOf(emulator.url, "brands", { page: number, per_page: 100 }))).json;
 const ids = (body: { data: Array<{ id: number }> }) => body.data.map((record) => record.id);
 
 describe("page faults: a page that disagrees with the others, over HTTP", () => {

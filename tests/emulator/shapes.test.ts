@@ -31,7 +31,8 @@ describe("include", () => {
   test.each(ENDPOINTS.flatMap((e) => e.includes.map((i) => [e.resource, i.name, i.many] as const)))(
     "%s include=%s arrives as %s ? list : object",
     async (resource, name, many) => {
-      const params: Record<string, string | number> = resource === "brandscape-data" ? { "filter[studies]": 498, metric_keys: "esteem" } : {};
+      const params: Record<string, string | number> =
+        resource === "brandscape-data" ? { "filter[studies]": 498, metric_keys: "esteem" } : {};
       const records = (await get(resource, { ...params, include: name, per_page: 50 })).json.data;
       expect(records.length).toBeGreaterThan(0);
       for (const record of records) {
@@ -95,9 +96,14 @@ describe("sort", () => {
     expect(rows).toHaveLength(574);
     for (let i = 1; i < rows.length; i++) {
       const [a, b] = [rows[i - 1], rows[i]];
-      expect(a.differentiation_rank > b.differentiation_rank || (a.differentiation_rank === b.differentiation_rank && a.brand_name <= b.brand_name)).toBe(true);
+      expect(
+        a.differentiation_rank > b.differentiation_rank ||
+          (a.differentiation_rank === b.differentiation_rank && a.brand_name <= b.brand_name),
+      ).toBe(true);
     }
-    const paged = [1, 2, 3].map((page) => get("brandscape-data", { ...base, sort: "-differentiation_rank,brand_name", per_page: 200, page }));
+    const paged = [1, 2, 3].map((page) =>
+      get("brandscape-data", { ...base, sort: "-differentiation_rank,brand_name", per_page: 200, page }),
+    );
     expect((await Promise.all(paged)).flatMap((answer) => answer.json.data)).toEqual(rows);
     const byIdDesc = await getAll(emulator.url, "brandscape-data", { ...base, sort: "-id" });
     expect(byIdDesc.map((r) => r.id)).toEqual(rows.map((r) => r.id).sort((a, b) => b - a));

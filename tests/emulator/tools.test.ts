@@ -49,12 +49,24 @@ describe("the service's 422", () => {
     ["brand-worth-map", { studies: STUDY }, { brands: ["The brands field is required."] }],
     ["brand-vulnerability-map", {}, { brand: ["The brand field is required."] }],
     ["cost-of-entry", { brand: 1, study: STUDY }, { categories: ["The categories field is required when collections is not present."] }],
-    ["swot", { brands: 1, studies: STUDY, categories: 1, collections: 1 }, { categories: ["The categories field prohibits collections from being present."] }],
+    [
+      "swot",
+      { brands: 1, studies: STUDY, categories: 1, collections: 1 },
+      { categories: ["The categories field prohibits collections from being present."] },
+    ],
     ["toplist-market", { brands: 1, studies: STUDY }, { metrics: ["The metrics field is required when metric keys is not present."] }],
-    ["toplist-market", { brands: 1, studies: STUDY, metric_keys: "differentiation,colour" }, { "metric_keys.1": ["The selected metric keys.1 is invalid."] }],
+    [
+      "toplist-market",
+      { brands: 1, studies: STUDY, metric_keys: "differentiation,colour" },
+      { "metric_keys.1": ["The selected metric keys.1 is invalid."] },
+    ],
     ["brand-personality-match", { brands: "1,2", studies: STUDY }, { brands: ["The brands field must not have more than 1 items."] }],
     ["cost-of-entry", { brand: "1,2", study: STUDY, categories: 1 }, { brand: ["The brand field must be an integer."] }],
-    ["brand-worth-map", { brands: "1,x", studies: 99999 }, { "brands.1": ["The brands.1 field must be an integer."], "studies.0": ["The selected studies.0 is invalid."] }],
+    [
+      "brand-worth-map",
+      { brands: "1,x", studies: 99999 },
+      { "brands.1": ["The brands.1 field must be an integer."], "studies.0": ["The selected studies.0 is invalid."] },
+    ],
   ])("%s %j", async (slug, params, errors) => {
     const answer = await tool(slug, params as Record<string, string | number>);
     expect(answer.status).toBe(422);
@@ -73,13 +85,21 @@ describe("values that read like the market", () => {
     const perAudience = 67_680; // the default dataset's rows for one audience (README)
     const wider = await startEmulator({ rateLimit: false, scale: 2 * perAudience });
     const map = await getJson(urlOf(wider.url, "tools/brand-worth-map", { brands: "1,2,3", studies: STUDY, audiences: "1,2" }));
-    const rows = await getAll(wider.url, "brandscape-data", { "filter[studies]": STUDY, "filter[brands]": "1,2,3", "filter[audiences]": "1,2" });
+    const rows = await getAll(wider.url, "brandscape-data", {
+      "filter[studies]": STUDY,
+      "filter[brands]": "1,2,3",
+      "filter[audiences]": "1,2",
+    });
     await wider.close();
     expect(new Set(rows.map((row) => row.audience_id))).toEqual(new Set([1, 2]));
     expect(map.json.data.data).toHaveLength(rows.length);
     for (const point of map.json.data.data) {
       const row = rows.find((candidate) => candidate.brand_id === point.brand_id && candidate.audience_id === point.audience_id);
-      expect([point.brand_stature_c, point.brand_strength_c, point.brand_name]).toEqual([row.brand_stature_c, row.brand_strength_c, row.brand_name]);
+      expect([point.brand_stature_c, point.brand_strength_c, point.brand_name]).toEqual([
+        row.brand_stature_c,
+        row.brand_strength_c,
+        row.brand_name,
+      ]);
     }
   });
 
@@ -89,7 +109,13 @@ describe("values that read like the market", () => {
     expect(funnel.json.data).toHaveLength(brands.length);
     for (const entry of funnel.json.data) {
       const values = entry.metrics.map((metric: { value: string }) => Number(metric.value));
-      expect(entry.metrics.map((metric: { key: string }) => metric.key)).toEqual(["familiarity", "consideration", "trial", "regular_usage", "loyalty"]);
+      expect(entry.metrics.map((metric: { key: string }) => metric.key)).toEqual([
+        "familiarity",
+        "consideration",
+        "trial",
+        "regular_usage",
+        "loyalty",
+      ]);
       for (let stage = 1; stage < values.length; stage++) expect(values[stage]).toBeLessThan(values[stage - 1]);
     }
   });
@@ -138,6 +164,7 @@ test("src/emulator/tools imports nothing from outside src/emulator", () => {
   const outside = files(join(root, "tools")).flatMap((file) =>
     [...readFileSync(file, "utf8").matchAll(/from\s+"(\.[^"]+)"/g)]
       .map((match) => resolve(dirname(file), match[1]))
-      .filter((target) => relative(root, target).startsWith("..")));
+      .filter((target) => relative(root, target).startsWith("..")),
+  );
   expect(outside).toEqual([]);
 });

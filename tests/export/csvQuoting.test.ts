@@ -8,7 +8,9 @@ function randomFields(seed: number, rows: number, columns: number): string[][] {
   const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
   const pieces = ["a", "Swatch", ",", '"', "\n", "\r", "\r\n", ";", "\t", " ", "é", "東京", "😀", "", "1.5", "'", "=1+2"];
   return Array.from({ length: rows }, () =>
-    Array.from({ length: columns }, () => Array.from({ length: Math.floor(next() * 4) }, () => pieces[Math.floor(next() * pieces.length)]).join("")),
+    Array.from({ length: columns }, () =>
+      Array.from({ length: Math.floor(next() * 4) }, () => pieces[Math.floor(next() * pieces.length)]).join(""),
+    ),
   );
 }
 

@@ -23,7 +23,14 @@ async function openSheet(path: string, name = "data"): Promise<ExcelJS.Worksheet
 
 const RECORDS = [
   { id: 1, brand_name: "Coca-Cola", updated_at: "2020-03-02T10:05:01.000000Z", launched: "1886-05-08", since: "2024-02-29", share: 0.25 },
-  { id: 22, brand_name: "A brand with a rather long name indeed", updated_at: "2021-12-31 23:59:59", launched: "not a date", since: "2024-02-30", share: 12.5 },
+  {
+    id: 22,
+    brand_name: "A brand with a rather long name indeed",
+    updated_at: "2021-12-31 23:59:59",
+    launched: "not a date",
+    since: "2024-02-30",
+    share: 12.5,
+  },
 ];
 
 test("the header is bold, frozen and filtered; columns are fitted to their content", async () => {
@@ -70,7 +77,14 @@ test("text past Excel's 32,767 characters is cut, with one warning naming the co
   const path = join(dir, "long.xlsx");
   const long = "x".repeat(EXCEL_MAX_CELL_TEXT + 10);
   const { warnings } = await captureWarnings(() =>
-    writeExcel([{ id: 1, essay: long, ok: "short" }, { id: 2, essay: long, ok: "short" }, { id: 3, essay: "fine", ok: "y" }], path),
+    writeExcel(
+      [
+        { id: 1, essay: long, ok: "short" },
+        { id: 2, essay: long, ok: "short" },
+        { id: 3, essay: "fine", ok: "y" },
+      ],
+      path,
+    ),
   );
   expect(warnings).toHaveLength(1);
   expect(warnings[0]).toMatchObject({ code: "FOUNTFRAME_EXCEL_TEXT_CUT" });
@@ -84,7 +98,9 @@ test("text past Excel's 32,767 characters is cut, with one warning naming the co
 
 test("widths come from the first rows only, so a big sheet costs no second pass; later sheets share them", async () => {
   const path = join(dir, "sample.xlsx");
-  const rows = Array.from({ length: WIDTH_SAMPLE_ROWS + 20 }, (_, index) => ({ note: index === WIDTH_SAMPLE_ROWS + 10 ? "a very long note that comes late" : "short" }));
+  const rows = Array.from({ length: WIDTH_SAMPLE_ROWS + 20 }, (_, index) => ({
+    note: index === WIDTH_SAMPLE_ROWS + 10 ? "a very long note that comes late" : "short",
+  }));
   const summary = await writeExcel(rows, path, { maxRowsPerSheet: 300 });
   expect(summary.sheets).toEqual(["data", "data_2"]);
   for (const name of summary.sheets!) {

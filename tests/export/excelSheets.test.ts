@@ -12,7 +12,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const rows = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => ({ id: from + index, name: `brand ${from + index}` }));
+const rows = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => ({ id: from + index, name: `brand ${from + index}` }));
 
 test("a sheet may hold Excel's 1,048,576 rows, the header included (one more is refused below)", async () => {
   const summary = await writeExcel(rows(1, 2), join(dir, "largest.xlsx"), { maxRowsPerSheet: 1_048_575 });
@@ -35,7 +36,9 @@ test("exactly full: no empty extra sheet", async () => {
 });
 
 test('onSheetOverflow "raise" refuses instead, and leaves no file', async () => {
-  await expect(writeExcel(rows(1, 4), join(dir, "over.xlsx"), { maxRowsPerSheet: 3, onSheetOverflow: "raise" })).rejects.toThrow(ExportError);
+  await expect(writeExcel(rows(1, 4), join(dir, "over.xlsx"), { maxRowsPerSheet: 3, onSheetOverflow: "raise" })).rejects.toThrow(
+    ExportError,
+  );
   expect(readdirSync(dir).filter((name) => name.includes("over"))).toEqual([]);
 });
 

@@ -4,9 +4,42 @@ import type { JsonRecord } from "../../src/frame";
 
 /** Records with everything a naive writer gets wrong. */
 export const TRICKY: JsonRecord[] = [
-  { id: 1, name: "Swatch, AG", quote: 'say "hi"', lines: "one\ntwo", unicode: "Zürich 東京 😀", missing: null, flag: true, share: 0.25, tags: ["a", "b"], company: { id: 7, country: { code: "CH" } } },
-  { id: 2, name: "Plain", quote: "", lines: "cr\r\nlf", unicode: "ß", missing: undefined, flag: false, share: Number.NaN, tags: [], company: { id: 8, country: { code: "DE" } } },
-  { id: 3, name: '=HYPERLINK("x")', quote: '""', lines: "", unicode: "", missing: null, flag: null, share: -1e-7, tags: null, company: null },
+  {
+    id: 1,
+    name: "Swatch, AG",
+    quote: 'say "hi"',
+    lines: "one\ntwo",
+    unicode: "Zürich 東京 😀",
+    missing: null,
+    flag: true,
+    share: 0.25,
+    tags: ["a", "b"],
+    company: { id: 7, country: { code: "CH" } },
+  },
+  {
+    id: 2,
+    name: "Plain",
+    quote: "",
+    lines: "cr\r\nlf",
+    unicode: "ß",
+    missing: undefined,
+    flag: false,
+    share: Number.NaN,
+    tags: [],
+    company: { id: 8, country: { code: "DE" } },
+  },
+  {
+    id: 3,
+    name: '=HYPERLINK("x")',
+    quote: '""',
+    lines: "",
+    unicode: "",
+    missing: null,
+    flag: null,
+    share: -1e-7,
+    tags: null,
+    company: null,
+  },
 ];
 
 export async function* pagesOf(...pages: Record<string, unknown>[][]): AsyncGenerator<{ records: Record<string, unknown>[] }> {

@@ -25,7 +25,10 @@ test("text cells agree with csv-stringify's escape_formulas (OWASP's rule)", () 
 });
 
 test("writeCSV neutralises formula text by default; numbers, negative ones too, are left alone", async () => {
-  const rows = [{ name: "=cmd|' /C calc'!A0", delta: -5, code: "-x", share: -0.25 }, { name: "@me", delta: 3, code: "+1", share: 1 }];
+  const rows = [
+    { name: "=cmd|' /C calc'!A0", delta: -5, code: "-x", share: -0.25 },
+    { name: "@me", delta: 3, code: "+1", share: 1 },
+  ];
   await writeCSV(rows, join(dir, "safe.csv"));
   expect(readFileSync(join(dir, "safe.csv"), "utf8")).toBe("name,delta,code,share\n'=cmd|' /C calc'!A0,-5,'-x,-0.25\n'@me,3,'+1,1\n");
 });

@@ -30,7 +30,10 @@ test("a danfo frame written as CSV, NDJSON and Excel reads back as the frame", a
   await writeCSV(frame, join(dir, "frame.csv"), { escapeFormulas: false }); // formula cells: formulaCells.test.ts
   expectRowsMatchFrame(parse(readFileSync(join(dir, "frame.csv")), { columns: true }), frame, asCsvText);
   await writeNDJSON(frame, join(dir, "frame.ndjson"));
-  const lines = readFileSync(join(dir, "frame.ndjson"), "utf8").trimEnd().split("\n").map((line) => JSON.parse(line));
+  const lines = readFileSync(join(dir, "frame.ndjson"), "utf8")
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line));
   expectRowsMatchFrame(lines, frame, asJsonValue);
   const summary = await writeExcel(frame, join(dir, "frame.xlsx"));
   expect(summary.columns).toEqual(frame.columns);
@@ -46,7 +49,13 @@ test("a danfo frame written as CSV, NDJSON and Excel reads back as the frame", a
 }, 30_000);
 
 test("`columns` picks and orders a frame's columns", async () => {
-  const frame = { columns: ["a", "b", "c"], values: [[1, "x", true], [2, null, false]] };
+  const frame = {
+    columns: ["a", "b", "c"],
+    values: [
+      [1, "x", true],
+      [2, null, false],
+    ],
+  };
   await writeCSV(frame, join(dir, "picked.csv"), { columns: ["c", "a", "zz"] });
   expect(readFileSync(join(dir, "picked.csv"), "utf8")).toBe("c,a,zz\ntrue,1,\nfalse,2,\n");
 });

@@ -14,7 +14,12 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const WRITERS = [["csv", writeCSV], ["ndjson", writeNDJSON], ["json", writeJSON], ["xlsx", writeExcel]] as const;
+const WRITERS = [
+  ["csv", writeCSV],
+  ["ndjson", writeNDJSON],
+  ["json", writeJSON],
+  ["xlsx", writeExcel],
+] as const;
 const pull = (client = env.client({ retries: 0, onErrors: "raise" })) => client.rawPages("brands", { perPage: 10, maxPages: 5 });
 
 test.each(WRITERS)("a pull that fails on page 3 (%s): the old file stays, no partial file is left", async (extension, write) => {

@@ -1,5 +1,18 @@
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ExportError, writeCSV, writeExcel, writeJSON, writeNDJSON } from "../../src/export";
@@ -11,7 +24,10 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = (...parts: string[]) => join(dir, ...parts);
-const ROWS = [{ id: 1, name: "a" }, { id: 2, name: "b" }];
+const ROWS = [
+  { id: 1, name: "a" },
+  { id: 2, name: "b" },
+];
 const leftovers = (folder: string) => readdirSync(folder).filter((name) => name.endsWith(".partial"));
 
 describe("a symbolic link: its target is written, the link stays", () => {
@@ -93,7 +109,8 @@ describe("folders", () => {
 
 describe("as a user without root's rights", () => {
   const nobody = spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "true"]);
-  const why = process.getuid?.() !== 0 ? "not root, so cannot switch to nobody" : nobody.status !== 0 ? "setpriv cannot switch to nobody here" : "";
+  const why =
+    process.getuid?.() !== 0 ? "not root, so cannot switch to nobody" : nobody.status !== 0 ? "setpriv cannot switch to nobody here" : "";
   const maybe = why ? test.skip : test;
   if (why) test(`skipped: ${why}`, () => {});
 
@@ -109,7 +126,11 @@ describe("as a user without root's rights", () => {
         process.stderr.write(denied.name + ": " + denied.message + "\\n");
         await writeCSV(rows, "/dev/stdout");
       })();`;
-    const run = spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "-r", require.resolve("tsx/cjs"), "-e", script], { encoding: "utf8", cwd: tmpdir() });
+    const run = spawnSync(
+      "setpriv",
+      ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "-r", require.resolve("tsx/cjs"), "-e", script],
+      { encoding: "utf8", cwd: tmpdir() },
+    );
     expect(run.stderr).toBe(`ExportError: cannot write ${join(locked, "x.csv")}: permission denied (EACCES)\n`);
     expect(run.stdout).toBe("id\n1\n");
     expect(existsSync(join(locked, "x.csv"))).toBe(false);

@@ -14,7 +14,20 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = (name: string) => join(dir, name);
 
 // `company` is null in the last record: a column of its own, empty elsewhere
-const FLAT_COLUMNS = ["id", "name", "quote", "lines", "unicode", "missing", "flag", "share", "tags", "company_id", "company_country_code", "company"];
+const FLAT_COLUMNS = [
+  "id",
+  "name",
+  "quote",
+  "lines",
+  "unicode",
+  "missing",
+  "flag",
+  "share",
+  "tags",
+  "company_id",
+  "company_country_code",
+  "company",
+];
 
 describe("CSV", () => {
   test("commas, quotes, line breaks, unicode and nulls survive an independent parser; a formula is made text", async () => {
@@ -22,9 +35,48 @@ describe("CSV", () => {
     expect(summary).toMatchObject({ format: "csv", rows: 3, columns: FLAT_COLUMNS, droppedColumns: [] });
     const rows = parse(readFileSync(file("tricky.csv")), { columns: true }) as Record<string, string>[];
     expect(rows).toEqual([
-      { id: "1", name: "Swatch, AG", quote: 'say "hi"', lines: "one\ntwo", unicode: "Zürich 東京 😀", missing: "", flag: "true", share: "0.25", tags: '["a","b"]', company_id: "7", company_country_code: "CH", company: "" },
-      { id: "2", name: "Plain", quote: "", lines: "cr\r\nlf", unicode: "ß", missing: "", flag: "false", share: "", tags: "[]", company_id: "8", company_country_code: "DE", company: "" },
-      { id: "3", name: `'=HYPERLINK("x")`, quote: '""', lines: "", unicode: "", missing: "", flag: "", share: "-1e-7", tags: "", company_id: "", company_country_code: "", company: "" },
+      {
+        id: "1",
+        name: "Swatch, AG",
+        quote: 'say "hi"',
+        lines: "one\ntwo",
+        unicode: "Zürich 東京 😀",
+        missing: "",
+        flag: "true",
+        share: "0.25",
+        tags: '["a","b"]',
+        company_id: "7",
+        company_country_code: "CH",
+        company: "",
+      },
+      {
+        id: "2",
+        name: "Plain",
+        quote: "",
+        lines: "cr\r\nlf",
+        unicode: "ß",
+        missing: "",
+        flag: "false",
+        share: "",
+        tags: "[]",
+        company_id: "8",
+        company_country_code: "DE",
+        company: "",
+      },
+      {
+        id: "3",
+        name: `'=HYPERLINK("x")`,
+        quote: '""',
+        lines: "",
+        unicode: "",
+        missing: "",
+        flag: "",
+        share: "-1e-7",
+        tags: "",
+        company_id: "",
+        company_country_code: "",
+        company: "",
+      },
     ]);
   });
 
@@ -52,7 +104,14 @@ describe("CSV", () => {
 });
 
 describe("the header policy of a streamed pull", () => {
-  const pages = () => pagesOf([{ id: 1, name: "a" }], [{ id: 2, name: "b", late: "x" }, { id: 3, late: null }]);
+  const pages = () =>
+    pagesOf(
+      [{ id: 1, name: "a" }],
+      [
+        { id: 2, name: "b", late: "x" },
+        { id: 3, late: null },
+      ],
+    );
 
   test("the first page fixes the header; later columns with values are left out, with one warning", async () => {
     const { result, warnings } = await captureWarnings(() => writeCSV(pages(), file("late.csv")));
@@ -71,7 +130,9 @@ describe("the header policy of a streamed pull", () => {
 
   test('onNewColumns "raise" stops, and leaves no file behind', async () => {
     await expect(writeExcel(pages(), file("raise.xlsx"), { onNewColumns: "raise" })).rejects.toThrow(ExportError);
-    await expect(writeCSV(pages(), file("raise.csv"), { onNewColumns: "raise" })).rejects.toThrow(/later page brought columns the header lacks \(late\)/);
+    await expect(writeCSV(pages(), file("raise.csv"), { onNewColumns: "raise" })).rejects.toThrow(
+      /later page brought columns the header lacks \(late\)/,
+    );
     expect(readdirSync(dir).filter((name) => name.startsWith(".raise") || name.startsWith("raise"))).toEqual([]);
   });
 
@@ -84,8 +145,23 @@ describe("the header policy of a streamed pull", () => {
 describe("NDJSON and JSON", () => {
   test("flattened rows, missing values null, read back with JSON.parse", async () => {
     await writeNDJSON(TRICKY, file("tricky.ndjson"));
-    const rows = readFileSync(file("tricky.ndjson"), "utf8").trimEnd().split("\n").map((line) => JSON.parse(line));
-    expect(rows[0]).toEqual({ id: 1, name: "Swatch, AG", quote: 'say "hi"', lines: "one\ntwo", unicode: "Zürich 東京 😀", missing: null, flag: true, share: 0.25, tags: ["a", "b"], company_id: 7, company_country_code: "CH" });
+    const rows = readFileSync(file("tricky.ndjson"), "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(rows[0]).toEqual({
+      id: 1,
+      name: "Swatch, AG",
+      quote: 'say "hi"',
+      lines: "one\ntwo",
+      unicode: "Zürich 東京 😀",
+      missing: null,
+      flag: true,
+      share: 0.25,
+      tags: ["a", "b"],
+      company_id: 7,
+      company_country_code: "CH",
+    });
     expect(rows[1].share).toBeNull();
     expect(rows[2].company).toBeNull();
     await writeJSON(TRICKY, file("tricky.json"));
@@ -111,7 +187,20 @@ describe("Excel", () => {
     expect(summary).toMatchObject({ format: "xlsx", rows: 3, sheets: ["data"] });
     const { header, rows } = await readSheet(file("tricky.xlsx"));
     expect(header).toEqual(FLAT_COLUMNS);
-    expect(rows[0]).toEqual({ id: 1, name: "Swatch, AG", quote: 'say "hi"', lines: "one\ntwo", unicode: "Zürich 東京 😀", missing: null, flag: true, share: 0.25, tags: '["a","b"]', company_id: 7, company_country_code: "CH", company: null });
+    expect(rows[0]).toEqual({
+      id: 1,
+      name: "Swatch, AG",
+      quote: 'say "hi"',
+      lines: "one\ntwo",
+      unicode: "Zürich 東京 😀",
+      missing: null,
+      flag: true,
+      share: 0.25,
+      tags: '["a","b"]',
+      company_id: 7,
+      company_country_code: "CH",
+      company: null,
+    });
     // XML reads every line end inside a cell as "\n", so a CR in a cell comes back as a bare line feed
     expect(rows[1]).toMatchObject({ flag: false, share: null, tags: "[]", lines: "cr\nlf" });
     expect(rows[2]).toMatchObject({ flag: null, share: -1e-7, company_id: null, name: '=HYPERLINK("x")' });
@@ -119,7 +208,10 @@ describe("Excel", () => {
 
   test("numeric text from the service is written as numbers", async () => {
     await writeExcel(pagesOf([{ pct: "47.3", label: "x" }], [{ pct: "12", label: "y" }]), file("numeric.xlsx"));
-    expect((await readSheet(file("numeric.xlsx"))).rows).toEqual([{ pct: 47.3, label: "x" }, { pct: 12, label: "y" }]);
+    expect((await readSheet(file("numeric.xlsx"))).rows).toEqual([
+      { pct: 47.3, label: "x" },
+      { pct: 12, label: "y" },
+    ]);
   });
 
   test("no rows: the header alone", async () => {
@@ -133,7 +225,11 @@ test("a failing source leaves no file, not even a partial one", async () => {
     yield { records: [{ a: 1 }] };
     throw new Error("the pull broke");
   }
-  for (const [writer, name] of [[writeCSV, "broken.csv"], [writeNDJSON, "broken.ndjson"], [writeExcel, "broken.xlsx"]] as const) {
+  for (const [writer, name] of [
+    [writeCSV, "broken.csv"],
+    [writeNDJSON, "broken.ndjson"],
+    [writeExcel, "broken.xlsx"],
+  ] as const) {
     await expect(writer(failing(), file(name))).rejects.toThrow("the pull broke");
     expect(existsSync(file(name))).toBe(false);
   }

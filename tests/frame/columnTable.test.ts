@@ -13,7 +13,11 @@ describe("toColumnTable", () => {
   });
 
   it("orders columns by first appearance and fills a missing key with null", () => {
-    const table = toColumnTable([{ a: "x", b: "y" }, { a: "z", c: "w" }, { d: true, b: "v" }]);
+    const table = toColumnTable([
+      { a: "x", b: "y" },
+      { a: "z", c: "w" },
+      { d: true, b: "v" },
+    ]);
     expect(byColumn(table)).toEqual([
       ["a", "string", ["x", "z", null]],
       ["b", "string", ["y", null, "v"]],
@@ -37,7 +41,10 @@ describe("toColumnTable", () => {
   });
 
   it("drops columns that are null, undefined or absent in every row", () => {
-    const table = toColumnTable([{ a: null, b: 1, c: undefined }, { a: null, b: 2, d: null }]);
+    const table = toColumnTable([
+      { a: null, b: 1, c: undefined },
+      { a: null, b: 2, d: null },
+    ]);
     expect(table.columns).toEqual(["b"]);
     expect(table.data).toEqual([[1, 2]]);
   });
@@ -74,7 +81,11 @@ describe("toColumnTable", () => {
   });
 
   it("keeps an int column int32, and makes it float32 with NaN when a value is missing", () => {
-    const table = toColumnTable([{ n: 1, m: 1, flag: 0 }, { n: 2, m: null, flag: 1 }, { n: -3, flag: 1 }]);
+    const table = toColumnTable([
+      { n: 1, m: 1, flag: 0 },
+      { n: 2, m: null, flag: 1 },
+      { n: -3, flag: 1 },
+    ]);
     expect(byColumn(table)).toEqual([
       ["n", "int32", [1, 2, -3]],
       ["m", "float32", [1, NaN, NaN]],
@@ -84,7 +95,10 @@ describe("toColumnTable", () => {
 
   it("uses float32 beyond int32 and keeps large ids exact", () => {
     const big = 2 ** 40 + 1;
-    const table = toColumnTable([{ id: big, x: 2147483647, y: 2147483648 }, { id: big + 2, x: -2147483648, y: 0 }]);
+    const table = toColumnTable([
+      { id: big, x: 2147483647, y: 2147483648 },
+      { id: big + 2, x: -2147483648, y: 0 },
+    ]);
     expect(byColumn(table)).toEqual([
       ["id", "float32", [big, big + 2]],
       ["x", "int32", [2147483647, -2147483648]],
@@ -129,28 +143,54 @@ describe("gatherRecords (the one-pass path of FrameBuilder) equals flattenRecord
     ["flat", [{ a: 1, b: "x" }, { b: "y", a: 2 }, { c: null }], {}],
     ["nested first, middle and last", [{ s: { id: 1 }, a: 1 }, { a: 2, s: { id: 2 }, b: 3 }, { a: 3, b: 4, s: { id: 3 } }, { a: 4 }], {}],
     ["new columns before a nested value", [{ a: 1 }, { z: 9, y: 8, s: { id: 1 } }, { a: 2, z: 1 }], {}],
-    ["lists unstacked", [{ a: 1, l: [1, 2] }, { a: 2, l: [] }], {}],
+    [
+      "lists unstacked",
+      [
+        { a: 1, l: [1, 2] },
+        { a: 2, l: [] },
+      ],
+      {},
+    ],
     ["stacked", [{ a: 1, l: [{ x: 1 }, { x: 2 }], m: ["p", "q"] }, { a: 2, l: [] }, { a: 3 }], { stackData: true }],
     ["global prefix", [{ brand_id: 1, brand: { id: 1, name: "n" }, year: { year: 2024 } }, { brand_id: 2 }], { globalPrefix: true }],
-    ["global prefix decided per record", [
-      { brand: { id: 1 }, brand_id: 1 },
-      { brand: { id: 2 }, brand_name: "x" },
-      { brand: { id: 3 }, brand_x: { id: 9 } },
-      { brand_id: null, brand: { id: 4 } },
-      { brand: { id: 5 }, brand_id: { id: 5 } },
-    ], { globalPrefix: true }],
-    ["nested keys in changing orders and parents", [
-      { s: { a: 1, b: 2 }, t: { a: 3 } },
-      { s: { b: 4, a: 5 }, t: { a: 6 } },
-      { t: { a: 7 }, s: { a: 8 } },
-      { s: { a: { deep: 1 } }, t: null },
-    ], {}],
-    ["lists inside nested objects, unstacked", [{ id: 1, s: { tags: ["a"], x: { l: [1] } } }, { id: 2, s: {} }], {}],
-    ["stacked records with and without lists", [
-      { id: 1, s: { id: 2, t: { n: "x" } } },
-      { id: 2, s: { id: 3, l: [{ z: 1 }, { z: 2 }] } },
-      { s: { id: 4 }, id: 3, l: [] },
-    ], { stackData: true, globalPrefix: true }],
+    [
+      "global prefix decided per record",
+      [
+        { brand: { id: 1 }, brand_id: 1 },
+        { brand: { id: 2 }, brand_name: "x" },
+        { brand: { id: 3 }, brand_x: { id: 9 } },
+        { brand_id: null, brand: { id: 4 } },
+        { brand: { id: 5 }, brand_id: { id: 5 } },
+      ],
+      { globalPrefix: true },
+    ],
+    [
+      "nested keys in changing orders and parents",
+      [
+        { s: { a: 1, b: 2 }, t: { a: 3 } },
+        { s: { b: 4, a: 5 }, t: { a: 6 } },
+        { t: { a: 7 }, s: { a: 8 } },
+        { s: { a: { deep: 1 } }, t: null },
+      ],
+      {},
+    ],
+    [
+      "lists inside nested objects, unstacked",
+      [
+        { id: 1, s: { tags: ["a"], x: { l: [1] } } },
+        { id: 2, s: {} },
+      ],
+      {},
+    ],
+    [
+      "stacked records with and without lists",
+      [
+        { id: 1, s: { id: 2, t: { n: "x" } } },
+        { id: 2, s: { id: 3, l: [{ z: 1 }, { z: 2 }] } },
+        { s: { id: 4 }, id: 3, l: [] },
+      ],
+      { stackData: true, globalPrefix: true },
+    ],
   ];
 
   it.each(cases)("equals toColumnTable(flattenRecords(...)): %s", (_, records, options) => {

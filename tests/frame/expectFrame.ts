@@ -5,11 +5,7 @@ import type { DataFrame } from "danfojs-node";
  * expectFrame(df, { id: [1, 2], name: ["a", "b"] }, { id: "int32", name: "string" }).
  * Both danfo views of the cells are checked: the rows (df.values) and each column.
  */
-export function expectFrame(
-  frame: DataFrame,
-  columns: Record<string, unknown[]>,
-  dtypes?: Record<string, string>,
-): void {
+export function expectFrame(frame: DataFrame, columns: Record<string, unknown[]>, dtypes?: Record<string, string>): void {
   const names = Object.keys(columns);
   const rowCount = names.length === 0 ? 0 : columns[names[0]].length;
   expect(frame.columns).toEqual(names);

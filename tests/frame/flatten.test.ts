@@ -64,8 +64,11 @@ describe("global prefix (brandscapeData)", () => {
     const brandscape = { endpoint: "brandscape-data" };
     expect(flattenRecord({ brand: { id: 1 }, brand_id: 1 }, brandscape)).toEqual({ global_brand_id: 1, brand_id: 1 });
     // fields: ["brand_strength"]: no brand_* or study_* column left, the includes keep their names
-    expect(flattenRecord({ brand_strength: 80, study: { name: "US 2024" }, brand: { id: 1 } }, brandscape))
-      .toEqual({ brand_strength: 80, global_study_name: "US 2024", global_brand_id: 1 });
+    expect(flattenRecord({ brand_strength: 80, study: { name: "US 2024" }, brand: { id: 1 } }, brandscape)).toEqual({
+      brand_strength: 80,
+      global_study_name: "US 2024",
+      global_brand_id: 1,
+    });
     // includes outside the endpoint's list keep plain names (year_year: the year include's own `year`)
     expect(flattenRecord({ brand_x: { id: 2 }, year: { year: 2024 } }, brandscape)).toEqual({ brand_x_id: 2, year_year: 2024 });
     // an item path and the older `globalPrefix: true` spelling follow the same rule
@@ -81,11 +84,7 @@ describe("global prefix (brandscapeData)", () => {
 
 describe("flattenRecords without stackData", () => {
   it("gives one row per record, in record order, lists kept as values", () => {
-    const records = [
-      { id: 1, sector: { id: 9, name: "Food" }, tags: ["a"] },
-      { id: 2, sector: null, tags: [] },
-      { id: 3 },
-    ];
+    const records = [{ id: 1, sector: { id: 9, name: "Food" }, tags: ["a"] }, { id: 2, sector: null, tags: [] }, { id: 3 }];
     expect(flattenRecords(records)).toEqual([
       { id: 1, sector_id: 9, sector_name: "Food", tags: ["a"] },
       { id: 2, sector: null, tags: [] },

@@ -49,7 +49,10 @@ describe("recordsToFrame", () => {
 describe("FrameBuilder (the frame methods feed it page by page)", () => {
   it("makes the frame recordsToFrame makes of all the pages at once, columns that come late included", async () => {
     const pages = [
-      [{ id: 1, brand_name: "a", brand: { id: 7, name: "A" }, share: "1.5" }, { id: 2, brand_name: "b", brand: { id: 8, name: "B" }, share: null }],
+      [
+        { id: 1, brand_name: "a", brand: { id: 7, name: "A" }, share: "1.5" },
+        { id: 2, brand_name: "b", brand: { id: 8, name: "B" }, share: null },
+      ],
       [{ brand: { id: 9, name: "C" }, id: 3, brand_name: "c", share: "2", late: true }],
       [{ id: 4, brand_name: "d", brand: null, share: "0.25", categories: [{ id: 5 }, { id: 6 }] }],
     ];
@@ -67,11 +70,12 @@ describe("FrameBuilder (the frame methods feed it page by page)", () => {
 });
 
 describe("tableToFrame", () => {
-  const table = (): ColumnTable => toColumnTable([
-    { id: 3, name: "c", score: 1.5, ok: true },
-    { id: 1, name: "a", score: null, ok: false },
-    { id: 2, name: "b", score: 0.25, ok: true },
-  ]);
+  const table = (): ColumnTable =>
+    toColumnTable([
+      { id: 3, name: "c", score: 1.5, ok: true },
+      { id: 1, name: "a", score: null, ok: false },
+      { id: 2, name: "b", score: 0.25, ok: true },
+    ]);
 
   it("is the frame danfo itself builds from the same rows, columns and dtypes", async () => {
     const source = table();
@@ -103,12 +107,16 @@ describe("tableToFrame", () => {
     const frame = await tableToFrame(source);
     source.data[0][0] = 99;
     source.columns[0] = "renamed";
-    expectFrame(frame, {
-      id: [3, 1, 2],
-      name: ["c", "a", "b"],
-      score: [1.5, NaN, 0.25],
-      ok: [true, false, true],
-    }, { id: "int32", name: "string", score: "float32", ok: "boolean" });
+    expectFrame(
+      frame,
+      {
+        id: [3, 1, 2],
+        name: ["c", "a", "b"],
+        score: [1.5, NaN, 0.25],
+        ok: [true, false, true],
+      },
+      { id: "int32", name: "string", score: "float32", ok: "boolean" },
+    );
   });
 
   it("keeps the columns of a table without rows", async () => {

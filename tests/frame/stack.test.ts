@@ -1,11 +1,21 @@
 import { flattenRecords } from "../../src/frame";
 
-const stack = (records: Record<string, unknown>[], globalPrefix = false) =>
-  flattenRecords(records, { stackData: true, globalPrefix });
+const stack = (records: Record<string, unknown>[], globalPrefix = false) => flattenRecords(records, { stackData: true, globalPrefix });
 
 describe("flattenRecords with stackData", () => {
   it("makes a list of objects into rows, each element under the list's name, parent fields repeated", () => {
-    expect(stack([{ id: 1, categories: [{ id: 10, name: "Food" }, { id: 11, name: "Drink" }], active: 1 }])).toEqual([
+    expect(
+      stack([
+        {
+          id: 1,
+          categories: [
+            { id: 10, name: "Food" },
+            { id: 11, name: "Drink" },
+          ],
+          active: 1,
+        },
+      ]),
+    ).toEqual([
       { id: 1, categories_id: 10, categories_name: "Food", active: 1 },
       { id: 1, categories_id: 11, categories_name: "Drink", active: 1 },
     ]);
@@ -21,7 +31,12 @@ describe("flattenRecords with stackData", () => {
   });
 
   it("keeps a record with an empty list as one row without the list's columns", () => {
-    expect(stack([{ id: 1, categories: [], name: "x" }, { id: 2, categories: [{ id: 5 }], name: "y" }])).toEqual([
+    expect(
+      stack([
+        { id: 1, categories: [], name: "x" },
+        { id: 2, categories: [{ id: 5 }], name: "y" },
+      ]),
+    ).toEqual([
       { id: 1, name: "x" },
       { id: 2, categories_id: 5, name: "y" },
     ]);
@@ -42,7 +57,18 @@ describe("flattenRecords with stackData", () => {
   });
 
   it("stacks lists inside list elements and inside nested objects", () => {
-    expect(stack([{ id: 1, groups: [{ g: "a", items: [1, 2] }, { g: "b", items: [] }], meta: { tags: ["t", "u"] } }])).toEqual([
+    expect(
+      stack([
+        {
+          id: 1,
+          groups: [
+            { g: "a", items: [1, 2] },
+            { g: "b", items: [] },
+          ],
+          meta: { tags: ["t", "u"] },
+        },
+      ]),
+    ).toEqual([
       { id: 1, groups_g: "a", groups_items: 1, meta_tags: "t" },
       { id: 1, groups_g: "a", groups_items: 1, meta_tags: "u" },
       { id: 1, groups_g: "a", groups_items: 2, meta_tags: "t" },

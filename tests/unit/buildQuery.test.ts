@@ -24,14 +24,20 @@ describe("method arguments → wire parameters", () => {
 
   test("mainStudy goes out as bav_study; flags true/false/1/0 as 1/0", () => {
     expect(params("studies", { mainStudy: true, fullYear: 1, released: true })).toEqual({
-      "filter[bav_study]": "1", "filter[full_year]": "1", "filter[released]": "1",
+      "filter[bav_study]": "1",
+      "filter[full_year]": "1",
+      "filter[released]": "1",
     });
-    expect(params("studies", { filters: { mainStudy: false, released: 0 } })).toEqual({ "filter[bav_study]": "0", "filter[released]": "0" });
+    expect(params("studies", { filters: { mainStudy: false, released: 0 } })).toEqual({
+      "filter[bav_study]": "0",
+      "filter[released]": "0",
+    });
   });
 
   test("precedence: filters over method parameters; query over both", () => {
     expect(params("brands", "Swatch", { filters: { name: "Rolex", country_codes: "DE" } })).toEqual({
-      "filter[country_codes]": "DE", "filter[name]": "Rolex",
+      "filter[country_codes]": "DE",
+      "filter[name]": "Rolex",
     });
     const query = new Query({ filters: { name: "Omega" }, perPage: 10 });
     expect(params("brands", "Swatch", { filters: { name: "Rolex" }, query })).toEqual({ per_page: 10, "filter[name]": "Omega" });
@@ -39,7 +45,9 @@ describe("method arguments → wire parameters", () => {
 
   test("camelCase and snake_case filter keys; unknown filter keys pass through", () => {
     expect(params("countries", { filters: { withRecentStudies: 2, in_best_countries: [2023], some_new_filter: "x" } })).toEqual({
-      "filter[in_best_countries]": "2023", "filter[some_new_filter]": "x", "filter[with_recent_studies]": "2",
+      "filter[in_best_countries]": "2023",
+      "filter[some_new_filter]": "x",
+      "filter[with_recent_studies]": "2",
     });
   });
 
@@ -100,14 +108,18 @@ describe("validation before any request", () => {
     [{ groups: "1,,2" }, "groups", '"1,,2"'],
   ])("%j is refused in the same words", (options, parameter, shown) => {
     const method = parameter === "groups" ? "audiences" : "brands";
-    expect(() => buildQuery(spec(method), [options])).toThrow(`${parameter}: must be a positive integer id (at most 9007199254740991), or a list of them (got ${shown})`);
+    expect(() => buildQuery(spec(method), [options])).toThrow(
+      `${parameter}: must be a positive integer id (at most 9007199254740991), or a list of them (got ${shown})`,
+    );
   });
 
   test("an include the endpoint does not offer is refused, naming the ones it does (no_default among them)", () => {
     expect(() => buildQuery(spec("brands"), [{ include: ["company", "bogus"] }])).toThrow(
       'include: brands offers no include "bogus"; allowed: company, categories, countries, no_default',
     );
-    expect(() => buildQuery(spec("brands"), [{ query: new Query({ include: "bogus" }) }])).toThrow(/^include: brands offers no include "bogus"/);
+    expect(() => buildQuery(spec("brands"), [{ query: new Query({ include: "bogus" }) }])).toThrow(
+      /^include: brands offers no include "bogus"/,
+    );
     // no_default on an endpoint without defaults means what it says: nothing is included
     expect(params("brands", { include: "no_default" }).include).toBeUndefined();
     expect(params("brands", { include: ["no_default", "company"] }).include).toBe("company");
@@ -130,7 +142,10 @@ describe("validation before any request", () => {
 });
 
 describe("brandscapeData combination rule", () => {
-  const check = (...args: unknown[]) => () => buildQuery(spec("brandscapeData"), args);
+  const check =
+    (...args: unknown[]) =>
+    () =>
+      buildQuery(spec("brandscapeData"), args);
   test.each([
     ["study", [{ studies: [3] }]],
     ["brand id", [{ filters: { brands: 7 } }]],
@@ -180,7 +195,10 @@ test("every endpoint builds its collection query from its options alone: its own
     const { query } = buildQuery(endpoint, args);
     const { include, "filter[studies]": studies, ...rest } = query.toParams(endpoint.resource);
     expect([endpoint.method, query.path(endpoint.resource), include, rest]).toEqual([
-      endpoint.method, endpoint.resource, "defaultInclude" in endpoint ? endpoint.defaultInclude.join(",") : undefined, {},
+      endpoint.method,
+      endpoint.resource,
+      "defaultInclude" in endpoint ? endpoint.defaultInclude.join(",") : undefined,
+      {},
     ]);
     expect(studies).toBe(endpoint.method === "brandscapeData" ? "1" : undefined);
   }
@@ -190,7 +208,10 @@ describe("a positional undefined is a placeholder", () => {
   test("the options object's value of that parameter is used", () => {
     expect(params("brands", undefined, { name: "Swatch" })).toEqual({ "filter[name]": "Swatch" });
     expect(params("brandscapeData", "US", 2024, undefined, undefined, { brandName: "Swatch", audiences: [1] })).toMatchObject({
-      "filter[audiences]": "1", "filter[brand_name]": "Swatch", "filter[country_code]": "US", "filter[year_number]": "2024",
+      "filter[audiences]": "1",
+      "filter[brand_name]": "Swatch",
+      "filter[country_code]": "US",
+      "filter[year_number]": "2024",
     });
   });
   test("two defined values for one parameter stay an error", () => {

@@ -1,5 +1,13 @@
 import { inspect } from "node:util";
-import { APIError, DataNotFoundError, FountError, RateLimitExceededError, ValidationError, errorFromResponse, serviceMessage } from "../../src/errors";
+import {
+  APIError,
+  DataNotFoundError,
+  FountError,
+  RateLimitExceededError,
+  ValidationError,
+  errorFromResponse,
+  serviceMessage,
+} from "../../src/errors";
 
 test("the factory picks the class and reads the service's message in either place", () => {
   const limited = errorFromResponse(429, { message: "Too Many Attempts." }, "http://x/api/v2/brands?page=2", 3000);

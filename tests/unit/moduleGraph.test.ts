@@ -77,7 +77,10 @@ describe("the module graph of src/", () => {
 
   it("keeps the emulator to itself: it imports nothing from the rest of src/", () => {
     const crossings = [...graph].flatMap(([file, targets]) =>
-      inEmulator(file) ? targets.filter((target) => !inEmulator(target)).map((target) => `${relative(SRC, file)} → ${relative(SRC, target)}`) : []);
+      inEmulator(file)
+        ? targets.filter((target) => !inEmulator(target)).map((target) => `${relative(SRC, file)} → ${relative(SRC, target)}`)
+        : [],
+    );
     expect(crossings).toEqual([]);
   });
 
@@ -94,7 +97,10 @@ describe("the module graph of src/", () => {
   });
 
   it("finds a cycle when there is one (the check can fail)", () => {
-    const edges = new Map([["client", new Set(["transport"])], ["transport", new Set(["errors", "client"])]]);
+    const edges = new Map([
+      ["client", new Set(["transport"])],
+      ["transport", new Set(["errors", "client"])],
+    ]);
     expect(findCycle(edges)).toEqual(["client", "transport", "client"]);
   });
 });

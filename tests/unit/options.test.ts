@@ -10,13 +10,27 @@ describe("Client options", () => {
 
   test("defaults follow API.md", async () => {
     const client = new Client("t");
-    expect([client.perPage, client.verbose, client.batchSize, client.nWorkers, client.retries, client.onErrors]).toEqual([100, true, 10, 2, 3, "warn"]);
+    expect([client.perPage, client.verbose, client.batchSize, client.nWorkers, client.retries, client.onErrors]).toEqual([
+      100,
+      true,
+      10,
+      2,
+      3,
+      "warn",
+    ]);
     await client.aclose();
   });
 
   test.each([
-    ["perPage", 0], ["perPage", -5], ["perPage", 1.5], ["perPage", 1001],
-    ["batchSize", 0], ["nWorkers", 2.5], ["retries", -1], ["onErrors", "ignore"], ["verbose", "yes"],
+    ["perPage", 0],
+    ["perPage", -5],
+    ["perPage", 1.5],
+    ["perPage", 1001],
+    ["batchSize", 0],
+    ["nWorkers", 2.5],
+    ["retries", -1],
+    ["onErrors", "ignore"],
+    ["verbose", "yes"],
   ])("setting %s = %j throws ValidationError naming it", async (name, value) => {
     const client = new Client("t");
     expect(() => {

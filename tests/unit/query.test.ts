@@ -4,7 +4,14 @@ import { Query } from "../../src/query";
 describe("Query", () => {
   test("toParams uses wire names, joins lists, encodes flags and dates, in a fixed order", () => {
     const query = new Query({
-      filters: { countryCodes: ["US", "GB"], active: true, private: false, capitals: true, updatedSince: new Date("2024-01-31T00:00:00Z"), name: "swat" },
+      filters: {
+        countryCodes: ["US", "GB"],
+        active: true,
+        private: false,
+        capitals: true,
+        updatedSince: new Date("2024-01-31T00:00:00Z"),
+        name: "swat",
+      },
       fields: ["id", "name"],
       include: "brand,study",
       sort: "-differentiation_rank",
@@ -57,7 +64,11 @@ describe("Query", () => {
 
   test("paginated yields consecutive pages from page ?? 1", () => {
     const pages = [...new Query({ filters: { name: "a" }, page: 3 }).paginated(3, 25)];
-    expect(pages.map((q) => [q.page, q.perPage, q.filters.name])).toEqual([[3, 25, "a"], [4, 25, "a"], [5, 25, "a"]]);
+    expect(pages.map((q) => [q.page, q.perPage, q.filters.name])).toEqual([
+      [3, 25, "a"],
+      [4, 25, "a"],
+      [5, 25, "a"],
+    ]);
     expect([...new Query().paginated(2)].map((q) => q.page)).toEqual([1, 2]);
   });
 
@@ -80,7 +91,12 @@ describe("Query", () => {
   });
 
   test("toJSON / fromJSON round-trips, also through a string", () => {
-    const query = new Query({ id: 7, filters: { studies: [1, 2], updated_since: new Date("2024-02-01T10:00:00Z") }, include: ["brand"], maxPages: 3 });
+    const query = new Query({
+      id: 7,
+      filters: { studies: [1, 2], updated_since: new Date("2024-02-01T10:00:00Z") },
+      include: ["brand"],
+      maxPages: 3,
+    });
     const json = JSON.stringify(query);
     const back = Query.fromJSON(json);
     expect(back.toJSON()).toEqual(JSON.parse(json));
@@ -96,8 +112,15 @@ describe("Query", () => {
   });
 
   test("ensure builds its query from both sides at once: a raw query's itemId still beats an extra id", () => {
-    expect(Query.ensure({ itemId: 3, sort: "" }, { id: 4, sort: "name", filters: { name: "b" } }).toJSON()).toEqual({ id: 3, sort: "name", filters: { name: "b" } });
-    expect(Query.ensure({ filters: { name: null, countryCodes: "US" } }, { filters: { name: "b" } }).filters).toEqual({ name: "b", country_codes: "US" });
+    expect(Query.ensure({ itemId: 3, sort: "" }, { id: 4, sort: "name", filters: { name: "b" } }).toJSON()).toEqual({
+      id: 3,
+      sort: "name",
+      filters: { name: "b" },
+    });
+    expect(Query.ensure({ filters: { name: null, countryCodes: "US" } }, { filters: { name: "b" } }).filters).toEqual({
+      name: "b",
+      country_codes: "US",
+    });
     // @ts-expect-error a query that is not an object, as plain JavaScript could pass it
     expect(() => Query.ensure("brands", {})).toThrow(/^query: must be an object of query fields/);
   });
@@ -136,8 +159,13 @@ describe("Query", () => {
     expect(withoutEndpoint).toThrow(/^endpoint: must be the resource/);
   });
 
-  test.each([[{ b: 1 }], [() => 1], [[true, false]], [new Date(NaN)], [[{ id: 1 }]]])("a filter value %p that no wire form fits is refused", (value) => {
-    // values the types refuse, given as plain JavaScript would
-    expect(() => new Query(Object.fromEntries([["filters", { a: value }]]))).toThrow(/^filters\.a: must be a string, number, boolean, Date or a list/);
-  });
+  test.each([[{ b: 1 }], [() => 1], [[true, false]], [new Date(NaN)], [[{ id: 1 }]]])(
+    "a filter value %p that no wire form fits is refused",
+    (value) => {
+      // values the types refuse, given as plain JavaScript would
+      expect(() => new Query(Object.fromEntries([["filters", { a: value }]]))).toThrow(
+        /^filters\.a: must be a string, number, boolean, Date or a list/,
+      );
+    },
+  );
 });

@@ -11,16 +11,25 @@ const spec = (method: string): ToolSpec => TOOL_BY_METHOD.get(method)!;
 
 describe("toolWireParams", () => {
   test("lists comma-joined, single ids as numbers, wire names, unset parameters left out", () => {
-    expect(toolWireParams(spec("partnershipExchangeMap"), { brands: ["1", 2], comparisonBrands: "3, 4", studies: 470 }))
-      .toEqual({ brands: "1,2", comparison_brands: "3,4", studies: "470" });
-    expect(toolWireParams(spec("costOfEntry"), { brand: "7", study: 470, collections: [9], comparisonName: " Rivals ", audience: undefined }))
-      .toEqual({ brand: 7, study: 470, collections: "9", comparisonName: "Rivals" });
-    expect(toolWireParams(spec("toplistMarket"), { brands: 1, studies: 2, metricKeys: "differentiation,relevance" }))
-      .toEqual({ brands: "1", studies: "2", metric_keys: "differentiation,relevance" });
+    expect(toolWireParams(spec("partnershipExchangeMap"), { brands: ["1", 2], comparisonBrands: "3, 4", studies: 470 })).toEqual({
+      brands: "1,2",
+      comparison_brands: "3,4",
+      studies: "470",
+    });
+    expect(
+      toolWireParams(spec("costOfEntry"), { brand: "7", study: 470, collections: [9], comparisonName: " Rivals ", audience: undefined }),
+    ).toEqual({ brand: 7, study: 470, collections: "9", comparisonName: "Rivals" });
+    expect(toolWireParams(spec("toplistMarket"), { brands: 1, studies: 2, metricKeys: "differentiation,relevance" })).toEqual({
+      brands: "1",
+      studies: "2",
+      metric_keys: "differentiation,relevance",
+    });
   });
 
   test("an id in digits beyond what a double holds exactly is refused, not sent rounded", () => {
-    expect(() => toolWireParams(spec("brandWorthMap"), { brands: "9999999999999999", studies: 1 })).toThrow(/^brands: must be a positive integer id/);
+    expect(() => toolWireParams(spec("brandWorthMap"), { brands: "9999999999999999", studies: 1 })).toThrow(
+      /^brands: must be a positive integer id/,
+    );
     expect(() => toolWireParams(spec("brandVulnerabilityMap"), { brand: "9007199254740993" })).toThrow(ValidationError);
     expect(toolWireParams(spec("brandVulnerabilityMap"), { brand: "9007199254740991" })).toEqual({ brand: 9007199254740991 });
   });
@@ -35,10 +44,18 @@ describe("toolWireParams", () => {
       }
       throw new Error("accepted");
     };
-    expect(attempt("brandVulnerabilityMap", {})).toEqual(["brand", "brand: is required by brandVulnerabilityMap: give one positive integer id"]);
+    expect(attempt("brandVulnerabilityMap", {})).toEqual([
+      "brand",
+      "brand: is required by brandVulnerabilityMap: give one positive integer id",
+    ]);
     expect(attempt("brandVulnerabilityMap", { brand: 1.5 })).toEqual(["brand", "brand: must be one positive integer id, got 1.5"]);
-    expect(attempt("brandWorthMap", { brands: [], studies: 1 })).toEqual(["brands", "brands: must be a positive integer id, or a list of them, got []"]);
-    expect(attempt("brandWorthMap", { brands: 1, studies: 1, brand: 1 })[1]).toBe("brand: is not a parameter of brandWorthMap; allowed: brands, studies, audiences");
+    expect(attempt("brandWorthMap", { brands: [], studies: 1 })).toEqual([
+      "brands",
+      "brands: must be a positive integer id, or a list of them, got []",
+    ]);
+    expect(attempt("brandWorthMap", { brands: 1, studies: 1, brand: 1 })[1]).toBe(
+      "brand: is not a parameter of brandWorthMap; allowed: brands, studies, audiences",
+    );
   });
 
   test("option types follow the table: required, either-or, single ids", () => {
@@ -51,9 +68,7 @@ describe("toolWireParams", () => {
     const list: ToolOptions<"brandPersonalityMatch"> = { brands: [1, 2], studies: 2 };
     const optional: ToolOptions<"archetypes"> = { studies: 1 };
     // the optional audience of tools without an either-or pair (npm run typecheck fails without it)
-    const withAudience: Array<ToolOptions<"brandWorthMap" | "lovePlus" | "commitmentFunnel">> = [
-      { brands: 1, studies: 2, audiences: [3] },
-    ];
+    const withAudience: Array<ToolOptions<"brandWorthMap" | "lovePlus" | "commitmentFunnel">> = [{ brands: 1, studies: 2, audiences: [3] }];
     const worth: ToolOptions<"categoryWorthMap"> = { categories: 1, studies: 2, audiences: 3 };
     const match: ToolOptions<"brandPersonalityMatch"> = { brands: 1, studies: 2, audiences: 3 };
     expect([ok, both, neither, list, optional, withAudience, worth, match]).toHaveLength(8);
@@ -67,15 +82,29 @@ describe("shapeToolAnswer", () => {
   });
 
   test("metric list: one column per key; metric values: one column per metric's value", () => {
-    expect(shapeToolAnswer("metricList", { data: [{ brand_id: 1, metrics: [{ key: "trial", value: "12.5" }, { key: "brand_id", value: 3 }] }] }).rows)
-      .toEqual([{ brand_id: 1, trial: "12.5", metrics_brand_id: 3 }]);
-    expect(shapeToolAnswer("metricValues", { data: [{ brand_id: 1, data: { love: { label: "Love", value: 70 } } }] }).rows)
-      .toEqual([{ brand_id: 1, love: 70 }]);
+    expect(
+      shapeToolAnswer("metricList", {
+        data: [
+          {
+            brand_id: 1,
+            metrics: [
+              { key: "trial", value: "12.5" },
+              { key: "brand_id", value: 3 },
+            ],
+          },
+        ],
+      }).rows,
+    ).toEqual([{ brand_id: 1, trial: "12.5", metrics_brand_id: 3 }]);
+    expect(shapeToolAnswer("metricValues", { data: [{ brand_id: 1, data: { love: { label: "Love", value: 70 } } }] }).rows).toEqual([
+      { brand_id: 1, love: 70 },
+    ]);
   });
 
   test("document: metadata fields apart from the data list", () => {
-    expect(shapeToolAnswer("document", { data: { title: "T", x_axis: "a", data: [{ id: 1 }] } }))
-      .toEqual({ rows: [{ id: 1 }], meta: { title: "T", x_axis: "a" } });
+    expect(shapeToolAnswer("document", { data: { title: "T", x_axis: "a", data: [{ id: 1 }] } })).toEqual({
+      rows: [{ id: 1 }],
+      meta: { title: "T", x_axis: "a" },
+    });
   });
 
   test.each([

@@ -24,7 +24,9 @@ describe("typed filters", () => {
   });
 
   test("extraFilters values are still checked by the kind of a filter the table knows", () => {
-    expect(() => wireParams("studies", { extraFilters: { countryCodes: "XX" } })).toThrow(/^extraFilters\.countryCodes: must be an ISO 3166-1/);
+    expect(() => wireParams("studies", { extraFilters: { countryCodes: "XX" } })).toThrow(
+      /^extraFilters\.countryCodes: must be an ISO 3166-1/,
+    );
   });
 });
 

@@ -17,7 +17,9 @@ interface RefsFlags extends ConnectionFlags {
 /** `fountframe refs`: TypeScript modules of readable names → ids, from the service's own lists. */
 export function refsCommand(io: CliIo): Command {
   const command = new Command("refs")
-    .description(`generate TypeScript reference modules (${REFERENCE_SETS.map((set) => set.sets.map((constants) => constants.exportName).join(", ")).join(", ")}) mapping readable names to ids`)
+    .description(
+      `generate TypeScript reference modules (${REFERENCE_SETS.map((set) => set.sets.map((constants) => constants.exportName).join(", ")).join(", ")}) mapping readable names to ids`,
+    )
     .summary("generate TypeScript name → id reference modules")
     .addOption(new Option("-o, --out <dir>", "folder to write the modules to").default("fount-refs"));
   addConnectionOptions(command);
@@ -34,7 +36,13 @@ export function refsCommand(io: CliIo): Command {
         if (!flags.quiet) io.stderr.write(`wrote ${path} (${constants} constants)\n`);
       }
     });
-    await writeFile(join(flags.out, "index.ts"), indexModule(REFERENCE_SETS.map((set) => set.file), { sourceUrl: baseUrl, date }));
+    await writeFile(
+      join(flags.out, "index.ts"),
+      indexModule(
+        REFERENCE_SETS.map((set) => set.file),
+        { sourceUrl: baseUrl, date },
+      ),
+    );
   });
   return command;
 }

@@ -37,18 +37,26 @@ export function toolsCommand(io: CliIo): Command {
   }
   addOutputOptions(command);
   addConnectionOptions(command);
-  command.addHelpText("after", `\nTools and their parameters (* required, a|b exactly one, [a|b] at most one):\n${TOOLS.map(usageLine).join("\n")}`);
+  command.addHelpText(
+    "after",
+    `\nTools and their parameters (* required, a|b exactly one, [a|b] at most one):\n${TOOLS.map(usageLine).join("\n")}`,
+  );
   command.action(async (slug: string | undefined, flags: Record<string, unknown> & OutputFlags & ConnectionFlags) => {
     const spec = slug === undefined ? undefined : TOOL_BY_SLUG.get(slug);
-    if (slug !== undefined && !spec) throw new UsageError(`tools: no tool ${JSON.stringify(slug)}; the tools are ${TOOLS.map((tool) => tool.slug).join(", ")}`);
+    if (slug !== undefined && !spec)
+      throw new UsageError(`tools: no tool ${JSON.stringify(slug)}; the tools are ${TOOLS.map((tool) => tool.slug).join(", ")}`);
     const plan = chooseOutput(flags, io);
     if (!spec) {
       const stray = [...flagNames].find(([name]) => flags[name] !== undefined);
       if (stray) throw new UsageError(`${stray[1]}: name a tool first, e.g. fountframe tools brand-worth-map ${stray[1]} …`);
-      await withClient(flags, io, { progress: false }, async (client) => renderFrame(await client.tools.list(), plan, io, flags.quiet === true));
+      await withClient(flags, io, { progress: false }, async (client) =>
+        renderFrame(await client.tools.list(), plan, io, flags.quiet === true),
+      );
       return;
     }
-    const options = Object.fromEntries([...flagNames.keys()].filter((name) => flags[name] !== undefined).map((name) => [name, flags[name]]));
+    const options = Object.fromEntries(
+      [...flagNames.keys()].filter((name) => flags[name] !== undefined).map((name) => [name, flags[name]]),
+    );
     const names = new Map([...flagNames, [spec.method, spec.slug]]);
     await withFlagNames(names, () =>
       withClient(flags, io, { progress: false }, async (client) => {

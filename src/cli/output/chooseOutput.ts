@@ -15,8 +15,7 @@ export interface OutputFlags {
 export type OutputOptions = Pick<CsvOptions, "bom" | "escapeFormulas">;
 
 export type OutputPlan =
-  | { kind: "table" }
-  | { kind: "export"; format: ExportFormat; target: string | Writable; path: string | undefined; options: OutputOptions };
+  { kind: "table" } | { kind: "export"; format: ExportFormat; target: string | Writable; path: string | undefined; options: OutputOptions };
 
 export interface OutputDefaults {
   terminal: ExportFormat | "table";
@@ -33,7 +32,8 @@ export function chooseOutput(flags: OutputFlags, io: CliIo, defaults: OutputDefa
   const plan = chooseTarget(flags, io, defaults);
   const format = plan.kind === "table" ? "table" : plan.format;
   if (format !== "csv" && flags.bom) throw new UsageError(`--bom: only CSV starts with a byte-order mark; this output is ${format}`);
-  if (format !== "csv" && flags.escapeFormulas === false) throw new UsageError(`--no-escape-formulas: only CSV escapes formulas (Excel keeps text as text); this output is ${format}`);
+  if (format !== "csv" && flags.escapeFormulas === false)
+    throw new UsageError(`--no-escape-formulas: only CSV escapes formulas (Excel keeps text as text); this output is ${format}`);
   return plan;
 }
 
@@ -42,12 +42,16 @@ function chooseTarget(flags: OutputFlags, io: CliIo, defaults: OutputDefaults): 
   const toStdout = flags.out === undefined || flags.out === "-";
   if (!toStdout) {
     const format = flags.format ?? formatFromPath(flags.out!);
-    if (!format) throw new UsageError(`--out: cannot tell the format of ${JSON.stringify(flags.out)} from its extension; name it .csv, .xlsx, .json or .ndjson, or pass --format`);
+    if (!format)
+      throw new UsageError(
+        `--out: cannot tell the format of ${JSON.stringify(flags.out)} from its extension; name it .csv, .xlsx, .json or .ndjson, or pass --format`,
+      );
     if (format === "table") throw new UsageError("--format table prints to the terminal; leave out --out");
     return { kind: "export", format, target: flags.out!, path: flags.out, options };
   }
   const format = flags.format ?? (io.stdout.isTTY ? defaults.terminal : defaults.piped);
   if (format === "table") return { kind: "table" };
-  if (format === "xlsx" && io.stdout.isTTY) throw new UsageError("--format xlsx would print a binary workbook on the terminal; pass --out FILE.xlsx or pipe it");
+  if (format === "xlsx" && io.stdout.isTTY)
+    throw new UsageError("--format xlsx would print a binary workbook on the terminal; pass --out FILE.xlsx or pipe it");
   return { kind: "export", format, target: io.stdout, path: undefined, options };
 }

@@ -15,7 +15,13 @@ const DEFAULT_WIDTH = 100;
 export type RowShape = Pick<ExportOptions, "stackData" | "flatten">;
 
 /** A pull's pages to where the plan says: a preview table, or an export streamed page by page. */
-export async function renderPages(pages: AsyncIterable<RecordPage>, plan: OutputPlan, shape: RowShape, io: CliIo, quiet: boolean): Promise<void> {
+export async function renderPages(
+  pages: AsyncIterable<RecordPage>,
+  plan: OutputPlan,
+  shape: RowShape,
+  io: CliIo,
+  quiet: boolean,
+): Promise<void> {
   await whileInterruptible(io, async () => {
     if (plan.kind === "table") {
       io.stdout.write(await previewTable(pages, shape, io.stdout.columns ?? DEFAULT_WIDTH));

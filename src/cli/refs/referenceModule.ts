@@ -11,7 +11,11 @@ export interface ModuleStamp {
 }
 
 /** A TypeScript module of `as const` objects, constant name → id, stamped with where and when. */
-export function referenceModule(reference: ReferenceSet, records: readonly JsonRecord[], stamp: ModuleStamp): { text: string; constants: number } {
+export function referenceModule(
+  reference: ReferenceSet,
+  records: readonly JsonRecord[],
+  stamp: ModuleStamp,
+): { text: string; constants: number } {
   const lines = [...stampLines(stamp), ""];
   let constants = 0;
   for (const set of reference.sets) {

@@ -30,9 +30,16 @@ export const REFERENCE_SETS: readonly ReferenceSet[] = [
   {
     file: "countries",
     resource: "countries",
-    sets: [byName("Countries", "CountryId"), { exportName: "CountryCodes", typeName: "CountryCodeId", label: (record) => record.code, describe: (record) => record.name }],
+    sets: [
+      byName("Countries", "CountryId"),
+      { exportName: "CountryCodes", typeName: "CountryCodeId", label: (record) => record.code, describe: (record) => record.name },
+    ],
   },
   { file: "regions", resource: "regions", sets: [byName("Regions", "RegionId")] },
   { file: "sectors", resource: "sectors", sets: [byName("Sectors", "SectorId")] },
-  { file: "years", resource: "years", sets: [{ exportName: "Years", typeName: "YearId", label: (record) => record.year, digitPrefix: "Y" }] },
+  {
+    file: "years",
+    resource: "years",
+    sets: [{ exportName: "Years", typeName: "YearId", label: (record) => record.year, digitPrefix: "Y" }],
+  },
 ];

@@ -35,7 +35,10 @@ export function barChart(data: FrameLike, options: BarChartOptions): TopLevelSpe
     [band]: { field: category, type: "nominal" as const, sort, title: categoryTitle ?? null, axis: horizontal ? {} : { labelAngle: -40 } },
     [length]: { field: value, type: "quantitative" as const, title: valueTitle ?? value },
     ...(color
-      ? { color: { field: color, type: "nominal" as const }, [horizontal ? "yOffset" : "xOffset"]: { field: color, type: "nominal" as const } }
+      ? {
+          color: { field: color, type: "nominal" as const },
+          [horizontal ? "yOffset" : "xOffset"]: { field: color, type: "nominal" as const },
+        }
       : {}),
     tooltip: [{ field: category }, ...(color ? [{ field: color }] : []), { field: value, format }],
   };
@@ -54,12 +57,14 @@ export function barChart(data: FrameLike, options: BarChartOptions): TopLevelSpe
     layer: [
       { mark: { type: "bar", color: color ? undefined : "#4c78a8" } },
       ...(labels
-        ? [{
-            mark: horizontal
-              ? { type: "text" as const, align: "left" as const, baseline: "middle" as const, dx: 3, fontSize: 10, color: "#333" }
-              : { type: "text" as const, align: "center" as const, baseline: "bottom" as const, dy: -2, fontSize: 10, color: "#333" },
-            encoding: { text: { field: value, type: "quantitative" as const, format } },
-          }]
+        ? [
+            {
+              mark: horizontal
+                ? { type: "text" as const, align: "left" as const, baseline: "middle" as const, dx: 3, fontSize: 10, color: "#333" }
+                : { type: "text" as const, align: "center" as const, baseline: "bottom" as const, dy: -2, fontSize: 10, color: "#333" },
+              encoding: { text: { field: value, type: "quantitative" as const, format } },
+            },
+          ]
         : []),
     ],
     config: CHART_CONFIG,

@@ -25,7 +25,16 @@ export const CHART_CONFIG: Config = {
   padding: 8,
   view: { stroke: null },
   title: { fontSize: 14, subtitleFontSize: 11, subtitleColor: "#555", anchor: "start", offset: 10 },
-  axis: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: "normal", titleColor: "#333", labelColor: "#333", gridColor: "#e6e6e6", domainColor: "#888", tickColor: "#888" },
+  axis: {
+    labelFontSize: 11,
+    titleFontSize: 12,
+    titleFontWeight: "normal",
+    titleColor: "#333",
+    labelColor: "#333",
+    gridColor: "#e6e6e6",
+    domainColor: "#888",
+    tickColor: "#888",
+  },
   axisBand: { labelLimit: 220 },
   legend: { labelFontSize: 11, titleFontSize: 11, labelLimit: 260 },
   range: { category: ["#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#eeca3b", "#9d755d", "#ff9da6", "#bab0ac"] },
@@ -37,13 +46,18 @@ export function chartValues(data: FrameLike, fields: readonly (string | undefine
   const records = frameToRecords(data);
   if (records.length > 0) {
     const missing = used.filter((field) => !records.some((record) => field in record));
-    if (missing.length > 0) throw new RangeError(`no field ${missing.map((field) => JSON.stringify(field)).join(", ")} in the chart data; fields: ${Object.keys(records[0]).join(", ")}`);
+    if (missing.length > 0)
+      throw new RangeError(
+        `no field ${missing.map((field) => JSON.stringify(field)).join(", ")} in the chart data; fields: ${Object.keys(records[0]).join(", ")}`,
+      );
   }
   return records.map((record) =>
-    Object.fromEntries(used.map((field) => {
-      const value = record[field];
-      return [field, typeof value === "number" && Number.isNaN(value) ? null : value ?? null];
-    })),
+    Object.fromEntries(
+      used.map((field) => {
+        const value = record[field];
+        return [field, typeof value === "number" && Number.isNaN(value) ? null : (value ?? null)];
+      }),
+    ),
   );
 }
 

@@ -31,7 +31,13 @@ export function lineChart(data: FrameLike, options: LineChartOptions): TopLevelS
     mark: { type: "line", point: options.points ?? true, strokeWidth: 2 },
     encoding: {
       x: { field: x, type: xType, title: options.xTitle ?? x, ...(xType === "ordinal" ? { axis: { labelAngle: 0 } } : {}) },
-      y: { field: y, type: "quantitative", title: options.yTitle ?? y, scale: { zero: options.zero ?? false }, ...(options.format ? { axis: { format: options.format } } : {}) },
+      y: {
+        field: y,
+        type: "quantitative",
+        title: options.yTitle ?? y,
+        scale: { zero: options.zero ?? false },
+        ...(options.format ? { axis: { format: options.format } } : {}),
+      },
       ...(series ? { color: { field: series, type: "nominal", title: null } } : {}),
       tooltip: [{ field: x }, ...(series ? [{ field: series }] : []), { field: y }],
     },

@@ -44,9 +44,30 @@ const NEAR: readonly LabelPlacement[] = [
 const FAR_RINGS = [18, 30, 44, 60];
 const FAR: readonly (LabelPlacement & { ring: number })[] = FAR_RINGS.flatMap((distance, ring) =>
   ([-1, 1] as const).flatMap((side) => [
-    { dx: 0, dy: side * distance, align: "center" as const, baseline: side < 0 ? ("bottom" as const) : ("top" as const), leader: true, ring },
-    { dx: GAP, dy: side * distance, align: "left" as const, baseline: side < 0 ? ("bottom" as const) : ("top" as const), leader: true, ring },
-    { dx: -GAP, dy: side * distance, align: "right" as const, baseline: side < 0 ? ("bottom" as const) : ("top" as const), leader: true, ring },
+    {
+      dx: 0,
+      dy: side * distance,
+      align: "center" as const,
+      baseline: side < 0 ? ("bottom" as const) : ("top" as const),
+      leader: true,
+      ring,
+    },
+    {
+      dx: GAP,
+      dy: side * distance,
+      align: "left" as const,
+      baseline: side < 0 ? ("bottom" as const) : ("top" as const),
+      leader: true,
+      ring,
+    },
+    {
+      dx: -GAP,
+      dy: side * distance,
+      align: "right" as const,
+      baseline: side < 0 ? ("bottom" as const) : ("top" as const),
+      leader: true,
+      ring,
+    },
   ]),
 );
 
@@ -77,8 +98,17 @@ function overlaps(a: Box, b: Box): boolean {
  * Greedy, with estimated text widths: a headless render has no font metrics, and the vega label
  * transform needs a canvas package.
  */
-export function placeLabels(points: readonly PlotPoint[], size: { width: number; height: number }, fontSize = 10): (LabelPlacement | null)[] {
-  const pointBoxes: Box[] = points.map((point) => ({ left: point.x - POINT_RADIUS, top: point.y - POINT_RADIUS, right: point.x + POINT_RADIUS, bottom: point.y + POINT_RADIUS }));
+export function placeLabels(
+  points: readonly PlotPoint[],
+  size: { width: number; height: number },
+  fontSize = 10,
+): (LabelPlacement | null)[] {
+  const pointBoxes: Box[] = points.map((point) => ({
+    left: point.x - POINT_RADIUS,
+    top: point.y - POINT_RADIUS,
+    right: point.x + POINT_RADIUS,
+    bottom: point.y + POINT_RADIUS,
+  }));
   const labelBoxes: Box[] = [];
   return points.map((point, index) => {
     if (!point.label || !Number.isFinite(point.x) || !Number.isFinite(point.y)) return null;

@@ -39,8 +39,14 @@ export function scatterChart(data: FrameLike, options: ScatterChartOptions): Top
   const values = chartValues(data, tooltipFields);
 
   // Explicit domains: the pixel position of every point is known here, so labels can be placed.
-  const xDomain = niceDomain(values.map((row) => numeric(row[x])), { zero: options.zero });
-  const yDomain = niceDomain(values.map((row) => numeric(row[y])), { zero: options.zero });
+  const xDomain = niceDomain(
+    values.map((row) => numeric(row[x])),
+    { zero: options.zero },
+  );
+  const yDomain = niceDomain(
+    values.map((row) => numeric(row[y])),
+    { zero: options.zero },
+  );
   if (label) {
     const toPixel = (value: number, [low, high]: [number, number], span: number) => ((value - low) / (high - low)) * span;
     const placements = placeLabels(
@@ -48,7 +54,10 @@ export function scatterChart(data: FrameLike, options: ScatterChartOptions): Top
         x: toPixel(numeric(row[x]), xDomain, width),
         y: height - toPixel(numeric(row[y]), yDomain, height),
         // No label without a point: rows missing x or y are not drawn.
-        label: row[label] === null || row[label] === "" || !Number.isFinite(numeric(row[x])) || !Number.isFinite(numeric(row[y])) ? undefined : String(row[label]),
+        label:
+          row[label] === null || row[label] === "" || !Number.isFinite(numeric(row[x])) || !Number.isFinite(numeric(row[y]))
+            ? undefined
+            : String(row[label]),
       })),
       { width, height },
       LABEL_FONT_SIZE,
@@ -60,7 +69,8 @@ export function scatterChart(data: FrameLike, options: ScatterChartOptions): Top
       const row = values[index];
       Object.assign(row, { _dx: placement.dx, _dy: placement.dy, _align: placement.align, _baseline: placement.baseline });
       // A leader line's far end in data units (pixels down are values down).
-      if (placement.leader) Object.assign(row, { _lx: numeric(row[x]) + placement.dx * xPerPixel, _ly: numeric(row[y]) - placement.dy * yPerPixel });
+      if (placement.leader)
+        Object.assign(row, { _lx: numeric(row[x]) + placement.dx * xPerPixel, _ly: numeric(row[y]) - placement.dy * yPerPixel });
     });
   }
 
@@ -85,23 +95,26 @@ export function scatterChart(data: FrameLike, options: ScatterChartOptions): Top
         },
       },
       ...(label
-        ? [{
-            transform: [{ filter: "isValid(datum._lx)" }],
-            mark: { type: "rule" as const, color: "#888", strokeWidth: 0.75 },
-            encoding: { x2: { field: "_lx" }, y2: { field: "_ly" } },
-          }, {
-            transform: [{ filter: "isValid(datum._align)" }],
-            mark: {
-              type: "text" as const,
-              fontSize: LABEL_FONT_SIZE,
-              color: "#222",
-              dx: { expr: "datum._dx" },
-              dy: { expr: "datum._dy" },
-              align: { expr: "datum._align" },
-              baseline: { expr: "datum._baseline" },
+        ? [
+            {
+              transform: [{ filter: "isValid(datum._lx)" }],
+              mark: { type: "rule" as const, color: "#888", strokeWidth: 0.75 },
+              encoding: { x2: { field: "_lx" }, y2: { field: "_ly" } },
             },
-            encoding: { text: { field: label } },
-          }]
+            {
+              transform: [{ filter: "isValid(datum._align)" }],
+              mark: {
+                type: "text" as const,
+                fontSize: LABEL_FONT_SIZE,
+                color: "#222",
+                dx: { expr: "datum._dx" },
+                dy: { expr: "datum._dy" },
+                align: { expr: "datum._align" },
+                baseline: { expr: "datum._baseline" },
+              },
+              encoding: { text: { field: label } },
+            },
+          ]
         : []),
     ],
     config: CHART_CONFIG,

@@ -95,14 +95,21 @@ function kindFor(metric: MetricRow, suffix: string, drawn: ValueKind): ValueKind
 const isQuoted = (metric: MetricRow, suffix: string) => metric.groupKey === "funnel" && (suffix === "_pct" || suffix === "_c");
 
 export const METRIC_COLUMNS: readonly MetricColumn[] = METRIC_ROWS.flatMap((metric, metricIndex) =>
-  SUFFIXES.map(([suffix, drawn]) => ({ metric, metricIndex, suffix, drawn }))).map(({ metric, metricIndex, suffix, drawn }, position) => {
+  SUFFIXES.map(([suffix, drawn]) => ({ metric, metricIndex, suffix, drawn })),
+).map(({ metric, metricIndex, suffix, drawn }, position) => {
   const name = metric.key + suffix;
   const kind = kindFor(metric, suffix, drawn);
   const quoted = isQuoted(metric, suffix);
   const draw = DRAWS[kind];
   const table: TextTable = quoted && draw.table === "tenths" ? "quotedTenths" : draw.table;
   return {
-    name, position, metricIndex, metricKey: metric.key, groupKey: metric.groupKey, kind, quoted,
+    name,
+    position,
+    metricIndex,
+    metricKey: metric.key,
+    groupKey: metric.groupKey,
+    kind,
+    quoted,
     prefix: `,${JSON.stringify(name)}:`,
     ...draw,
     table,

@@ -21,7 +21,17 @@ export interface BrandscapeCriteria {
 
 /** WIRE.md "Filters per resource", brandscape-data (any of its columns filters too). */
 const BRANDSCAPE_FILTERS: ReadonlySet<string> = new Set([
-  "country_code", "year_number", "audiences", "brand_name", "studies", "brands", "categories", "countries", "years", "sectors", "companies",
+  "country_code",
+  "year_number",
+  "audiences",
+  "brand_name",
+  "studies",
+  "brands",
+  "categories",
+  "countries",
+  "years",
+  "sectors",
+  "companies",
   "updated_since",
 ]);
 /** The ids of a listed filter, or of the column filter of the same meaning (filter[study_id]=5). */
@@ -37,7 +47,12 @@ export function checkCombination(filters: ReadonlyMap<string, string>): void {
   });
 }
 
-export function buildCriteria(filters: ReadonlyMap<string, string>, layout: BrandscapeLayout, rows: BrandscapeRows, related: Related): BrandscapeCriteria {
+export function buildCriteria(
+  filters: ReadonlyMap<string, string>,
+  layout: BrandscapeLayout,
+  rows: BrandscapeRows,
+  related: Related,
+): BrandscapeCriteria {
   const studyTests: Array<(study: StudyRecord) => boolean> = [];
   const brandTests: Array<(brandId: number, studyPosition: number) => boolean> = [];
   const rowTests: Array<(rowIndex: number) => boolean> = [];
@@ -48,39 +63,63 @@ export function buildCriteria(filters: ReadonlyMap<string, string>, layout: Bran
     const known = isFilterName(name) && BRANDSCAPE_FILTERS.has(name);
     const value = known ? readFilterValue(name, raw) : null;
     switch (known ? name : COLUMN_NAME_SET.has(name) ? `column:${name}` : "") {
-      case "studies": case "column:study_id": {
+      case "studies":
+      case "column:study_id": {
         const wanted = idList(value, raw);
         studyTests.push((study) => wanted.includes(study.id));
         break;
       }
-      case "countries": studyTests.push((study) => (value as number[]).includes(study.country_id)); break;
-      case "country_code": studyTests.push((study) => related.countryCode(study.country_id) === value); break;
-      case "years": studyTests.push((study) => (value as number[]).includes(study.year_id)); break;
-      case "year_number": studyTests.push((study) => related.studyYear(study) === value); break;
-      case "updated_since": studyTests.push((study) => study.data_updated_at !== null && study.data_updated_at >= (value as string)); break;
-      case "audiences": case "column:audience_id": {
+      case "countries":
+        studyTests.push((study) => (value as number[]).includes(study.country_id));
+        break;
+      case "country_code":
+        studyTests.push((study) => related.countryCode(study.country_id) === value);
+        break;
+      case "years":
+        studyTests.push((study) => (value as number[]).includes(study.year_id));
+        break;
+      case "year_number":
+        studyTests.push((study) => related.studyYear(study) === value);
+        break;
+      case "updated_since":
+        studyTests.push((study) => study.data_updated_at !== null && study.data_updated_at >= (value as string));
+        break;
+      case "audiences":
+      case "column:audience_id": {
         const wanted = idList(value, raw);
         audienceIds = audienceIds ? audienceIds.filter((id) => wanted.includes(id)) : wanted;
         break;
       }
-      case "brands": case "column:brand_id": {
+      case "brands":
+      case "column:brand_id": {
         const wanted = idList(value, raw);
         brandTests.push((brandId) => wanted.includes(brandId));
         break;
       }
       case "brand_name": {
         const countryOf = (position: number) => layout.studies[position].country_id;
-        brandTests.push((brandId, position) => related.dataset.localBrandName(brandId, countryOf(position)).toLowerCase().includes(value as string));
+        brandTests.push((brandId, position) =>
+          related.dataset
+            .localBrandName(brandId, countryOf(position))
+            .toLowerCase()
+            .includes(value as string),
+        );
         break;
       }
-      case "categories": case "column:category_id": {
+      case "categories":
+      case "column:category_id": {
         const wanted = idList(value, raw);
         brandTests.push((brandId) => wanted.includes(brand(brandId).category_id));
         break;
       }
-      case "sectors": brandTests.push((brandId) => (value as number[]).includes(related.sectorOfCategory(brand(brandId).category_id)!)); break;
-      case "companies": brandTests.push((brandId) => (value as number[]).includes(brand(brandId).company_id)); break;
-      case "": break; // not a filter the service knows: ignored (WIRE.md, assumed)
+      case "sectors":
+        brandTests.push((brandId) => (value as number[]).includes(related.sectorOfCategory(brand(brandId).category_id)!));
+        break;
+      case "companies":
+        brandTests.push((brandId) => (value as number[]).includes(brand(brandId).company_id));
+        break;
+      case "":
+        break; // not a filter the service knows: ignored (WIRE.md, assumed)
       default: {
         const column = name;
         const wanted = name === "id" ? commaList(raw) : [raw];
@@ -93,8 +132,10 @@ export function buildCriteria(filters: ReadonlyMap<string, string>, layout: Bran
   const wantedAudiences: number[] | null = audienceIds;
   return {
     studyPositions: layout.studies.flatMap((study, position) => (studyTests.every((test) => test(study)) ? [position] : [])),
-    audienceRanks: wantedAudiences === null ? null
-      : [...new Set(wantedAudiences.flatMap((id) => (rankOf.has(id) ? [rankOf.get(id)!] : [])))].sort((a, b) => a - b),
+    audienceRanks:
+      wantedAudiences === null
+        ? null
+        : [...new Set(wantedAudiences.flatMap((id) => (rankOf.has(id) ? [rankOf.get(id)!] : [])))].sort((a, b) => a - b),
     brandTests,
     rowTests,
   };

@@ -33,7 +33,10 @@ const VALUE_WORDS = 2;
 export function compileMetricBlock(columns: readonly MetricColumn[]): MetricBlock {
   return {
     count: columns.length,
-    prefixes: packWords(columns.map((column) => column.prefix), PREFIX_WORDS),
+    prefixes: packWords(
+      columns.map((column) => column.prefix),
+      PREFIX_WORDS,
+    ),
     salts: Int32Array.from(columns, (column) => cellSalt(column.position)),
     metricSalts: Int32Array.from(columns, (column) => cellSalt(column.metricIndex)),
     inverted: Uint8Array.from(columns, (column) => (column.kind === ValueKind.Rank ? 1 : 0)),

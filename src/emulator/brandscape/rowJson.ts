@@ -32,9 +32,9 @@ function buildPlan(fields: readonly string[] | undefined, query: ParsedQuery): C
   const { metricKeys, metricGroupKeys } = query;
   // both given: the named metrics and those of the named groups
   const metricWanted = (column: MetricColumn) =>
-    (metricKeys === null && metricGroupKeys === null)
-    || (metricKeys?.includes(column.metricKey) ?? false)
-    || (metricGroupKeys?.includes(column.groupKey) ?? false);
+    (metricKeys === null && metricGroupKeys === null) ||
+    (metricKeys?.includes(column.metricKey) ?? false) ||
+    (metricGroupKeys?.includes(column.groupKey) ?? false);
   const metricColumns = METRIC_COLUMNS.filter((column) => metricWanted(column) && (!fields || fields.includes(column.name)));
   return {
     idColumns: ID_COLUMNS.filter((name) => !fields || fields.includes(name)),
@@ -44,7 +44,9 @@ function buildPlan(fields: readonly string[] | undefined, query: ParsedQuery): C
 }
 
 /** The includes brandscape-data offers (WIRE.md: `audience` and `audiences` both) and where each comes from. */
-const INCLUDE_SOURCES: Readonly<Record<string, readonly [target: string, id: (facts: RowFacts, sectorOf: (categoryId: number) => number) => number]>> = {
+const INCLUDE_SOURCES: Readonly<
+  Record<string, readonly [target: string, id: (facts: RowFacts, sectorOf: (categoryId: number) => number) => number]>
+> = {
   study: ["studies", (facts) => facts.studyId],
   year: ["years", (facts) => facts.yearId],
   country: ["countries", (facts) => facts.countryId],
@@ -73,7 +75,10 @@ export class RowWriter {
   private readonly includePlans = new Map<string, IncludePlan>();
   private readonly sectorOf = (categoryId: number) => this.forms.related.sectorOfCategory(categoryId)!;
 
-  constructor(private readonly rows: BrandscapeRows, private readonly forms: IncludeForms) {}
+  constructor(
+    private readonly rows: BrandscapeRows,
+    private readonly forms: IncludeForms,
+  ) {}
 
   write(sink: ByteSink, rowIndex: number, plan: ColumnPlan, query: ParsedQuery): void {
     const { rows } = this;

@@ -39,7 +39,10 @@ export const LEVEL_SHARE = 0.4;
 export const NOISE_SHARE = 0.15;
 const UNIT = 1 / 4294967296;
 
-export function valueDraw(facts: Pick<RowFacts, "rowHash" | "brandHash" | "health">, column: { position: number; metricIndex: number }): number {
+export function valueDraw(
+  facts: Pick<RowFacts, "rowHash" | "brandHash" | "health">,
+  column: { position: number; metricIndex: number },
+): number {
   const level = (cellHash(facts.brandHash, column.metricIndex) >>> 0) * UNIT;
   const noise = (cellHash(facts.rowHash, column.position) >>> 0) * UNIT;
   return HEALTH_SHARE * facts.health + LEVEL_SHARE * level + NOISE_SHARE * noise;
@@ -72,9 +75,15 @@ export class BrandscapeRows {
     const brands = layout.studyBrands[studyPosition];
     const brand = this.related.brandById.get(brands[offset - layout.studyStarts[studyPosition]])!;
     return {
-      rowIndex, audienceRank, studyPosition,
-      studyId: study.id, countryId: study.country_id, yearId: study.year_id,
-      brandId: brand.id, categoryId: brand.category_id, companyId: brand.company_id,
+      rowIndex,
+      audienceRank,
+      studyPosition,
+      studyId: study.id,
+      countryId: study.country_id,
+      yearId: study.year_id,
+      brandId: brand.id,
+      categoryId: brand.category_id,
+      companyId: brand.company_id,
       audienceId: layout.audienceIds[audienceRank],
       brandCount: brands.length,
       rowHash: hash32(this.dataset.seed, rowIndex, 0x5eed),
@@ -111,13 +120,20 @@ export class BrandscapeRows {
   /** A column's JSON value, for filters and sorting on it. */
   value(facts: RowFacts, name: string): number | string | null {
     switch (name) {
-      case "id": return facts.rowIndex + 1;
-      case "study_id": return facts.studyId;
-      case "brand_id": return facts.brandId;
-      case "category_id": return facts.categoryId;
-      case "audience_id": return facts.audienceId;
-      case "brand_name": return this.brandName(facts);
-      case "is_duplicate": return this.isDuplicate(facts);
+      case "id":
+        return facts.rowIndex + 1;
+      case "study_id":
+        return facts.studyId;
+      case "brand_id":
+        return facts.brandId;
+      case "category_id":
+        return facts.categoryId;
+      case "audience_id":
+        return facts.audienceId;
+      case "brand_name":
+        return this.brandName(facts);
+      case "is_duplicate":
+        return this.isDuplicate(facts);
     }
     const column = METRIC_COLUMN_BY_NAME.get(name);
     return column ? jsonValue(column, this.metricDrawn(facts, column)) : null;

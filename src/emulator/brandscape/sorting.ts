@@ -12,7 +12,8 @@ function compare(a: SortValue, b: SortValue): number {
 }
 
 /** Numeric strings sort as the numbers they hold, as the service's decimal columns do. */
-const sortable = (value: SortValue): SortValue => (typeof value === "string" && value !== "" && !Number.isNaN(Number(value)) ? Number(value) : value);
+const sortable = (value: SortValue): SortValue =>
+  typeof value === "string" && value !== "" && !Number.isNaN(Number(value)) ? Number(value) : value;
 
 /**
  * Sorting needs every matching row's sort values, so it is the one place the rows of a selection
@@ -25,7 +26,10 @@ export function sortSelection(selection: Selection, sort: readonly SortKey[], ro
   const keyColumns = sort.map((key) => {
     const values: SortValue[] = new Array(indices.length);
     for (let i = 0; i < indices.length; i++) {
-      values[i] = key.field === "brand_name" ? rows.value(rows.locate(indices[i]), key.field) : sortable(rows.value(rows.locate(indices[i]), key.field));
+      values[i] =
+        key.field === "brand_name"
+          ? rows.value(rows.locate(indices[i]), key.field)
+          : sortable(rows.value(rows.locate(indices[i]), key.field));
     }
     return { values, direction: key.descending ? -1 : 1 };
   });

@@ -16,7 +16,10 @@ export function buildAudiences(seed: number): AudienceTables {
   const audienceGroupIds = new Map<number, number[]>();
   const audiences = AUDIENCE_ROWS.map((row, index): AudienceRecord => {
     const id = index + 1;
-    audienceGroupIds.set(id, row.groups.map((name) => groupIdByName.get(name)!));
+    audienceGroupIds.set(
+      id,
+      row.groups.map((name) => groupIdByName.get(name)!),
+    );
     return { id, name: row.name, active: row.active === false ? 0 : 1, public: row.public === false ? 0 : 1, ...stamps(rng) };
   });
   return { audienceGroups, audiences, audienceGroupIds };

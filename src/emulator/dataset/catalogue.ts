@@ -27,10 +27,12 @@ const BRAND_LINE = /^(.+?)@(.+?)(?:\+(.+?))?(?:#([A-Z]{2}))?(?:>(\d{4}))?(!)?$/;
 
 function buildCompanies(seed: number): CompanyRecord[] {
   const rng = new Rng(seed + 21);
-  return COMPANY_LINES.trim().split("\n").map((line, index) => {
-    const [name, code, listed] = line.split("|");
-    return { id: index + 1, name, public: listed === "P" ? 1 : 0, country_id: countryIdByCode.get(code) ?? null, ...stamps(rng) };
-  });
+  return COMPANY_LINES.trim()
+    .split("\n")
+    .map((line, index) => {
+      const [name, code, listed] = line.split("|");
+      return { id: index + 1, name, public: listed === "P" ? 1 : 0, country_id: countryIdByCode.get(code) ?? null, ...stamps(rng) };
+    });
 }
 
 export function buildCatalogue(seed: number): Catalogue {
@@ -58,7 +60,7 @@ export function buildCatalogue(seed: number): Catalogue {
       brands.push({ id, name, company_id: companyId, category_id: categories.length, is_local: homeCode ? 1 : 0, ...stamps(rng) });
       if (secondCategory) secondCategoryNames.set(id, secondCategory);
       brandFacts.set(id, {
-        homeCountryId: homeCode ? countryIdByCode.get(homeCode) ?? null : null,
+        homeCountryId: homeCode ? (countryIdByCode.get(homeCode) ?? null) : null,
         firstYear: firstYear ? Number(firstYear) : 0,
         surveyed: !neverSurveyed,
       });

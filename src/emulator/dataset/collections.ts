@@ -5,7 +5,18 @@ export const CURRENT_USER_ID = 1;
 
 const USERS: readonly string[] = ["Emulator User", "Ana García", "Tom Becker", "Priya Shah", "Kenji Sato"];
 
-const TAGS: readonly string[] = ["benchmark", "pitch", "competitive-set", "luxury", "tracking", "client:acme", "q3-review", "europe", "gen-z", "sustainability"];
+const TAGS: readonly string[] = [
+  "benchmark",
+  "pitch",
+  "competitive-set",
+  "luxury",
+  "tracking",
+  "client:acme",
+  "q3-review",
+  "europe",
+  "gen-z",
+  "sustainability",
+];
 
 /** name, description, the categories its brands come from (by name fragment) */
 const COLLECTION_ROWS: ReadonlyArray<readonly [string, string, string]> = [
@@ -43,7 +54,11 @@ export interface CollectionTables {
   collectionsSharedWithMe: Set<number>;
 }
 
-export function buildCollections(seed: number, brands: readonly BrandRecord[], categoryNames: ReadonlyMap<number, string>): CollectionTables {
+export function buildCollections(
+  seed: number,
+  brands: readonly BrandRecord[],
+  categoryNames: ReadonlyMap<number, string>,
+): CollectionTables {
   const rng = new Rng(seed + 71);
   const collectionBrandIds = new Map<number, number[]>();
   const collectionsSharedWithMe = new Set<number>();
@@ -60,8 +75,10 @@ export function buildCollections(seed: number, brands: readonly BrandRecord[], c
     const created = rng.int(2019, 2024);
     const createdAt = `${created}-0${rng.int(1, 9)}-1${rng.int(0, 9)}T0${rng.int(0, 9)}:${rng.int(10, 59)}:${rng.int(10, 59)}.000000Z`;
     return {
-      id, name, description,
-      public: index % 4 === 2 || index % 4 === 3 && index % 3 === 0 ? 1 : 0,
+      id,
+      name,
+      description,
+      public: index % 4 === 2 || (index % 4 === 3 && index % 3 === 0) ? 1 : 0,
       user_id: userId,
       brands_count: brandIds.length,
       tags,

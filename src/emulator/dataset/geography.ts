@@ -36,7 +36,7 @@ export function buildCities(seed: number): CityRecord[] {
       name,
       country_id: countryIndex + 1,
       capital: cityIndex === 0,
-      population: Math.round((cityIndex === 0 ? 2_000_000 : 600_000) * (0.5 + 4 * rng.next()) / 1000) * 1000,
+      population: Math.round(((cityIndex === 0 ? 2_000_000 : 600_000) * (0.5 + 4 * rng.next())) / 1000) * 1000,
       ...stamps(rng),
     })),
   ).map((city, index) => ({ id: index + 1, ...city }));

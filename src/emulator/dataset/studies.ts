@@ -79,7 +79,8 @@ export function buildStudies(seed: number, years: readonly YearRecord[]): StudyR
       const fieldworkEnd = monthEnd(year, plan.months[1]);
       const releaseMonth = Math.min(plan.months[1] + 3, 12);
       const releasedAt = plan.released ? randomTimestamp(rng, monthStart(year, releaseMonth), monthEnd(year, releaseMonth)) : null;
-      const dataUpdatedAt = releasedAt && rng.chance(0.25) ? randomTimestamp(rng, releasedAt.slice(0, 19) + "Z", `${year + 1}-12-31`) : releasedAt;
+      const dataUpdatedAt =
+        releasedAt && rng.chance(0.25) ? randomTimestamp(rng, releasedAt.slice(0, 19) + "Z", `${year + 1}-12-31`) : releasedAt;
       const createdAt = randomTimestamp(rng, monthStart(year - 1, 11), fieldworkStart);
       const isBig = COUNTRY_ROWS[plan.countryIndex].tier === 1;
       const sampleSize = plan.type === STUDY_TYPES.main ? rng.int(isBig ? 9000 : 2500, isBig ? 17000 : 6000) : rng.int(1500, 3500);

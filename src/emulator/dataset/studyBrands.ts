@@ -30,13 +30,15 @@ export function assignStudyBrands(
     let chosen = mainBrands.get(key);
     if (!chosen) {
       const share = INTERNATIONAL_SHARE[COUNTRY_ROWS[countryId - 1].tier];
-      chosen = brands.filter((brand) => {
-        const facts = brandFacts.get(brand.id)!;
-        if (!facts.surveyed || facts.firstYear > year) return false;
-        if (facts.homeCountryId !== null) return facts.homeCountryId === countryId;
-        if (ICONIC_BRANDS.has(brand.name)) return true;
-        return hashUnit(seed, 31, brand.id, countryId) < share && hashUnit(seed, 32, brand.id, countryId * 10000 + year) < 0.92;
-      }).map((brand) => brand.id);
+      chosen = brands
+        .filter((brand) => {
+          const facts = brandFacts.get(brand.id)!;
+          if (!facts.surveyed || facts.firstYear > year) return false;
+          if (facts.homeCountryId !== null) return facts.homeCountryId === countryId;
+          if (ICONIC_BRANDS.has(brand.name)) return true;
+          return hashUnit(seed, 31, brand.id, countryId) < share && hashUnit(seed, 32, brand.id, countryId * 10000 + year) < 0.92;
+        })
+        .map((brand) => brand.id);
       mainBrands.set(key, chosen);
     }
     return chosen;
@@ -48,7 +50,10 @@ export function assignStudyBrands(
       byStudy.set(study.id, all);
     } else {
       const share = study.type.id === STUDY_TYPES.quarterly.id ? TRACKER_SHARE : SPECIAL_SHARE;
-      byStudy.set(study.id, all.filter((brandId) => hashUnit(seed, 33, brandId, study.id) < share));
+      byStudy.set(
+        study.id,
+        all.filter((brandId) => hashUnit(seed, 33, brandId, study.id) < share),
+      );
     }
   }
   return byStudy;

@@ -23,7 +23,9 @@ const ON_EACH_SIDE = 3;
 
 /** PHP's urlencode, as http_build_query writes the paginator's URLs. */
 const phpEncode = (text: string): string =>
-  encodeURIComponent(text).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, "+");
+  encodeURIComponent(text)
+    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, "+");
 
 export const lastPageOf = (total: number, perPage: number): number => Math.max(1, Math.ceil(total / perPage));
 
@@ -51,7 +53,8 @@ export function pageBounds(request: Bounded): [number, number] {
 
 function pageUrl(request: PageRequest, page: number): string {
   const query = [...request.linkParams, ["page", String(page)] as const]
-    .map(([key, value]) => `${phpEncode(key)}=${phpEncode(value)}`).join("&");
+    .map(([key, value]) => `${phpEncode(key)}=${phpEncode(value)}`)
+    .join("&");
   return `${request.path}?${query}`;
 }
 

@@ -5,7 +5,11 @@ import { tooManyHeaders } from "./rateLimit";
 import { send, writeHead, type Headers } from "./respond";
 
 const contentTypeOf = (body: string) =>
-  body.startsWith("<") ? "text/html; charset=UTF-8" : body.startsWith("{") || body.startsWith("[") ? "application/json" : "text/plain; charset=UTF-8";
+  body.startsWith("<")
+    ? "text/html; charset=UTF-8"
+    : body.startsWith("{") || body.startsWith("[")
+      ? "application/json"
+      : "text/plain; charset=UTF-8";
 
 const TRICKLE_MS = 250;
 
@@ -27,8 +31,15 @@ export function answerFault(rule: FaultRule, req: IncomingMessage, res: ServerRe
     case "echoHeaders": {
       // a proxy or debug page that repeats what it was sent, Authorization included
       const status = rule.status ?? 400;
-      const echoed = Object.entries(req.headers).map(([name, value]) => `${name}: ${String(value)}`).join("; ");
-      send(res, status, JSON.stringify({ message: `${STATUS_CODES[status] ?? "Error"}: ${req.method} ${req.url} with headers ${echoed}` }), {});
+      const echoed = Object.entries(req.headers)
+        .map(([name, value]) => `${name}: ${String(value)}`)
+        .join("; ");
+      send(
+        res,
+        status,
+        JSON.stringify({ message: `${STATUS_CODES[status] ?? "Error"}: ${req.method} ${req.url} with headers ${echoed}` }),
+        {},
+      );
       return;
     }
     default:
@@ -37,7 +48,14 @@ export function answerFault(rule: FaultRule, req: IncomingMessage, res: ServerRe
 }
 
 /** The normal 200 answer with its body spoiled as a malformed, trickle or cutOff rule says. */
-export async function sendSpoiledBody(rule: FaultRule, req: IncomingMessage, res: ServerResponse, body: Buffer, headers: Headers, delay: (ms: number) => Promise<void>): Promise<void> {
+export async function sendSpoiledBody(
+  rule: FaultRule,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  headers: Headers,
+  delay: (ms: number) => Promise<void>,
+): Promise<void> {
   switch (rule.kind) {
     case "malformed":
       send(res, 200, truncated(body), headers);

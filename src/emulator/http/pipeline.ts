@@ -45,9 +45,11 @@ export async function handleRequest(context: PipelineContext, req: IncomingMessa
   const page = requestedPage(rawQuery);
   const entry = context.stats.begin(path, rawQuery, page);
   res.on("close", () => context.stats.end());
-  res.on("finish", () => { entry.status = res.statusCode; });
+  res.on("finish", () => {
+    entry.status = res.statusCode;
+  });
 
-  const latencyMs = typeof context.latency === "function" ? context.latency({ resource, page }) : context.latency ?? 0;
+  const latencyMs = typeof context.latency === "function" ? context.latency({ resource, page }) : (context.latency ?? 0);
   if (latencyMs > 0) await context.delay(latencyMs);
 
   let fault: FaultRule | null = context.faults.take(resource, page);

@@ -9,7 +9,13 @@ export function send(res: ServerResponse, status: number, body: string | Buffer,
 }
 
 /** The status line and headers of an answer of `length` bytes; false when it can no longer be sent. */
-export function writeHead(res: ServerResponse, status: number, length: number, headers: Headers, contentType = "application/json"): boolean {
+export function writeHead(
+  res: ServerResponse,
+  status: number,
+  length: number,
+  headers: Headers,
+  contentType = "application/json",
+): boolean {
   if (res.destroyed || res.headersSent) return false;
   res.writeHead(status, {
     "Content-Type": contentType,
@@ -35,7 +41,10 @@ export function errorBody(error: HttpError, asJson: boolean): [body: string, con
     return [JSON.stringify(body), "application/json"];
   }
   const title = `${error.status} | ${escapeHtml(error.message)}`;
-  return [`<!DOCTYPE html>\n<html lang="en"><head><title>${title}</title></head><body><div>${title}</div></body></html>\n`, "text/html; charset=UTF-8"];
+  return [
+    `<!DOCTYPE html>\n<html lang="en"><head><title>${title}</title></head><body><div>${title}</div></body></html>\n`,
+    "text/html; charset=UTF-8",
+  ];
 }
 
 export function sendError(req: IncomingMessage, res: ServerResponse, error: HttpError, headers: Headers): void {

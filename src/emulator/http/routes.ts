@@ -19,7 +19,9 @@ export function resourceOfPath(path: string): string {
 export function matchRoute(path: string): Route {
   const notFound: Route = { kind: "notFound", path: path.replace(/^\//, "") };
   if (!path.startsWith(BASE_PATH)) return notFound;
-  const segments = decodePath(path.slice(BASE_PATH.length)).split("/").filter((s) => s !== "");
+  const segments = decodePath(path.slice(BASE_PATH.length))
+    .split("/")
+    .filter((s) => s !== "");
   const [resource, id, sub, ...rest] = segments;
   if (rest.length > 0 || resource === undefined) return notFound;
   if (resource === HEALTH_ROUTE && id === undefined) return { kind: "health" };

@@ -28,9 +28,18 @@ export const MAX_PER_PAGE = 1000;
 const BRACKETED = /^(filter|fields)\[([^\][]+)\]$/;
 
 export const commaList = (value: string): string[] =>
-  value.split(",").map((item) => item.trim()).filter((item) => item !== "");
+  value
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
 
-function positiveInteger(raw: string | undefined, name: string, fallback: number, max: number | null, errors: Record<string, string[]>): number {
+function positiveInteger(
+  raw: string | undefined,
+  name: string,
+  fallback: number,
+  max: number | null,
+  errors: Record<string, string[]>,
+): number {
   if (raw === undefined) return fallback;
   const label = name.replace("_", " ");
   if (!/^\s*\d+\s*$/.test(raw)) {
@@ -62,8 +71,12 @@ export function parseQuery(rawQuery: string): ParsedQuery {
   }
 
   const sortParam = last.get("sort");
-  const sort = sortParam === undefined ? [] : commaList(sortParam).map((item) =>
-    item.startsWith("-") ? { field: item.slice(1), descending: true } : { field: item, descending: false });
+  const sort =
+    sortParam === undefined
+      ? []
+      : commaList(sortParam).map((item) =>
+          item.startsWith("-") ? { field: item.slice(1), descending: true } : { field: item, descending: false },
+        );
   if (sort.some((key) => key.field === "")) throw badRequest("Requested sort `-` is not allowed.");
 
   const listOrNull = (name: string) => (last.has(name) ? commaList(last.get(name)!) : null);

@@ -22,16 +22,31 @@ export interface ResourceDefinition {
 }
 
 const MODELS: Readonly<Record<string, string>> = {
-  "audience-groups": "AudienceGroup", audiences: "Audience", "brand-metric-groups": "BrandMetricGroup",
-  "brand-metrics": "BrandMetric", brands: "Brand", categories: "Category", cities: "City", collections: "Collection",
-  companies: "Company", countries: "Country", regions: "Region", sectors: "Sector", studies: "Study", years: "Year",
+  "audience-groups": "AudienceGroup",
+  audiences: "Audience",
+  "brand-metric-groups": "BrandMetricGroup",
+  "brand-metrics": "BrandMetric",
+  brands: "Brand",
+  categories: "Category",
+  cities: "City",
+  collections: "Collection",
+  companies: "Company",
+  countries: "Country",
+  regions: "Region",
+  sectors: "Sector",
+  studies: "Study",
+  years: "Year",
   "brandscape-data": "BrandscapeData",
 };
 
 export const modelName = (resource: string): string => MODELS[resource] ?? "Model";
 
 const scalarColumns = (records: readonly WireRecord[]): Set<string> =>
-  new Set(Object.entries(records[0] ?? {}).filter(([, value]) => value === null || typeof value !== "object").map(([key]) => key));
+  new Set(
+    Object.entries(records[0] ?? {})
+      .filter(([, value]) => value === null || typeof value !== "object")
+      .map(([key]) => key),
+  );
 
 export interface ResourceCatalogue {
   readonly definitions: ReadonlyMap<string, ResourceDefinition>;
@@ -48,10 +63,20 @@ export function defineResources(dataset: Dataset): ResourceCatalogue {
     return user_id === dataset.currentUserId || isPublic === 1 || dataset.collectionsSharedWithMe.has(id);
   };
   const tables: Record<string, readonly WireRecord[]> = {
-    "audience-groups": dataset.audienceGroups, audiences: dataset.audiences, "brand-metric-groups": dataset.metricGroups,
-    "brand-metrics": dataset.metrics, brands: dataset.brands, categories: dataset.categories, cities: dataset.cities,
-    collections: dataset.collections, companies: dataset.companies, countries: dataset.countries, regions: dataset.regions,
-    sectors: dataset.sectors, studies: dataset.studies, years: dataset.years,
+    "audience-groups": dataset.audienceGroups,
+    audiences: dataset.audiences,
+    "brand-metric-groups": dataset.metricGroups,
+    "brand-metrics": dataset.metrics,
+    brands: dataset.brands,
+    categories: dataset.categories,
+    cities: dataset.cities,
+    collections: dataset.collections,
+    companies: dataset.companies,
+    countries: dataset.countries,
+    regions: dataset.regions,
+    sectors: dataset.sectors,
+    studies: dataset.studies,
+    years: dataset.years,
   };
   const searchTexts: Record<string, (record: WireRecord) => string> = {
     years: (record) => String(record.year),

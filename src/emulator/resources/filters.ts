@@ -7,22 +7,39 @@ export type RecordTest<R = WireRecord> = (record: R) => boolean;
 export type FilterFactory<R = WireRecord> = (value: FilterValue) => RecordTest<R>;
 export type FilterSet<R = WireRecord> = Partial<Record<FilterName, FilterFactory<R>>>;
 
-const like = (column: string): FilterFactory => (value) => {
-  const needle = value as string;
-  return (record) => String(record[column] ?? "").toLowerCase().includes(needle);
-};
+const like =
+  (column: string): FilterFactory =>
+  (value) => {
+    const needle = value as string;
+    return (record) =>
+      String(record[column] ?? "")
+        .toLowerCase()
+        .includes(needle);
+  };
 /** A 0/1 or boolean column equal to the flag (or its opposite, for inactive / private / ...). */
-const flag = (column: string, opposite = false): FilterFactory => (value) => {
-  const wanted = (value as boolean) !== opposite;
-  return (record) => Boolean(record[column]) === wanted;
-};
-const idIn = (column: string): FilterFactory => (value) => {
-  const ids = value as readonly number[];
-  return (record) => ids.includes(record[column] as number);
-};
+const flag =
+  (column: string, opposite = false): FilterFactory =>
+  (value) => {
+    const wanted = (value as boolean) !== opposite;
+    return (record) => Boolean(record[column]) === wanted;
+  };
+const idIn =
+  (column: string): FilterFactory =>
+  (value) => {
+    const ids = value as readonly number[];
+    return (record) => ids.includes(record[column] as number);
+  };
 /** A flag that asks whether a derived fact holds. */
-const holds = <R>(fact: (record: R) => boolean): FilterFactory<R> => (value) => (record) => fact(record) === value;
-const some = <R>(values: (record: R) => Iterable<number>): FilterFactory<R> => (value) => (record) => overlaps(value as readonly number[], values(record));
+const holds =
+  <R>(fact: (record: R) => boolean): FilterFactory<R> =>
+  (value) =>
+  (record) =>
+    fact(record) === value;
+const some =
+  <R>(values: (record: R) => Iterable<number>): FilterFactory<R> =>
+  (value) =>
+  (record) =>
+    overlaps(value as readonly number[], values(record));
 
 const named = { name: like("name") };
 const activeFlags = { active: flag("active"), inactive: flag("active", true) };
@@ -32,7 +49,8 @@ const publicFlags = { public: flag("public"), private: flag("public", true) };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resource's own record type
 export function filterSets(related: Related): Record<string, FilterSet<any>> {
   const { dataset } = related;
-  const inBestCountries = (countryId: number) => (value: FilterValue) => overlaps(value as number[], related.countryById.get(countryId)?.best_countries_years ?? []);
+  const inBestCountries = (countryId: number) => (value: FilterValue) =>
+    overlaps(value as number[], related.countryById.get(countryId)?.best_countries_years ?? []);
 
   const studies: FilterSet<StudyRecord> = {
     country_codes: (value) => (study) => (value as string[]).includes(related.countryCode(study.country_id)),
@@ -65,13 +83,19 @@ export function filterSets(related: Related): Record<string, FilterSet<any>> {
     audiences: { ...named, ...activeFlags, ...publicFlags, groups: some((audience) => dataset.audienceGroupIds.get(audience.id) ?? []) },
     "brand-metric-groups": { ...named, ...activeFlags, ...publicFlags },
     "brand-metrics": {
-      ...named, ...activeFlags, ...publicFlags,
+      ...named,
+      ...activeFlags,
+      ...publicFlags,
       groups: idIn("brand_metric_group_id"),
-      current: flag("current"), legacy: flag("legacy"), core: flag("core"), custom: flag("custom"),
+      current: flag("current"),
+      legacy: flag("legacy"),
+      core: flag("core"),
+      custom: flag("custom"),
     },
     brands: {
       ...named,
-      country_codes: (value) => (brand) => [...brandReach(brand.id).countryIds].some((id) => (value as string[]).includes(related.countryCode(id))),
+      country_codes: (value) => (brand) =>
+        [...brandReach(brand.id).countryIds].some((id) => (value as string[]).includes(related.countryCode(id))),
       year_numbers: some((brand) => brandReach(brand.id).yearNumbers),
       studies: some((brand) => dataset.brandStudyIds.get(brand.id) ?? []),
       categories: some((brand) => dataset.brandCategoryIds.get(brand.id) ?? []),
@@ -96,7 +120,8 @@ export function filterSets(related: Related): Record<string, FilterSet<any>> {
       mine: holds((collection: CollectionRecord) => collection.user_id === dataset.currentUserId),
     },
     companies: {
-      ...named, ...publicFlags,
+      ...named,
+      ...publicFlags,
       brands: (value) => (company: CompanyRecord) => (value as number[]).some((id) => related.brandById.get(id)?.company_id === company.id),
     },
     countries,

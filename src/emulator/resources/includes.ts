@@ -28,11 +28,19 @@ export class IncludeForms {
     const index = (records: readonly WireRecord[]) => new Map(records.map((r) => [r.id, r]));
     this.audienceById = new Map(dataset.audiences.map((a) => [a.id, a]));
     this.byResource = {
-      "audience-groups": index(dataset.audienceGroups), audiences: this.audienceById,
-      "brand-metric-groups": index(dataset.metricGroups), "brand-metrics": index(dataset.metrics),
-      brands: related.brandById, categories: related.categoryById, cities: index(dataset.cities),
-      companies: related.companyById, regions: related.regionById, sectors: index(dataset.sectors),
-      studies: related.studyById, years: related.yearById, users: index(dataset.users),
+      "audience-groups": index(dataset.audienceGroups),
+      audiences: this.audienceById,
+      "brand-metric-groups": index(dataset.metricGroups),
+      "brand-metrics": index(dataset.metrics),
+      brands: related.brandById,
+      categories: related.categoryById,
+      cities: index(dataset.cities),
+      companies: related.companyById,
+      regions: related.regionById,
+      sectors: index(dataset.sectors),
+      studies: related.studyById,
+      years: related.yearById,
+      users: index(dataset.users),
     };
   }
 
@@ -50,7 +58,7 @@ export class IncludeForms {
 
   one(resource: string, id: number | null | undefined): WireRecord | null {
     if (resource === "countries") return this.country(id ?? null);
-    return id == null ? null : this.byResource[resource]?.get(id) ?? null;
+    return id == null ? null : (this.byResource[resource]?.get(id) ?? null);
   }
 
   many(resource: string, ids: readonly number[] | undefined): WireRecord[] {
@@ -59,10 +67,14 @@ export class IncludeForms {
   }
 }
 
-const one = <R>(target: string, forms: IncludeForms, id: (record: R) => number | null | undefined): IncludeResolver<R> =>
-  ({ target, resolve: (record) => forms.one(target, id(record)) });
-const many = <R>(target: string, forms: IncludeForms, ids: (record: R) => readonly number[]): IncludeResolver<R> =>
-  ({ target, resolve: (record) => forms.many(target, ids(record)) });
+const one = <R>(target: string, forms: IncludeForms, id: (record: R) => number | null | undefined): IncludeResolver<R> => ({
+  target,
+  resolve: (record) => forms.one(target, id(record)),
+});
+const many = <R>(target: string, forms: IncludeForms, ids: (record: R) => readonly number[]): IncludeResolver<R> => ({
+  target,
+  resolve: (record) => forms.many(target, ids(record)),
+});
 
 /** Inverse relations: which records point at an id through a column. */
 function groupIds<T extends WireRecord>(records: readonly T[], column: keyof T): Map<number, number[]> {
@@ -101,13 +113,19 @@ export function includeSets(forms: IncludeForms): Record<string, IncludeSet> {
       categories: many("categories", forms, of(dataset.brandCategoryIds)),
       countries: many("countries", forms, (brand) => [...forms.related.brandReach(brand.id).countryIds]),
     },
-    categories: { sector: one("sectors", forms, (category) => category.sector_id as number), brands: many("brands", forms, of(brandsOfCategory)) },
+    categories: {
+      sector: one("sectors", forms, (category) => category.sector_id as number),
+      brands: many("brands", forms, of(brandsOfCategory)),
+    },
     cities: { country: one("countries", forms, (city) => city.country_id as number) },
     collections: {
       brands: many("brands", forms, of(dataset.collectionBrandIds)),
       user: one("users", forms, (collection) => collection.user_id as number),
     },
-    companies: { brands: many("brands", forms, of(brandsOfCompany)), country: one("countries", forms, (company) => company.country_id as number | null) },
+    companies: {
+      brands: many("brands", forms, of(brandsOfCompany)),
+      country: one("countries", forms, (company) => company.country_id as number | null),
+    },
     countries: {
       region: one("regions", forms, (country) => country.region_id as number),
       cities: many("cities", forms, of(citiesOfCountry)),

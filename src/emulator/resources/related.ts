@@ -1,5 +1,13 @@
 import type {
-  BrandRecord, CategoryRecord, CompanyRecord, CountryRecord, Dataset, RegionRecord, StudyRecord, WireRecord, YearRecord,
+  BrandRecord,
+  CategoryRecord,
+  CompanyRecord,
+  CountryRecord,
+  Dataset,
+  RegionRecord,
+  StudyRecord,
+  WireRecord,
+  YearRecord,
 } from "../dataset/types";
 
 const indexById = <T extends WireRecord>(records: readonly T[]): ReadonlyMap<number, T> => new Map(records.map((r) => [r.id, r]));

@@ -72,10 +72,22 @@ export function serveCollection(definition: ResourceDefinition, request: Collect
   checkSort(definition.columns, query);
   const tests = recordTests(definition, query);
   if (request.scope) tests.push(request.scope);
-  const matching = sortRecords(definition.records.filter((record) => tests.every((test) => test(record))), query.sort);
-  const page = { page: query.page, perPage: query.perPage, total: matching.length, path: request.path, linkParams: query.linkParams, view: request.view };
+  const matching = sortRecords(
+    definition.records.filter((record) => tests.every((test) => test(record))),
+    query.sort,
+  );
+  const page = {
+    page: query.page,
+    perPage: query.perPage,
+    total: matching.length,
+    path: request.path,
+    linkParams: query.linkParams,
+    view: request.view,
+  };
   const [start, end] = pageBounds(page);
-  const records = matching.slice(start, end).map((record) => JSON.stringify(shapeRecord(record, definition.resource, definition.includes, query)));
+  const records = matching
+    .slice(start, end)
+    .map((record) => JSON.stringify(shapeRecord(record, definition.resource, definition.includes, query)));
   return collectionBody(records, page);
 }
 

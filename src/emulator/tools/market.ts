@@ -23,7 +23,10 @@ export class Market {
   private readonly collectionIds: ReadonlySet<number>;
   private readonly metricKeyById: ReadonlyMap<number, string>;
 
-  constructor(readonly dataset: Dataset, private readonly layout: BrandscapeLayout) {
+  constructor(
+    readonly dataset: Dataset,
+    private readonly layout: BrandscapeLayout,
+  ) {
     this.related = new Related(dataset);
     this.rows = new BrandscapeRows(layout, dataset, this.related);
     this.collectionIds = new Set(dataset.collections.map((collection) => collection.id));
@@ -37,12 +40,18 @@ export class Market {
 
   exists(refers: NonNullable<ToolParamRule["refers"]>, id: number): boolean {
     switch (refers) {
-      case "brands": return this.related.brandById.has(id);
-      case "studies": return this.layout.studyPositionById.has(id); // released studies: the ones with data
-      case "audiences": return this.layout.audienceIds.includes(id);
-      case "categories": return this.related.categoryById.has(id);
-      case "collections": return this.collectionIds.has(id);
-      case "metrics": return this.metricKeyById.has(id);
+      case "brands":
+        return this.related.brandById.has(id);
+      case "studies":
+        return this.layout.studyPositionById.has(id); // released studies: the ones with data
+      case "audiences":
+        return this.layout.audienceIds.includes(id);
+      case "categories":
+        return this.related.categoryById.has(id);
+      case "collections":
+        return this.collectionIds.has(id);
+      case "metrics":
+        return this.metricKeyById.has(id);
     }
   }
 
@@ -72,8 +81,7 @@ export class Market {
   /** The study's brands in any of the categories or collections (the comparison set). */
   comparisonSet(studyId: number, categories: readonly number[], collections: readonly number[]): number[] {
     const inCollections = new Set(collections.flatMap((id) => this.dataset.collectionBrandIds.get(id) ?? []));
-    return this.studyBrands(studyId).filter((brandId) =>
-      categories.includes(this.categoryOf(brandId)) || inCollections.has(brandId));
+    return this.studyBrands(studyId).filter((brandId) => categories.includes(this.categoryOf(brandId)) || inCollections.has(brandId));
   }
 
   /** brandscape-data's value of a column for the brand in the study and audience, as a number. */

@@ -23,7 +23,10 @@ export class ToolService {
     const query = parseQuery(rawQuery);
     const page = { page: query.page, perPage: query.perPage, total: TOOL_DEFINITIONS.length, path, linkParams: query.linkParams };
     const [start, end] = pageBounds(page);
-    return collectionBody(TOOL_DEFINITIONS.slice(start, end).map((tool) => JSON.stringify(toolRecord(tool))), page);
+    return collectionBody(
+      TOOL_DEFINITIONS.slice(start, end).map((tool) => JSON.stringify(toolRecord(tool))),
+      page,
+    );
   }
 
   /** A numeric segment is a tool's id (its record); any other is a slug (the tool's answer). */

@@ -21,7 +21,9 @@ const label = (name: string) => name.replace(/_/g, " ");
 export function readToolArguments(tool: ToolDefinition, rawQuery: string, exists: Exists, knownKey: KnownKey): ToolArguments {
   const query = new URLSearchParams(rawQuery);
   const errors: Record<string, string[]> = {};
-  const fail = (field: string, message: string) => { (errors[field] ??= []).push(message); };
+  const fail = (field: string, message: string) => {
+    (errors[field] ??= []).push(message);
+  };
   const ids = new Map<string, number[]>();
   const texts = new Map<string, string[]>();
   const given = (name: string) => (query.get(name) ?? "").trim() !== "";
@@ -39,7 +41,9 @@ export function readToolArguments(tool: ToolDefinition, rawQuery: string, exists
     }
     const items = raw.split(",").map((item) => item.trim());
     if (param.form === "keys") {
-      items.forEach((key, at) => { if (!knownKey(key)) fail(`${param.name}.${at}`, `The selected ${label(param.name)}.${at} is invalid.`); });
+      items.forEach((key, at) => {
+        if (!knownKey(key)) fail(`${param.name}.${at}`, `The selected ${label(param.name)}.${at} is invalid.`);
+      });
       texts.set(param.name, items);
       continue;
     }
@@ -61,9 +65,13 @@ export function readToolArguments(tool: ToolDefinition, rawQuery: string, exists
     ids.set(param.name, numbers);
   }
 
-  for (const { names: [first, second], required } of tool.oneOf) {
+  for (const {
+    names: [first, second],
+    required,
+  } of tool.oneOf) {
     if (given(first) && given(second)) fail(first, `The ${label(first)} field prohibits ${label(second)} from being present.`);
-    else if (required && !given(first) && !given(second)) fail(first, `The ${label(first)} field is required when ${label(second)} is not present.`);
+    else if (required && !given(first) && !given(second))
+      fail(first, `The ${label(first)} field is required when ${label(second)} is not present.`);
   }
   if (Object.keys(errors).length > 0) throw validationError(errors);
   return { ids, texts };

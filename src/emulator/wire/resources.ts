@@ -3,8 +3,21 @@
  * table with the client, so a wrong assumption on one side shows up as a failure on the other.
  */
 export const RESOURCES = [
-  "audience-groups", "audiences", "brand-metric-groups", "brand-metrics", "brands", "brandscape-data", "categories",
-  "cities", "collections", "companies", "countries", "regions", "sectors", "studies", "years",
+  "audience-groups",
+  "audiences",
+  "brand-metric-groups",
+  "brand-metrics",
+  "brands",
+  "brandscape-data",
+  "categories",
+  "cities",
+  "collections",
+  "companies",
+  "countries",
+  "regions",
+  "sectors",
+  "studies",
+  "years",
 ] as const;
 
 export type Resource = (typeof RESOURCES)[number];
@@ -16,7 +29,16 @@ export const HEALTH_ROUTE = "health";
 
 /** WIRE.md "search": the resources that offer a top-level free-text `search`. */
 export const SEARCHABLE: ReadonlySet<string> = new Set([
-  "audiences", "audience-groups", "brands", "categories", "collections", "countries", "regions", "sectors", "studies", "years",
+  "audiences",
+  "audience-groups",
+  "brands",
+  "categories",
+  "collections",
+  "countries",
+  "regions",
+  "sectors",
+  "studies",
+  "years",
 ]);
 
 /** `fields[...]` is keyed by the resource name with `-` turned into `_`. */

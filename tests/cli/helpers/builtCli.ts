@@ -38,7 +38,11 @@ export function builtCli(): string {
   if (existsSync(cli)) return cli;
   const staging = `${dir}.${process.pid}.${Date.now()}`;
   mkdirSync(staging, { recursive: true });
-  const built = spawnSync(join(ROOT, "node_modules/.bin/tsx"), ["tests/cli/helpers/buildCli.ts", staging], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
+  const built = spawnSync(join(ROOT, "node_modules/.bin/tsx"), ["tests/cli/helpers/buildCli.ts", staging], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
   if (built.status !== 0) throw new Error(`building the CLI failed:\n${built.stderr}${built.stdout}`);
   try {
     renameSync(staging, dir);
@@ -75,7 +79,11 @@ export function runCli(cli: string, args: readonly string[], options: RunOptions
 /** Runs any command (e.g. a shell pipeline), collecting its output. */
 export function runCommand(command: string, args: readonly string[], options: RunOptions = {}): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, [...args], { cwd: options.cwd ?? ROOT, env: options.env ?? cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, [...args], {
+      cwd: options.cwd ?? ROOT,
+      env: options.env ?? cleanEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));

@@ -32,7 +32,8 @@ export function expectRowsMatchFrame(rows: Record<string, unknown>[], frame: Dat
     for (const column of frame.columns) {
       const got = normalise(row[column]);
       const want = normalise(expected[index][column]);
-      if (!Object.is(got, want) && JSON.stringify(got) !== JSON.stringify(want)) mismatches.push(`row ${index} ${column}: ${JSON.stringify(got)} vs ${JSON.stringify(want)}`);
+      if (!Object.is(got, want) && JSON.stringify(got) !== JSON.stringify(want))
+        mismatches.push(`row ${index} ${column}: ${JSON.stringify(got)} vs ${JSON.stringify(want)}`);
     }
   });
   expect(mismatches.slice(0, 5)).toEqual([]);

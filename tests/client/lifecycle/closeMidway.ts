@@ -5,7 +5,12 @@
  */
 import { Client } from "../../../src/client/client";
 
-const client = new Client(process.env.FOUNT_TEST_TOKEN!, { baseUrl: process.env.FOUNT_TEST_URL!, verbose: false, retryBaseDelayMs: 60_000, timeout: 120_000 });
+const client = new Client(process.env.FOUNT_TEST_TOKEN!, {
+  baseUrl: process.env.FOUNT_TEST_URL!,
+  verbose: false,
+  retryBaseDelayMs: 60_000,
+  timeout: 120_000,
+});
 
 let markClosed: () => void;
 const closed = new Promise<void>((resolve) => {
@@ -35,7 +40,15 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => process.stdin.once("end", resolve));
   await client.aclose();
   markClosed();
-  const outcomes = await Promise.all(Object.entries(calls).map(async ([name, call]) => [name, await call.then(() => "fulfilled", (error: Error) => error.name)]));
+  const outcomes = await Promise.all(
+    Object.entries(calls).map(async ([name, call]) => [
+      name,
+      await call.then(
+        () => "fulfilled",
+        (error: Error) => error.name,
+      ),
+    ]),
+  );
   process.stdout.write(`${JSON.stringify(Object.fromEntries(outcomes))}\n`);
 }
 

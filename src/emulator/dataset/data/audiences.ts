@@ -1,6 +1,16 @@
 export const AUDIENCE_GROUP_NAMES = [
-  "General Population", "Gender", "Age", "Generations", "Income", "Education", "Employment",
-  "Life Stage", "Influencers", "Media & Technology", "Residence", "Custom",
+  "General Population",
+  "Gender",
+  "Age",
+  "Generations",
+  "Income",
+  "Education",
+  "Employment",
+  "Life Stage",
+  "Influencers",
+  "Media & Technology",
+  "Residence",
+  "Custom",
 ] as const;
 
 type GroupName = (typeof AUDIENCE_GROUP_NAMES)[number];
@@ -24,7 +34,10 @@ const plain = (group: GroupName, names: readonly string[]): AudienceRow[] => nam
 export const AUDIENCE_ROWS: readonly AudienceRow[] = [
   ...plain("General Population", ["All Adults"]),
   ...plain("Gender", ["Men", "Women"]),
-  ...plain("Age", ages.map((band) => `Ages ${band}`)),
+  ...plain(
+    "Age",
+    ages.map((band) => `Ages ${band}`),
+  ),
   ...plain("Generations", generations),
   ...plain("Income", incomes),
   ...plain("Education", ["Secondary Education", "University Educated", "Postgraduate"]),
@@ -34,10 +47,16 @@ export const AUDIENCE_ROWS: readonly AudienceRow[] = [
   ...plain("Media & Technology", ["Heavy Social Media Users", "Streaming Subscribers", "Gamers", "News Readers"]),
   ...plain("Residence", residences),
   ...["Men", "Women"].flatMap((gender) => ages.map((band): AudienceRow => ({ name: `${gender} ${band}`, groups: ["Gender", "Age"] }))),
-  ...generations.flatMap((generation) => ["Men", "Women"].map((gender): AudienceRow => ({ name: `${generation} ${gender}`, groups: ["Generations", "Gender"] }))),
-  ...generations.flatMap((generation) => incomes.map((income): AudienceRow => ({ name: `${income} ${generation}`, groups: ["Generations", "Income"] }))),
+  ...generations.flatMap((generation) =>
+    ["Men", "Women"].map((gender): AudienceRow => ({ name: `${generation} ${gender}`, groups: ["Generations", "Gender"] })),
+  ),
+  ...generations.flatMap((generation) =>
+    incomes.map((income): AudienceRow => ({ name: `${income} ${generation}`, groups: ["Generations", "Income"] })),
+  ),
   ...generations.map((generation): AudienceRow => ({ name: `${generation} Parents`, groups: ["Generations", "Life Stage"] })),
-  ...generations.flatMap((generation) => residences.map((residence): AudienceRow => ({ name: `${residence} ${generation}`, groups: ["Generations", "Residence"] }))),
+  ...generations.flatMap((generation) =>
+    residences.map((residence): AudienceRow => ({ name: `${residence} ${generation}`, groups: ["Generations", "Residence"] })),
+  ),
   { name: "Generation Y (2012 definition)", groups: ["Generations"], active: false },
   { name: "Young Adults 18-29 (legacy)", groups: ["Age"], active: false },
   { name: "Acme Corp Core Target", groups: ["Custom"], public: false },

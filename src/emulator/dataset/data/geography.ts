@@ -26,7 +26,13 @@ export interface CountryRow {
 }
 
 const row = (
-  code: string, iso3: string, name: string, regionIndex: number, tier: StudyTier, cities: string, lastYear?: number,
+  code: string,
+  iso3: string,
+  name: string,
+  regionIndex: number,
+  tier: StudyTier,
+  cities: string,
+  lastYear?: number,
 ): CountryRow => ({ code, iso3, name, regionIndex, tier, cities: cities.split("|"), lastYear });
 
 export const COUNTRY_ROWS: readonly CountryRow[] = [

@@ -23,23 +23,33 @@ export interface MetricRow {
 }
 
 const inGroup = (groupKey: string, kind: MetricKind, keys: string): MetricRow[] =>
-  keys.trim().split(/\s+/).map((key) => ({ key, groupKey, kind }));
+  keys
+    .trim()
+    .split(/\s+/)
+    .map((key) => ({ key, groupKey, kind }));
 
 /** 57 metrics × 6 suffixes + 7 ids = 349 brandscape columns. */
 export const METRIC_ROWS: readonly MetricRow[] = [
   ...inGroup("pillars", "core", "differentiation relevance esteem knowledge energy"),
   ...inGroup("power_grid", "core", "brand_strength brand_stature"),
   ...inGroup("funnel", "core", "familiarity consideration trial regular_usage preference recommendation loyalty"),
-  ...inGroup("imagery", "imagery", `
+  ...inGroup(
+    "imagery",
+    "imagery",
+    `
     arrogant authentic best_brand carefree caring charming daring different distinctive
     down_to_earth dynamic friendly fun gaining_in_popularity good_value helpful high_performance
     high_quality innovative intelligent kind leader original prestigious progressive reliable
     rugged sensuous simple socially_responsible straightforward stylish traditional trendy
-    trustworthy unique upper_class visionary`),
+    trustworthy unique upper_class visionary`,
+  ),
   ...inGroup("legacy", "legacy", "energized_differentiation brand_vitality"),
   ...inGroup("custom", "custom", "purpose_index sustainability_score client_affinity"),
 ];
 
 /** "best_brand" → "Best Brand" */
 export const metricTitle = (key: string): string =>
-  key.split("_").map((word) => word[0].toUpperCase() + word.slice(1)).join(" ");
+  key
+    .split("_")
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join(" ");

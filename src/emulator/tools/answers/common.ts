@@ -14,7 +14,12 @@ export function audiencesOf(args: ToolArguments, market: Market, name = "audienc
 }
 
 /** Every brand × study × audience asked for, where the study surveyed the brand; study-major order. */
-export function brandCells(market: Market, brands: readonly number[], studies: readonly number[], audiences: readonly number[]): BrandInStudy[] {
+export function brandCells(
+  market: Market,
+  brands: readonly number[],
+  studies: readonly number[],
+  audiences: readonly number[],
+): BrandInStudy[] {
   const cells: BrandInStudy[] = [];
   for (const studyId of studies) {
     const surveyed = new Set(market.studyBrands(studyId));
@@ -27,7 +32,12 @@ export function brandCells(market: Market, brands: readonly number[], studies: r
 
 /** brand_id, brand_name (as the study's country spells it), study_id, audience_id. */
 export function cellFields(market: Market, cell: BrandInStudy): Record<string, unknown> {
-  return { brand_id: cell.brandId, brand_name: market.brandName(cell.brandId, cell.studyId), study_id: cell.studyId, audience_id: cell.audienceId };
+  return {
+    brand_id: cell.brandId,
+    brand_name: market.brandName(cell.brandId, cell.studyId),
+    study_id: cell.studyId,
+    audience_id: cell.audienceId,
+  };
 }
 
 export const mean = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;

@@ -14,14 +14,26 @@ export const costOfEntry: ToolAnswer = (market, args) => {
   const cell = { brandId: idsOf(args, "brand")[0], studyId: idsOf(args, "study")[0], audienceId: audiencesOf(args, market, "audience")[0] };
   const set = market.comparisonSet(cell.studyId, idsOf(args, "categories"), idsOf(args, "collections"));
   const surveyed = market.studyBrands(cell.studyId).includes(cell.brandId);
-  const data = !surveyed || set.length === 0 ? [] : [...PILLARS, ...POWER_GRID].map((key) => {
-    const brandValue = centile(market, cell, key);
-    const comparisonValue = tenths(setAverage(market, cell, set, key));
-    return { metric_key: key, brand_value: brandValue, comparison_value: comparisonValue, cost_of_entry: tenths(Math.max(0, comparisonValue - brandValue)) };
-  });
+  const data =
+    !surveyed || set.length === 0
+      ? []
+      : [...PILLARS, ...POWER_GRID].map((key) => {
+          const brandValue = centile(market, cell, key);
+          const comparisonValue = tenths(setAverage(market, cell, set, key));
+          return {
+            metric_key: key,
+            brand_value: brandValue,
+            comparison_value: comparisonValue,
+            cost_of_entry: tenths(Math.max(0, comparisonValue - brandValue)),
+          };
+        });
   return {
-    brand_id: cell.brandId, study_id: cell.studyId, audience_id: cell.audienceId,
-    comparison_name: comparisonName(args), comparison_brand_count: set.length, data,
+    brand_id: cell.brandId,
+    study_id: cell.studyId,
+    audience_id: cell.audienceId,
+    comparison_name: comparisonName(args),
+    comparison_brand_count: set.length,
+    data,
   };
 };
 
@@ -38,7 +50,10 @@ export const swot: ToolAnswer = (market, args) => {
       const ahead = brandValue >= comparisonValue;
       const internal = (PILLARS as readonly string[]).includes(key);
       data.push({
-        ...cellFields(market, cell), metric_key: key, brand_value: brandValue, comparison_value: comparisonValue,
+        ...cellFields(market, cell),
+        metric_key: key,
+        brand_value: brandValue,
+        comparison_value: comparisonValue,
         difference: tenths(brandValue - comparisonValue),
         quadrant: internal ? (ahead ? "strength" : "weakness") : ahead ? "opportunity" : "threat",
       });

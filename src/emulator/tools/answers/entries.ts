@@ -3,10 +3,18 @@ import { audiencesOf, brandCells, cellFields, idsOf, mean, type ToolAnswer } fro
 
 /** Each archetype from two brandscape image attributes (their `_pct`). */
 const ARCHETYPES: ReadonlyArray<readonly [string, readonly [string, string]]> = [
-  ["innocent", ["simple", "trustworthy"]], ["everyman", ["down_to_earth", "friendly"]], ["hero", ["daring", "leader"]],
-  ["outlaw", ["arrogant", "rugged"]], ["explorer", ["carefree", "dynamic"]], ["creator", ["innovative", "original"]],
-  ["ruler", ["prestigious", "upper_class"]], ["magician", ["visionary", "unique"]], ["lover", ["sensuous", "stylish"]],
-  ["caregiver", ["caring", "kind"]], ["jester", ["fun", "charming"]], ["sage", ["intelligent", "reliable"]],
+  ["innocent", ["simple", "trustworthy"]],
+  ["everyman", ["down_to_earth", "friendly"]],
+  ["hero", ["daring", "leader"]],
+  ["outlaw", ["arrogant", "rugged"]],
+  ["explorer", ["carefree", "dynamic"]],
+  ["creator", ["innovative", "original"]],
+  ["ruler", ["prestigious", "upper_class"]],
+  ["magician", ["visionary", "unique"]],
+  ["lover", ["sensuous", "stylish"]],
+  ["caregiver", ["caring", "kind"]],
+  ["jester", ["fun", "charming"]],
+  ["sage", ["intelligent", "reliable"]],
 ];
 
 const archetypeScores = (market: Market, cell: BrandInStudy): number[] =>
@@ -30,8 +38,13 @@ export const archetypes: ToolAnswer = (market, args) => {
       if (compared) {
         const key = `${studyId}:${cell.audienceId}`;
         if (!baseOf.has(key)) {
-          const setScores = market.comparisonSet(studyId, categories, collections).map((brandId) => archetypeScores(market, { ...cell, brandId }));
-          baseOf.set(key, setScores.length === 0 ? [] : ARCHETYPES.map((_, at) => mean(setScores.map((scoresOfBrand) => scoresOfBrand[at]))));
+          const setScores = market
+            .comparisonSet(studyId, categories, collections)
+            .map((brandId) => archetypeScores(market, { ...cell, brandId }));
+          baseOf.set(
+            key,
+            setScores.length === 0 ? [] : ARCHETYPES.map((_, at) => mean(setScores.map((scoresOfBrand) => scoresOfBrand[at]))),
+          );
         }
         const base = baseOf.get(key)!;
         if (base.length === 0) continue;
@@ -40,7 +53,8 @@ export const archetypes: ToolAnswer = (market, args) => {
       const top = scores.indexOf(Math.max(...scores));
       const { brand_id, brand_name, ...rest } = cellFields(market, cell);
       entries.push({
-        brand: { id: brand_id, name: brand_name }, ...rest,
+        brand: { id: brand_id, name: brand_name },
+        ...rest,
         primary_archetype: ARCHETYPES[top][0],
         scale: compared ? "index" : "score",
         data: Object.fromEntries(ARCHETYPES.map(([name], at) => [name, tenths(scores[at])])),
@@ -66,8 +80,11 @@ export const commitmentFunnel: ToolAnswer = (market, args) =>
 
 /** Love+: the metric and the brandscape column it reads. */
 const LOVE_PLUS: ReadonlyArray<readonly [string, string, string]> = [
-  ["love", "Love", "preference_pct"], ["respect", "Respect", "esteem_c"], ["trust", "Trust", "trustworthy_pct"],
-  ["fun", "Fun", "fun_pct"], ["leadership", "Leadership", "leader_pct"],
+  ["love", "Love", "preference_pct"],
+  ["respect", "Respect", "esteem_c"],
+  ["trust", "Trust", "trustworthy_pct"],
+  ["fun", "Fun", "fun_pct"],
+  ["leadership", "Leadership", "leader_pct"],
 ];
 
 /** love-plus: an entry per brand with `data: {<metric>: {label, value, index}}`. */
@@ -77,6 +94,8 @@ export const lovePlus: ToolAnswer = (market, args) =>
     const average = mean(values);
     return {
       ...cellFields(market, cell),
-      data: Object.fromEntries(LOVE_PLUS.map(([key, label], at) => [key, { label, value: tenths(values[at]), index: Math.round((100 * values[at]) / average) }])),
+      data: Object.fromEntries(
+        LOVE_PLUS.map(([key, label], at) => [key, { label, value: tenths(values[at]), index: Math.round((100 * values[at]) / average) }]),
+      ),
     };
   });

@@ -8,7 +8,7 @@ export type { ToolAnswer } from "./common";
 
 /** Each tool's answer by slug (catalogue.ts lists the same slugs). */
 export const TOOL_ANSWERS: Readonly<Record<string, ToolAnswer>> = {
-  "archetypes": archetypes,
+  archetypes: archetypes,
   "brand-personality-match": brandPersonalityMatch,
   "brand-vulnerability-map": brandVulnerabilityMap,
   "brand-worth-map": brandWorthMap,
@@ -17,6 +17,6 @@ export const TOOL_ANSWERS: Readonly<Record<string, ToolAnswer>> = {
   "cost-of-entry": costOfEntry,
   "love-plus": lovePlus,
   "partnership-exchange-map": partnershipExchangeMap,
-  "swot": swot,
+  swot: swot,
   "toplist-market": toplistMarket,
 };

@@ -34,8 +34,14 @@ export const categoryWorthMap: ToolAnswer = (market, args) => {
         const stature = tenths(mean(brands.map((brandId) => market.value({ brandId, studyId, audienceId }, STATURE))));
         const category = market.related.categoryById.get(categoryId)!;
         data.push({
-          category_id: categoryId, category_name: category.name, study_id: studyId, audience_id: audienceId,
-          brand_count: brands.length, [STATURE]: stature, [STRENGTH]: strength, quadrant: quadrant(strength, stature),
+          category_id: categoryId,
+          category_name: category.name,
+          study_id: studyId,
+          audience_id: audienceId,
+          brand_count: brands.length,
+          [STATURE]: stature,
+          [STRENGTH]: strength,
+          quadrant: quadrant(strength, stature),
         });
       }
     }
@@ -57,7 +63,8 @@ export const brandVulnerabilityMap: ToolAnswer = (market, args) => {
       ...cellFields(market, cell),
       country_code: market.related.countryCode(study.country_id),
       year: market.related.studyYear(study),
-      [STRENGTH]: strength, [STATURE]: stature,
+      [STRENGTH]: strength,
+      [STATURE]: stature,
       vulnerability: String(exposure), // a numeric string, as the service sends some numbers
       level: exposure >= 25 ? "high" : exposure >= 10 ? "medium" : "low",
     };

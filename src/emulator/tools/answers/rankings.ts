@@ -3,18 +3,27 @@ import { audiencesOf, cellFields, idsOf, mean, type ToolAnswer } from "./common"
 
 /** Personality types, each from three brandscape image attributes (their `_pct`). */
 const PERSONALITIES: ReadonlyArray<readonly [string, readonly string[]]> = [
-  ["Adventurer", ["daring", "dynamic", "carefree"]], ["Intellectual", ["intelligent", "innovative", "visionary"]],
-  ["Socialite", ["fun", "trendy", "charming"]], ["Traditionalist", ["traditional", "reliable", "down_to_earth"]],
-  ["Trendsetter", ["stylish", "progressive", "gaining_in_popularity"]], ["Pragmatist", ["good_value", "straightforward", "helpful"]],
-  ["Idealist", ["socially_responsible", "caring", "authentic"]], ["Achiever", ["leader", "high_performance", "prestigious"]],
+  ["Adventurer", ["daring", "dynamic", "carefree"]],
+  ["Intellectual", ["intelligent", "innovative", "visionary"]],
+  ["Socialite", ["fun", "trendy", "charming"]],
+  ["Traditionalist", ["traditional", "reliable", "down_to_earth"]],
+  ["Trendsetter", ["stylish", "progressive", "gaining_in_popularity"]],
+  ["Pragmatist", ["good_value", "straightforward", "helpful"]],
+  ["Idealist", ["socially_responsible", "caring", "authentic"]],
+  ["Achiever", ["leader", "high_performance", "prestigious"]],
 ];
 
 /** brand-personality-match: one record per personality type, best match first. */
 export const brandPersonalityMatch: ToolAnswer = (market, args) => {
-  const cell: BrandInStudy = { brandId: idsOf(args, "brands")[0], studyId: idsOf(args, "studies")[0], audienceId: audiencesOf(args, market)[0] };
+  const cell: BrandInStudy = {
+    brandId: idsOf(args, "brands")[0],
+    studyId: idsOf(args, "studies")[0],
+    audienceId: audiencesOf(args, market)[0],
+  };
   if (!market.studyBrands(cell.studyId).includes(cell.brandId)) return [];
   const matches = PERSONALITIES.map(([personality, attributes]) => ({
-    personality, match: tenths(mean(attributes.map((key) => market.value(cell, `${key}_pct`)))),
+    personality,
+    match: tenths(mean(attributes.map((key) => market.value(cell, `${key}_pct`)))),
   })).sort((a, b) => b.match - a.match);
   return matches.map((match, at) => ({ ...cellFields(market, cell), ...match, rank: at + 1 }));
 };
@@ -39,7 +48,13 @@ export const toplistMarket: ToolAnswer = (market, args) => {
           .sort((a, b) => b.value - a.value || a.brandId - b.brandId);
         ranked.forEach(({ brandId, value }, at) => {
           if (at >= TOP && !selected.has(brandId)) return;
-          records.push({ ...cellFields(market, { brandId, studyId, audienceId }), metric_key: key, value, rank: at + 1, is_selected: selected.has(brandId) });
+          records.push({
+            ...cellFields(market, { brandId, studyId, audienceId }),
+            metric_key: key,
+            value,
+            rank: at + 1,
+            is_selected: selected.has(brandId),
+          });
         });
       }
     }
