@@ -210,7 +210,7 @@ function plan(quick) {
   });
   // S8: S1 with an on-disk cache, filled by one run (S8-fill) and read by the next
   const cache = { cache: { dir: CACHE_DIR } };
-  add({ id: "S8-fill", group: "S8", script: "pull.mjs", emulator: pullEmulator, config: { clientOptions: cache } });
+  add({ id: "S8-fill", group: "S8", script: "pull.mjs", emulator: pullEmulator, config: { clientOptions: cache }, emptyCacheFirst: true });
   add({ id: "S8", group: "S8", script: "pull.mjs", emulator: pullEmulator, config: { clientOptions: cache } });
   // process start → frame of a small pull, each mode a fresh process; repeated more, being short
   const firstEmulator = { scale: FIRST_FRAME_ROWS, latencyMs: LATENCY_MS, warmupPages: size.warmupPages, ...narrow };
@@ -453,6 +453,8 @@ async function main() {
   for (let rep = 1; rep <= maxReps; rep++) {
     for (const job of jobs) {
       if (rep > job.reps) continue;
+      // every fill starts from an empty cache: repetitions are interleaved, so S8 ran in between
+      if (job.emptyCacheFirst) rmSync(CACHE_DIR, { recursive: true, force: true });
       const result = await runJob(job);
       runs[job.id].push(result);
       const wall = result.wallMs ?? result.fetchMs ?? result.recordsToFrameMs ?? result.loadMs;
