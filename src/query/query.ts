@@ -47,20 +47,10 @@ export interface QueryJSON {
   maxPages?: number;
 }
 
-const QUERY_KEYS = new Set([
-  "id",
-  "itemId",
-  "filters",
-  "fields",
-  "include",
-  "metricKeys",
-  "metricGroupKeys",
-  "sort",
-  "search",
-  "page",
-  "perPage",
-  "maxPages",
-]);
+/** The settings a query carries as they are (filters are copied, itemId is another name for id). */
+const PLAIN_KEYS = ["id", "fields", "include", "metricKeys", "metricGroupKeys", "sort", "search", "page", "perPage", "maxPages"] as const;
+
+const QUERY_KEYS = new Set<string>(["id", "itemId", "filters", ...PLAIN_KEYS]);
 
 /** An immutable description of one request's parameters. */
 export class Query {
@@ -134,18 +124,7 @@ export class Query {
   /** The fields as a plain init object (shallow copies), for deriving new queries. */
   toInit(): QueryInit {
     const init: QueryInit = { filters: { ...this.filters } };
-    for (const key of [
-      "id",
-      "fields",
-      "include",
-      "metricKeys",
-      "metricGroupKeys",
-      "sort",
-      "search",
-      "page",
-      "perPage",
-      "maxPages",
-    ] as const) {
+    for (const key of PLAIN_KEYS) {
       const value = this[key];
       if (value !== undefined) (init as Record<string, unknown>)[key] = value;
     }
