@@ -90,6 +90,24 @@ describe("targets that are not plain files", () => {
   });
 });
 
+/** Three pages of 10 brands, one request at a time, the first failure final (the tests make page 2 fail). */
+const FAILING_AT_PAGE_2 = [
+  "brands",
+  "--per-page",
+  "10",
+  "--max-pages",
+  "3",
+  "--retries",
+  "0",
+  "--on-errors",
+  "raise",
+  "--workers",
+  "1",
+  "--batch-size",
+  "1",
+  "-q",
+];
+
 describe("JSON on stdout is never a broken document", () => {
   test("an endpoint that does not exist: nothing on stdout, exit 1, one line", async () => {
     const run = await fount(["raw", "nonexistent/thing", "--retries", "0"]);
@@ -110,24 +128,7 @@ describe("JSON on stdout is never a broken document", () => {
 
   test("a failure after the first page: a closed array, exit 1, and a line saying stdout is incomplete", async () => {
     fx.emulator.setFaults([{ resource: "brands", page: 2, kind: "status", status: 500 }]);
-    const run = await fount([
-      "brands",
-      "--per-page",
-      "10",
-      "--max-pages",
-      "3",
-      "--format",
-      "json",
-      "--retries",
-      "0",
-      "--on-errors",
-      "raise",
-      "--workers",
-      "1",
-      "--batch-size",
-      "1",
-      "-q",
-    ]);
+    const run = await fount([...FAILING_AT_PAGE_2, "--format", "json"]);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout)).toHaveLength(10);
     oneLine(run.stderr);
@@ -136,24 +137,7 @@ describe("JSON on stdout is never a broken document", () => {
 
   test("CSV cut short on stdout says so too", async () => {
     fx.emulator.setFaults([{ resource: "brands", page: 2, kind: "status", status: 500 }]);
-    const run = await fount([
-      "brands",
-      "--per-page",
-      "10",
-      "--max-pages",
-      "3",
-      "--format",
-      "csv",
-      "--retries",
-      "0",
-      "--on-errors",
-      "raise",
-      "--workers",
-      "1",
-      "--batch-size",
-      "1",
-      "-q",
-    ]);
+    const run = await fount([...FAILING_AT_PAGE_2, "--format", "csv"]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/; the output on stdout is incomplete\n$/);
   });
