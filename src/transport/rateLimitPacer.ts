@@ -1,4 +1,5 @@
 import { systemClock, type Clock } from "./clock";
+import { headerCount } from "./rateHeaders";
 import { DEFAULT_MAX_WAIT_MS } from "./retryPolicy";
 
 interface HeaderSource {
@@ -32,8 +33,9 @@ const SEND_WINDOW_MS = WINDOW_MS + 1_000;
  *   window after it arrived), and
  * - no 429 asked for a wait that has not yet passed.
  * A 429 asking for more than `maxWaitMs` makes every request fail at once until its wait ends,
- * so that no answer holds the client longer than the cap. An answer without the headers means the
- * service no longer reports a limit: pacing stops.
+ * so that no answer holds the client longer than the cap. An answer without the headers, or with
+ * a value that is not a whole number (blank, "abc", -1, 2.5), means the service no longer reports
+ * a limit: pacing stops.
  */
 export class RateLimitPacer {
   #limit: number | undefined;
@@ -84,15 +86,15 @@ export class RateLimitPacer {
       if (waitMs > this.maxWaitMs) this.#refusedUntil = Math.max(this.#refusedUntil, now + waitMs);
       else this.#pausedUntil = Math.max(this.#pausedUntil, now + waitMs);
     }
-    const remaining = Number(response.headers["x-ratelimit-remaining"] ?? NaN);
-    if (!Number.isFinite(remaining)) {
+    const remaining = headerCount(response.headers["x-ratelimit-remaining"]);
+    if (remaining === undefined) {
       this.#limit = undefined;
       this.#budget = undefined;
       return;
     }
-    const limit = Number(response.headers["x-ratelimit-limit"]);
-    if (Number.isFinite(limit) && limit > 0) this.#limit = limit;
-    const resetAt = Number(response.headers["x-ratelimit-reset"]) * 1000;
+    const limit = headerCount(response.headers["x-ratelimit-limit"]);
+    if (limit !== undefined && limit > 0) this.#limit = limit;
+    const resetAt = (headerCount(response.headers["x-ratelimit-reset"]) ?? NaN) * 1000;
     const windowEnd =
       Number.isFinite(resetAt) && resetAt > now ? resetAt : now + (response.status === 429 && waitMs !== undefined ? waitMs : WINDOW_MS);
     this.#budget = { remaining, afterSequence: slot.sequence, until: Math.min(windowEnd, now + WINDOW_MS) };

@@ -1,6 +1,9 @@
 import { AxiosError } from "axios";
+import { headerCount, headerDate } from "./rateHeaders";
 
 export const MALFORMED_JSON = "ERR_MALFORMED_JSON";
+/** A 200 whose JSON parsed but is not the answer asked for (no `data`, a record that is not an object). */
+export const MALFORMED_BODY = "ERR_MALFORMED_BODY";
 export const TRUNCATED = "ERR_TRUNCATED";
 export const TIMED_OUT = "ETIMEDOUT";
 
@@ -16,13 +19,13 @@ const header = (error: AxiosError, name: string): string | undefined => {
 export function serverWaitMs(error: AxiosError, now = Date.now()): number | undefined {
   const retryAfter = header(error, "retry-after");
   if (retryAfter !== undefined) {
-    const seconds = Number(retryAfter);
-    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-    const date = Date.parse(retryAfter);
-    if (Number.isFinite(date)) return Math.max(0, date - now);
+    const seconds = headerCount(retryAfter);
+    if (seconds !== undefined) return seconds * 1000;
+    const date = headerDate(retryAfter);
+    if (date !== undefined) return Math.max(0, date - now);
   }
-  const reset = Number(header(error, "x-ratelimit-reset"));
-  if (error.response?.status === 429 && Number.isFinite(reset) && reset > 0) {
+  const reset = headerCount(header(error, "x-ratelimit-reset"));
+  if (error.response?.status === 429 && reset !== undefined && reset > 0) {
     return Math.max(0, reset * 1000 - now);
   }
   return undefined;
