@@ -107,6 +107,7 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
  * the password would show in every error's URL.
  */
 function isServiceUrl(text: string): boolean {
+  if (!URL.canParse(text)) return false;
   const url = new URL(text);
   return (url.protocol === "http:" || url.protocol === "https:") && url.username === "" && url.password === "";
 }
