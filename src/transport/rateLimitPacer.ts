@@ -21,6 +21,8 @@ export class ServiceAskedToWait extends Error {
 }
 
 const WINDOW_MS = 60_000;
+/** A wait for the budget looks again at least this often; never a busy loop, whatever maxWaitMs (0 included). */
+const LONGEST_NAP_MS = 1_000;
 /** Our own requests are counted over a slightly longer window: a request arrives after it is sent. */
 const SEND_WINDOW_MS = WINDOW_MS + 1_000;
 
@@ -62,7 +64,7 @@ export class RateLimitPacer {
       const waitMs = this.#waitBeforeSending(now);
       if (waitMs <= 0) break;
       const wake = signal ? AbortSignal.any([signal, this.#changed.signal]) : this.#changed.signal;
-      await this.clock.sleep(Math.min(waitMs, this.maxWaitMs), wake).catch(() => signal?.throwIfAborted());
+      await this.clock.sleep(Math.min(waitMs, Math.max(this.maxWaitMs, LONGEST_NAP_MS)), wake).catch(() => signal?.throwIfAborted());
     }
     this.#sentAt.push(this.clock.now());
     this.#sent += 1;

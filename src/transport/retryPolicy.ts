@@ -45,7 +45,11 @@ export function isTransient(error: AxiosError): boolean {
   return error.code === MALFORMED_JSON;
 }
 
-/** Exponential backoff with up to 25% jitter; the service's own wait wins when longer; never past `maxWaitMs`. */
+/**
+ * Exponential backoff with up to 25% jitter; the service's own wait wins when longer. `maxWaitMs`
+ * caps how far the backoff grows, never below `baseDelayMs`: a cap of 0 (never wait for the service)
+ * must not turn the retries into a burst against a service that is failing.
+ */
 export function retryDelayMs(
   retryNumber: number,
   askedMs: number | undefined,
@@ -54,5 +58,5 @@ export function retryDelayMs(
 ): number {
   const backoff = baseDelayMs * 2 ** (retryNumber - 1);
   const jittered = backoff + backoff * 0.25 * Math.random();
-  return Math.min(maxWaitMs, Math.max(jittered, askedMs ?? 0));
+  return Math.min(Math.max(maxWaitMs, baseDelayMs), Math.max(jittered, askedMs ?? 0));
 }
