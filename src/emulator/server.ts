@@ -42,6 +42,10 @@ function checkOptions(options: EmulatorOptions): void {
     throw new RangeError(`rateLimit must be a positive integer or false, got ${rateLimit}`);
   }
   if (token !== undefined && token.trim() === "") throw new RangeError("token must not be empty");
+  const { maxPerPage } = options;
+  if (maxPerPage !== undefined && !(Number.isInteger(maxPerPage) && maxPerPage > 0)) {
+    throw new RangeError(`maxPerPage must be a positive integer, got ${maxPerPage}`);
+  }
 }
 
 /** Starts the local Fount service (WIRE.md) over the seeded dataset. */
@@ -54,7 +58,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const stats = new StatsRecorder();
   const faults = new FaultBook(options.faults);
   const context: PipelineContext = {
-    resources: { definitions, brandscape, studyBrandIds: dataset.studyBrandIds, tools: new ToolService(dataset, brandscape.layout) },
+    resources: {
+      definitions,
+      brandscape,
+      studyBrandIds: dataset.studyBrandIds,
+      tools: new ToolService(dataset, brandscape.layout),
+      maxPerPage: options.maxPerPage,
+    },
     faults,
     limiter: new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT),
     stats,

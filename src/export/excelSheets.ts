@@ -1,5 +1,6 @@
 import type { Workbook, Worksheet } from "exceljs";
 import { ValidationError } from "../errors";
+import { describeValue } from "../query/values";
 import { EXCEL_MAX_CELL_TEXT } from "./cellText";
 import { excelCell, fittedWidths } from "./excelCells";
 import { ExportError } from "./exportError";
@@ -25,7 +26,7 @@ export function checkSheetPlan(name: string | undefined, maxRows: number | undef
   if (!baseName) throw new ValidationError("sheetName", `must have a character Excel allows in a sheet name, got ${JSON.stringify(name)}`);
   const rows = maxRows ?? EXCEL_MAX_DATA_ROWS;
   if (!Number.isInteger(rows) || rows < 1 || rows > EXCEL_MAX_DATA_ROWS) {
-    throw new ValidationError("maxRowsPerSheet", `must be an integer from 1 to ${EXCEL_MAX_DATA_ROWS}, got ${JSON.stringify(maxRows)}`);
+    throw new ValidationError("maxRowsPerSheet", `must be an integer from 1 to ${EXCEL_MAX_DATA_ROWS}, got ${describeValue(maxRows)}`);
   }
   if (onOverflow !== undefined && onOverflow !== "split" && onOverflow !== "raise") {
     throw new ValidationError("onSheetOverflow", `must be "split" or "raise", got ${JSON.stringify(onOverflow)}`);

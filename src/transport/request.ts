@@ -3,7 +3,8 @@ import { AxiosError } from "axios";
 import { APIError, RateLimitExceededError, errorFromResponse } from "../errors";
 import type { Connection } from "./axiosInstance";
 import { ServiceAskedToWait, type RateLimitPacer } from "./rateLimitPacer";
-import { MALFORMED_JSON, TIMED_OUT, TRUNCATED, isTransient, isTruncated, retryDelayMs, serverWaitMs } from "./retryPolicy";
+import { MalformedAnswer } from "./malformedAnswer";
+import { MALFORMED_BODY, MALFORMED_JSON, TIMED_OUT, TRUNCATED, isTransient, isTruncated, retryDelayMs, serverWaitMs } from "./retryPolicy";
 
 export interface RequestPolicy {
   /** retries after the first attempt, for transient failures only */
@@ -36,6 +37,8 @@ export async function getJson(
   signal: AbortSignal,
   /** the body's bytes to the caller's decoder (a worker thread) instead of parsed here */
   decode?: (bytes: Buffer) => Promise<unknown>,
+  /** throws when a 200's body is not the answer asked for: retried like a body that does not parse */
+  check?: (body: unknown) => void,
 ): Promise<unknown> {
   const url = connection.axios.getUri({ ...connection.requestDefaults, url: path, params });
   for (let retriesDone = 0; ; retriesDone += 1) {
@@ -53,7 +56,9 @@ export async function getJson(
         ...(decode ? { responseType: "arraybuffer", transformResponse: [errorBodyAsText] } : {}),
       });
       pacer.settle(slot, response);
-      return decode ? await decode(response.data as Buffer) : response.data;
+      const body = decode ? await decode(response.data as Buffer) : response.data;
+      checkBody(check, body);
+      return body;
     } catch (error) {
       signal.throwIfAborted();
       const failure = describeFailure(error, deadline.aborted, url, connection, policy);
@@ -64,6 +69,14 @@ export async function getJson(
         signal.throwIfAborted();
       });
     }
+  }
+}
+
+function checkBody(check: ((body: unknown) => void) | undefined, body: unknown): void {
+  try {
+    check?.(body);
+  } catch (error) {
+    throw new MalformedAnswer(error instanceof APIError ? error.serviceMessage : String((error as Error)?.message ?? error));
   }
 }
 
@@ -86,6 +99,9 @@ function describeFailure(error: unknown, timedOut: boolean, url: string, connect
       transient: true,
       error: new APIError({ status: undefined, url, code: TIMED_OUT, message: `no complete answer within ${policy.timeoutMs} ms` }),
     };
+  }
+  if (error instanceof MalformedAnswer) {
+    return { transient: true, error: new APIError({ status: 200, url, message: error.message, code: MALFORMED_BODY }) };
   }
   if (!(error instanceof AxiosError)) {
     return {

@@ -172,6 +172,25 @@ describe("fault injection", () => {
     expect(answer.json.message).toMatch(/^Bad Request: GET \/api\/v2\/regions with headers .*authorization: Bearer echo-me/);
   });
 
+  test("rateHeaders: the normal answer with the headers given, blank ones included", async () => {
+    emulator.setFaults([{ kind: "rateHeaders", times: 1, headers: { "X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "" } }]);
+    const answer = await regions(emulator);
+    expect(answer.status).toBe(200);
+    expect(answer.json.data).toHaveLength(2);
+    expect(answer.headers.get("x-ratelimit-limit")).toBe("60");
+    expect(answer.headers.get("x-ratelimit-remaining")).toBe("");
+    expect((await regions(emulator)).headers.has("x-ratelimit-remaining")).toBe(false);
+  });
+
+  test("nullRecord: the record at `index` of the page is null, the rest and meta as usual", async () => {
+    emulator.setFaults([{ kind: "nullRecord", index: 1, times: 1 }]);
+    const spoiled = await regions(emulator);
+    const normal = await regions(emulator);
+    expect(spoiled.status).toBe(200);
+    expect(spoiled.json.data).toEqual([normal.json.data[0], null]);
+    expect(spoiled.json.meta).toEqual(normal.json.meta);
+  });
+
   test("hang forever: the client's own timeout is all that ends it", async () => {
     emulator.setFaults([{ kind: "hang", times: 1 }]);
     const signal = AbortSignal.timeout(200);
@@ -271,5 +290,26 @@ describe("malformed requests", () => {
       expect(post.headers.get("allow")).toBe("GET, HEAD");
       expect(((await post.json()) as { message: string }).message).toMatch(/Supported methods: GET, HEAD\./);
     });
+  });
+});
+
+describe("maxPerPage", () => {
+  test("a service capping its pages answers at most that many, and meta.per_page says so", async () => {
+    await withEmulator({ rateLimit: false, maxPerPage: 4 }, async (emulator) => {
+      const answer = await getJson(urlOf(emulator.url, "brands", { page: 2, per_page: 1000 }));
+      expect(answer.json.data).toHaveLength(4);
+      expect(answer.json.meta).toMatchObject({
+        per_page: 4,
+        from: 5,
+        to: 8,
+        current_page: 2,
+        last_page: Math.ceil(answer.json.meta.total / 4),
+      });
+      expect((await getJson(urlOf(emulator.url, "brands", { per_page: 3 }))).json.meta.per_page).toBe(3);
+    });
+  });
+
+  test("must be a positive integer", async () => {
+    await expect(startEmulator({ maxPerPage: 0 })).rejects.toThrow(RangeError);
   });
 });

@@ -110,3 +110,25 @@ test("widths come from the first rows only, so a big sheet costs no second pass;
     expect(sheet.autoFilter).toBe("A1:A1");
   }
 });
+
+test("dates before 1900-03-01 get the serials Excel shows them as (its calendar counts a 1900-02-29)", async () => {
+  const path = join(dir, "early-dates.xlsx");
+  const days = ["1900-01-01", "1900-02-28", "1900-03-01", "1900-01-01T12:00:00Z"];
+  await writeExcel(
+    days.map((day, id) => ({ id, day })),
+    path,
+  );
+  const sheet = await openSheet(path);
+  // exceljs reads a dated number back as (serial - 25569) days from 1970: the serial it holds
+  const serial = (cell: string) => {
+    const value = sheet.getCell(cell).value;
+    return value instanceof Date ? 25569 + value.getTime() / 86_400_000 : value;
+  };
+  expect(["B2", "B3", "B4", "B5"].map(serial)).toEqual([1, 59, 61, 1.5]);
+  expect(["B2", "B3", "B4", "B5"].map((cell) => sheet.getCell(cell).numFmt)).toEqual([
+    "yyyy-mm-dd",
+    "yyyy-mm-dd",
+    "yyyy-mm-dd",
+    "yyyy-mm-dd hh:mm:ss",
+  ]);
+});

@@ -1,7 +1,7 @@
 import type { BrandscapeService } from "../brandscape/serveBrandscape";
 import type { StudyRecord } from "../dataset/types";
 import type { PageView } from "../pageFaults";
-import { parseQuery } from "../query/parseQuery";
+import { parseQuery, type ParsedQuery } from "../query/parseQuery";
 import type { ResourceDefinition } from "../resources/definitions";
 import { findRecord, serveCollection, serveItem } from "../resources/serveResource";
 import type { ToolService } from "../tools/serveTools";
@@ -13,6 +13,15 @@ export interface Resources {
   readonly brandscape: BrandscapeService;
   readonly studyBrandIds: ReadonlyMap<number, readonly number[]>;
   readonly tools: ToolService;
+  /** the largest page served, whatever per_page asks (EmulatorOptions.maxPerPage) */
+  readonly maxPerPage?: number;
+}
+
+/** per_page as the service serves it: at most its own largest page. */
+function servedQuery(rawQuery: string, resources: Resources): ParsedQuery {
+  const query = parseQuery(rawQuery);
+  const cap = resources.maxPerPage;
+  return cap !== undefined && query.perPage > cap ? { ...query, perPage: cap } : query;
 }
 
 /** The 200 body of a routed GET; any other outcome is thrown as an HttpError. `view`: a page fault's. */
@@ -23,7 +32,7 @@ export function dispatch(route: Route, rawQuery: string, origin: string, resourc
     case "notFound":
       throw notFound(`The route ${route.path} could not be found.`);
     case "collection": {
-      const query = parseQuery(rawQuery);
+      const query = servedQuery(rawQuery, resources);
       const path = `${origin}${BASE_PATH}${route.resource}`;
       if (route.resource === "brandscape-data") return resources.brandscape.serveCollection(query, path, view);
       return serveCollection(resources.definitions.get(route.resource)!, { query, path, view });
@@ -37,7 +46,7 @@ export function dispatch(route: Route, rawQuery: string, origin: string, resourc
       if (route.segment === undefined) return resources.tools.serveList(rawQuery, `${origin}${BASE_PATH}tools`);
       return resources.tools.serve(route.segment, rawQuery);
     case "studyBrands": {
-      const query = parseQuery(rawQuery);
+      const query = servedQuery(rawQuery, resources);
       const study = findRecord(resources.definitions.get("studies")!, route.studyId) as StudyRecord;
       const brandIds = resources.studyBrandIds.get(study.id) ?? [];
       const path = `${origin}${BASE_PATH}studies/${study.id}/brands`;
