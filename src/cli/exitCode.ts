@@ -1,5 +1,5 @@
 import { CommanderError } from "commander";
-import { APIError, DataNotFoundError, FountError, ValidationError, ValueError } from "../errors";
+import { AuthenticationError, DataNotFoundError, FountError, ValidationError, ValueError } from "../errors";
 import { escapeRegExp } from "../text/escapeRegExp";
 import { UsageError } from "./usageError";
 
@@ -53,9 +53,10 @@ export function outcomeOf(error: unknown): Outcome {
   if (error instanceof UsageError || error instanceof ValidationError || error instanceof ValueError) {
     return { code: EXIT_USAGE, message: error.message };
   }
-  if (error instanceof APIError) {
-    const hint = error.status === 401 ? " (check the token: --token, FOUNT_API_TOKEN or .env)" : "";
-    return { code: EXIT_FAILURE, message: `${error.message}${hint}` };
+  if (error instanceof AuthenticationError) {
+    // the library's hint names the Client; on the command line the token comes from these three
+    const message = error.hint ? error.message.replace(`(${error.hint})`, "").trimEnd() : error.message;
+    return { code: EXIT_FAILURE, message: `${message} (check the token: --token, FOUNT_API_TOKEN or .env)` };
   }
   if (error instanceof FountError) return { code: EXIT_FAILURE, message: error.message };
   if (isSystemError(error)) return { code: EXIT_FAILURE, message: error.message };
