@@ -59,8 +59,9 @@ async def execute(path, out_dir, timeout, kernel):
         failed.setdefault("index", cell_index)
 
     def on_cell_executed(cell, cell_index, execute_reply):
-        # tslab gives a cell's count only in its execute_reply (no execute_input message), which
-        # nbclient does not read: without this every cell of the HTML export shows "In [ ]:"
+        # tslab gives a cell's count only in its execute_reply (no execute_input message). nbclient
+        # 0.7 numbers the cells it runs itself; where a version does not, the reply's count fills
+        # the gap, and the check after the run fails rather than export "In [ ]:" on every cell
         count = ((execute_reply or {}).get("content") or {}).get("execution_count")
         if count and not cell.get("execution_count"):
             cell["execution_count"] = count
