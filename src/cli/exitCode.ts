@@ -14,7 +14,7 @@ export const EXIT_NO_RESULTS = 3;
 export const EXIT_SIGNALS = { SIGINT: 130, SIGTERM: 130, SIGHUP: 130 } as const;
 
 export const EXIT_CODES_HELP =
-  "0 done, 1 service/network/disk failure, 2 bad usage, 3 no records matched, 130 interrupted (SIGINT or SIGTERM)";
+  "0 done, 1 service/network/disk failure, 2 bad usage, 3 no records matched, 130 interrupted (SIGINT, SIGTERM or SIGHUP)";
 
 export interface Outcome {
   code: number;
