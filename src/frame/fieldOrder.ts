@@ -32,11 +32,18 @@ export function recordInFieldOrder<T extends object>(record: T, fields: readonly
   return copy as T;
 }
 
-/** A pull's pages with each record's keys in the asked order (the pages as they are when no order was asked). */
-export async function* pagesInFieldOrder<P extends { readonly records: readonly object[] }>(
+/** A pull's pages with each record's keys in the asked order (the pages themselves when no order was asked). */
+export function pagesInFieldOrder<P extends { readonly records: readonly object[] }>(
   pages: AsyncGenerator<P, void>,
   fields: readonly string[] | undefined,
 ): AsyncGenerator<P, void> {
-  if (!fields || fields.length < 2) return yield* pages;
+  if (!fields || fields.length < 2) return pages;
+  return reordered(pages, fields);
+}
+
+async function* reordered<P extends { readonly records: readonly object[] }>(
+  pages: AsyncGenerator<P, void>,
+  fields: readonly string[],
+): AsyncGenerator<P, void> {
   for await (const page of pages) yield { ...page, records: page.records.map((record) => recordInFieldOrder(record, fields)) };
 }
