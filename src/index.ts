@@ -28,6 +28,13 @@ export {
   APIError,
   DataNotFoundError,
   RateLimitExceededError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  UnprocessableEntityError,
+  ServerError,
+  APIConnectionError,
+  APITimeoutError,
   ClientClosedError,
   InconsistentPagesError,
 } from "./errors";

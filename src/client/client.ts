@@ -3,7 +3,7 @@ import type { AxiosInstance } from "axios";
 import type { DataFrame } from "danfojs-node";
 import { ENDPOINTS, ENDPOINT_BY_METHOD, type EndpointSpec, type MethodName } from "../endpoints/table";
 import { ClientClosedError, InconsistentPagesError, ValidationError } from "../errors";
-import { FrameBuilder, preloadDataFrameClass, type JsonRecord, type ShapeOptions } from "../frame";
+import { FrameBuilder, namesInFieldOrder, pagesInFieldOrder, preloadDataFrameClass, type JsonRecord, type ShapeOptions } from "../frame";
 import {
   fetchFirstPage,
   readEnvelope,
@@ -167,7 +167,8 @@ export class Client implements AsyncDisposable {
   async rawQuery(endpoint: string, query?: Query | QueryInit): Promise<JsonRecord[]> {
     const checked = checkRawQuery(endpoint, query);
     const records: JsonRecord[] = [];
-    for await (const page of this.#pull(checked.endpoint, checked.query, this.#lookahead(), true)) records.push(...page.records);
+    const pages = pagesInFieldOrder(this.#pull(checked.endpoint, checked.query, this.#lookahead(), true), checked.query.fields);
+    for await (const page of pages) records.push(...page.records);
     return records;
   }
 
@@ -185,7 +186,7 @@ export class Client implements AsyncDisposable {
       );
     this.#ensureOpen();
     const { query } = buildQuery(spec, args);
-    return this.#pull(spec.resource, query, this.#inFlight());
+    return pagesInFieldOrder(this.#pull(spec.resource, query, this.#inFlight()), query.fields);
   }
 
   /** `pages` for any endpoint, with a Query. */
@@ -193,7 +194,7 @@ export class Client implements AsyncDisposable {
   rawPages(endpoint: string, query?: Query | QueryInit): AsyncGenerator<RecordPage, void> {
     this.#ensureOpen();
     const checked = checkRawQuery(endpoint, query);
-    return this.#pull(checked.endpoint, checked.query, this.#inFlight());
+    return pagesInFieldOrder(this.#pull(checked.endpoint, checked.query, this.#inFlight()), checked.query.fields);
   }
 
   /** Closes connections; calls and streams still running reject with ClientClosedError. Harmless twice. */
@@ -224,7 +225,10 @@ export class Client implements AsyncDisposable {
     preloadDataFrameClass();
     const decoding: PullDecoding = { shape: { stackData, endpoint: spec.resource }, pool: undefined };
     for await (const page of this.#pull(spec.resource, query, this.#lookahead(), true, decoding)) builder.add(page);
-    return builder.toFrame();
+    const frame = await builder.toFrame();
+    // the service answers `fields` in its own order; the frame shows them as asked
+    const asked = namesInFieldOrder(frame.columns, query.fields);
+    return asked ? frame.loc({ columns: asked }) : frame;
   }
 
   /**

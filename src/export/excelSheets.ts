@@ -37,7 +37,11 @@ export function checkSheetPlan(name: string | undefined, maxRows: number | undef
 /** Rows of the first batch that column widths are fitted to: enough to see the data, cheap on any sheet. */
 export const WIDTH_SAMPLE_ROWS = 500;
 
-const HEADER_STYLE = { font: { bold: true } };
+/**
+ * The body's font (exceljs's default, font 0 of every workbook) made bold: a font of `bold` alone
+ * names no face or size, and spreadsheet programs then show the header in their own (Arial 10).
+ */
+const HEADER_STYLE = { font: { name: "Calibri", family: 2, scheme: "minor" as const, size: 11, color: { theme: 1 }, bold: true } };
 const DATE_STYLES = new Map<string, { numFmt: string }>();
 /** One style object per format, so exceljs looks each up once, not once a cell. */
 const dateStyle = (numFmt: string) => DATE_STYLES.get(numFmt) ?? DATE_STYLES.set(numFmt, { numFmt }).get(numFmt)!;

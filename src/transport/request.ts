@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { AxiosError } from "axios";
-import { APIError, RateLimitExceededError, errorFromResponse } from "../errors";
+import { APIError, RateLimitExceededError, apiError, errorFromResponse } from "../errors";
 import type { Connection } from "./axiosInstance";
 import { ServiceAskedToWait, type RateLimitPacer } from "./rateLimitPacer";
 import { MalformedAnswer } from "./malformedAnswer";
@@ -97,28 +97,28 @@ function describeFailure(error: unknown, timedOut: boolean, url: string, connect
   if (timedOut) {
     return {
       transient: true,
-      error: new APIError({ status: undefined, url, code: TIMED_OUT, message: `no complete answer within ${policy.timeoutMs} ms` }),
+      error: apiError({ status: undefined, url, code: TIMED_OUT, message: `no complete answer within ${policy.timeoutMs} ms` }),
     };
   }
   if (error instanceof MalformedAnswer) {
-    return { transient: true, error: new APIError({ status: 200, url, message: error.message, code: MALFORMED_BODY }) };
+    return { transient: true, error: apiError({ status: 200, url, message: error.message, code: MALFORMED_BODY }) };
   }
   if (!(error instanceof AxiosError)) {
     return {
       transient: false,
-      error: new APIError({ status: undefined, url, message: redact(String((error as Error)?.message ?? error)) }),
+      error: apiError({ status: undefined, url, message: redact(String((error as Error)?.message ?? error)) }),
     };
   }
   const transient = isTransient(error);
   if (error.code === MALFORMED_JSON) {
     return {
       transient,
-      error: new APIError({ status: 200, url, message: "the response body was not valid JSON (truncated?)", code: MALFORMED_JSON }),
+      error: apiError({ status: 200, url, message: "the response body was not valid JSON (truncated?)", code: MALFORMED_JSON }),
     };
   }
   if (error.response && isTruncated(error)) {
     const message = "the response was truncated: the connection closed before its body was complete";
-    return { transient, error: new APIError({ status: error.response.status, url, message, code: TRUNCATED }) };
+    return { transient, error: apiError({ status: error.response.status, url, message, code: TRUNCATED }) };
   }
   if (error.response) {
     const waitMs = serverWaitMs(error);
@@ -129,7 +129,7 @@ function describeFailure(error: unknown, timedOut: boolean, url: string, connect
       error: errorFromResponse(error.response.status, error.response.data, url, waitMs, (message) => redact(message) + note),
     };
   }
-  return { transient, error: new APIError({ status: undefined, url, message: redact(error.message), code: error.code }) };
+  return { transient, error: apiError({ status: undefined, url, message: redact(error.message), code: error.code }) };
 }
 
 /** A request the pacer refused: a 429 asked for a wait past the cap, and it has not ended. */

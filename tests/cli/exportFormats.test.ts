@@ -12,6 +12,12 @@ const fx = useCliFixture(TOKEN);
 const env = () => cleanEnv({ FOUNT_API_TOKEN: TOKEN, FOUNT_BASE_URL: fx.emulator.url });
 const fount = (...args: string[]) => runCli(fx.cli, args, { env: env() });
 
+test("--fields keeps the order asked for, not the service's", async () => {
+  const run = await fount("brands", "--fields", "name,id", "--per-page", "3", "--max-pages", "1", "--format", "csv", "-q");
+  expect(run.code).toBe(0);
+  expect(run.stdout.split(/\r?\n/)[0]).toBe("name,id");
+});
+
 describe("each output format holds the library's frame", () => {
   const brandscapeArgs = ["brandscape-data", "--studies", "1", "--per-page", "40"];
   const frame = () => fx.client.brandscapeData({ studies: 1, perPage: 40 });

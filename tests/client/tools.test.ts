@@ -367,5 +367,6 @@ test("progress goes to the client's display: list() reports its pages; a one-req
   } finally {
     process.stderr.write = original;
   }
-  expect(chunks.join("")).toMatch(/^tools: 2\/3 pages, 8 rows\ntools: 3\/3 pages, 11 rows in [\d.]+ s\n$/);
+  // a quick pull off a TTY is its summary line alone (interim lines come every few seconds)
+  expect(chunks.join("")).toMatch(/^tools: 3\/3 pages, 11 rows in [\d.]+ s\n$/);
 });

@@ -8,7 +8,10 @@ import ts from "typescript";
 import * as entry from "../../src";
 
 const VALUES = [
+  "APIConnectionError",
   "APIError",
+  "APITimeoutError",
+  "AuthenticationError",
   "Client",
   "ClientClosedError",
   "DataNotFoundError",
@@ -18,9 +21,13 @@ const VALUES = [
   "PARTIAL_RESULT_WARNING",
   "INCONSISTENT_PAGES_WARNING",
   "InconsistentPagesError",
+  "NotFoundError",
+  "PermissionDeniedError",
   "UNMATCHED_METRIC_KEYS_WARNING",
   "Query",
   "RateLimitExceededError",
+  "ServerError",
+  "UnprocessableEntityError",
   "VERSION",
   "ValidationError",
   "ValueError",
