@@ -6,16 +6,14 @@
 export type FilterKind =
   | "text" // like-match on a string (name, brand_name)
   | "flag" // 0/1, booleans accepted
+  | "presence" // documented with no value: an empty value means 1, else as a flag
   | "ids" // one id or a list of ids, comma-joined
   | "countryCodes" // ISO 3166-1 alpha-2 codes, comma-joined
-  | "countryCode" // one ISO code
   | "yearList" // one year or a list of years (year_numbers, in_best_countries)
-  | "year" // one year
   | "count" // a non-negative integer (with_recent_studies: years back)
   | "datetime"; // YYYY-MM-DD HH:MM:SS
 
 export const FILTER_KINDS = {
-  name: "text",
   brand_name: "text",
   active: "flag",
   inactive: "flag",
@@ -25,7 +23,7 @@ export const FILTER_KINDS = {
   legacy: "flag",
   core: "flag",
   custom: "flag",
-  has_studies: "flag",
+  has_studies: "presence",
   full_year: "flag",
   released: "flag",
   unreleased: "flag",
@@ -35,7 +33,7 @@ export const FILTER_KINDS = {
   not_in_most_influential: "flag",
   shared_with_me: "flag",
   mine: "flag",
-  with_studies: "flag",
+  with_studies: "presence",
   capitals: "flag",
   groups: "ids",
   studies: "ids",
@@ -48,11 +46,10 @@ export const FILTER_KINDS = {
   audiences: "ids",
   companies: "ids",
   country_codes: "countryCodes",
-  country_code: "countryCode",
+  country_code: "countryCodes", // brandscape-data: a list, though singular
   year_numbers: "yearList",
   in_best_countries: "yearList",
-  year_number: "year",
-  year: "year",
+  year_number: "yearList", // brandscape-data: a list, though singular
   with_recent_studies: "count",
   updated_since: "datetime",
   data_updated_since: "datetime",
