@@ -20,7 +20,7 @@ export interface Resources {
 export function dispatch(route: Route, rawQuery: string, origin: string, resources: Resources, view?: PageView): string | Buffer {
   switch (route.kind) {
     case "health":
-      return JSON.stringify({ status: "ok" });
+      return JSON.stringify({ status: "ok", timestamp: new Date().toISOString() });
     case "notFound":
       throw notFound(`The route ${route.path} could not be found.`);
     case "collection": {

@@ -18,6 +18,8 @@ export function resourceOfPath(path: string): string {
 
 export function matchRoute(path: string): Route {
   const notFound: Route = { kind: "notFound", path: path.replace(/^\//, "") };
+  // the docs write the health check as /health; WIRE.md has it under the API's base: both answer
+  if (path === `/${HEALTH_ROUTE}`) return { kind: "health" };
   if (!path.startsWith(BASE_PATH)) return notFound;
   const segments = decodePath(path.slice(BASE_PATH.length))
     .split("/")
