@@ -30,6 +30,27 @@ function grouped(link: ReadonlyMap<number, number | null>): Map<number, number[]
   return byTarget;
 }
 
+/** The GICS sector of a company, from the emulator's sector of its core brand. */
+const GICS_OF_SECTOR: Readonly<Record<string, string>> = {
+  Automotive: "Consumer Discretionary",
+  "Beverages (Non-alcoholic)": "Consumer Staples",
+  "Beverages (Alcoholic)": "Consumer Staples",
+  Food: "Consumer Staples",
+  Retail: "Consumer Discretionary",
+  Technology: "Information Technology",
+  Telecommunications: "Communication Services",
+  "Financial Services": "Financials",
+  "Fashion & Apparel": "Consumer Discretionary",
+  Luxury: "Consumer Discretionary",
+  "Personal Care & Beauty": "Consumer Staples",
+  "Media & Entertainment": "Communication Services",
+  "Travel & Hospitality": "Consumer Discretionary",
+  Restaurants: "Consumer Discretionary",
+  "Household Products": "Consumer Staples",
+  "Health & Pharma": "Health Care",
+  "Energy & Utilities": "Energy",
+  "Sports & Fitness": "Consumer Discretionary",
+};
 const GICS_SECTORS = [
   "Energy",
   "Materials",
@@ -57,13 +78,18 @@ const EXCHANGES: Readonly<Record<string, readonly [string, string]>> = {
 };
 
 /** A company's includes that are no resource: GICS sector, listings, latest financials (shapes chosen, docs/emulator.md). */
-function companyExtras(forms: SlimForms) {
+function companyExtras(forms: SlimForms, coreBrandOf: (company: WireRecord) => number | undefined) {
   const { dataset } = forms.related;
   const countryCode = (company: WireRecord) => forms.related.countryCode(dataset.links.companyCountry.get(company.id) ?? -1);
   return {
     gics_sector: {
       value: (company: WireRecord) => {
-        const index = hash32(dataset.seed, 91, company.id) % GICS_SECTORS.length;
+        const brandId = coreBrandOf(company);
+        const sector =
+          brandId === undefined
+            ? undefined
+            : forms.slim("sectors", forms.related.sectorOfCategory(dataset.links.brandCategory.get(brandId)!));
+        const index = Math.max(0, GICS_SECTORS.indexOf(GICS_OF_SECTOR[String(sector?.name)] ?? "Consumer Discretionary"));
         return { id: index + 1, name: GICS_SECTORS[index], code: String(10 + index * 5) };
       },
     },
@@ -124,7 +150,7 @@ export function includeSets(forms: SlimForms): Record<string, IncludeSet> {
       brand: one("brands", coreBrandOf),
       brands: many("brands", of(brandsOfCompany)),
       country: one("countries", linked(links.companyCountry)),
-      ...companyExtras(forms),
+      ...companyExtras(forms, coreBrandOf),
     },
     countries: { region: one("regions", linked(links.countryRegion)) },
     regions: { countries: many("countries", of(grouped(links.countryRegion))) },
