@@ -19,7 +19,7 @@ export interface BrandscapeCriteria {
   readonly rowTests: ReadonlyArray<(rowIndex: number) => boolean>;
 }
 
-/** WIRE.md "Filters per resource", brandscape-data (any of its columns filters too). */
+/** brandscape-data's additional filters (SCHEMA.json; any of its columns filters too). */
 const BRANDSCAPE_FILTERS: ReadonlySet<string> = new Set([
   "country_code",
   "year_number",

@@ -1,10 +1,11 @@
 /**
- * How the service reads each `filter[<name>]` (WIRE.md "Filters per resource" and the notes under
- * it), one row per wire name; the resources pick from these in resources/filters.ts and
- * brandscape/criteria.ts. Every resource also takes updated_since.
+ * How the service reads the value of each additional `filter[<name>]` (SCHEMA.json `extra_filters`
+ * and their kinds, plus the forms bavapi sends), one row per wire name; the resources pick from
+ * these in resources/filters.ts and brandscape/criteria.ts. Every resource also takes updated_since;
+ * filterable columns are read as text (resources/filters.ts).
  */
 export type FilterKind =
-  | "text" // like-match on a string (name, brand_name)
+  | "text" // like-match on a string (brand_name)
   | "flag" // 0/1, booleans accepted
   | "presence" // documented with no value: an empty value means 1, else as a flag
   | "ids" // one id or a list of ids, comma-joined
