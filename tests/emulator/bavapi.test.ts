@@ -61,3 +61,16 @@ test("its 0 flags and fields[<endpoint with _>] are read too", async () => {
   const capitals = await getJson(urlOf(emulator.url, "cities", { "filter[capitals]": 0, per_page: 1 }));
   expect(capitals.json.data[0].geonames_feature_code).not.toBe("PPLC");
 });
+
+test("the docs' presence filters (countries with_studies, brands has_studies) given with no value mean 1", async () => {
+  for (const [resource, name] of [
+    ["countries", "with_studies"],
+    ["brands", "has_studies"],
+  ]) {
+    const bare = await getJson(`${emulator.url}${resource}?filter[${name}]=&per_page=1000`);
+    const one = await getJson(urlOf(emulator.url, resource, { [`filter[${name}]`]: 1, per_page: 1000 }));
+    const all = await getJson(urlOf(emulator.url, resource, { per_page: 1000 }));
+    expect(bare.json.data).toEqual(one.json.data);
+    expect(bare.json.meta.total).toBeLessThanOrEqual(all.json.meta.total);
+  }
+});
