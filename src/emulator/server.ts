@@ -7,6 +7,7 @@ import { handleRequest, type PipelineContext } from "./http/pipeline";
 import { DEFAULT_RATE_LIMIT, RateLimiter } from "./http/rateLimit";
 import { BASE_PATH } from "./http/routes";
 import { defineResources } from "./resources/definitions";
+import { StudySubroutes } from "./resources/studySubroutes";
 import { StatsRecorder } from "./stats";
 import { ToolService } from "./tools/serveTools";
 import type { Emulator, EmulatorOptions } from "./types";
@@ -52,17 +53,17 @@ function checkOptions(options: EmulatorOptions): void {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   checkOptions(options);
   const dataset = getDataset(options.seed);
-  const { definitions, forms } = defineResources(dataset);
-  const brandscape = new BrandscapeService(dataset, forms, options.scale);
+  const catalogue = defineResources(dataset);
+  const brandscape = new BrandscapeService(dataset, catalogue, options.scale);
   const delays = new CancellableDelays();
   const stats = new StatsRecorder();
   const faults = new FaultBook(options.faults);
   const context: PipelineContext = {
     resources: {
-      definitions,
+      catalogue,
+      subroutes: new StudySubroutes(catalogue),
       brandscape,
-      studyBrandIds: dataset.studyBrandIds,
-      tools: new ToolService(dataset, brandscape.layout),
+      tools: new ToolService(dataset, brandscape.layout, catalogue),
       maxPerPage: options.maxPerPage,
     },
     faults,

@@ -43,7 +43,7 @@ describe("rate limit", () => {
       expect(remaining).toEqual(["2", "1", "0"]);
       const limited = await regions(emulator);
       expect(limited.status).toBe(429);
-      expect(limited.json).toEqual({ message: "Too Many Attempts." });
+      expect(limited.json).toEqual({ data: { message: "Too Many Attempts." } });
       expect(limited.headers.get("x-ratelimit-remaining")).toBe("0");
       const retryAfter = Number(limited.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThan(0);
@@ -169,7 +169,7 @@ describe("fault injection", () => {
     emulator.setFaults([{ kind: "echoHeaders", times: 1 }]);
     const answer = await getJson(urlOf(emulator.url, "regions"), { token: "echo-me" });
     expect(answer.status).toBe(400);
-    expect(answer.json.message).toMatch(/^Bad Request: GET \/api\/v2\/regions with headers .*authorization: Bearer echo-me/);
+    expect(answer.json.data.message).toMatch(/^Bad Request: GET \/api\/v2\/regions with headers .*authorization: Bearer echo-me/);
   });
 
   test("rateHeaders: the normal answer with the headers given, blank ones included", async () => {
@@ -266,7 +266,7 @@ describe("malformed requests", () => {
       try {
         const answer = await getJson(`${emulator.url}%E0%A4%A`);
         expect(answer.status).toBe(400);
-        expect(answer.json.message).toMatch(/percent-encoding/);
+        expect(answer.json.data.message).toMatch(/percent-encoding/);
         expect(answer.text).not.toMatch(/at .*\.ts:\d+/);
         expect((await getJson(`${emulator.url}brands/%E0%A4%A`)).status).toBe(400);
         expect((await regions(emulator)).status).toBe(200);
@@ -288,7 +288,7 @@ describe("malformed requests", () => {
       const post = await fetch(urlOf(emulator.url, "regions"), { method: "POST", headers });
       expect(post.status).toBe(405);
       expect(post.headers.get("allow")).toBe("GET, HEAD");
-      expect(((await post.json()) as { message: string }).message).toMatch(/Supported methods: GET, HEAD\./);
+      expect(((await post.json()) as { data: { message: string } }).data.message).toMatch(/Supported methods: GET, HEAD\./);
     });
   });
 });

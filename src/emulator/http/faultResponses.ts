@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { FaultRule } from "../faults";
 import { tooManyHeaders } from "./rateLimit";
-import { send, writeHead, type Headers } from "./respond";
+import { errorJson, send, writeHead, type Headers } from "./respond";
 
 const contentTypeOf = (body: string) =>
   body.startsWith("<")
@@ -18,12 +18,12 @@ export function answerFault(rule: FaultRule, req: IncomingMessage, res: ServerRe
   switch (rule.kind) {
     case "status": {
       const status = rule.status ?? 503;
-      const body = rule.body ?? JSON.stringify({ message: STATUS_CODES[status] ?? "Server Error" });
+      const body = rule.body ?? JSON.stringify(errorJson(STATUS_CODES[status] ?? "Server Error"));
       send(res, status, body, {}, contentTypeOf(body));
       return;
     }
     case "rateLimit":
-      send(res, 429, JSON.stringify({ message: "Too Many Attempts." }), tooManyHeaders(rateLimitHeader, rule.retryAfter ?? 1));
+      send(res, 429, JSON.stringify(errorJson("Too Many Attempts.")), tooManyHeaders(rateLimitHeader, rule.retryAfter ?? 1));
       return;
     case "reset":
       dropConnection(req);
@@ -37,7 +37,7 @@ export function answerFault(rule: FaultRule, req: IncomingMessage, res: ServerRe
       send(
         res,
         status,
-        JSON.stringify({ message: `${STATUS_CODES[status] ?? "Error"}: ${req.method} ${req.url} with headers ${echoed}` }),
+        JSON.stringify(errorJson(`${STATUS_CODES[status] ?? "Error"}: ${req.method} ${req.url} with headers ${echoed}`)),
         {},
       );
       return;
