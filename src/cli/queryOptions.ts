@@ -49,16 +49,29 @@ export function addQueryOptions(command: Command, spec?: EndpointSpec): Command 
   return command;
 }
 
+function parseColumnList(text: string): string[] {
+  return text
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
 /** Where and how the rows go. */
 export function addOutputOptions(command: Command): Command {
   command.addOption(
-    new Option("-o, --out <file>", "write to a file; the format from its extension (.csv .xlsx .json .ndjson), - for stdout").helpGroup(
-      "Output:",
-    ),
+    new Option(
+      "-o, --out <file>",
+      "write to a file; the format from its extension (.csv .xlsx .json .ndjson .parquet .arrow), - for stdout",
+    ).helpGroup("Output:"),
   );
   command.addOption(
     new Option("--format <format>", "default: table on a terminal, csv when piped")
-      .choices(["csv", "xlsx", "json", "ndjson", "table"])
+      .choices(["csv", "xlsx", "json", "ndjson", "parquet", "arrow", "table"])
+      .helpGroup("Output:"),
+  );
+  command.addOption(
+    new Option("--partition-by <columns>", "Parquet: a Hive-style folder with one subfolder per value (--out names the folder), comma list")
+      .argParser(parseColumnList)
       .helpGroup("Output:"),
   );
   command.addOption(new Option("--bom", "CSV: start with a UTF-8 byte-order mark, for Excel on Windows").helpGroup("Output:"));
