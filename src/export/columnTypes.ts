@@ -53,7 +53,7 @@ export class CellMismatch extends Error {
     readonly value: unknown,
     readonly found: ColumnType,
   ) {
-    super(`a ${found} value (${JSON.stringify(csvText(value)).slice(0, 60)})`);
+    super(`a ${found} value (${typeof value === "string" ? JSON.stringify(value.slice(0, 60)) : csvText(value).slice(0, 60)})`);
   }
 }
 

@@ -52,7 +52,9 @@ const VALUES = [
   "writeCSV",
   "writeExcel",
   "writeJSON",
+  "writeArrow",
   "writeNDJSON",
+  "writeParquet",
   "years",
 ];
 
@@ -87,6 +89,8 @@ const TYPES = [
   "CsvOptions",
   "EndpointMethods",
   "EndpointOptions",
+  "ColumnType",
+  "ColumnarOptions",
   "ExcelOptions",
   "ExportFormat",
   "ExportOptions",
