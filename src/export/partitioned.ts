@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { lstat, mkdir, readdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { PassThrough } from "node:stream";
 import { ValidationError } from "../errors";
@@ -28,8 +28,9 @@ let partialCount = 0;
  * values), the partition columns left out of the files. Written page by page with bounded memory:
  * rows wait per partition until a row group is full, and every partition is flushed when all the
  * waiting rows together reach two batches. Atomic at the folder level: the dataset is written into a
- * hidden folder beside the target and renamed into place when complete (an existing folder of that
- * name is replaced); a failed or interrupted write leaves the target as it was.
+ * hidden folder beside the target and renamed into place when complete (an existing dataset of that
+ * name is replaced, anything else there is refused); a failed or interrupted write leaves the target
+ * as it was.
  */
 export async function writePartitioned(
   open: OpenColumnar,
@@ -38,6 +39,7 @@ export async function writePartitioned(
   options: ColumnarOptions,
 ): Promise<ExportSummary> {
   const partitionBy = checkPartitionBy(options.partitionBy);
+  await checkReplaceable(target);
   const typed = new TypedBatches(source, options);
   const partial = join(dirname(target), `.${basename(target)}.${process.pid}-${++partialCount}.partial`);
   try {
@@ -182,9 +184,31 @@ function checkPartitionBy(partitionBy: readonly string[] | undefined): readonly 
   return partitionBy;
 }
 
-/** The complete dataset into place; a folder or file already there is moved aside first, then removed. */
+/**
+ * What may be replaced: nothing yet, an empty folder, or a folder holding only `column=value`
+ * folders (a dataset written before). Anything else (a file, a link, a device, a folder of other
+ * things such as a home folder given by mistake) is refused, before any request and again at the end.
+ */
+async function checkReplaceable(target: string): Promise<boolean> {
+  const existing = await lstat(target).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw new ExportError(`cannot write ${target}: ${error.message}`, { cause: error });
+  });
+  if (!existing) return false;
+  const refuse = (what: string) =>
+    new ExportError(
+      `cannot write ${target}: it exists and ${what}; a partitioned dataset replaces only an empty folder or one holding column=value folders: choose another folder or remove it`,
+    );
+  if (!existing.isDirectory()) throw refuse("is not a folder");
+  const entries = await readdir(target, { withFileTypes: true });
+  const stranger = entries.find((entry) => !entry.isDirectory() || entry.name.startsWith(".") || !/^[^=]+=/.test(entry.name));
+  if (stranger) throw refuse(`holds ${JSON.stringify(stranger.name)}, which is not a partition folder`);
+  return true;
+}
+
+/** The complete dataset into place; a dataset already there is moved aside first, then removed. */
 async function replaceFolder(partial: string, target: string): Promise<void> {
-  const existing = await stat(target).catch(() => undefined);
+  const existing = await checkReplaceable(target);
   const aside = `${partial}.old`;
   try {
     if (existing) await rename(target, aside);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
@@ -313,4 +313,19 @@ test("an unwritable path: ExportError naming the user's path", async () => {
   await expect(writeParquet([{ a: 1 }], join(dir, "a-file", "out.parquet"))).rejects.toThrow(
     new RegExp(`cannot write ${join(dir, "a-file", "out.parquet").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
   );
+});
+
+test("partitionBy never replaces what is not a dataset (a file, a folder of other things), before any request", async () => {
+  const folder = join(dir, "not-a-dataset");
+  mkdirSync(folder);
+  writeFileSync(join(folder, "thesis.docx"), "precious");
+  const requestsBefore = env.emulator.stats.log.length;
+  writeFileSync(join(dir, "plain-file"), "");
+  for (const target of [folder, join(dir, "plain-file")]) {
+    await expect(writeParquet(env.client().pages("brandscapeData", { studies: 1 }), target, { partitionBy: ["study_id"] })).rejects.toThrow(
+      /it exists and (is not a folder|holds "thesis\.docx", which is not a partition folder)/,
+    );
+  }
+  expect(env.emulator.stats.log.length).toBe(requestsBefore);
+  expect(readFileSync(join(folder, "thesis.docx"), "utf8")).toBe("precious");
 });
