@@ -442,7 +442,8 @@ async function main() {
   let jobs = plan(options.quick);
   if (options.only) {
     const unknown = options.only.filter((group) => !jobs.some((job) => job.group === group));
-    if (unknown.length) throw new Error(`--only: unknown scenario ${unknown.join(", ")} (import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9)`);
+    if (unknown.length)
+      throw new Error(`--only: unknown scenario ${unknown.join(", ")} (import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9)`);
     jobs = jobs.filter((job) => options.only.includes(job.group));
   }
   for (const job of jobs) job.reps = options.reps ?? (options.quick ? 1 : (job.reps ?? 2));
