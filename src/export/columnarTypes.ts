@@ -18,7 +18,7 @@ export interface ColumnarOptions extends ExportOptions {
   onNewColumns?: "warn" | "raise" | "ignore";
   /**
    * Rows per row group (Parquet) or record batch (Arrow); a streamed pull's types are inferred from
-   * the first this many rows. Default: about a million cells (1,000,000 / columns), at least 1,000.
+   * the first this many rows. Default: about 400,000 cells (400,000 / columns), at least 1,000.
    */
   batchRows?: number;
   /**

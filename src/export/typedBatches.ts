@@ -7,10 +7,10 @@ import { ExportError } from "./exportError";
 import { sourceBatches } from "./sourceBatches";
 import type { ExportSource } from "./types";
 
-const TARGET_CELLS_PER_BATCH = 1_000_000;
+const TARGET_CELLS_PER_BATCH = 400_000;
 const MIN_BATCH_ROWS = 1_000;
 
-/** Rows per batch: about a million cells, at least 1,000 rows. */
+/** Rows per batch: about 400,000 cells (S9: 246 MiB peak at 64 columns, against 331 MiB at a million), at least 1,000 rows. */
 export function defaultBatchRows(columns: number): number {
   return Math.max(MIN_BATCH_ROWS, Math.ceil(TARGET_CELLS_PER_BATCH / Math.max(1, columns)));
 }
