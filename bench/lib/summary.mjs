@@ -254,6 +254,7 @@ export function summaryTable(results) {
   ]) {
     const what = `S9 stream to ${label}, ${s9Rows ? s9Rows.toLocaleString("en") : "?"} rows × 64 columns`;
     add(what, "wall time", stat(`S9-${format}`, "wallMs"), "s");
+    add(what, "CPU time (steadier than wall time on a shared machine)", stat(`S9-${format}`, "cpuMs"), "s");
     add(what, "peak RSS while writing", stat(`S9-${format}`, "peakDuringMiB"), "MiB");
     add(what, "file written", stat(`S9-${format}`, "fileMiB"), "MiB on disk");
   }
