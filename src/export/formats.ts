@@ -37,6 +37,11 @@ export function writeTable(
   options: WriteOptions = {},
 ): Promise<ExportSummary> {
   const chosen = format ?? (typeof target === "string" ? formatFromPath(target) : undefined);
+  if (options.partitionBy?.length && chosen !== "parquet")
+    throw new ValidationError(
+      "partitionBy",
+      `only Parquet is written as a partitioned folder; this output is ${chosen ?? "of no known format"}`,
+    );
   switch (chosen) {
     case "csv":
       return writeCSV(source, target, options);

@@ -1,4 +1,5 @@
 import type { ColumnarFileWriter, ColumnarOptions, ColumnarSchema } from "./columnarTypes";
+import { ExportError } from "./exportError";
 import { withSink, type Sink } from "./sink";
 import { TypedBatches } from "./typedBatches";
 import type { ExportFormat, ExportSource, ExportSummary, ExportTarget } from "./types";
@@ -22,6 +23,10 @@ export async function writeColumnarFile(
       await file.writeBatch(batch);
       written += batch.rows;
     }
+    if (!file && !typed.schema!.names.length)
+      throw new ExportError(
+        `nothing to write to ${sink.path ?? "the output"}: no rows and no columns, and a ${format} file needs at least one column (readers refuse one without); pass \`columns\` (and \`types\`) to write an empty table`,
+      );
     file ??= await open(sink, typed.schema!);
     await file.finish();
     return { path: sink.path, rows: written };

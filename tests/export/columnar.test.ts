@@ -329,3 +329,13 @@ test("partitionBy never replaces what is not a dataset (a file, a folder of othe
   expect(env.emulator.stats.log.length).toBe(requestsBefore);
   expect(readFileSync(join(folder, "thesis.docx"), "utf8")).toBe("precious");
 });
+
+test("no rows: an ExportError rather than a file readers refuse, and with `columns` an empty typed table", async () => {
+  await expect(writeParquet([], join(dir, "empty.parquet"))).rejects.toThrow(/no rows and no columns/);
+  await expect(writeArrow([], join(dir, "empty.arrow"))).rejects.toThrow(/no rows and no columns/);
+  expect(readdirSync(dir).filter((name) => name.includes("empty"))).toEqual([]);
+  const path = join(dir, "empty-typed.parquet");
+  await writeParquet([], path, { columns: ["id", "name"], types: { id: "int64" } });
+  expect(await duckTypes(parquet(path))).toEqual({ id: "BIGINT", name: "VARCHAR" });
+  expect(await duckRows(`SELECT count(*)::INTEGER AS n FROM ${parquet(path)}`)).toEqual([{ n: 0 }]);
+});
