@@ -62,8 +62,11 @@ export class TypedBatches {
       if (!this.#schema && bufferLimit === 0) bufferLimit = this.#options.batchRows ?? defaultBatchRows(keysInOrder(buffer).length);
       if (buffer.length < bufferLimit) continue;
       if (!this.#schema) this.#fixSchema(buffer);
-      yield* this.#emit(buffer);
-      buffer = [];
+      bufferLimit = this.#batchRows;
+      // full batches only: the rest waits for the next pages, so row groups stay whole
+      const full = buffer.length - (buffer.length % this.#batchRows);
+      yield* this.#emit(buffer.slice(0, full));
+      buffer = buffer.slice(full);
     }
     if (!this.#schema) this.#fixSchema(buffer);
     yield* this.#emit(buffer);

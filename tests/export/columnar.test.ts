@@ -6,6 +6,7 @@ import type { DataFrame } from "danfojs-node";
 import { ExportError, writeArrow, writeParquet } from "../../src/export";
 import { ValidationError } from "../../src/errors";
 import { useEmulator } from "../client/fixture";
+import { pagesOf } from "./exportFixtures";
 import { duckRows, duckTypes, sqlText } from "./duckdb";
 
 const env = useEmulator();
@@ -338,4 +339,15 @@ test("no rows: an ExportError rather than a file readers refuse, and with `colum
   await writeParquet([], path, { columns: ["id", "name"], types: { id: "int64" } });
   expect(await duckTypes(parquet(path))).toEqual({ id: "BIGINT", name: "VARCHAR" });
   expect(await duckRows(`SELECT count(*)::INTEGER AS n FROM ${parquet(path)}`)).toEqual([{ n: 0 }]);
+});
+
+test("streamed pages make whole row groups: the rows of a page that overflows a batch wait for the next", async () => {
+  const path = join(dir, "groups.parquet");
+  // pages of 30 rows, batches of 50: groups of 50, 50, 50 and the last 30 rows (not 50, 10, 50, 10, ...)
+  await writeParquet(pagesOf(...[0, 1, 2, 3, 4, 5].map((page) => Array.from({ length: 30 }, (_, i) => ({ id: page * 30 + i })))), path, {
+    batchRows: 50,
+  });
+  const groups = await duckRows(`SELECT row_group_num_rows::INTEGER AS n FROM parquet_metadata(${sqlText(path)}) ORDER BY row_group_id`);
+  expect(groups.map((group) => group.n)).toEqual([50, 50, 50, 30]);
+  expect(await duckRows(`SELECT sum(id)::INTEGER AS total FROM ${parquet(path)}`)).toEqual([{ total: (179 * 180) / 2 }]);
 });
