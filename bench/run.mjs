@@ -209,7 +209,7 @@ function plan(quick) {
     config: { ...narrow },
   });
   // S9: S1's rows at S5's 64 columns streamed to Parquet, and the same to CSV and Arrow for comparison
-  for (const format of ["parquet", "csv", "arrow"]) {
+  for (const format of ["parquet", "csv", "arrow", "partitioned"]) {
     add({
       id: `S9-${format}`,
       group: "S9",

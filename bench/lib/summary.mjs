@@ -251,6 +251,7 @@ export function summaryTable(results) {
     ["parquet", "Parquet"],
     ["csv", "CSV"],
     ["arrow", "Arrow IPC"],
+    ["partitioned", "Parquet partitioned by study_id"],
   ]) {
     const what = `S9 stream to ${label}, ${s9Rows ? s9Rows.toLocaleString("en") : "?"} rows × 64 columns`;
     add(what, "wall time", stat(`S9-${format}`, "wallMs"), "s");
@@ -258,6 +259,7 @@ export function summaryTable(results) {
     add(what, "peak RSS while writing", stat(`S9-${format}`, "peakDuringMiB"), "MiB");
     add(what, "file written", stat(`S9-${format}`, "fileMiB"), "MiB on disk");
   }
+  add("S9 Parquet partitioned by study_id", "partition folders", stat("S9-partitioned", "partitions"), "");
   add("S9 Parquet vs CSV", "file size ratio", pairedRatio(scenarios, "S9-parquet", "fileMiB", "S9-csv", "fileMiB"), "×");
   add("S9 Parquet vs CSV", "wall time ratio", pairedRatio(scenarios, "S9-parquet", "wallMs", "S9-csv", "wallMs"), "×");
 

@@ -26,6 +26,11 @@ export interface ColumnarOptions extends ExportOptions {
    * the columns left out of the files (their values are in the folder names). Parquet only.
    */
   partitionBy?: readonly string[];
+  /**
+   * partitionBy only: part files open at once (default 100). Past it, the partition written least
+   * recently has its file finished, and its later rows start another (`part-1.parquet`, ...).
+   */
+  maxOpenFiles?: number;
 }
 
 /** The columns of a columnar file, fixed before its first batch. */

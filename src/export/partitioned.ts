@@ -23,11 +23,15 @@ interface Partition {
 
 let partialCount = 0;
 
+/** Part files open at once by default: well under the usual limit of 1,024 open files a process. */
+const DEFAULT_MAX_OPEN_FILES = 100;
+
 /**
  * A Hive-style dataset: `folder/col=value/part-0.parquet`, one file per value (per combination of
  * values), the partition columns left out of the files. Written page by page with bounded memory:
  * rows wait per partition until a row group is full, and every partition is flushed when all the
- * waiting rows together reach two batches. Atomic at the folder level: the dataset is written into a
+ * waiting rows together reach two batches. At most `maxOpenFiles` part files are open at once: past
+ * it, the least recently written one is finished, and its partition's later rows go to part-1, .... Atomic at the folder level: the dataset is written into a
  * hidden folder beside the target and renamed into place when complete (an existing dataset of that
  * name is replaced, anything else there is refused); a failed or interrupted write leaves the target
  * as it was.
@@ -39,6 +43,9 @@ export async function writePartitioned(
   options: ColumnarOptions,
 ): Promise<ExportSummary> {
   const partitionBy = checkPartitionBy(options.partitionBy);
+  const maxOpen = options.maxOpenFiles ?? DEFAULT_MAX_OPEN_FILES;
+  if (!Number.isInteger(maxOpen) || maxOpen < 1)
+    throw new ValidationError("maxOpenFiles", `must be a whole number of at least 1, got ${JSON.stringify(maxOpen)}`);
   await checkReplaceable(target);
   const typed = new TypedBatches(source, options);
   const partial = join(dirname(target), `.${basename(target)}.${process.pid}-${++partialCount}.partial`);
@@ -49,39 +56,49 @@ export async function writePartitioned(
   }
   const live: LiveOutput = { label: target, partialPath: partial, stream: new PassThrough(), bytes: 0, closer: undefined };
   trackOutput(live);
-  const partitions = new Map<string, Partition>();
+  const openParts = new Map<string, Partition>(); // the partitions with a file open, least recently written first
+  const partsOf = new Map<string, number>(); // part files started per folder, in first-seen order
   let rows = 0;
+  let waiting = 0;
+  const close = async (folder: string, partition: Partition) => {
+    waiting -= await flush(partition);
+    await partition.file.finish();
+    await partition.sink.close();
+    openParts.delete(folder);
+  };
   try {
     let layout: Layout | undefined;
-    let waiting = 0;
     for await (const batch of typed.batches()) {
       layout ??= layoutOf(typed.schema!, partitionBy, typed.batchRows);
       for (const [folder, indexes] of groupRows(layout, batch.columns, batch.rows)) {
-        let partition = partitions.get(folder);
-        if (!partition) {
-          const sink = await openSink(join(partial, folder, "part-0.parquet"));
+        let partition = openParts.get(folder);
+        if (partition) {
+          openParts.delete(folder); // re-inserted below: the map's order is the least recently written first
+        } else {
+          // past the limit, the least recently written partition's file is finished; its next rows start part-1, ...
+          if (openParts.size >= maxOpen) await close(...openParts.entries().next().value!);
+          const part = partsOf.get(folder) ?? 0;
+          partsOf.set(folder, part + 1);
+          const sink = await openSink(join(partial, folder, `part-${part}.parquet`));
           partition = { sink, file: await open(sink, layout.fileSchema), pending: layout.kept.map(() => []), pendingRows: 0 };
-          partitions.set(folder, partition);
         }
+        openParts.set(folder, partition);
+        const receiving = partition;
         layout.kept.forEach((position, column) => {
           const values = batch.columns[position];
-          for (const index of indexes) partition.pending[column].push(values[index]);
+          for (const index of indexes) receiving.pending[column].push(values[index]);
         });
         partition.pendingRows += indexes.length;
         waiting += indexes.length;
         rows += indexes.length;
         if (partition.pendingRows >= layout.batchRows) waiting -= await flush(partition);
       }
-      if (waiting >= 2 * layout.batchRows) for (const partition of partitions.values()) waiting -= await flush(partition);
+      if (waiting >= 2 * layout.batchRows) for (const partition of openParts.values()) waiting -= await flush(partition);
     }
-    for (const partition of partitions.values()) {
-      await flush(partition);
-      await partition.file.finish();
-      await partition.sink.close();
-    }
+    for (const [folder, partition] of [...openParts]) await close(folder, partition);
     await replaceFolder(partial, target);
   } catch (error) {
-    await Promise.all([...partitions.values()].map((partition) => partition.sink.abort().catch(() => {})));
+    await Promise.all([...openParts.values()].map((partition) => partition.sink.abort().catch(() => {})));
     await rm(partial, { recursive: true, force: true });
     throw error;
   } finally {
@@ -94,7 +111,7 @@ export async function writePartitioned(
     rows,
     columns: [...(typed.schema?.names ?? [])],
     droppedColumns,
-    partitions: [...partitions.keys()],
+    partitions: [...partsOf.keys()],
   };
 }
 

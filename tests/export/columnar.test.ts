@@ -351,3 +351,25 @@ test("streamed pages make whole row groups: the rows of a page that overflows a 
   expect(groups.map((group) => group.n)).toEqual([50, 50, 50, 30]);
   expect(await duckRows(`SELECT sum(id)::INTEGER AS total FROM ${parquet(path)}`)).toEqual([{ total: (179 * 180) / 2 }]);
 });
+
+test("partitionBy keeps at most maxOpenFiles part files open: a partition written again later gets part-1, part-2, ...", async () => {
+  const out = join(dir, "few-open");
+  // pages alternate between three groups, so with one file open each page starts a new part file
+  const pages = [0, 1, 2, 3, 4, 5].map((page) => Array.from({ length: 10 }, (_, i) => ({ group: `g${page % 3}`, id: page * 10 + i })));
+  const summary = await writeParquet(pagesOf(...pages), out, { partitionBy: ["group"], maxOpenFiles: 1, batchRows: 10 });
+  expect(summary.partitions).toEqual(["group=g0", "group=g1", "group=g2"]);
+  expect(readdirSync(join(out, "group=g0")).sort()).toEqual(["part-0.parquet", "part-1.parquet"]);
+  const glob = `read_parquet(${sqlText(join(out, "**", "*.parquet"))}, hive_partitioning = true)`;
+  const counts = await duckRows(`SELECT "group", count(*)::INTEGER AS n, sum(id)::INTEGER AS ids FROM ${glob} GROUP BY 1 ORDER BY 1`);
+  const expected = ["g0", "g1", "g2"].map((group) => {
+    const ids = pages
+      .flat()
+      .filter((row) => row.group === group)
+      .map((row) => row.id);
+    return { group, n: ids.length, ids: ids.reduce((a, b) => a + b, 0) };
+  });
+  expect(counts).toEqual(expected);
+  await expect(writeParquet(pagesOf(...pages), join(dir, "bad-open"), { partitionBy: ["group"], maxOpenFiles: 0 })).rejects.toThrow(
+    ValidationError,
+  );
+});
