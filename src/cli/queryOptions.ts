@@ -1,4 +1,5 @@
-import { Option, type Command } from "commander";
+import { InvalidArgumentError, Option, type Command } from "commander";
+import { COLUMN_TYPES, type ColumnType } from "../export/columnTypes";
 import type { EndpointSpec } from "../endpoints/table";
 import { filterFlags } from "./filterFlags";
 import { collectFilter, filterValueOfKind, parseFlagValue, parsePositiveInteger } from "./parseValues";
@@ -49,6 +50,18 @@ export function addQueryOptions(command: Command, spec?: EndpointSpec): Command 
   return command;
 }
 
+/** `--types share=double,later=int64`: column types fixed up front, for Parquet and Arrow. */
+function parseColumnTypes(text: string, previous: Record<string, ColumnType> = {}): Record<string, ColumnType> {
+  const types = { ...previous };
+  for (const pair of text.split(",").filter((part) => part.trim())) {
+    const [name, type] = pair.split("=").map((part) => part.trim());
+    if (!name || !(COLUMN_TYPES as readonly string[]).includes(type))
+      throw new InvalidArgumentError(`each entry is column=type, the type one of ${COLUMN_TYPES.join(", ")}; got ${JSON.stringify(pair)}`);
+    types[name] = type as ColumnType;
+  }
+  return types;
+}
+
 function parseColumnList(text: string): string[] {
   return text
     .split(",")
@@ -67,6 +80,11 @@ export function addOutputOptions(command: Command): Command {
   command.addOption(
     new Option("--format <format>", "default: table on a terminal, csv when piped")
       .choices(["csv", "xlsx", "json", "ndjson", "parquet", "arrow", "table"])
+      .helpGroup("Output:"),
+  );
+  command.addOption(
+    new Option("--types <column=type,...>", `Parquet, Arrow: column types fixed up front (${COLUMN_TYPES.join(" ")}), repeatable`)
+      .argParser(parseColumnTypes)
       .helpGroup("Output:"),
   );
   command.addOption(

@@ -147,7 +147,7 @@ export class TypedBatches {
     const wanted = unsettled ? error.found : widen(type, error.found);
     throw new ExportError(
       `column ${JSON.stringify(name)} was ${was}, but row ${this.#rowsSoFar + index + 1} holds ${error.message}; ` +
-        `pass types: { ${JSON.stringify(name)}: "${wanted}" } to fix its type up front`,
+        `pass types: { ${JSON.stringify(name)}: "${wanted}" } to fix its type up front (CLI: --types ${name}=${wanted})`,
     );
   }
 

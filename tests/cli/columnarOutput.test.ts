@@ -59,3 +59,15 @@ test("--partition-by with another format: a usage error", async () => {
   expect(run.code).toBe(2);
   expect(run.stderr).toMatch(/--partition-by writes a Parquet folder/);
 });
+
+test("--types fixes column types up front; a bad type or a format without types is a usage error", async () => {
+  const out = join(fx.dir, "typed.parquet");
+  expect((await fount(...brandscapeArgs, "--out", out, "--types", "brand_id=double,study_id=utf8", "-q")).code).toBe(0);
+  const types = await duckTypes(`read_parquet(${sqlText(out)})`);
+  expect([types.brand_id, types.study_id, types.category_id]).toEqual(["DOUBLE", "VARCHAR", "BIGINT"]);
+  const bad = await fount(...brandscapeArgs, "--out", out, "--types", "brand_id=float");
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toMatch(/--types.*one of int64, double, boolean, utf8, date, timestamp; got "brand_id=float"/);
+  const csv = await fount(...brandscapeArgs, "--out", join(fx.dir, "typed.csv"), "--types", "brand_id=double");
+  expect([csv.code, csv.stderr]).toEqual([2, expect.stringMatching(/--types: only Parquet and Arrow/)]);
+});

@@ -236,7 +236,7 @@ describe("awkward values, served over HTTP by the emulator", () => {
     const path = join(dir, "narrow.parquet");
     // the schema is fixed from the first 2 rows: share int64, and no `later` column
     await expect(writeParquet(pull(), path, { batchRows: 2 })).rejects.toThrow(
-      /column "share" was written as int64, but row 3 holds a double value \(2\.5\); pass types: \{ "share": "double" \}/,
+      /column "share" was written as int64, but row 3 holds a double value \(2\.5\); pass types: \{ "share": "double" \} to fix its type up front \(CLI: --types share=double\)/,
     );
     serve();
     await expect(writeParquet(pull(), path, { batchRows: 2, types: { share: "double", note: "utf8" } })).rejects.toThrow(

@@ -1,5 +1,5 @@
 import type { Writable } from "node:stream";
-import { formatFromPath, type ColumnarOptions, type CsvOptions, type ExportFormat } from "../../export";
+import { formatFromPath, type ColumnarOptions, type ColumnType, type CsvOptions, type ExportFormat } from "../../export";
 import type { CliIo } from "../io";
 import { UsageError } from "../usageError";
 
@@ -11,10 +11,12 @@ export interface OutputFlags {
   escapeFormulas?: boolean;
   /** --partition-by: Parquet only, into a folder */
   partitionBy?: string[];
+  /** --types: Parquet and Arrow */
+  types?: Record<string, ColumnType>;
 }
 
 /** The writer options the output flags set. */
-export type OutputOptions = Pick<CsvOptions, "bom" | "escapeFormulas"> & Pick<ColumnarOptions, "partitionBy">;
+export type OutputOptions = Pick<CsvOptions, "bom" | "escapeFormulas"> & Pick<ColumnarOptions, "partitionBy" | "types">;
 
 export type OutputPlan =
   { kind: "table" } | { kind: "export"; format: ExportFormat; target: string | Writable; path: string | undefined; options: OutputOptions };
@@ -36,6 +38,11 @@ export function chooseOutput(flags: OutputFlags, io: CliIo, defaults: OutputDefa
   if (format !== "csv" && flags.bom) throw new UsageError(`--bom: only CSV starts with a byte-order mark; this output is ${format}`);
   if (format !== "csv" && flags.escapeFormulas === false)
     throw new UsageError(`--no-escape-formulas: only CSV escapes formulas (Excel keeps text as text); this output is ${format}`);
+  if (flags.types) {
+    if (format !== "parquet" && format !== "arrow")
+      throw new UsageError(`--types: only Parquet and Arrow files have column types; this output is ${format}`);
+    if (plan.kind === "export") plan.options.types = flags.types;
+  }
   if (flags.partitionBy) {
     if (format !== "parquet" || plan.kind !== "export" || !plan.path)
       throw new UsageError("--partition-by writes a Parquet folder: pass --out FOLDER --format parquet (or --out FOLDER.parquet)");
