@@ -76,7 +76,7 @@ export type {
   YearsFilters,
 } from "./params/types";
 export { VERSION } from "./version";
-export { writeCSV, writeExcel, writeJSON, writeNDJSON, ExportError } from "./export";
+export { writeCSV, writeExcel, writeJSON, writeNDJSON, writeParquet, writeArrow, ExportError } from "./export";
 export type {
   ExportSource,
   ExportTarget,
@@ -85,6 +85,8 @@ export type {
   CsvOptions,
   ExcelOptions,
   JsonOptions,
+  ColumnarOptions,
+  ColumnType,
   ExportSummary,
   RecordPageLike,
 } from "./export";

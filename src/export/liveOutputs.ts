@@ -48,7 +48,7 @@ export function abandonLiveOutputs(): string[] {
   const incomplete: string[] = [];
   for (const output of live) {
     if (output.partialPath) {
-      rmSync(output.partialPath, { force: true });
+      rmSync(output.partialPath, { force: true, recursive: true }); // a partitioned dataset's hidden folder too
       continue;
     }
     if (output.bytes === 0) continue;

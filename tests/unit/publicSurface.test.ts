@@ -59,7 +59,9 @@ const VALUES = [
   "writeCSV",
   "writeExcel",
   "writeJSON",
+  "writeArrow",
   "writeNDJSON",
+  "writeParquet",
   "years",
 ];
 
@@ -94,6 +96,8 @@ const TYPES = [
   "CsvOptions",
   "EndpointMethods",
   "EndpointOptions",
+  "ColumnType",
+  "ColumnarOptions",
   "ExcelOptions",
   "ExportFormat",
   "ExportOptions",
