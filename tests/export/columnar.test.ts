@@ -70,13 +70,8 @@ describe("a pull's pages, streamed, read back by DuckDB equal the frame", () => 
     expect(table.numRows).toBe(frame.shape[0]);
     expect(table.batches.length).toBeGreaterThan(1);
     const typeOf = (column: string) => String(table.schema.fields.find((field) => field.name === column)?.type);
-    expect([
-      typeOf("brand_id"),
-      typeOf("differentiation"),
-      typeOf("brand_name"),
-      typeOf("global_study_fieldwork_start"),
-      typeOf("global_study_created_at"),
-    ]).toEqual(["Int64", "Float64", "Utf8", "Date32<DAY>", "Timestamp<MICROSECOND, UTC>"]);
+    // brandscape rows carry no dates (their included study is slim): dates are checked on the awkward pages below
+    expect([typeOf("brand_id"), typeOf("differentiation"), typeOf("brand_name")]).toEqual(["Int64", "Float64", "Utf8"]);
     const ids = table.getChild("brand_id")!.toArray() as BigInt64Array;
     expect(Number(ids.reduce((total, id) => total + id, 0n))).toBe(sum(columnOf(frame, "brand_id")));
     expect([...table.getChild("brand_name")!]).toEqual(columnOf(frame, "brand_name"));
@@ -228,6 +223,8 @@ describe("awkward values, served over HTTP by the emulator", () => {
     expect([...table.getChild("name")!]).toEqual(["Zürich 東京 😀", "", "ß\nnew line", "Ωmega", "last", "end"]);
     expect([...table.getChild("later")!]).toEqual([null, null, null, null, 11n, 12n]);
     expect(table.getChild("long")!.get(0)).toBe(LONG);
+    const typeOf = (column: string) => String(table.schema.fields.find((field) => field.name === column)?.type);
+    expect([typeOf("day"), typeOf("at")]).toEqual(["Date32<DAY>", "Timestamp<MICROSECOND, UTC>"]);
     expect(String(table.schema.fields.find((field) => field.name === "share")!.type)).toBe("Float64");
   });
 
