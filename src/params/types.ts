@@ -1,3 +1,4 @@
+import type { DOCUMENTED } from "../endpoints/documented";
 import type { Endpoint, MethodName } from "../endpoints/table";
 import type { FILTER_KINDS } from "../endpoints/filterKinds";
 import type { FilterValue, Query, QueryInit } from "../query";
@@ -21,6 +22,9 @@ interface KindValues {
 
 type Kinds = typeof FILTER_KINDS;
 type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S;
 
 /** Type of a method parameter by its camelCase name. */
 export type ParamValue<Name extends string> = Name extends "mainStudy"
@@ -28,17 +32,47 @@ export type ParamValue<Name extends string> = Name extends "mainStudy"
   : { [W in keyof Kinds as CamelCase<W & string>]: KindValues[Kinds[W]] }[Name & CamelCase<keyof Kinds & string>];
 
 type EndpointOf<M extends MethodName> = Extract<Endpoint, { method: M }>;
+type ColumnsOf<M extends MethodName> = (typeof DOCUMENTED)[EndpointOf<M>["resource"]]["columns"];
+
+/** A documented column's filter value by the column's JSON type. */
+type ColumnValue<Type> = Type extends "boolean"
+  ? Flag
+  : Type extends "string"
+    ? string
+    : Type extends "integer" | "number"
+      ? number
+      : FilterValue;
+
+/** The value a wire filter takes on an endpoint: by its kind, else by its column's type, else anything the wire carries. */
+type WireValue<M extends MethodName, W extends string> = W extends keyof Kinds
+  ? KindValues[Kinds[W]]
+  : W extends keyof ColumnsOf<M>
+    ? ColumnValue<ColumnsOf<M>[W]>
+    : FilterValue;
+
+type OwnParamName<M extends MethodName> = EndpointOf<M>["positional"][number] | EndpointOf<M>["optionFilters"][number];
+/** Wire names of an endpoint's filters: the documented ones and those of the method's own parameters. */
+type FilterWire<M extends MethodName> = EndpointOf<M>["filters"][number] | SnakeCase<Exclude<OwnParamName<M>, "mainStudy">>;
 
 /**
- * The documented filters of an endpoint, snake_case and camelCase: a misspelt name is a type error.
- * A filter the table does not know goes in `extraFilters`.
+ * The documented filters of an endpoint (SCHEMA.json), snake_case and camelCase: a misspelt name
+ * is a type error. A filter the docs do not name goes in `extraFilters`.
  */
 export type FiltersOf<M extends MethodName> = {
-  [W in EndpointOf<M>["filters"][number] | "updated_since" as W | CamelCase<W>]?: KindValues[Kinds[W]];
+  [W in FilterWire<M> as W | CamelCase<W>]?: WireValue<M, W>;
 };
 
-/** The related resources an endpoint can embed; `"no_default"` sends none of its default includes. */
-export type IncludeOf<M extends MethodName> = EndpointOf<M>["includes"][number]["name"] | "no_default";
+/**
+ * The related resources an endpoint can embed: the documented ones (and the default ones) are
+ * suggested, any other name still compiles and goes to the wire, where the service decides.
+ * `"no_default"` sends none of the endpoint's default includes.
+ */
+export type IncludeOf<M extends MethodName> =
+  | EndpointOf<M>["includes"][number]
+  | (EndpointOf<M> extends { defaultInclude: readonly (infer D)[] } ? D : never)
+  | "no_default"
+  // `string & {}` keeps the suggestions while any string compiles
+  | (string & {});
 
 /** Options every endpoint method takes. */
 export interface CommonOptions<M extends MethodName = MethodName> {
@@ -58,7 +92,7 @@ export interface CommonOptions<M extends MethodName = MethodName> {
 }
 
 type OwnParams<M extends MethodName> = {
-  [P in EndpointOf<M>["positional"][number] | EndpointOf<M>["optionFilters"][number]]?: ParamValue<P>;
+  [P in OwnParamName<M>]?: ParamValue<P>;
 };
 type IdParam<M extends MethodName> = EndpointOf<M> extends { idKey: infer K extends string } ? { [P in K]?: Id } : unknown;
 type MetricParams<M extends MethodName> =

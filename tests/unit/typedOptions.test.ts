@@ -31,12 +31,14 @@ describe("typed filters", () => {
 });
 
 describe("typed includes", () => {
-  test("only the endpoint's related resources (and no_default) type-check", () => {
+  test("documented includes are suggested, any other name still compiles (the service decides)", () => {
     const brandscape: BrandscapeDataOptions = { studies: 1, include: ["year", "company"] };
     const none: CategoriesOptions = { include: "no_default" };
-    // @ts-expect-error brands include company, categories, countries: not sector
-    const wrong: BrandsOptions = { include: ["sector"] };
-    expect([brandscape, none, wrong]).toHaveLength(3);
+    const documented: BrandsOptions = { include: ["sector", "studies"] };
+    const undocumented: BrandsOptions = { include: ["categories"] };
+    // @ts-expect-error still names, not numbers
+    const wrong: BrandsOptions = { include: [1] };
+    expect([brandscape, none, documented, undocumented, wrong]).toHaveLength(5);
   });
 });
 
