@@ -77,7 +77,9 @@ export class ToolsClient {
       const body = await this.#host.get(path, params);
       const answer = readAnswer(spec, body, this.#host.url(path, params));
       progress.tick(answer.rows.length);
-      if (answer.rows.length === 0) throw new DataNotFoundError(`${spec.slug}: the tool returned no rows (${describeParams(params)})`);
+      if (answer.rows.length === 0) {
+        throw new DataNotFoundError(`${spec.slug}: the tool returned no rows (${describeParams(params)})`, { meta: answer.meta });
+      }
       return answer;
     } finally {
       progress.stop();
