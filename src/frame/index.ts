@@ -5,3 +5,4 @@ export { toColumnTable } from "./columnTable";
 export { tableToFrame } from "./buildFrame";
 export { FrameBuilder, recordsToFrame } from "./recordsToFrame";
 export { preloadDataFrameClass } from "./loadDanfo";
+export { columnValues } from "./columnValues";
