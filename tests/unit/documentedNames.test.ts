@@ -4,13 +4,12 @@ import { DOCUMENTED } from "../../src/endpoints/documented";
 import { ENDPOINTS } from "../../src/endpoints/table";
 
 /**
- * The service's documentation as extracted into SCHEMA.json: the project's copy where there is one,
- * else the shared folder beside the repository (the copy is checked against it elsewhere).
+ * The service's documentation as extracted into SCHEMA.json: the project's copy (spec/, kept equal to
+ * the shared one by CI) where there is one, else the shared folder beside the repository.
  */
 const SCHEMA_CANDIDATES = [
   process.env.FOUNTFRAME_SCHEMA_JSON,
-  join(__dirname, "../../src/emulator/wire/SCHEMA.json"),
-  join(__dirname, "../fixtures/SCHEMA.json"),
+  join(__dirname, "../../spec/SCHEMA.json"),
   join(__dirname, "../../../shared/SCHEMA.json"),
   "/work/shared/SCHEMA.json",
 ].filter((path): path is string => Boolean(path));
