@@ -358,7 +358,7 @@ test("an answer without rows is DataNotFoundError naming the tool; an unknown id
 
 test("a tool answer with no rows rejects with DataNotFoundError carrying the answer's meta", async () => {
   const client = env.client();
-  const surveyed = new Set((await client.rawQuery(`studies/${STUDY}/brands`, { perPage: 1000 })).map((brand) => brand.id));
+  const surveyed = new Set((await client.rawQuery("brands", { filters: { studies: STUDY }, perPage: 1000 })).map((brand) => brand.id));
   const elsewhere = (await client.rawQuery("brands", { perPage: 1000 })).map((brand) => brand.id as number).find((id) => !surveyed.has(id));
   env.emulator.resetStats();
   const failure = await client.tools.brandWorthMap({ brands: elsewhere!, studies: STUDY }).catch((error: unknown) => error);

@@ -43,8 +43,10 @@ describe("method arguments → wire parameters", () => {
     expect(params("brands", "Swatch", { filters: { name: "Rolex" }, query })).toEqual({ per_page: 10, "filter[name]": "Omega" });
   });
 
-  test("camelCase and snake_case filter keys; unknown filter keys pass through", () => {
-    expect(params("countries", { filters: { withRecentStudies: 2, in_best_countries: [2023], some_new_filter: "x" } })).toEqual({
+  test("camelCase and snake_case filter keys; unknown filter keys pass through (extraFilters: without a warning)", () => {
+    expect(
+      params("countries", { filters: { withRecentStudies: 2, in_best_countries: [2023] }, extraFilters: { some_new_filter: "x" } }),
+    ).toEqual({
       "filter[in_best_countries]": "2023",
       "filter[some_new_filter]": "x",
       "filter[with_recent_studies]": "2",
