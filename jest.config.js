@@ -4,6 +4,6 @@ module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/tests"],
   testMatch: ["**/*.test.ts"],
-  transformIgnorePatterns: ["/node_modules/(?!(p-limit|yocto-queue)/)"],
+  transformIgnorePatterns: ["/node_modules/(?!(p-limit|yocto-queue|hyparquet|hyparquet-writer)/)"],
   testTimeout: 30000,
 };

@@ -21,7 +21,7 @@ import { aggregate, summaryTable } from "./lib/summary.mjs";
 const HELP = `usage: node bench/run.mjs [--quick] [--only S1,S3,...] [--reps N] [--out FILE]
   --quick   one repetition, small sizes (CI); asserts nothing about time; prints a short
             summary, the table and log in the results file's .md beside it
-  --only    scenario groups: import, first, S1, S2, S3, S4, S5, S6, S7, S8
+  --only    scenario groups: import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9
   --reps    repetitions per scenario (default 2, some 1; quick 1)
   --out     results file (default bench/results.json, --quick bench/results-quick.json)`;
 
@@ -208,6 +208,16 @@ function plan(quick) {
     emulator: { ...pullEmulator, ...narrow, rateLimit: 500, private: true },
     config: { ...narrow },
   });
+  // S9: S1's rows at S5's 64 columns streamed to Parquet, and the same to CSV and Arrow for comparison
+  for (const format of ["parquet", "csv", "arrow", "partitioned"]) {
+    add({
+      id: `S9-${format}`,
+      group: "S9",
+      script: "columnar.mjs",
+      emulator: { scale: size.rows, latencyMs: LATENCY_MS, warmupPages: size.warmupPages, ...thin },
+      config: { ...thin, format },
+    });
+  }
   // S8: S1 with an on-disk cache, filled by one run (S8-fill) and read by the next
   const cache = { cache: { dir: CACHE_DIR } };
   add({ id: "S8-fill", group: "S8", script: "pull.mjs", emulator: pullEmulator, config: { clientOptions: cache }, emptyCacheFirst: true });
@@ -432,7 +442,8 @@ async function main() {
   let jobs = plan(options.quick);
   if (options.only) {
     const unknown = options.only.filter((group) => !jobs.some((job) => job.group === group));
-    if (unknown.length) throw new Error(`--only: unknown scenario ${unknown.join(", ")} (import, first, S1, S2, S3, S4, S5, S6, S7, S8)`);
+    if (unknown.length)
+      throw new Error(`--only: unknown scenario ${unknown.join(", ")} (import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9)`);
     jobs = jobs.filter((job) => options.only.includes(job.group));
   }
   for (const job of jobs) job.reps = options.reps ?? (options.quick ? 1 : (job.reps ?? 2));

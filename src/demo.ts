@@ -11,18 +11,20 @@ import { writeCSV, writeExcel } from "./export";
 
 const COUNTRY = "US";
 const YEAR = 2024;
-const SHOWN_COLUMNS = ["brand_name", "global_brand_name", "global_audience_name", "differentiation", "relevance", "esteem", "knowledge"];
+const SHOWN_COLUMNS = ["brand_name", "global_audience_name", "study_id", "differentiation", "relevance", "esteem", "knowledge"];
 
 async function main(): Promise<void> {
   const emulator = await startEmulator({ latencyMs: 20 });
   const client = new Client("demo-token", { baseUrl: emulator.url, perPage: 50 });
   try {
     console.log(`Fount emulator at ${emulator.url}`);
-    console.log(`Pulling brandscape data for ${COUNTRY} ${YEAR}, every audience…`);
-    const frame = await client.brandscapeData(COUNTRY, YEAR, { include: ["brand", "audience"] });
+    // a country and year hold several studies, each with its own rows per brand: keep the main one, as the README does
+    const [mainStudy] = (await client.studies(COUNTRY, YEAR, { mainStudy: 1 })).column("id").values as number[];
+    console.log(`Pulling brandscape data for ${COUNTRY} ${YEAR}, main study ${mainStudy}, every audience…`);
+    const frame = await client.brandscapeData(COUNTRY, YEAR, { studies: mainStudy, include: ["brand", "audience"] });
     const [rows, columns] = frame.shape;
-    console.log(`\nshape: ${rows} rows × ${columns} columns`);
     const shown = SHOWN_COLUMNS.filter((column) => frame.columns.includes(column));
+    console.log(`\n${rows} rows × ${columns} columns, showing ${shown.length} of ${columns} columns:`);
     show(frame, { columns: shown, rows: 5 }); // fits the terminal, as a user's script would print it
     await mkdir("out", { recursive: true });
     const csv = await writeCSV(frame, join("out", "brandscape-us-2024.csv"));

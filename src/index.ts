@@ -40,6 +40,13 @@ export {
   APIError,
   DataNotFoundError,
   RateLimitExceededError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  UnprocessableEntityError,
+  ServerError,
+  APIConnectionError,
+  APITimeoutError,
   ClientClosedError,
   InconsistentPagesError,
 } from "./errors";
@@ -85,7 +92,7 @@ export type {
   YearsFilters,
 } from "./params/types";
 export { VERSION } from "./version";
-export { writeCSV, writeExcel, writeJSON, writeNDJSON, ExportError } from "./export";
+export { writeCSV, writeExcel, writeJSON, writeNDJSON, writeParquet, writeArrow, ExportError } from "./export";
 export type {
   ExportSource,
   ExportTarget,
@@ -94,6 +101,8 @@ export type {
   CsvOptions,
   ExcelOptions,
   JsonOptions,
+  ColumnarOptions,
+  ColumnType,
   ExportSummary,
   RecordPageLike,
 } from "./export";

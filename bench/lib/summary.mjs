@@ -43,6 +43,7 @@ const FORMATS = {
   MiB: fixed(0),
   "µs/cell": fixed(3),
   "×": fixed(2),
+  "MiB on disk": fixed(1),
   rows: fixed(0),
   "": fixed(0),
 };
@@ -244,6 +245,23 @@ export function summaryTable(results) {
     (v) => v === 0,
   );
   add(s8, "peak RSS of the re-pull", stat("S8", "peakRssMiB"), "MiB");
+
+  const s9Rows = stat("S9-parquet", "rows")?.median;
+  for (const [format, label] of [
+    ["parquet", "Parquet"],
+    ["csv", "CSV"],
+    ["arrow", "Arrow IPC"],
+    ["partitioned", "Parquet partitioned by study_id"],
+  ]) {
+    const what = `S9 stream to ${label}, ${s9Rows ? s9Rows.toLocaleString("en") : "?"} rows × 64 columns`;
+    add(what, "wall time", stat(`S9-${format}`, "wallMs"), "s");
+    add(what, "CPU time (steadier than wall time on a shared machine)", stat(`S9-${format}`, "cpuMs"), "s");
+    add(what, "peak RSS while writing", stat(`S9-${format}`, "peakDuringMiB"), "MiB");
+    add(what, "file written", stat(`S9-${format}`, "fileMiB"), "MiB on disk");
+  }
+  add("S9 Parquet partitioned by study_id", "partition folders", stat("S9-partitioned", "partitions"), "");
+  add("S9 Parquet vs CSV", "file size ratio", pairedRatio(scenarios, "S9-parquet", "fileMiB", "S9-csv", "fileMiB"), "×");
+  add("S9 Parquet vs CSV", "wall time ratio", pairedRatio(scenarios, "S9-parquet", "wallMs", "S9-csv", "wallMs"), "×");
 
   for (const [mode, how] of [
     ["cjs", "require"],

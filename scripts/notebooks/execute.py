@@ -58,12 +58,21 @@ async def execute(path, out_dir, timeout, kernel):
     def on_cell_error(cell, cell_index, execute_reply):
         failed.setdefault("index", cell_index)
 
+    def on_cell_executed(cell, cell_index, execute_reply):
+        # tslab gives a cell's count only in its execute_reply (no execute_input message). nbclient
+        # 0.7 numbers the cells it runs itself; where a version does not, the reply's count fills
+        # the gap, and the check after the run fails rather than export "In [ ]:" on every cell
+        count = ((execute_reply or {}).get("content") or {}).get("execution_count")
+        if count and not cell.get("execution_count"):
+            cell["execution_count"] = count
+
     client = NotebookClient(
         notebook,
         timeout=timeout,
         kernel_name=kernel,
         resources={"metadata": {"path": str(path.parent)}},
         on_cell_error=on_cell_error,
+        on_cell_executed=on_cell_executed,
     )
     started = time.monotonic()
     problem = None
@@ -76,6 +85,9 @@ async def execute(path, out_dir, timeout, kernel):
     except CellExecutionError:
         problem = "a cell failed"
     seconds = time.monotonic() - started
+    uncounted = [index for index, cell in enumerate(notebook.cells) if cell.cell_type == "code" and cell.source.strip() and not cell.get("execution_count")]
+    if not problem and uncounted:
+        problem = f"cells {', '.join(str(i + 1) for i in uncounted)} ran without an execution count (the HTML would show In [ ]:)"
     out_dir.mkdir(parents=True, exist_ok=True)
     nbformat.write(notebook, out_dir / path.name)
     if problem and "index" in failed:

@@ -1,33 +1,46 @@
+import type { PullWrites } from "./pullWrites";
 import type { ResponseCache } from "./responseCache";
 
 /** Fetches a body; `keep`, when given, receives the raw bytes before they are decoded. */
 export type BodyFetch = (keep?: (bytes: Buffer) => Promise<void>) => Promise<unknown>;
 
+export interface CachedRead {
+  /** the worker threads' decoder, handed the stored bytes as a response's would be */
+  decode?: (bytes: Buffer) => Promise<unknown>;
+  /** what the answer must be (the fetch checks its own answers with it too); throws otherwise */
+  check?: (body: unknown) => void;
+  /** a pull's writes, held until its pages pass; without it the answer is written at once */
+  writes?: PullWrites;
+}
+
 /**
- * The body stored under `key`, else `fetch`'s, stored for next time. A stored body is parsed (or
- * handed to `decode`, the worker threads' decoder, as the bytes a response would be); one that does
- * not parse is fetched again. A failed write is a warning, never a failed pull.
+ * The body stored under `key`, else `fetch`'s, kept for next time. A stored body is parsed (or
+ * decoded) and checked again; one that does not pass is fetched again. Only an answer that passed
+ * `check` (inside the fetch, whose retries it drives) is kept. A failed write is a warning, never
+ * a failed pull.
  */
-export async function cachedJson(
-  cache: ResponseCache,
-  key: string,
-  fetch: BodyFetch,
-  decode?: (bytes: Buffer) => Promise<unknown>,
-): Promise<unknown> {
+export async function cachedJson(cache: ResponseCache, key: string, fetch: BodyFetch, read: CachedRead = {}): Promise<unknown> {
+  const { decode, check, writes } = read;
   const stored = await cache.get(key);
   if (stored) {
     try {
-      return decode ? await decode(stored) : JSON.parse(stored.toString("utf8"));
+      const body = decode ? await decode(stored) : JSON.parse(stored.toString("utf8"));
+      check?.(body);
+      writes?.read(key);
+      return body;
     } catch {
-      // rewritten below
+      // fetched again below
     }
   }
-  const write = (body: Buffer | string) =>
-    cache.put(key, body).catch((error: Error) => {
-      process.emitWarning(`fountframe: the response cache in ${cache.dir} could not be written: ${error.message}`);
-    });
-  if (decode) return fetch((bytes) => write(Buffer.from(bytes)));
-  const body = await fetch();
-  await write(JSON.stringify(body));
+  let bytes: Buffer | undefined;
+  const body = await fetch(
+    decode &&
+      (async (raw) => {
+        bytes = Buffer.from(raw);
+      }),
+  );
+  const text = bytes ?? JSON.stringify(body);
+  if (writes) writes.hold(body, key, text);
+  else await cache.write(key, text);
   return body;
 }

@@ -1,2 +1,3 @@
 export { ResponseCache, DEFAULT_CACHE_MAX_AGE_MS, type CacheSettings } from "./responseCache";
-export { cachedJson, type BodyFetch } from "./cachedFetch";
+export { cachedJson, type BodyFetch, type CachedRead } from "./cachedFetch";
+export { PullWrites } from "./pullWrites";

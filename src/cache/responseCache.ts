@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { chmod, mkdir } from "node:fs/promises";
+import { join } from "node:path";
 import cacache from "cacache";
 import { serializeParams } from "../transport/queryString";
 
@@ -11,11 +13,18 @@ export interface CacheSettings {
 
 export const DEFAULT_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const KEY_VERSION = "fountframe-v1";
+/** cacache's index layout (lib/entry-index.js bucketPath, cache-version.index 5): no public API names the file */
+const INDEX_DIR = "index-v5";
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
 
 /**
  * Response bodies on disk (cacache: content-addressed, atomic writes, integrity-checked reads),
  * keyed by the service's base URL, a hash of the credential, the path and every query parameter.
  * The credential itself is never written: its SHA-256 only tells two users' entries apart.
+ * The entries hold licensed data fetched with a user's token: the folder is created 0700 and
+ * every entry's files are made 0600 as soon as cacache has written them (cacache has no mode
+ * option, and a umask would change every file the process writes meanwhile).
  */
 export class ResponseCache {
   readonly #dir: string;
@@ -50,8 +59,34 @@ export class ResponseCache {
     }
   }
 
+  /** Whether a fresh entry is stored under `key` (its content is not read). */
+  async has(key: string): Promise<boolean> {
+    const info = await cacache.get.info(this.#dir, key).catch(() => null);
+    return !!info && Date.now() - info.time <= this.#maxAgeMs;
+  }
+
   async put(key: string, body: Buffer | string): Promise<void> {
+    await mkdir(this.#dir, { recursive: true, mode: PRIVATE_DIR });
     await cacache.put(this.#dir, key, body);
+    const content = await cacache.get.info(this.#dir, key);
+    await Promise.all([content?.path, this.#indexFile(key)].map((path) => path && chmod(path, PRIVATE_FILE).catch(() => undefined)));
+  }
+
+  /** `put`, a failure only a warning: a cache that cannot be written never fails a pull. */
+  async write(key: string, body: Buffer | string): Promise<void> {
+    await this.put(key, body).catch((error: Error) => {
+      process.emitWarning(`fountframe: the response cache in ${this.#dir} could not be written: ${error.message}`);
+    });
+  }
+
+  /** Removes one entry (its content stays until `clear` or cacache's verify). */
+  async remove(key: string): Promise<void> {
+    await cacache.rm.entry(this.#dir, key).catch(() => undefined);
+  }
+
+  #indexFile(key: string): string {
+    const hashed = createHash("sha256").update(key).digest("hex");
+    return join(this.#dir, INDEX_DIR, hashed.slice(0, 2), hashed.slice(2, 4), hashed.slice(4));
   }
 
   /** Removes every entry of the directory, and their contents. */

@@ -1,5 +1,5 @@
 import { CommanderError } from "commander";
-import { APIError, DataNotFoundError, FountError, ValidationError, ValueError } from "../errors";
+import { AuthenticationError, DataNotFoundError, FountError, ValidationError, ValueError } from "../errors";
 import { escapeRegExp } from "../text/escapeRegExp";
 import { UsageError } from "./usageError";
 
@@ -10,11 +10,11 @@ export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 /** the service answered, and no record matched the query (nothing is written) */
 export const EXIT_NO_RESULTS = 3;
-/** stopped by Ctrl-C or a termination request: one documented code, so scripts test one value */
-export const EXIT_SIGNALS = { SIGINT: 130, SIGTERM: 130 } as const;
+/** stopped by Ctrl-C, a termination request or a closed terminal: one documented code, so scripts test one value */
+export const EXIT_SIGNALS = { SIGINT: 130, SIGTERM: 130, SIGHUP: 130 } as const;
 
 export const EXIT_CODES_HELP =
-  "0 done, 1 service/network/disk failure, 2 bad usage, 3 no records matched, 130 interrupted (SIGINT or SIGTERM)";
+  "0 done, 1 service/network/disk failure, 2 bad usage, 3 no records matched, 130 interrupted (SIGINT, SIGTERM or SIGHUP)";
 
 export interface Outcome {
   code: number;
@@ -53,9 +53,10 @@ export function outcomeOf(error: unknown): Outcome {
   if (error instanceof UsageError || error instanceof ValidationError || error instanceof ValueError) {
     return { code: EXIT_USAGE, message: error.message };
   }
-  if (error instanceof APIError) {
-    const hint = error.status === 401 ? " (check the token: --token, FOUNT_API_TOKEN or .env)" : "";
-    return { code: EXIT_FAILURE, message: `${error.message}${hint}` };
+  if (error instanceof AuthenticationError) {
+    // the library's hint names the Client; on the command line the token comes from these three
+    const message = error.hint ? error.message.replace(`(${error.hint})`, "").trimEnd() : error.message;
+    return { code: EXIT_FAILURE, message: `${message} (check the token: --token, FOUNT_API_TOKEN or .env)` };
   }
   if (error instanceof FountError) return { code: EXIT_FAILURE, message: error.message };
   if (isSystemError(error)) return { code: EXIT_FAILURE, message: error.message };

@@ -6,9 +6,10 @@ import type { CliIo } from "./io";
 type StopSignal = keyof typeof EXIT_SIGNALS;
 
 /**
- * Runs `action` so that Ctrl-C (SIGINT) or SIGTERM leaves nothing behind: the progress bar is
- * stopped (cursor and line wrap come back), partial files are removed, a JSON array already on its
- * way out is closed, one line says what was left, and the process exits 130.
+ * Runs `action` so that Ctrl-C (SIGINT), SIGTERM or a closed terminal (SIGHUP) leaves nothing
+ * behind: the progress bar is stopped (cursor and line wrap come back), partial files are removed,
+ * a JSON array already on its way out is closed, one line says what was left, and the process
+ * exits 130.
  */
 export async function whileInterruptible<T>(io: CliIo, action: () => Promise<T>): Promise<T> {
   const onSignal = (signal: StopSignal) => {

@@ -1,4 +1,5 @@
-import { Option, type Command } from "commander";
+import { InvalidArgumentError, Option, type Command } from "commander";
+import { COLUMN_TYPES, type ColumnType } from "../export/columnTypes";
 import type { EndpointSpec } from "../endpoints/table";
 import { filterFlags } from "./filterFlags";
 import { collectFilter, filterValueOfKind, parseFlagValue, parsePositiveInteger } from "./parseValues";
@@ -53,16 +54,46 @@ function includeHelp(spec: EndpointSpec | undefined): string {
   return `related resources, comma list${parts.length ? ` (${parts.join("; ")})` : ""}`;
 }
 
+/** `--types share=double,later=int64`: column types fixed up front, for Parquet and Arrow. */
+function parseColumnTypes(text: string, previous: Record<string, ColumnType> = {}): Record<string, ColumnType> {
+  const types = { ...previous };
+  for (const pair of text.split(",").filter((part) => part.trim())) {
+    const [name, type] = pair.split("=").map((part) => part.trim());
+    if (!name || !(COLUMN_TYPES as readonly string[]).includes(type))
+      throw new InvalidArgumentError(`each entry is column=type, the type one of ${COLUMN_TYPES.join(", ")}; got ${JSON.stringify(pair)}`);
+    types[name] = type as ColumnType;
+  }
+  return types;
+}
+
+function parseColumnList(text: string): string[] {
+  return text
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
 /** Where and how the rows go. */
 export function addOutputOptions(command: Command): Command {
   command.addOption(
-    new Option("-o, --out <file>", "write to a file; the format from its extension (.csv .xlsx .json .ndjson), - for stdout").helpGroup(
-      "Output:",
-    ),
+    new Option(
+      "-o, --out <file>",
+      "write to a file; the format from its extension (.csv .xlsx .json .ndjson .parquet .arrow), - for stdout",
+    ).helpGroup("Output:"),
   );
   command.addOption(
     new Option("--format <format>", "default: table on a terminal, csv when piped")
-      .choices(["csv", "xlsx", "json", "ndjson", "table"])
+      .choices(["csv", "xlsx", "json", "ndjson", "parquet", "arrow", "table"])
+      .helpGroup("Output:"),
+  );
+  command.addOption(
+    new Option("--types <column=type,...>", `Parquet, Arrow: column types fixed up front (${COLUMN_TYPES.join(" ")}), repeatable`)
+      .argParser(parseColumnTypes)
+      .helpGroup("Output:"),
+  );
+  command.addOption(
+    new Option("--partition-by <columns>", "Parquet: a Hive-style folder with one subfolder per value (--out names the folder), comma list")
+      .argParser(parseColumnList)
       .helpGroup("Output:"),
   );
   command.addOption(new Option("--bom", "CSV: start with a UTF-8 byte-order mark, for Excel on Windows").helpGroup("Output:"));

@@ -2,12 +2,23 @@ import { setMaxListeners } from "node:events";
 import type { AxiosInstance } from "axios";
 import type { DataFrame } from "danfojs-node";
 import { ENDPOINTS, ENDPOINT_BY_METHOD, type EndpointSpec, type MethodName } from "../endpoints/table";
-import { ClientClosedError, ValidationError } from "../errors";
-import { FrameBuilder, preloadDataFrameClass, type JsonRecord, type ShapeOptions } from "../frame";
-import { fetchFirstPage, streamPages, warnPullEnd, warnUnmatchedMetricKeys, type PageFailure, type RecordPage } from "../pages";
-import { ResponseCache, cachedJson, type BodyFetch, type CacheSettings } from "../cache";
+import { ClientClosedError, InconsistentPagesError, ValidationError } from "../errors";
+import { FrameBuilder, namesInFieldOrder, pagesInFieldOrder, preloadDataFrameClass, type JsonRecord, type ShapeOptions } from "../frame";
+import {
+  fetchFirstPage,
+  readEnvelope,
+  streamPages,
+  warnPullEnd,
+  warnUnmatchedMetricKeys,
+  type PageFailure,
+  type PullSettings,
+  type RecordPage,
+} from "../pages";
+import { PullWrites, ResponseCache, cachedJson, type BodyFetch, type CacheSettings } from "../cache";
 import { DecodePool, threadsForPull, workerScript } from "../decode";
-import { largerPagesWithinBudget, restAtLargerPages, type RestOfPull } from "../pages/largerPages";
+import { largerFirstPage, largerPagesWithinBudget, mayGrow, restAtLargerPages, type RestOfPull } from "../pages/largerPages";
+import type { PageChecker } from "../pages/pageConsistency";
+import type { PagePlan } from "../pages/pagePlan";
 import { buildQuery, type EndpointArgs } from "../params";
 import { ProgressDisplay } from "../progress/progressDisplay";
 import { Query, type QueryInit } from "../query";
@@ -39,6 +50,13 @@ export interface Client extends EndpointMethods {
    * `studies: (await client.studies("US", 2024, { mainStudy: 1 })).column("id").values[0]`.
    */
   brandscapeData(...args: EndpointArgs<"brandscapeData">): Promise<DataFrame>;
+}
+
+/** How #get reads one body: decoded by a frame's workers, checked, its cache write held for the pull's checks. */
+interface BodyRead {
+  decoding?: PullDecoding;
+  check?: (body: unknown) => void;
+  writes?: PullWrites;
 }
 
 /** How a frame's pull decodes its pages: `pool` is chosen once its first page is in. */
@@ -78,7 +96,7 @@ export class Client implements AsyncDisposable {
       options: this.#options,
       progress: this.#progress,
       closing: this.#closing.signal,
-      get: (path, params) => this.#get(path, params, this.#closing.signal),
+      get: (path, params, check) => this.#get(path, params, this.#closing.signal, { check }),
       url: (path, params) => this.#connection.axios.getUri({ ...this.#connection.requestDefaults, url: path, params }),
       pull: (endpoint, query) => this.#pull(endpoint, query, Infinity),
     });
@@ -149,7 +167,8 @@ export class Client implements AsyncDisposable {
   async rawQuery(endpoint: string, query?: Query | QueryInit): Promise<JsonRecord[]> {
     const checked = checkRawQuery(endpoint, query);
     const records: JsonRecord[] = [];
-    for await (const page of this.#pull(checked.endpoint, checked.query, this.#lookahead(), true)) records.push(...page.records);
+    const pages = pagesInFieldOrder(this.#pull(checked.endpoint, checked.query, this.#lookahead(), true), checked.query.fields);
+    for await (const page of pages) records.push(...page.records);
     return records;
   }
 
@@ -167,7 +186,7 @@ export class Client implements AsyncDisposable {
       );
     this.#ensureOpen();
     const { query } = buildQuery(spec, args);
-    return this.#pull(spec.resource, query, this.#inFlight());
+    return pagesInFieldOrder(this.#pull(spec.resource, query, this.#inFlight()), query.fields);
   }
 
   /** `pages` for any endpoint, with a Query. */
@@ -175,7 +194,7 @@ export class Client implements AsyncDisposable {
   rawPages(endpoint: string, query?: Query | QueryInit): AsyncGenerator<RecordPage, void> {
     this.#ensureOpen();
     const checked = checkRawQuery(endpoint, query);
-    return this.#pull(checked.endpoint, checked.query, this.#inFlight());
+    return pagesInFieldOrder(this.#pull(checked.endpoint, checked.query, this.#inFlight()), checked.query.fields);
   }
 
   /** Closes connections; calls and streams still running reject with ClientClosedError. Harmless twice. */
@@ -206,7 +225,10 @@ export class Client implements AsyncDisposable {
     preloadDataFrameClass();
     const decoding: PullDecoding = { shape: { stackData, endpoint: spec.resource }, pool: undefined };
     for await (const page of this.#pull(spec.resource, query, this.#lookahead(), true, decoding)) builder.add(page);
-    return builder.toFrame();
+    const frame = await builder.toFrame();
+    // the service answers `fields` in its own order; the frame shows them as asked
+    const asked = namesInFieldOrder(frame.columns, query.fields);
+    return asked ? frame.loc({ columns: asked }) : frame;
   }
 
   /**
@@ -224,35 +246,65 @@ export class Client implements AsyncDisposable {
     const singlePage = query.isSinglePage();
     const sized = query.perPage || query.id !== undefined ? query : query.withPage({ perPage: this.#options.perPage });
     const progress = this.#progress.start(endpoint, this.#options.verbose);
-    const settings = {
+    const cache = this.#cacheInUse();
+    const writes = cache && new PullWrites(cache);
+    const check = (body: unknown) => void readEnvelope(body, endpoint);
+    const settings: PullSettings = {
       endpoint,
       inFlight: this.#inFlight(),
       onErrors: this.#options.onErrors,
       progress,
       signal: this.#closing.signal,
-      fetch: (pageQuery: Query, signal: AbortSignal) => this.#get(pageQuery.path(endpoint), pageQuery.toParams(endpoint), signal, decoding),
+      fetch: (pageQuery: Query, signal: AbortSignal) =>
+        this.#get(pageQuery.path(endpoint), pageQuery.toParams(endpoint), signal, { decoding, check, writes }),
+      keep: writes && ((body) => writes.keep(body)),
     };
+    let checker: PageChecker | undefined;
     try {
-      const { first, plan, checker } = await fetchFirstPage(sized, settings, singlePage);
+      const firstPage = await fetchFirstPage(sized, settings, singlePage);
+      const { first, plan } = firstPage;
+      checker = firstPage.checker;
       warnUnmatchedMetricKeys(endpoint, sized.metricKeys, first.records);
       if (decoding)
         decoding.pool = this.#decodePoolFor(threadsForPull(this.#options.threads, first.records, first.total, plan.lastPage - plan.start));
       yield first;
-      const larger =
-        resizable && query.perPage === undefined && query.page === undefined && query.maxPages === undefined
-          ? largerPagesWithinBudget(first, plan, this.#pacer.budgetLeft())
+      // a frame's pages are its own: the rest may come at a larger page size when the rate budget is short
+      const larger = resizable && query.perPage === undefined && query.page === undefined && query.maxPages === undefined;
+      const switched =
+        larger && (await this.#worthLargerPages(endpoint, sized, first, plan))
+          ? await restAtLargerPages(sized, first, settings)
           : undefined;
-      // a frame's pages are its own: the rest may come at another page size when the rate budget is short
-      const rest: RestOfPull = larger ? restAtLargerPages(sized, first, larger, settings) : { query: sized, plan, settings, checker };
+      const rest: RestOfPull = switched ?? { query: sized, plan, settings, checker };
+      checker = rest.checker;
+      if (rest.lead) yield rest.lead;
       const failures: PageFailure[] = yield* streamPages(rest.query, rest.plan, window, rest.settings, rest.checker);
       warnPullEnd(endpoint, failures, rest.plan.lastPage - rest.plan.start + 1, rest.checker);
+    } catch (error) {
+      if (error instanceof InconsistentPagesError) await writes?.forget();
+      throw error;
     } finally {
       progress.stop();
+      // a pull whose pages disagree keeps none of them, whatever was read from the cache included
+      await (checker?.disagreed ? writes?.forget() : writes?.settle());
     }
   }
 
+  /**
+   * Larger pages when the pages left exceed the rate budget, or when the cache already holds the
+   * larger first page (a re-run of a pull that switched, whose first page came from the cache
+   * without rate headers: its larger pages are in the cache too).
+   */
+  async #worthLargerPages(endpoint: string, query: Query, first: RecordPage, plan: PagePlan): Promise<boolean> {
+    if (largerPagesWithinBudget(first, plan, this.#pacer.budgetLeft())) return true;
+    const cache = this.#cacheInUse();
+    if (!cache || !mayGrow(first, plan)) return false;
+    const probe = largerFirstPage(query);
+    return cache.has(cache.key(this.#baseUrl(), probe.path(endpoint), probe.toParams(endpoint)));
+  }
+
   /** One response body, from the cache when one is set and holds it; decoded by worker threads when the pull chose them. */
-  #get(path: string, params: Record<string, string | number>, signal: AbortSignal, decoding?: PullDecoding): Promise<unknown> {
+  #get(path: string, params: Record<string, string | number>, signal: AbortSignal, read: BodyRead = {}): Promise<unknown> {
+    const { decoding, check, writes } = read;
     const pool = decoding?.pool;
     const decode = pool && ((bytes: Buffer) => pool.decode(bytes, decoding.shape));
     const fetch: BodyFetch = (keep) =>
@@ -268,11 +320,15 @@ export class Client implements AsyncDisposable {
             await keep?.(bytes);
             return decode(bytes);
           }),
+        check,
       );
     const cache = this.#cacheInUse();
     if (!cache) return fetch();
-    const baseUrl = this.#connection.axios.defaults.baseURL ?? this.#connection.requestDefaults.baseURL ?? "";
-    return cachedJson(cache, cache.key(baseUrl, path, params), fetch, decode);
+    return cachedJson(cache, cache.key(this.#baseUrl(), path, params), fetch, { decode, check, writes });
+  }
+
+  #baseUrl(): string {
+    return this.#connection.axios.defaults.baseURL ?? this.#connection.requestDefaults.baseURL ?? "";
   }
 
   /** The client's worker pool, started with `threads` workers on first use; undefined for none. */

@@ -50,7 +50,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The settable options, one schema each: used by the constructor and every setter. */
 export const OPTION_SCHEMAS = {
-  baseUrl: z.string().url(),
+  baseUrl: z.string().url().refine(isServiceUrl),
   perPage: positiveInt.max(MAX_PER_PAGE),
   timeout: z.number().positive().max(MAX_TIMER_MS),
   verify: z.union([z.boolean(), z.string().min(1)]),
@@ -67,7 +67,7 @@ export const OPTION_SCHEMAS = {
 } as const;
 
 const ALLOWED: Record<keyof typeof OPTION_SCHEMAS, string> = {
-  baseUrl: "an http(s) URL",
+  baseUrl: "an http(s) URL without user info (the token is what authenticates)",
   perPage: `an integer from 1 to ${MAX_PER_PAGE}`,
   timeout: `a positive number of milliseconds up to ${MAX_TIMER_MS}`,
   verify: "true, false, or a path to a CA certificate file",
@@ -102,9 +102,25 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
   threads: "auto",
 };
 
+/**
+ * http or https, and no user info: axios would send it as Basic auth in place of the token, and
+ * the password would show in every error's URL.
+ */
+function isServiceUrl(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === "http:" || url.protocol === "https:") && url.username === "" && url.password === "";
+}
+
+/** A value as a message shows it; a URL's user info is never repeated. */
+function describeOption(name: string, value: unknown): string {
+  if (name !== "baseUrl" || typeof value !== "string") return describeValue(value);
+  return describeValue(value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, "$1…@"));
+}
+
 export function checkOption<K extends keyof typeof OPTION_SCHEMAS>(name: K, value: unknown): ResolvedOptions[K] {
   const result = OPTION_SCHEMAS[name].safeParse(value);
-  if (!result.success) throw new ValidationError(name, `must be ${ALLOWED[name]}, got ${describeValue(value)}`);
+  if (!result.success) throw new ValidationError(name, `must be ${ALLOWED[name]}, got ${describeOption(name, value)}`);
   return result.data as ResolvedOptions[K];
 }
 
@@ -144,7 +160,7 @@ export function parseClientArgs(first: unknown, second: unknown): { authToken?: 
   delete (rest as ClientInit).authToken;
   const baseUrl = rest.baseUrl ?? fromEnvironment(BASE_URL_VARIABLE);
   if (rest.baseUrl === undefined && baseUrl !== undefined && !OPTION_SCHEMAS.baseUrl.safeParse(baseUrl).success) {
-    throw new ValidationError(BASE_URL_VARIABLE, `must be ${ALLOWED.baseUrl}, got ${describeValue(baseUrl)}`);
+    throw new ValidationError(BASE_URL_VARIABLE, `must be ${ALLOWED.baseUrl}, got ${describeOption("baseUrl", baseUrl)}`);
   }
   return { authToken: authToken || undefined, client, options: resolveOptions({ ...rest, baseUrl }) };
 }

@@ -2,6 +2,7 @@ import { Piscina, transferableSymbol, valueSymbol } from "piscina";
 import type { ShapeOptions } from "../frame/types";
 import type { DecodedBody } from "./decodedBody";
 import { chunkBuffers, gatherPageChunk } from "../frame/pageChunk";
+import { notRecordsReason } from "../pages/recordsCheck";
 
 /** The task as the pool sends it; `shape` is the frame's ShapeOptions (typed loosely so that the
  * worker's own declaration file stands alone in the package). */
@@ -23,6 +24,8 @@ export default function decodePage({ bytes, shape }: DecodeTask): object {
   }
   const records = body?.data;
   if (!Array.isArray(records)) return { kind: "body", body };
+  const reason = notRecordsReason(records);
+  if (reason) return { kind: "notRecords", reason };
   const chunk = gatherPageChunk(records, shape as ShapeOptions);
   const idList = records.map((record) => (record as { id?: unknown } | null)?.id);
   const ids = idList.every((id) => typeof id === "number") ? Float64Array.from(idList as number[]) : idList;

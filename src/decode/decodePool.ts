@@ -5,6 +5,7 @@ import { AxiosError } from "axios";
 import { Piscina } from "piscina";
 import type { ShapeOptions } from "../frame/types";
 import { MALFORMED_JSON } from "../transport/retryPolicy";
+import { MalformedAnswer } from "../transport/malformedAnswer";
 import { envelopeOfChunk } from "../frame/chunkRecords";
 import type { DecodedBody } from "./decodedBody";
 import type { DecodeTask } from "./decodePage.worker";
@@ -54,6 +55,7 @@ export class DecodePool {
     const task: DecodeTask = { bytes: buffer, shape: { ...shape } };
     const decoded = (await this.#pool.run(task, { transferList: [buffer] })) as DecodedBody;
     if (decoded.kind === "malformed") throw new AxiosError("malformed JSON in a 200 response", MALFORMED_JSON);
+    if (decoded.kind === "notRecords") throw new MalformedAnswer(decoded.reason);
     if (decoded.kind === "body") return decoded.body;
     return envelopeOfChunk(decoded.chunk, decoded.ids, decoded.meta);
   }

@@ -6,4 +6,6 @@ export type DecodedBody =
   | { kind: "chunk"; chunk: PageChunk; ids: Float64Array | unknown[]; meta: unknown }
   /** anything else (an item, an error body): the parsed body itself */
   | { kind: "body"; body: unknown }
-  | { kind: "malformed" };
+  | { kind: "malformed" }
+  /** a page whose `data` holds something other than records: why (notRecordsReason) */
+  | { kind: "notRecords"; reason: string };

@@ -1,7 +1,18 @@
 /** Faults injected per request, for the client's tests and benchmarks. */
 import type { PageFaultKind } from "./pageFaults";
 
-export type FaultKind = "status" | "hang" | "malformed" | "rateLimit" | "reset" | "trickle" | "cutOff" | "echoHeaders" | PageFaultKind;
+export type FaultKind =
+  | "status"
+  | "hang"
+  | "malformed"
+  | "rateLimit"
+  | "reset"
+  | "trickle"
+  | "cutOff"
+  | "echoHeaders"
+  | "rateHeaders"
+  | "nullRecord"
+  | PageFaultKind;
 
 export interface FaultRule {
   /** kebab resource name (the first path segment after the base); any when omitted */
@@ -25,12 +36,17 @@ export interface FaultRule {
   count?: number;
   /** kind "lastPage": the meta.last_page to say */
   lastPage?: number;
+  /** kind "rateHeaders": the normal answer with these headers set or replaced (e.g. a blank
+   *  `X-RateLimit-Remaining`), as a proxy in front of the service may send them */
+  headers?: Record<string, string>;
+  /** kind "nullRecord": the position in `data` of the record answered as `null`, default 0 */
+  index?: number;
   /** only the first N matching requests; omitted = every matching request */
   times?: number;
 }
 
 /** Faults that spoil the body of the normal answer rather than replace the answer. */
-export const BODY_FAULTS: ReadonlySet<FaultKind> = new Set<FaultKind>(["malformed", "trickle", "cutOff"]);
+export const BODY_FAULTS: ReadonlySet<FaultKind> = new Set<FaultKind>(["malformed", "trickle", "cutOff", "nullRecord"]);
 
 export class FaultBook {
   private rules: Array<{ rule: FaultRule; remaining: number }> = [];

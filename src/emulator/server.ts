@@ -7,6 +7,7 @@ import { handleRequest, type PipelineContext } from "./http/pipeline";
 import { DEFAULT_RATE_LIMIT, RateLimiter } from "./http/rateLimit";
 import { BASE_PATH } from "./http/routes";
 import { defineResources } from "./resources/definitions";
+import { StudySubroutes } from "./resources/studySubroutes";
 import { StatsRecorder } from "./stats";
 import { ToolService } from "./tools/serveTools";
 import type { Emulator, EmulatorOptions } from "./types";
@@ -42,19 +43,29 @@ function checkOptions(options: EmulatorOptions): void {
     throw new RangeError(`rateLimit must be a positive integer or false, got ${rateLimit}`);
   }
   if (token !== undefined && token.trim() === "") throw new RangeError("token must not be empty");
+  const { maxPerPage } = options;
+  if (maxPerPage !== undefined && !(Number.isInteger(maxPerPage) && maxPerPage > 0)) {
+    throw new RangeError(`maxPerPage must be a positive integer, got ${maxPerPage}`);
+  }
 }
 
 /** Starts the local Fount service (WIRE.md) over the seeded dataset. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   checkOptions(options);
   const dataset = getDataset(options.seed);
-  const { definitions, forms } = defineResources(dataset);
-  const brandscape = new BrandscapeService(dataset, forms, options.scale);
+  const catalogue = defineResources(dataset);
+  const brandscape = new BrandscapeService(dataset, catalogue, options.scale);
   const delays = new CancellableDelays();
   const stats = new StatsRecorder();
   const faults = new FaultBook(options.faults);
   const context: PipelineContext = {
-    resources: { definitions, brandscape, studyBrandIds: dataset.studyBrandIds, tools: new ToolService(dataset, brandscape.layout) },
+    resources: {
+      catalogue,
+      subroutes: new StudySubroutes(catalogue),
+      brandscape,
+      tools: new ToolService(dataset, brandscape.layout, catalogue),
+      maxPerPage: options.maxPerPage,
+    },
     faults,
     limiter: new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT),
     stats,

@@ -20,6 +20,11 @@ export interface EmulatorOptions {
   scale?: number;
   /** dataset seed; the same seed gives the same bytes */
   seed?: number;
+  /**
+   * the largest page the service serves: a larger per_page is answered with this many records, and
+   * meta.per_page says so (a service capping its pages below the documented 1,000); default 1,000
+   */
+  maxPerPage?: number;
 }
 
 export interface Emulator {

@@ -7,6 +7,8 @@ export interface APIErrorInit {
   message: string;
   /** the failure's code when no response came (ECONNRESET, ETIMEDOUT, ...) */
   code?: string;
+  /** what to check when the cause is guessable (the token, the base URL); never holds a secret */
+  hint?: string;
 }
 
 /** The service answered with an error, or could not be reached, after any retries. */
@@ -19,16 +21,19 @@ export class APIError extends FountError {
   /** the service's own message, or a short excerpt of a non-JSON body */
   readonly serviceMessage: string;
   readonly code: string | undefined;
+  /** what to check when the cause is guessable; also the message's closing parenthesis */
+  readonly hint: string | undefined;
 
   constructor(init: APIErrorInit) {
     const where = init.status === undefined ? (init.code ?? "network error") : `HTTP ${init.status}`;
     // the last guard: whoever built the message, no bearer credential is kept
     const message = redactBearer(init.message);
-    super(`${where} from ${init.url}: ${message}`);
+    super(`${where} from ${init.url}: ${message}${init.hint ? ` (${init.hint})` : ""}`);
     this.status = init.status;
     this.url = init.url;
     this.serviceMessage = message;
     this.code = init.code;
+    this.hint = init.hint;
   }
 }
 

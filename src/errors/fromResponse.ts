@@ -1,7 +1,22 @@
-import { APIError, RateLimitExceededError } from "./apiError";
+import { APIError, RateLimitExceededError, type APIErrorInit } from "./apiError";
+import {
+  APIConnectionError,
+  APITimeoutError,
+  AuthenticationError,
+  NotFoundError,
+  PermissionDeniedError,
+  ServerError,
+  UnprocessableEntityError,
+} from "./apiErrorKinds";
 import { redactBearer } from "./redact";
 
 const EXCERPT_LENGTH = 200;
+
+/** Codes of a request that got no complete answer in time. */
+const TIMEOUT_CODES = new Set(["ETIMEDOUT", "ECONNABORTED"]);
+
+export const TOKEN_HINT = "check the token: the one given to the Client, or FOUNT_API_TOKEN when none is given";
+export const BASE_URL_HINT = "check the base URL: the service's routes are under /api/v2/, e.g. https://fount.wppbav.com/api/v2/";
 
 /** The service's message: top-level `message` (bavapi), `data.message` (the docs), or a body excerpt. */
 export function serviceMessage(body: unknown): string {
@@ -25,8 +40,43 @@ export function serviceMessage(body: unknown): string {
   return "(no message)";
 }
 
+/** A 404 for an unknown route on a URL outside /api/v2/ is most likely a base URL without it. */
+function routeOutsideApi(message: string, url: string): boolean {
+  if (!/^The route .* could not be found/i.test(message)) return false;
+  try {
+    return !new URL(url).pathname.includes("/api/v2/");
+  } catch {
+    return false;
+  }
+}
+
+function hintFor(init: APIErrorInit): string | undefined {
+  if (init.status === 401) return TOKEN_HINT;
+  if (init.status === 404 && routeOutsideApi(init.message, init.url)) return BASE_URL_HINT;
+  return undefined;
+}
+
 /**
- * The one factory for service errors. It takes only what it needs (status, body, url, wait) so
+ * The one place that picks an APIError's class: by status, or for no answer by the failure's code.
+ * Every kind is still an APIError, so `catch (e) { if (e instanceof APIError) … }` keeps working.
+ */
+export function apiError(init: APIErrorInit & { retryAfterMs?: number }): APIError {
+  const full = { ...init, hint: init.hint ?? hintFor(init) };
+  const { status } = init;
+  if (status === undefined) {
+    return TIMEOUT_CODES.has(init.code ?? "") ? new APITimeoutError(full) : new APIConnectionError(full);
+  }
+  if (status === 401) return new AuthenticationError(full);
+  if (status === 403) return new PermissionDeniedError(full);
+  if (status === 404) return new NotFoundError(full);
+  if (status === 422) return new UnprocessableEntityError(full);
+  if (status === 429) return new RateLimitExceededError(full);
+  if (status >= 500 && status <= 599) return new ServerError(full);
+  return new APIError(full);
+}
+
+/**
+ * The factory for service answers. It takes only what it needs (status, body, url, wait) so
  * nothing from the request configuration, and so no Authorization header, can reach the error.
  * `tidy` rewrites the service's message before it is kept (the caller redacts its own token there:
  * a service can echo the request's headers).
@@ -38,7 +88,5 @@ export function errorFromResponse(
   retryAfterMs?: number,
   tidy: (message: string) => string = redactBearer,
 ): APIError {
-  const message = tidy(serviceMessage(body));
-  if (status === 429) return new RateLimitExceededError({ status, url, message, retryAfterMs });
-  return new APIError({ status, url, message });
+  return apiError({ status, url, message: tidy(serviceMessage(body)), retryAfterMs });
 }

@@ -1,5 +1,14 @@
 export { FountError, ValueError, ValidationError, DataNotFoundError, ClientClosedError } from "./base";
 export { APIError, RateLimitExceededError } from "./apiError";
-export { errorFromResponse, serviceMessage } from "./fromResponse";
+export {
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  UnprocessableEntityError,
+  ServerError,
+  APIConnectionError,
+  APITimeoutError,
+} from "./apiErrorKinds";
+export { apiError, errorFromResponse, serviceMessage } from "./fromResponse";
 export { redactBearer, secretRedactor } from "./redact";
 export { InconsistentPagesError } from "./inconsistentPages";

@@ -40,14 +40,32 @@ function zoneMinutes(zone: string | undefined): number {
   return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
 }
 
+const DAY_MS = 86_400_000;
+/** Serial 0 of Excel's 1900 calendar, and the first day its serials count from the fake 1900-02-29 on. */
+const EXCEL_DAY_ZERO = Date.UTC(1899, 11, 31);
+const FIRST_DAY_AFTER_FAKE_LEAP_DAY = Date.UTC(1900, 2, 1);
+
+/**
+ * A date as the sheet holds it. Excel counts 1900-02-29, a day that never was (Lotus 1-2-3's
+ * leap-year bug), as serial 60: exceljs's Date conversion is right from 1900-03-01 (serial 61) on
+ * and one day late before it, so those serials (1 to 59) are written as numbers. Before 1900 there
+ * is no serial at all: the ISO text.
+ */
+function excelDate(date: Date, format: string, text = date.toISOString()): { value: ExcelCell; format?: string } {
+  const ms = date.getTime();
+  if (ms >= FIRST_DAY_AFTER_FAKE_LEAP_DAY) return { value: date, format };
+  if (ms < EXCEL_DAY_ZERO + DAY_MS) return { value: text };
+  return { value: (ms - EXCEL_DAY_ZERO) / DAY_MS, format };
+}
+
 /** A cell for the sheet: ISO text becomes a date, text past Excel's limit is cut (`truncated`). */
 export function excelCell(value: unknown): { value: ExcelCell; format?: string; truncated?: boolean } {
   const cell = excelValue(value);
-  if (cell instanceof Date) return { value: cell, format: DATE_TIME_FORMAT };
+  if (cell instanceof Date) return excelDate(cell, DATE_TIME_FORMAT);
   if (typeof cell !== "string") return { value: cell };
   if (cell.length > EXCEL_MAX_CELL_TEXT) return { value: cell.slice(0, EXCEL_MAX_CELL_TEXT), truncated: true };
   const parsed = isoDate(cell);
-  if (parsed) return { value: parsed.date, format: parsed.withTime ? DATE_TIME_FORMAT : DATE_FORMAT };
+  if (parsed) return excelDate(parsed.date, parsed.withTime ? DATE_TIME_FORMAT : DATE_FORMAT, cell);
   return { value: cell };
 }
 

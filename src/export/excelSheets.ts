@@ -1,5 +1,6 @@
 import type { Workbook, Worksheet } from "exceljs";
 import { ValidationError } from "../errors";
+import { describeValue } from "../query/values";
 import { EXCEL_MAX_CELL_TEXT } from "./cellText";
 import { excelCell, fittedWidths } from "./excelCells";
 import { ExportError } from "./exportError";
@@ -25,7 +26,7 @@ export function checkSheetPlan(name: string | undefined, maxRows: number | undef
   if (!baseName) throw new ValidationError("sheetName", `must have a character Excel allows in a sheet name, got ${JSON.stringify(name)}`);
   const rows = maxRows ?? EXCEL_MAX_DATA_ROWS;
   if (!Number.isInteger(rows) || rows < 1 || rows > EXCEL_MAX_DATA_ROWS) {
-    throw new ValidationError("maxRowsPerSheet", `must be an integer from 1 to ${EXCEL_MAX_DATA_ROWS}, got ${JSON.stringify(maxRows)}`);
+    throw new ValidationError("maxRowsPerSheet", `must be an integer from 1 to ${EXCEL_MAX_DATA_ROWS}, got ${describeValue(maxRows)}`);
   }
   if (onOverflow !== undefined && onOverflow !== "split" && onOverflow !== "raise") {
     throw new ValidationError("onSheetOverflow", `must be "split" or "raise", got ${JSON.stringify(onOverflow)}`);
@@ -36,7 +37,11 @@ export function checkSheetPlan(name: string | undefined, maxRows: number | undef
 /** Rows of the first batch that column widths are fitted to: enough to see the data, cheap on any sheet. */
 export const WIDTH_SAMPLE_ROWS = 500;
 
-const HEADER_STYLE = { font: { bold: true } };
+/**
+ * The body's font (exceljs's default, font 0 of every workbook) made bold: a font of `bold` alone
+ * names no face or size, and spreadsheet programs then show the header in their own (Arial 10).
+ */
+const HEADER_STYLE = { font: { name: "Calibri", family: 2, scheme: "minor" as const, size: 11, color: { theme: 1 }, bold: true } };
 const DATE_STYLES = new Map<string, { numFmt: string }>();
 /** One style object per format, so exceljs looks each up once, not once a cell. */
 const dateStyle = (numFmt: string) => DATE_STYLES.get(numFmt) ?? DATE_STYLES.set(numFmt, { numFmt }).get(numFmt)!;

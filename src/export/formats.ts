@@ -1,12 +1,15 @@
 import { extname } from "node:path";
 import { ValidationError } from "../errors";
+import type { ColumnarOptions } from "./columnarTypes";
 import type { ExportFormat, ExportSource, ExportSummary, ExportTarget, CsvOptions, ExcelOptions, JsonOptions } from "./types";
+import { writeArrow } from "./writeArrow";
 import { writeCSV } from "./writeCSV";
 import { writeExcel } from "./writeExcel";
 import { writeJSON } from "./writeJSON";
 import { writeNDJSON } from "./writeNDJSON";
+import { writeParquet } from "./writeParquet";
 
-export const EXPORT_FORMATS: readonly ExportFormat[] = ["csv", "xlsx", "json", "ndjson"];
+export const EXPORT_FORMATS: readonly ExportFormat[] = ["csv", "xlsx", "json", "ndjson", "parquet", "arrow"];
 
 const BY_EXTENSION: Record<string, ExportFormat> = {
   ".csv": "csv",
@@ -14,6 +17,9 @@ const BY_EXTENSION: Record<string, ExportFormat> = {
   ".json": "json",
   ".ndjson": "ndjson",
   ".jsonl": "ndjson",
+  ".parquet": "parquet",
+  ".arrow": "arrow",
+  ".feather": "arrow",
 };
 
 /** The format a file name asks for by its extension, or undefined. */
@@ -21,7 +27,7 @@ export function formatFromPath(path: string): ExportFormat | undefined {
   return BY_EXTENSION[extname(path).toLowerCase()];
 }
 
-export type WriteOptions = CsvOptions & ExcelOptions & JsonOptions;
+export type WriteOptions = CsvOptions & ExcelOptions & JsonOptions & ColumnarOptions;
 
 /** One writer by format name; the format is taken from the file's extension when not given. */
 export function writeTable(
@@ -31,6 +37,11 @@ export function writeTable(
   options: WriteOptions = {},
 ): Promise<ExportSummary> {
   const chosen = format ?? (typeof target === "string" ? formatFromPath(target) : undefined);
+  if (options.partitionBy?.length && chosen !== "parquet")
+    throw new ValidationError(
+      "partitionBy",
+      `only Parquet is written as a partitioned folder; this output is ${chosen ?? "of no known format"}`,
+    );
   switch (chosen) {
     case "csv":
       return writeCSV(source, target, options);
@@ -40,10 +51,14 @@ export function writeTable(
       return writeJSON(source, target, options);
     case "ndjson":
       return writeNDJSON(source, target, options);
+    case "parquet":
+      return writeParquet(source, target, options);
+    case "arrow":
+      return writeArrow(source, target, options);
     default:
       throw new ValidationError(
         "format",
-        `must be one of ${EXPORT_FORMATS.join(", ")} (or a file name ending .csv, .xlsx, .json, .ndjson), got ${JSON.stringify(chosen ?? target)}`,
+        `must be one of ${EXPORT_FORMATS.join(", ")} (or a file name ending .csv, .xlsx, .json, .ndjson, .parquet, .arrow), got ${JSON.stringify(chosen ?? target)}`,
       );
   }
 }

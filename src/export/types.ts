@@ -25,7 +25,7 @@ export type ExportSource =
 /** A file path, or a writable stream (left open: the caller owns it, e.g. process.stdout). */
 export type ExportTarget = string | Writable;
 
-export type ExportFormat = "csv" | "ndjson" | "json" | "xlsx";
+export type ExportFormat = "csv" | "ndjson" | "json" | "xlsx" | "parquet" | "arrow";
 
 export interface ExportOptions {
   /** records only: nested lists become rows, as `stackData` does for a frame */
@@ -91,4 +91,6 @@ export interface ExportSummary {
   droppedColumns: string[];
   /** Excel only: the sheets written, in order */
   sheets?: string[];
+  /** Parquet with partitionBy only: the partition folders written (`study_id=482`), in first-seen order */
+  partitions?: string[];
 }

@@ -32,13 +32,18 @@ export function deferMathjs(): void {
     }
     return real;
   };
-  // every way of reading a module object (a key, `in`, Object.keys, spreading) sees the real mathjs,
-  // so code of the user's own that requires the same mathjs file is served by it too
+  // every way of reading or writing a module object (a key, `in`, Object.keys, spreading, an
+  // assignment, defineProperty, delete) reaches the real mathjs, so code of the user's own that
+  // requires the same mathjs file is served by it too, and what it sets stays set
   const exports = new Proxy(
     {},
     {
       get: (_target, key) => load()[key],
       has: (_target, key) => key in load(),
+      set: (_target, key, value) => Reflect.set(load(), key, value),
+      deleteProperty: (_target, key) => Reflect.deleteProperty(load(), key),
+      // a proxy may not report a property defined non-configurable that its empty target lacks
+      defineProperty: (_target, key, descriptor) => Reflect.defineProperty(load(), key, { ...descriptor, configurable: true }),
       ownKeys: () => Reflect.ownKeys(load()),
       getOwnPropertyDescriptor: (_target, key) => {
         const descriptor = Reflect.getOwnPropertyDescriptor(load(), key);

@@ -6,3 +6,4 @@ export { tableToFrame } from "./buildFrame";
 export { FrameBuilder, recordsToFrame } from "./recordsToFrame";
 export { preloadDataFrameClass } from "./loadDanfo";
 export { columnValues } from "./columnValues";
+export { namesInFieldOrder, pagesInFieldOrder } from "./fieldOrder";

@@ -1,67 +1,83 @@
 import { dropLeadingRecords } from "../frame/chunkRecords";
 import type { JsonRecord } from "../frame/types";
 import { MAX_PER_PAGE, type Query } from "../query";
+import { readEnvelope, type Envelope } from "./envelope";
 import { PageChecker } from "./pageConsistency";
 import type { PullSettings, RecordPage } from "./pagePull";
 import type { PagePlan } from "./pagePlan";
 
-/** The rest of a pull, as streamPages takes it. */
+/** The rest of a pull, as streamPages takes it, after `lead`: the larger first page's records not yet held. */
 export interface RestOfPull {
   query: Query;
   plan: PagePlan;
   settings: PullSettings;
   checker: PageChecker | undefined;
-}
-
-/** Where the first page's records fall at MAX_PER_PAGE: the larger pages still to fetch and the overlap. */
-export interface LargerPages {
-  /** the last page already held, at MAX_PER_PAGE (the pages after it are fetched) */
-  start: number;
-  lastPage: number;
-  /** records of page start + 1 the first page already holds */
-  overlap: number;
+  lead?: RecordPage;
 }
 
 /**
- * When the pages still to fetch exceed the rate budget left (X-RateLimit-Remaining, less what was
- * sent since), the rest is fetched at MAX_PER_PAGE. Undefined when they fit, no limit is known, the
- * pull is not from page 1 at a smaller size, or meta.total is unknown.
+ * Whether the pages still to fetch exceed the rate budget left (X-RateLimit-Remaining, less what
+ * was sent since), so that larger pages are worth asking for. False when they fit, no limit is
+ * known, the pull is not from page 1 at a smaller size, or meta.total is unknown.
  */
-export function largerPagesWithinBudget(first: RecordPage, plan: PagePlan, budgetLeft: number | undefined): LargerPages | undefined {
-  const pagesLeft = plan.lastPage - plan.start;
-  if (budgetLeft === undefined || pagesLeft <= budgetLeft || plan.start !== 1 || first.total === undefined) return undefined;
+export function largerPagesWithinBudget(first: RecordPage, plan: PagePlan, budgetLeft: number | undefined): boolean {
+  return budgetLeft !== undefined && plan.lastPage - plan.start > budgetLeft && mayGrow(first, plan);
+}
+
+/** A pull from page 1, at a full page smaller than MAX_PER_PAGE, with more pages and a known meta.total. */
+export function mayGrow(first: RecordPage, plan: PagePlan): boolean {
+  if (plan.start !== 1 || first.total === undefined || plan.lastPage <= plan.start) return false;
+  return plan.perPage !== undefined && plan.perPage < MAX_PER_PAGE && first.records.length === plan.perPage;
+}
+
+/** The first page at MAX_PER_PAGE, the page `restAtLargerPages` asks the service for. */
+export const largerFirstPage = (query: Query): Query => query.withPage({ perPage: MAX_PER_PAGE, page: 1 });
+
+/**
+ * The rest of the pull at larger pages, from what the service gave when page 1 was asked at
+ * MAX_PER_PAGE: its meta.per_page (a service may cap its pages lower), meta.total, and the ids
+ * of the records already held, which must lead it. Undefined when the larger page is not larger,
+ * or does not hold the first page's records first: the pull then goes on at its own page size,
+ * as if nothing had been asked. The records not yet held are `lead`; every page is then checked
+ * as one pull from record 0.
+ */
+export async function restAtLargerPages(query: Query, first: RecordPage, settings: PullSettings): Promise<RestOfPull | undefined> {
+  let body: unknown;
+  let larger: Envelope;
+  try {
+    body = await settings.fetch(largerFirstPage(query), settings.signal ?? new AbortController().signal);
+    larger = readEnvelope(body, settings.endpoint);
+  } catch (error) {
+    settings.signal?.throwIfAborted();
+    return undefined; // the pages at the pull's own size are still there to fetch
+  }
+  const total = first.total!;
   const held = first.records.length;
-  if (plan.perPage === undefined || plan.perPage >= MAX_PER_PAGE || held !== plan.perPage) return undefined;
-  const start = Math.floor(held / MAX_PER_PAGE);
-  return { start, lastPage: Math.ceil(first.total / MAX_PER_PAGE), overlap: held - start * MAX_PER_PAGE };
-}
-
-/**
- * The rest of the pull at MAX_PER_PAGE: the larger page holding the first page's records again
- * comes back without them, and every page is checked as one pull from record 0 (meta.total, the
- * larger last_page, ids seen once, the records adding up).
- */
-export function restAtLargerPages(query: Query, first: RecordPage, larger: LargerPages, settings: PullSettings): RestOfPull {
-  const plan: PagePlan = {
-    start: larger.start,
-    lastPage: larger.lastPage,
-    perPage: MAX_PER_PAGE,
-    total: first.total,
-    expectedRecords: first.total,
-  };
-  const overlapPage = larger.start + 1;
-  const fetch: PullSettings["fetch"] = async (pageQuery, signal) => {
-    const body = await settings.fetch(pageQuery, signal);
-    const data = (body as { data?: unknown } | null)?.data;
-    if (pageQuery.page !== overlapPage || !Array.isArray(data)) return body;
-    return { ...(body as object), data: dropLeadingRecords(data as JsonRecord[], larger.overlap) };
-  };
+  const served = larger.perPage ?? (larger.records.length < total ? larger.records.length : MAX_PER_PAGE);
+  const full = larger.records.length === Math.min(served, total);
+  if (served <= held || !full || larger.total !== total || !leadsWith(larger.records, first.records)) {
+    if (served <= held && full && larger.total === total) settings.keep?.(body);
+    return undefined;
+  }
+  settings.keep?.(body);
+  const lastPage = Math.ceil(total / served);
+  const plan: PagePlan = { start: 1, lastPage, perPage: served, total, expectedRecords: total };
   const checker = new PageChecker(settings.endpoint, settings.onErrors, plan, {
-    page: larger.start,
-    records: first.records,
-    total: first.total,
+    page: 1,
+    records: larger.records,
+    total: larger.total,
     lastPageSaid: larger.lastPage,
   });
-  settings.progress.setTotal(larger.lastPage - larger.start + 1);
-  return { query: query.withPage({ perPage: MAX_PER_PAGE }), plan, settings: { ...settings, fetch }, checker };
+  settings.progress.setTotal(lastPage);
+  settings.progress.tick(larger.records.length - held);
+  const lead: RecordPage = { endpoint: settings.endpoint, page: 1, records: dropLeadingRecords(larger.records, held), total, lastPage };
+  return { query: query.withPage({ perPage: MAX_PER_PAGE }), plan, settings, checker, lead };
+}
+
+/** The larger page starts with the records already held, by id (records without ids cannot be told apart: trusted by count). */
+function leadsWith(larger: readonly JsonRecord[], held: readonly JsonRecord[]): boolean {
+  return held.every((record, at) => {
+    const id = record?.id;
+    return id === undefined || id === null || typeof id === "object" || larger[at]?.id === id;
+  });
 }

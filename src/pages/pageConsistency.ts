@@ -37,6 +37,7 @@ export class PageChecker {
   #received = 0;
   #emptyPage: number | undefined;
   readonly #notes: string[] = [];
+  #disagreed = false;
 
   constructor(endpoint: string, onErrors: "warn" | "raise", plan: PagePlan, first: PageReport) {
     this.#endpoint = endpoint;
@@ -61,6 +62,11 @@ export class PageChecker {
     return true;
   }
 
+  /** Whether `finish` found the pages disagreeing (or an empty page stopped the pull). */
+  get disagreed(): boolean {
+    return this.#disagreed || this.#emptyPage !== undefined;
+  }
+
   /** The end of a pull: the count against meta.total, then every disagreement, for the pull's one warning ("raise" throws). */
   finish(skippedPages: number): string[] {
     const expected = this.#plan.expectedRecords;
@@ -68,6 +74,7 @@ export class PageChecker {
       this.#disagree(`received ${this.#received} records where meta.total (${this.#plan.total}) promised ${expected}`);
     }
     const notes = this.#summary();
+    this.#disagreed = notes.length > 0;
     if (notes.length && this.#raise) throw new InconsistentPagesError(this.#endpoint, notes);
     return notes;
   }

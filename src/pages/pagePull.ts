@@ -34,6 +34,8 @@ export interface PullSettings {
   progress: ProgressHandle;
   /** the client's closing: once aborted, the pull sends nothing more and rejects with its reason */
   signal?: AbortSignal;
+  /** a body `fetch` gave passed the pull's checks of its page: the response cache may keep it */
+  keep?(body: unknown): void;
 }
 
 /** What the first request settled: its page, the pages still to fetch, and the checker of the rest. */
@@ -72,11 +74,14 @@ export async function fetchFirstPage(query: Query, settings: PullSettings, singl
       });
   settings.progress.setTotal(plan.lastPage - start + 1);
   settings.progress.tick(envelope.records.length);
+  settings.keep?.(body);
   return { first, plan, checker };
 }
 
 interface FetchedPage {
   page: RecordPage;
+  /** the body as fetched, for the cache to keep once the page passed */
+  body: unknown;
   /** meta.last_page as this page said it */
   lastPageSaid: number | undefined;
 }
@@ -130,6 +135,7 @@ export async function* streamPages(
       const report = { page, records: outcome.page.records, total: outcome.page.total, lastPageSaid: outcome.lastPageSaid };
       const goOn = checker ? checker.check(report) : outcome.page.records.length > 0;
       if (!goOn) break;
+      settings.keep?.(outcome.body);
       yield outcome.page;
     }
     settings.signal?.throwIfAborted();
@@ -156,6 +162,7 @@ async function fetchOne(
     settings.progress.tick(envelope.records.length);
     return {
       page: { endpoint: settings.endpoint, page, records: envelope.records, total: envelope.total, lastPage },
+      body,
       lastPageSaid: envelope.lastPage,
     };
   } catch (error) {

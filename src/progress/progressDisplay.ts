@@ -12,12 +12,15 @@ const SILENT: ProgressHandle = { setTotal() {}, tick() {}, stop() {} };
 /** Shortest time between two redraws of a notebook's progress line. */
 const NOTEBOOK_REDRAW_MS = 200;
 
+/** Off a terminal, a plain line is due at each tenth of the pages, but never sooner than this after the last. */
+export const PLAIN_LINE_EVERY_MS = 5000;
+const PLAIN_LINE_STEPS = 10;
+
+/** Milliseconds since the epoch: the real clock, or a test's. */
+export type Now = () => number;
+
 function pagesLine(label: string, done: number, total: number, rows: number): string {
   return `${label}: ${done}/${total} pages, ${rows} rows`;
-}
-
-function secondsSince(startedAt: number): string {
-  return ((Date.now() - startedAt) / 1000).toFixed(1);
 }
 
 /** Bars on a terminal now: each hides the cursor and turns line wrap off until it stops. */
@@ -32,8 +35,9 @@ export function stopEveryProgressBar(): void {
 /**
  * One display per client: concurrent calls each get a line of one MultiBar on a TTY; in a tslab
  * notebook a pull of several pages is one output line that updates and ends as a summary (an
- * output, not stderr, which notebooks colour as an error); elsewhere (CI, pipes) it prints two
- * plain lines, half-way and done. Labels are resource names only, never anything from the
+ * output, not stderr, which notebooks colour as an error); elsewhere (CI, pipes, a script's log) it
+ * prints a plain line at each tenth of the pages but at most one every few seconds, whichever is
+ * rarer, so a long pull is never silent and a short one is one summary line. Labels are resource names only, never anything from the
  * request's headers.
  */
 /** Where progress goes: stderr, or any writable stream that says whether it is a terminal. */
@@ -43,7 +47,10 @@ export class ProgressDisplay {
   #multiBar: MultiBar | undefined;
   #active = 0;
 
-  constructor(private readonly stream: ProgressStream = process.stderr) {}
+  constructor(
+    private readonly stream: ProgressStream = process.stderr,
+    private readonly now: Now = Date.now,
+  ) {}
 
   start(label: string, enabled: boolean): ProgressHandle {
     if (!enabled) return SILENT;
@@ -90,29 +97,37 @@ export class ProgressDisplay {
   }
 
   #startLines(label: string): ProgressHandle {
-    let halfwayShown = false;
-    const halfway = (done: number, total: number) => {
-      if (total <= 2 || halfwayShown || done < total / 2) return false;
-      halfwayShown = true;
+    let writtenAt = this.now();
+    let stepWritten = 0;
+    const due = (done: number, total: number) => {
+      const step = Math.floor((done * PLAIN_LINE_STEPS) / total);
+      if (step <= stepWritten || this.now() - writtenAt < PLAIN_LINE_EVERY_MS) return false;
+      writtenAt = this.now();
+      stepWritten = step;
       return true;
     };
-    return lineProgress(label, (line) => this.stream.write(`${line}\n`), halfway);
+    return lineProgress(label, (line) => this.stream.write(`${line}\n`), due, this.now);
   }
 
   #startNotebookLine(label: string, redraw: (bundle: MimeBundle) => void): ProgressHandle {
     let drawnAt = 0;
     const due = (_done: number, total: number) => {
-      if (total <= 1 || Date.now() - drawnAt < NOTEBOOK_REDRAW_MS) return false;
-      drawnAt = Date.now();
+      if (total <= 1 || this.now() - drawnAt < NOTEBOOK_REDRAW_MS) return false;
+      drawnAt = this.now();
       return true;
     };
-    return lineProgress(label, (line) => redraw({ "text/plain": line }), due);
+    return lineProgress(label, (line) => redraw({ "text/plain": line }), due, this.now);
   }
 }
 
 /** A pull reported as lines of text: `interim` says after which pages a line is due before the last. */
-function lineProgress(label: string, write: (line: string) => void, interim: (done: number, total: number) => boolean): ProgressHandle {
-  const startedAt = Date.now();
+function lineProgress(
+  label: string,
+  write: (line: string) => void,
+  interim: (done: number, total: number) => boolean,
+  now: Now,
+): ProgressHandle {
+  const startedAt = now();
   let total = 0;
   let done = 0;
   let rows = 0;
@@ -126,7 +141,7 @@ function lineProgress(label: string, write: (line: string) => void, interim: (do
       if (done < total && interim(done, total)) write(pagesLine(label, done, total, rows));
     },
     stop: () => {
-      if (total > 1) write(`${pagesLine(label, done, total, rows)} in ${secondsSince(startedAt)} s`);
+      if (total > 1) write(`${pagesLine(label, done, total, rows)} in ${((now() - startedAt) / 1000).toFixed(1)} s`);
       total = 0;
     },
   };

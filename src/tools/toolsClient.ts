@@ -11,8 +11,11 @@ import { toolWireParams } from "./validate";
 
 /** What the tools use of their client: its requests, options, progress and pulls. */
 export interface ToolsHost {
-  /** one GET on the client's connection, with its pacing, retries and closing signal */
-  get(path: string, params: Record<string, string | number>): Promise<unknown>;
+  /**
+   * one GET on the client's connection, with its pacing, retries and closing signal; `check`
+   * throws on a 200 that is not the answer asked for (retried, and never kept in the cache)
+   */
+  get(path: string, params: Record<string, string | number>, check?: (body: unknown) => void): Promise<unknown>;
   /** the full address of a request, for messages */
   url(path: string, params: Record<string, string | number>): string;
   /** the client's live options (retries, verbose, ... as set now) */
@@ -74,8 +77,9 @@ export class ToolsClient {
     const progress = this.#host.progress.start(path, this.#host.options.verbose);
     progress.setTotal(1);
     try {
-      const body = await this.#host.get(path, params);
-      const answer = readAnswer(spec, body, this.#host.url(path, params));
+      const url = this.#host.url(path, params);
+      const body = await this.#host.get(path, params, (answer) => void readAnswer(spec, answer, url));
+      const answer = readAnswer(spec, body, url);
       progress.tick(answer.rows.length);
       if (answer.rows.length === 0) {
         throw new DataNotFoundError(`${spec.slug}: the tool returned no rows (${describeParams(params)})`, { meta: answer.meta });

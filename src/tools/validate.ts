@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ValidationError } from "../errors";
+import { describeValue } from "../query/values";
 import type { ToolParam, ToolParamKind, ToolSpec } from "./table";
 
 export type ToolWireParams = Record<string, string | number>;
@@ -70,7 +71,7 @@ export function toolWireParams(spec: ToolSpec, options: unknown): ToolWireParams
 
 function wireValue(param: ToolParam, value: unknown): string | number {
   const fail = (): never => {
-    throw new ValidationError(param.name, `must be ${ALLOWED[param.kind]}, got ${JSON.stringify(value)}`);
+    throw new ValidationError(param.name, `must be ${ALLOWED[param.kind]}, got ${describeValue(value)}`);
   };
   switch (param.kind) {
     case "id": {

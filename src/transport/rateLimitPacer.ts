@@ -1,4 +1,5 @@
 import { systemClock, type Clock } from "./clock";
+import { headerCount } from "./rateHeaders";
 import { DEFAULT_MAX_WAIT_MS } from "./retryPolicy";
 
 interface HeaderSource {
@@ -20,6 +21,8 @@ export class ServiceAskedToWait extends Error {
 }
 
 const WINDOW_MS = 60_000;
+/** A wait for the budget looks again at least this often; never a busy loop, whatever maxWaitMs (0 included). */
+const LONGEST_NAP_MS = 1_000;
 /** Our own requests are counted over a slightly longer window: a request arrives after it is sent. */
 const SEND_WINDOW_MS = WINDOW_MS + 1_000;
 
@@ -32,8 +35,9 @@ const SEND_WINDOW_MS = WINDOW_MS + 1_000;
  *   window after it arrived), and
  * - no 429 asked for a wait that has not yet passed.
  * A 429 asking for more than `maxWaitMs` makes every request fail at once until its wait ends,
- * so that no answer holds the client longer than the cap. An answer without the headers means the
- * service no longer reports a limit: pacing stops.
+ * so that no answer holds the client longer than the cap. An answer without the headers, or with
+ * a value that is not a whole number (blank, "abc", -1, 2.5), means the service no longer reports
+ * a limit: pacing stops.
  */
 export class RateLimitPacer {
   #limit: number | undefined;
@@ -60,7 +64,7 @@ export class RateLimitPacer {
       const waitMs = this.#waitBeforeSending(now);
       if (waitMs <= 0) break;
       const wake = signal ? AbortSignal.any([signal, this.#changed.signal]) : this.#changed.signal;
-      await this.clock.sleep(Math.min(waitMs, this.maxWaitMs), wake).catch(() => signal?.throwIfAborted());
+      await this.clock.sleep(Math.min(waitMs, Math.max(this.maxWaitMs, LONGEST_NAP_MS)), wake).catch(() => signal?.throwIfAborted());
     }
     this.#sentAt.push(this.clock.now());
     this.#sent += 1;
@@ -84,15 +88,15 @@ export class RateLimitPacer {
       if (waitMs > this.maxWaitMs) this.#refusedUntil = Math.max(this.#refusedUntil, now + waitMs);
       else this.#pausedUntil = Math.max(this.#pausedUntil, now + waitMs);
     }
-    const remaining = Number(response.headers["x-ratelimit-remaining"] ?? NaN);
-    if (!Number.isFinite(remaining)) {
+    const remaining = headerCount(response.headers["x-ratelimit-remaining"]);
+    if (remaining === undefined) {
       this.#limit = undefined;
       this.#budget = undefined;
       return;
     }
-    const limit = Number(response.headers["x-ratelimit-limit"]);
-    if (Number.isFinite(limit) && limit > 0) this.#limit = limit;
-    const resetAt = Number(response.headers["x-ratelimit-reset"]) * 1000;
+    const limit = headerCount(response.headers["x-ratelimit-limit"]);
+    if (limit !== undefined && limit > 0) this.#limit = limit;
+    const resetAt = (headerCount(response.headers["x-ratelimit-reset"]) ?? NaN) * 1000;
     const windowEnd =
       Number.isFinite(resetAt) && resetAt > now ? resetAt : now + (response.status === 429 && waitMs !== undefined ? waitMs : WINDOW_MS);
     this.#budget = { remaining, afterSequence: slot.sequence, until: Math.min(windowEnd, now + WINDOW_MS) };

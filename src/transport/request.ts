@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { AxiosError } from "axios";
-import { APIError, RateLimitExceededError, errorFromResponse } from "../errors";
+import { APIError, RateLimitExceededError, apiError, errorFromResponse } from "../errors";
 import type { Connection } from "./axiosInstance";
 import { ServiceAskedToWait, type RateLimitPacer } from "./rateLimitPacer";
-import { MALFORMED_JSON, TIMED_OUT, TRUNCATED, isTransient, isTruncated, retryDelayMs, serverWaitMs } from "./retryPolicy";
+import { MalformedAnswer } from "./malformedAnswer";
+import { MALFORMED_BODY, MALFORMED_JSON, TIMED_OUT, TRUNCATED, isTransient, isTruncated, retryDelayMs, serverWaitMs } from "./retryPolicy";
 
 export interface RequestPolicy {
   /** retries after the first attempt, for transient failures only */
@@ -36,6 +37,8 @@ export async function getJson(
   signal: AbortSignal,
   /** the body's bytes to the caller's decoder (a worker thread) instead of parsed here */
   decode?: (bytes: Buffer) => Promise<unknown>,
+  /** throws when a 200's body is not the answer asked for: retried like a body that does not parse */
+  check?: (body: unknown) => void,
 ): Promise<unknown> {
   const url = connection.axios.getUri({ ...connection.requestDefaults, url: path, params });
   for (let retriesDone = 0; ; retriesDone += 1) {
@@ -53,7 +56,9 @@ export async function getJson(
         ...(decode ? { responseType: "arraybuffer", transformResponse: [errorBodyAsText] } : {}),
       });
       pacer.settle(slot, response);
-      return decode ? await decode(response.data as Buffer) : response.data;
+      const body = decode ? await decode(response.data as Buffer) : response.data;
+      checkBody(check, body);
+      return body;
     } catch (error) {
       signal.throwIfAborted();
       const failure = describeFailure(error, deadline.aborted, url, connection, policy);
@@ -64,6 +69,14 @@ export async function getJson(
         signal.throwIfAborted();
       });
     }
+  }
+}
+
+function checkBody(check: ((body: unknown) => void) | undefined, body: unknown): void {
+  try {
+    check?.(body);
+  } catch (error) {
+    throw new MalformedAnswer(error instanceof APIError ? error.serviceMessage : String((error as Error)?.message ?? error));
   }
 }
 
@@ -84,25 +97,28 @@ function describeFailure(error: unknown, timedOut: boolean, url: string, connect
   if (timedOut) {
     return {
       transient: true,
-      error: new APIError({ status: undefined, url, code: TIMED_OUT, message: `no complete answer within ${policy.timeoutMs} ms` }),
+      error: apiError({ status: undefined, url, code: TIMED_OUT, message: `no complete answer within ${policy.timeoutMs} ms` }),
     };
+  }
+  if (error instanceof MalformedAnswer) {
+    return { transient: true, error: apiError({ status: 200, url, message: error.message, code: MALFORMED_BODY }) };
   }
   if (!(error instanceof AxiosError)) {
     return {
       transient: false,
-      error: new APIError({ status: undefined, url, message: redact(String((error as Error)?.message ?? error)) }),
+      error: apiError({ status: undefined, url, message: redact(String((error as Error)?.message ?? error)) }),
     };
   }
   const transient = isTransient(error);
   if (error.code === MALFORMED_JSON) {
     return {
       transient,
-      error: new APIError({ status: 200, url, message: "the response body was not valid JSON (truncated?)", code: MALFORMED_JSON }),
+      error: apiError({ status: 200, url, message: "the response body was not valid JSON (truncated?)", code: MALFORMED_JSON }),
     };
   }
   if (error.response && isTruncated(error)) {
     const message = "the response was truncated: the connection closed before its body was complete";
-    return { transient, error: new APIError({ status: error.response.status, url, message, code: TRUNCATED }) };
+    return { transient, error: apiError({ status: error.response.status, url, message, code: TRUNCATED }) };
   }
   if (error.response) {
     const waitMs = serverWaitMs(error);
@@ -113,7 +129,7 @@ function describeFailure(error: unknown, timedOut: boolean, url: string, connect
       error: errorFromResponse(error.response.status, error.response.data, url, waitMs, (message) => redact(message) + note),
     };
   }
-  return { transient, error: new APIError({ status: undefined, url, message: redact(error.message), code: error.code }) };
+  return { transient, error: apiError({ status: undefined, url, message: redact(error.message), code: error.code }) };
 }
 
 /** A request the pacer refused: a 429 asked for a wait past the cap, and it has not ended. */

@@ -1,6 +1,9 @@
 import { AxiosError } from "axios";
+import { headerCount, headerDate } from "./rateHeaders";
 
 export const MALFORMED_JSON = "ERR_MALFORMED_JSON";
+/** A 200 whose JSON parsed but is not the answer asked for (no `data`, a record that is not an object). */
+export const MALFORMED_BODY = "ERR_MALFORMED_BODY";
 export const TRUNCATED = "ERR_TRUNCATED";
 export const TIMED_OUT = "ETIMEDOUT";
 
@@ -16,13 +19,13 @@ const header = (error: AxiosError, name: string): string | undefined => {
 export function serverWaitMs(error: AxiosError, now = Date.now()): number | undefined {
   const retryAfter = header(error, "retry-after");
   if (retryAfter !== undefined) {
-    const seconds = Number(retryAfter);
-    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-    const date = Date.parse(retryAfter);
-    if (Number.isFinite(date)) return Math.max(0, date - now);
+    const seconds = headerCount(retryAfter);
+    if (seconds !== undefined) return seconds * 1000;
+    const date = headerDate(retryAfter);
+    if (date !== undefined) return Math.max(0, date - now);
   }
-  const reset = Number(header(error, "x-ratelimit-reset"));
-  if (error.response?.status === 429 && Number.isFinite(reset) && reset > 0) {
+  const reset = headerCount(header(error, "x-ratelimit-reset"));
+  if (error.response?.status === 429 && reset !== undefined && reset > 0) {
     return Math.max(0, reset * 1000 - now);
   }
   return undefined;
@@ -42,7 +45,11 @@ export function isTransient(error: AxiosError): boolean {
   return error.code === MALFORMED_JSON;
 }
 
-/** Exponential backoff with up to 25% jitter; the service's own wait wins when longer; never past `maxWaitMs`. */
+/**
+ * Exponential backoff with up to 25% jitter; the service's own wait wins when longer. `maxWaitMs`
+ * caps how far the backoff grows, never below `baseDelayMs`: a cap of 0 (never wait for the service)
+ * must not turn the retries into a burst against a service that is failing.
+ */
 export function retryDelayMs(
   retryNumber: number,
   askedMs: number | undefined,
@@ -51,5 +58,5 @@ export function retryDelayMs(
 ): number {
   const backoff = baseDelayMs * 2 ** (retryNumber - 1);
   const jittered = backoff + backoff * 0.25 * Math.random();
-  return Math.min(maxWaitMs, Math.max(jittered, askedMs ?? 0));
+  return Math.min(Math.max(maxWaitMs, baseDelayMs), Math.max(jittered, askedMs ?? 0));
 }

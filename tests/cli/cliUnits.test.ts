@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CommanderError } from "commander";
 import { ENDPOINTS, ENDPOINT_BY_RESOURCE, wireFilterName } from "../../src/endpoints/table";
-import { APIError, DataNotFoundError, ValidationError, ValueError } from "../../src/errors";
+import { APIError, DataNotFoundError, ValidationError, ValueError, errorFromResponse } from "../../src/errors";
 import { resolveCredentials } from "../../src/cli/credentials";
 import { masked, outcomeOf } from "../../src/cli/exitCode";
 import { filterFlags } from "../../src/cli/filterFlags";
@@ -107,7 +107,9 @@ describe("one function maps outcomes to exit codes", () => {
   });
 
   test("a 401 says to check the token; secrets are masked in any message", () => {
-    expect(outcomeOf(new APIError({ status: 401, url: "u", message: "Unauthenticated." })).message).toMatch(/check the token/);
+    expect(outcomeOf(errorFromResponse(401, { message: "Unauthenticated." }, "u")).message).toBe(
+      "HTTP 401 from u: Unauthenticated. (check the token: --token, FOUNT_API_TOKEN or .env)",
+    );
     expect(masked("token abc123 and abc123", new Set(["abc123"]))).toBe("token *** and ***");
     expect(masked("Bearer a.b+c? in url?token=a.b+c?", new Set(["a.b+c?"]))).toBe("Bearer *** in url?token=***");
     // a short token is masked where it stands alone, never inside the words of the message

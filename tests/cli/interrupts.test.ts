@@ -63,11 +63,11 @@ describe.each(["csv", "xlsx", "json", "ndjson"])("SIGINT during --out x.%s", (fo
   });
 });
 
-test("SIGTERM does the same, with 130", async () => {
+test.each(["SIGTERM", "SIGHUP"] as const)("%s (a termination request, a closed terminal) does the same, with 130", async (signal) => {
   const dir = freshDir();
   const run = start(process.execPath, [fx.cli, ...PULL, "--out", "x.csv", "-q"], dir);
   await until(() => readdirSync(dir).length > 0, "the partial file");
-  run.child.kill("SIGTERM");
+  run.child.kill(signal);
   expect((await run.exited).code).toBe(130);
   expect(run.stderr()).toBe("interrupted: nothing written\n");
   expect(readdirSync(dir)).toEqual([]);

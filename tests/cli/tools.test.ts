@@ -91,6 +91,6 @@ test.each([
 test("a tool the service refuses exits 1 with the service's message", async () => {
   const run = await fount("tools", "brand-worth-map", "--brands", "99999", "--studies", "470");
   expect(run.code).toBe(1);
-  expect(run.stderr).toMatch(/HTTP 422 .*The selected brands\.0 is invalid\./);
+  expect(run.stderr).toMatch(/HTTP 400 .*The selected brands\.0 is invalid\./);
   expect(run.stderr).not.toContain(TOKEN);
 });

@@ -59,14 +59,11 @@ describe("largerPagesWithinBudget", () => {
     expectedRecords: total,
   });
 
-  it("switches only when the pages left exceed a known budget", () => {
-    expect(largerPagesWithinBudget(first(100, 2_345), plan(100, 2_345), 23)).toBeUndefined();
-    expect(largerPagesWithinBudget(first(100, 2_345), plan(100, 2_345), undefined)).toBeUndefined();
-    expect(largerPagesWithinBudget(first(1000, 20_000), plan(1000, 20_000), 5)).toBeUndefined();
-  });
-
-  it("fetches the larger pages holding the records not yet held, the overlap to drop", () => {
-    expect(largerPagesWithinBudget(first(100, 2_345), plan(100, 2_345), 22)).toEqual({ start: 0, lastPage: 3, overlap: 100 });
-    expect(largerPagesWithinBudget(first(250, 100_000), plan(250, 100_000), 10)).toEqual({ start: 0, lastPage: 100, overlap: 250 });
+  it("switches only when the pages left exceed a known budget, from a full page 1 smaller than 1,000", () => {
+    expect(largerPagesWithinBudget(first(100, 2_345), plan(100, 2_345), 23)).toBe(false);
+    expect(largerPagesWithinBudget(first(100, 2_345), plan(100, 2_345), undefined)).toBe(false);
+    expect(largerPagesWithinBudget(first(1000, 20_000), plan(1000, 20_000), 5)).toBe(false);
+    expect(largerPagesWithinBudget(first(100, 2_345), plan(100, 2_345), 22)).toBe(true);
+    expect(largerPagesWithinBudget(first(250, 100_000), plan(250, 100_000), 10)).toBe(true);
   });
 });

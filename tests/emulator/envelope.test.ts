@@ -42,8 +42,8 @@ describe("the Laravel paginator envelope", () => {
   });
 
   test("links keep the other parameters, encoded as PHP does", async () => {
-    const { json } = await get("brands", { "filter[name]": "e ", include: "company,categories", per_page: 5 });
-    expect(json.links.next).toBe(`${emulator.url}brands?filter%5Bname%5D=e+&include=company%2Ccategories&per_page=5&page=2`);
+    const { json } = await get("brands", { "filter[name]": "e ", include: "company,sector", per_page: 5 });
+    expect(json.links.next).toBe(`${emulator.url}brands?filter%5Bname%5D=e+&include=company%2Csector&per_page=5&page=2`);
   });
 
   test("first, last and past-last pages", async () => {
@@ -67,15 +67,14 @@ describe("the Laravel paginator envelope", () => {
     expect(json.meta).toMatchObject({ total: 0, last_page: 1, from: null, to: null });
   });
 
-  test("per_page defaults to 25, takes 1000, refuses 1001 and other bad values with 422", async () => {
+  test("per_page defaults to 25, takes 1000, refuses 1001 and other bad values with the docs' 400", async () => {
     expect((await get("companies")).json.meta.per_page).toBe(25);
     const thousand = await get("studies", { per_page: 1000 });
     expect(thousand.json.data).toHaveLength(585);
     expect(thousand.json.meta.last_page).toBe(1);
     const tooMany = await get("studies", { per_page: 1001 });
-    expect(tooMany.status).toBe(422);
-    expect(tooMany.json.errors.per_page[0]).toMatch(/1000/);
-    expect(tooMany.json.message).toBe(tooMany.json.errors.per_page[0]);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json).toEqual({ data: { message: "The per page field must not be greater than 1000." } });
     const badParams: Array<Record<string, string | number>> = [
       { per_page: 0 },
       { per_page: "x" },
@@ -85,8 +84,8 @@ describe("the Laravel paginator envelope", () => {
     ];
     for (const params of badParams) {
       const answer = await get("studies", params);
-      expect(answer.status).toBe(422);
-      expect(Object.keys(answer.json.errors)).toEqual(Object.keys(params));
+      expect(answer.status).toBe(400);
+      expect(answer.json.data.message).toMatch(new RegExp(`^The ${Object.keys(params)[0].replace("_", " ")} field`));
     }
   });
 
@@ -122,7 +121,7 @@ describe("items, routes and errors", () => {
     for (const path of ["brands/99999", "brands/abc", "brandscape-data/0", "nothing-here", "brands/1/extra"]) {
       const missing = await get(path);
       expect(missing.status).toBe(404);
-      expect(typeof missing.json.message).toBe("string");
+      expect(typeof missing.json.data.message).toBe("string");
     }
   });
 
@@ -153,33 +152,67 @@ describe("items, routes and errors", () => {
     expect(row.json.data.id).toBe(1);
   });
 
-  test("studies/<id>/brands lists the brands of one study", async () => {
-    const { json } = await get("studies/498/brands", { per_page: 1000 });
+  test("studies/<id>/brands lists the study's brand relations, one per brand of the study", async () => {
+    const { json } = await get("studies/498/brands", { per_page: 1000, include: "brand" });
     expect(json.meta.total).toBe(115);
     expect(json.meta.path).toBe(`${emulator.url}studies/498/brands`);
     const viaFilter = await get("brands", { "filter[studies]": 498, per_page: 1000 });
-    expect(json.data).toEqual(viaFilter.json.data);
+    expect(json.data.map((row: any) => row.brand.id)).toEqual(viaFilter.json.data.map((brand: any) => brand.id));
+    expect(json.data[0].brand_name).toMatch(/ \(CH\)$/); // the study's country's spelling
+    const ids = json.data.map((row: any) => row.id);
+    expect(new Set(ids).size).toBe(ids.length);
     expect((await get("studies/99999/brands")).status).toBe(404);
   });
 
-  test("health answers without a token", async () => {
-    const answer = await getJson(`${emulator.url}health`, { token: null });
-    expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ status: "ok" });
+  test("studies/<id>/categories lists the categories of the study's brands, and filters by brand", async () => {
+    const brands = (await get("studies/498/brands", { per_page: 1000, include: "brand,category" })).json.data;
+    const { json } = await get("studies/498/categories", { per_page: 1000 });
+    const categoryIds = json.data.map((row: any) => row.category.id);
+    for (const row of brands) expect(categoryIds).toContain(row.category.id);
+    const oneBrand = await get("studies/498/categories", { "filter[brands]": brands[0].brand.id });
+    expect(oneBrand.json.data.map((row: any) => row.category.id)).toContain(brands[0].category.id);
+    expect(oneBrand.json.meta.total).toBeLessThan(json.meta.total);
+  });
+
+  test("studies/<id>/brands filters: id (exact), brand_name (like), brands, categories", async () => {
+    const all = (await get("studies/498/brands", { per_page: 1000, include: "brand,category" })).json.data;
+    const [first, second] = all;
+    const byId = await get("studies/498/brands", { "filter[id]": `${first.id},${second.id}` });
+    expect(byId.json.data.map((row: any) => row.id)).toEqual([first.id, second.id]);
+    const byName = await get("studies/498/brands", { "filter[brand_name]": first.brand_name.slice(0, 4).toUpperCase(), per_page: 1000 });
+    expect(byName.json.data.map((row: any) => row.id)).toEqual(
+      all.filter((row: any) => row.brand_name.toLowerCase().includes(first.brand_name.slice(0, 4).toLowerCase())).map((row: any) => row.id),
+    );
+    const byBrand = await get("studies/498/brands", { "filter[brands]": `${second.brand.id},${first.brand.id}`, include: "brand" });
+    expect(byBrand.json.data.map((row: any) => row.brand.id)).toEqual([first.brand.id, second.brand.id]);
+    const byCategory = await get("studies/498/brands", { "filter[categories]": first.category.id, include: "category", per_page: 1000 });
+    // a brand studied in two categories matches on either; its include shows the first
+    expect(byCategory.json.data.map((row: any) => row.id)).toEqual(
+      expect.arrayContaining(all.filter((row: any) => row.category.id === first.category.id).map((row: any) => row.id)),
+    );
+    expect(byCategory.json.meta.total).toBeLessThan(all.length);
+  });
+
+  test("health answers without a token, at /health as the docs write it and under the base", async () => {
+    for (const url of [`${emulator.url}health`, new URL("/health", emulator.url).href]) {
+      const answer = await getJson(url, { token: null });
+      expect(answer.status).toBe(200);
+      expect(answer.json).toEqual({ status: "ok", timestamp: expect.any(String) });
+    }
   });
 
   test("401 without a token or with an empty one", async () => {
     for (const token of [null, ""]) {
       const answer = await getJson(`${emulator.url}brands`, { token });
       expect(answer.status).toBe(401);
-      expect(answer.json).toEqual({ message: "Unauthenticated." });
+      expect(answer.json).toEqual({ data: { message: "Unauthenticated." } });
     }
   });
 
   test("403 on another user's collection that is not shared", async () => {
     const answer = await get("collections/6");
     expect(answer.status).toBe(403);
-    expect(answer.json).toEqual({ message: "This action is unauthorized." });
+    expect(answer.json).toEqual({ data: { message: "This action is unauthorized." } });
   });
 
   test("errors come as HTML when the request does not ask for JSON", async () => {

@@ -43,7 +43,7 @@ describe("rate limit", () => {
       expect(remaining).toEqual(["2", "1", "0"]);
       const limited = await regions(emulator);
       expect(limited.status).toBe(429);
-      expect(limited.json).toEqual({ message: "Too Many Attempts." });
+      expect(limited.json).toEqual({ data: { message: "Too Many Attempts." } });
       expect(limited.headers.get("x-ratelimit-remaining")).toBe("0");
       const retryAfter = Number(limited.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThan(0);
@@ -169,7 +169,26 @@ describe("fault injection", () => {
     emulator.setFaults([{ kind: "echoHeaders", times: 1 }]);
     const answer = await getJson(urlOf(emulator.url, "regions"), { token: "echo-me" });
     expect(answer.status).toBe(400);
-    expect(answer.json.message).toMatch(/^Bad Request: GET \/api\/v2\/regions with headers .*authorization: Bearer echo-me/);
+    expect(answer.json.data.message).toMatch(/^Bad Request: GET \/api\/v2\/regions with headers .*authorization: Bearer echo-me/);
+  });
+
+  test("rateHeaders: the normal answer with the headers given, blank ones included", async () => {
+    emulator.setFaults([{ kind: "rateHeaders", times: 1, headers: { "X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "" } }]);
+    const answer = await regions(emulator);
+    expect(answer.status).toBe(200);
+    expect(answer.json.data).toHaveLength(2);
+    expect(answer.headers.get("x-ratelimit-limit")).toBe("60");
+    expect(answer.headers.get("x-ratelimit-remaining")).toBe("");
+    expect((await regions(emulator)).headers.has("x-ratelimit-remaining")).toBe(false);
+  });
+
+  test("nullRecord: the record at `index` of the page is null, the rest and meta as usual", async () => {
+    emulator.setFaults([{ kind: "nullRecord", index: 1, times: 1 }]);
+    const spoiled = await regions(emulator);
+    const normal = await regions(emulator);
+    expect(spoiled.status).toBe(200);
+    expect(spoiled.json.data).toEqual([normal.json.data[0], null]);
+    expect(spoiled.json.meta).toEqual(normal.json.meta);
   });
 
   test("hang forever: the client's own timeout is all that ends it", async () => {
@@ -247,7 +266,7 @@ describe("malformed requests", () => {
       try {
         const answer = await getJson(`${emulator.url}%E0%A4%A`);
         expect(answer.status).toBe(400);
-        expect(answer.json.message).toMatch(/percent-encoding/);
+        expect(answer.json.data.message).toMatch(/percent-encoding/);
         expect(answer.text).not.toMatch(/at .*\.ts:\d+/);
         expect((await getJson(`${emulator.url}brands/%E0%A4%A`)).status).toBe(400);
         expect((await regions(emulator)).status).toBe(200);
@@ -269,7 +288,28 @@ describe("malformed requests", () => {
       const post = await fetch(urlOf(emulator.url, "regions"), { method: "POST", headers });
       expect(post.status).toBe(405);
       expect(post.headers.get("allow")).toBe("GET, HEAD");
-      expect(((await post.json()) as { message: string }).message).toMatch(/Supported methods: GET, HEAD\./);
+      expect(((await post.json()) as { data: { message: string } }).data.message).toMatch(/Supported methods: GET, HEAD\./);
     });
+  });
+});
+
+describe("maxPerPage", () => {
+  test("a service capping its pages answers at most that many, and meta.per_page says so", async () => {
+    await withEmulator({ rateLimit: false, maxPerPage: 4 }, async (emulator) => {
+      const answer = await getJson(urlOf(emulator.url, "brands", { page: 2, per_page: 1000 }));
+      expect(answer.json.data).toHaveLength(4);
+      expect(answer.json.meta).toMatchObject({
+        per_page: 4,
+        from: 5,
+        to: 8,
+        current_page: 2,
+        last_page: Math.ceil(answer.json.meta.total / 4),
+      });
+      expect((await getJson(urlOf(emulator.url, "brands", { per_page: 3 }))).json.meta.per_page).toBe(3);
+    });
+  });
+
+  test("must be a positive integer", async () => {
+    await expect(startEmulator({ maxPerPage: 0 })).rejects.toThrow(RangeError);
   });
 });

@@ -15,16 +15,21 @@ const STUDY = 470;
 const tool = (slug: string, params: Record<string, string | number> = {}) => getJson(urlOf(emulator.url, `tools/${slug}`, params));
 
 describe("GET tools", () => {
-  test("a paginated list of the eleven tools with their parameters", async () => {
+  test("a paginated list of the eleven tools, their parameters as objects of name → true/false", async () => {
     const tools = await getAll(emulator.url, "tools");
     expect(tools.map((record) => record.slug)).toHaveLength(11);
     const worthMap = tools.find((record) => record.slug === "brand-worth-map");
     expect(worthMap).toMatchObject({
-      supported_parameters: ["brands", "studies", "audiences"],
-      required_parameters: ["brands", "studies"],
-      multiple_choice_parameters: ["brands", "studies", "audiences"],
+      supported_parameters: { brands: true, studies: true, audiences: true },
+      required_parameters: { brands: true, studies: true, audiences: false },
+      multiple_choice_parameters: { brands: true, studies: true, audiences: true },
       is_in_preview: false,
+      api_endpoint_url: `${emulator.url}tools/brand-worth-map`,
     });
+    const costOfEntry = tools.find((record) => record.slug === "cost-of-entry");
+    expect(costOfEntry.multiple_choice_parameters).toMatchObject({ brand: false, study: false, categories: true });
+    const preview = await getAll(emulator.url, "tools", { "filter[is_in_preview]": 1 });
+    expect(preview.map((record) => record.slug)).toEqual(["category-worth-map", "swot", "toplist-market"]);
     const paged = await getJson(urlOf(emulator.url, "tools", { per_page: 5, page: 3 }));
     expect(paged.json.meta).toMatchObject({ total: 11, last_page: 3, current_page: 3 });
     expect(paged.json.data).toHaveLength(1);
@@ -44,7 +49,7 @@ describe("GET tools", () => {
   });
 });
 
-describe("the service's 422", () => {
+describe("the service's 400 for a bad or missing parameter", () => {
   test.each([
     ["brand-worth-map", { studies: STUDY }, { brands: ["The brands field is required."] }],
     ["brand-vulnerability-map", {}, { brand: ["The brand field is required."] }],
@@ -69,9 +74,8 @@ describe("the service's 422", () => {
     ],
   ])("%s %j", async (slug, params, errors) => {
     const answer = await tool(slug, params as Record<string, string | number>);
-    expect(answer.status).toBe(422);
-    expect(answer.json.errors).toEqual(errors);
-    expect(answer.json.message).toBe(Object.values(errors)[0][0] + (Object.keys(errors).length > 1 ? " (and 1 more error)" : ""));
+    expect(answer.status).toBe(400);
+    expect(answer.json.data.message).toBe(Object.values(errors)[0][0] + (Object.keys(errors).length > 1 ? " (and 1 more error)" : ""));
   });
 
   test("archetypes' comparison set is optional", async () => {
@@ -104,7 +108,7 @@ describe("values that read like the market", () => {
   });
 
   test("the commitment funnel narrows at every stage, for every brand of a study", async () => {
-    const brands = (await getAll(emulator.url, `studies/${STUDY}/brands`)).map((brand) => brand.id).slice(0, 60);
+    const brands = (await getAll(emulator.url, "brands", { "filter[studies]": STUDY })).map((brand) => brand.id).slice(0, 60);
     const funnel = await tool("commitment-funnel", { brands: brands.join(","), studies: STUDY });
     expect(funnel.json.data).toHaveLength(brands.length);
     for (const entry of funnel.json.data) {
@@ -125,7 +129,7 @@ describe("values that read like the market", () => {
     const studies = (await getAll(emulator.url, "studies", { "filter[released]": 1 })).map((study) => study.id);
     const surveyed = [];
     for (const studyId of studies.slice(0, 40)) {
-      const brands = (await getAll(emulator.url, `studies/${studyId}/brands`)).map((brand) => brand.id);
+      const brands = (await getAll(emulator.url, `studies/${studyId}/brands`, { include: "brand" })).map((row) => row.brand.id);
       if (brands.includes(1)) surveyed.push(studyId);
     }
     const mapped = answer.json.data.map((record: { study_id: number }) => record.study_id);

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
-import { writeExcel } from "../../src/export";
+import { writeCSV, writeExcel } from "../../src/export";
 import { EXCEL_MAX_CELL_TEXT } from "../../src/export/cellText";
 import { isoDate } from "../../src/export/excelCells";
 import { WIDTH_SAMPLE_ROWS } from "../../src/export/excelSheets";
@@ -39,7 +39,8 @@ test("the header is bold, frozen and filtered; columns are fitted to their conte
   const sheet = await openSheet(path);
   const header = sheet.getRow(1);
   expect((header.values as unknown[]).slice(1)).toEqual(Object.keys(RECORDS[0]));
-  header.eachCell((cell) => expect(cell.font?.bold).toBe(true));
+  // the body's font (the workbook's default, Calibri 11), bold: not a bare bold that names no face or size
+  header.eachCell((cell) => expect(cell.font).toMatchObject({ bold: true, name: "Calibri", size: 11, family: 2, scheme: "minor" }));
   expect(sheet.getCell("B2").font?.bold).toBeFalsy();
   expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
   expect(sheet.autoFilter).toBe("A1:F1");
@@ -64,6 +65,18 @@ test("ISO timestamps and dates are Excel dates; other text and old dates stay te
   expect(sheet.getCell("F3").value).toBe(12.5);
   expect(sheet.getCell("F3").type).toBe(ExcelJS.ValueType.Number);
   expect(sheet.getCell("B2").type).toBe(ExcelJS.ValueType.String);
+});
+
+test("numbers keep their full precision in workbooks and CSV, shown in the General format", async () => {
+  const numbers = [{ third: 1 / 3, large: 123456789.12345679, small: 1e-7, share: "12.3456789012345" }];
+  const xlsx = join(dir, "precision.xlsx");
+  await writeExcel(numbers, xlsx);
+  const sheet = await openSheet(xlsx);
+  expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([1 / 3, 123456789.12345679, 1e-7, 12.3456789012345]);
+  for (const cell of ["A2", "B2", "C2", "D2"]) expect(sheet.getCell(cell).numFmt ?? "General").toBe("General");
+  const csv = join(dir, "precision.csv");
+  await writeCSV(numbers, csv);
+  expect(readFileSync(csv, "utf8").split(/\r?\n/)[1]).toBe("0.3333333333333333,123456789.12345679,1e-7,12.3456789012345");
 });
 
 test("isoDate: zones move the instant to UTC; a wall-clock time without a zone is kept", () => {
@@ -109,4 +122,26 @@ test("widths come from the first rows only, so a big sheet costs no second pass;
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.autoFilter).toBe("A1:A1");
   }
+});
+
+test("dates before 1900-03-01 get the serials Excel shows them as (its calendar counts a 1900-02-29)", async () => {
+  const path = join(dir, "early-dates.xlsx");
+  const days = ["1900-01-01", "1900-02-28", "1900-03-01", "1900-01-01T12:00:00Z"];
+  await writeExcel(
+    days.map((day, id) => ({ id, day })),
+    path,
+  );
+  const sheet = await openSheet(path);
+  // exceljs reads a dated number back as (serial - 25569) days from 1970: the serial it holds
+  const serial = (cell: string) => {
+    const value = sheet.getCell(cell).value;
+    return value instanceof Date ? 25569 + value.getTime() / 86_400_000 : value;
+  };
+  expect(["B2", "B3", "B4", "B5"].map(serial)).toEqual([1, 59, 61, 1.5]);
+  expect(["B2", "B3", "B4", "B5"].map((cell) => sheet.getCell(cell).numFmt)).toEqual([
+    "yyyy-mm-dd",
+    "yyyy-mm-dd",
+    "yyyy-mm-dd",
+    "yyyy-mm-dd hh:mm:ss",
+  ]);
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { APIError } from "../../src/errors";
-import { writeCSV, writeExcel, writeJSON, writeNDJSON } from "../../src/export";
+import { writeArrow, writeCSV, writeExcel, writeJSON, writeNDJSON, writeParquet } from "../../src/export";
 import { bytesWrittenTo } from "../../src/export/sink";
 import { useEmulator } from "../client/fixture";
 import { collector } from "./exportFixtures";
@@ -19,6 +19,8 @@ const WRITERS = [
   ["ndjson", writeNDJSON],
   ["json", writeJSON],
   ["xlsx", writeExcel],
+  ["parquet", writeParquet],
+  ["arrow", writeArrow],
 ] as const;
 const pull = (client = env.client({ retries: 0, onErrors: "raise" })) => client.rawPages("brands", { perPage: 10, maxPages: 5 });
 

@@ -25,6 +25,20 @@ const userScript = `
   });
 `;
 
+// The user's own code writing to the same mathjs module while the stand-in holds its place.
+const writingScript = `
+  const { createRequire } = require("node:module");
+  const frame = require(${JSON.stringify(path.resolve(__dirname, "../../src/frame/index.ts"))});
+  frame.recordsToFrame([{ a: 1 }]).then(() => {
+    const requireMathjs = createRequire(require.resolve("danfojs-node"));
+    const mathjs = requireMathjs("mathjs");
+    mathjs.answer = 42;
+    Object.defineProperty(mathjs, "defined", { value: 7, enumerable: true, writable: true, configurable: true });
+    const real = requireMathjs("mathjs");
+    console.log(JSON.stringify({ answer: mathjs.answer, defined: mathjs.defined, realAnswer: real.answer, realDefined: real.defined }));
+  });
+`;
+
 it("loads mathjs only when a danfo statistic needs it, and the statistic is right", () => {
   const output = execFileSync(process.execPath, ["--require", "tsx/cjs", "-e", script], {
     cwd: path.resolve(__dirname, "../.."),
@@ -48,4 +62,12 @@ it("code of the user's own that requires the same mathjs sees the whole module",
   expect(result.keys).toBeGreaterThan(100);
   expect(result.spreadMedian).toBe("function");
   expect(result.sqrt).toBe(4);
+});
+
+it("what the user's own code sets on the module stays set, on the real mathjs too", () => {
+  const output = execFileSync(process.execPath, ["--require", "tsx/cjs", "-e", writingScript], {
+    cwd: path.resolve(__dirname, "../.."),
+    encoding: "utf8",
+  });
+  expect(JSON.parse(output.trim().split("\n").pop() ?? "")).toEqual({ answer: 42, defined: 7, realAnswer: 42, realDefined: 7 });
 });

@@ -8,7 +8,10 @@ import ts from "typescript";
 import * as entry from "../../src";
 
 const VALUES = [
+  "APIConnectionError",
   "APIError",
+  "APITimeoutError",
+  "AuthenticationError",
   "Client",
   "ClientClosedError",
   "DataNotFoundError",
@@ -18,10 +21,14 @@ const VALUES = [
   "PARTIAL_RESULT_WARNING",
   "INCONSISTENT_PAGES_WARNING",
   "InconsistentPagesError",
+  "NotFoundError",
+  "PermissionDeniedError",
   "UNMATCHED_METRIC_KEYS_WARNING",
   "Query",
   "RateLimitExceededError",
   "UNKNOWN_FILTER_WARNING",
+  "ServerError",
+  "UnprocessableEntityError",
   "VERSION",
   "ValidationError",
   "ValueError",
@@ -54,7 +61,9 @@ const VALUES = [
   "writeCSV",
   "writeExcel",
   "writeJSON",
+  "writeArrow",
   "writeNDJSON",
+  "writeParquet",
   "years",
 ];
 
@@ -89,6 +98,8 @@ const TYPES = [
   "CsvOptions",
   "EndpointMethods",
   "EndpointOptions",
+  "ColumnType",
+  "ColumnarOptions",
   "ExcelOptions",
   "ExportFormat",
   "ExportOptions",

@@ -1,5 +1,5 @@
 import type { Writable } from "node:stream";
-import { formatFromPath, type CsvOptions, type ExportFormat } from "../../export";
+import { formatFromPath, type ColumnarOptions, type ColumnType, type CsvOptions, type ExportFormat } from "../../export";
 import type { CliIo } from "../io";
 import { UsageError } from "../usageError";
 
@@ -9,10 +9,14 @@ export interface OutputFlags {
   bom?: boolean;
   /** false with --no-escape-formulas */
   escapeFormulas?: boolean;
+  /** --partition-by: Parquet only, into a folder */
+  partitionBy?: string[];
+  /** --types: Parquet and Arrow */
+  types?: Record<string, ColumnType>;
 }
 
 /** The writer options the output flags set. */
-export type OutputOptions = Pick<CsvOptions, "bom" | "escapeFormulas">;
+export type OutputOptions = Pick<CsvOptions, "bom" | "escapeFormulas"> & Pick<ColumnarOptions, "partitionBy" | "types">;
 
 export type OutputPlan =
   { kind: "table" } | { kind: "export"; format: ExportFormat; target: string | Writable; path: string | undefined; options: OutputOptions };
@@ -34,6 +38,16 @@ export function chooseOutput(flags: OutputFlags, io: CliIo, defaults: OutputDefa
   if (format !== "csv" && flags.bom) throw new UsageError(`--bom: only CSV starts with a byte-order mark; this output is ${format}`);
   if (format !== "csv" && flags.escapeFormulas === false)
     throw new UsageError(`--no-escape-formulas: only CSV escapes formulas (Excel keeps text as text); this output is ${format}`);
+  if (flags.types) {
+    if (format !== "parquet" && format !== "arrow")
+      throw new UsageError(`--types: only Parquet and Arrow files have column types; this output is ${format}`);
+    if (plan.kind === "export") plan.options.types = flags.types;
+  }
+  if (flags.partitionBy) {
+    if (format !== "parquet" || plan.kind !== "export" || !plan.path)
+      throw new UsageError("--partition-by writes a Parquet folder: pass --out FOLDER --format parquet (or --out FOLDER.parquet)");
+    plan.options.partitionBy = flags.partitionBy;
+  }
   return plan;
 }
 
@@ -41,10 +55,10 @@ function chooseTarget(flags: OutputFlags, io: CliIo, defaults: OutputDefaults): 
   const options: OutputOptions = { bom: flags.bom === true, escapeFormulas: flags.escapeFormulas !== false };
   const toStdout = flags.out === undefined || flags.out === "-";
   if (!toStdout) {
-    const format = flags.format ?? formatFromPath(flags.out!);
+    const format = flags.format ?? formatFromPath(flags.out!) ?? (flags.partitionBy ? "parquet" : undefined);
     if (!format)
       throw new UsageError(
-        `--out: cannot tell the format of ${JSON.stringify(flags.out)} from its extension; name it .csv, .xlsx, .json or .ndjson, or pass --format`,
+        `--out: cannot tell the format of ${JSON.stringify(flags.out)} from its extension; name it .csv, .xlsx, .json, .ndjson, .parquet or .arrow, or pass --format`,
       );
     if (format === "table") throw new UsageError("--format table prints to the terminal; leave out --out");
     return { kind: "export", format, target: flags.out!, path: flags.out, options };
@@ -53,5 +67,7 @@ function chooseTarget(flags: OutputFlags, io: CliIo, defaults: OutputDefaults): 
   if (format === "table") return { kind: "table" };
   if (format === "xlsx" && io.stdout.isTTY)
     throw new UsageError("--format xlsx would print a binary workbook on the terminal; pass --out FILE.xlsx or pipe it");
+  if ((format === "parquet" || format === "arrow") && io.stdout.isTTY)
+    throw new UsageError(`--format ${format} would print a binary file on the terminal; pass --out FILE.${format} or pipe it`);
   return { kind: "export", format, target: io.stdout, path: undefined, options };
 }

@@ -61,5 +61,6 @@ async function previewTable(pages: AsyncIterable<RecordPage>, shape: RowShape, w
 
 export function describeSummary(summary: ExportSummary): string {
   const sheets = summary.sheets && summary.sheets.length > 1 ? ` in ${summary.sheets.length} sheets (${summary.sheets.join(", ")})` : "";
-  return `wrote ${summary.rows} rows × ${summary.columns.length} columns to ${summary.path}${sheets}`;
+  const partitions = summary.partitions ? ` in ${summary.partitions.length} partitions` : "";
+  return `wrote ${summary.rows} rows × ${summary.columns.length} columns to ${summary.path}${sheets}${partitions}`;
 }

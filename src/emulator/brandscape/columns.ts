@@ -1,4 +1,4 @@
-import { METRIC_ROWS, type MetricRow } from "../dataset/data/metrics";
+import { METRIC_ROWS, SCORE_SUFFIXES, type MetricRow } from "../dataset/data/metrics";
 import { packWords, type PackedWords } from "./byteSink";
 
 /** How a metric column's value is drawn and written. */
@@ -76,14 +76,15 @@ export interface MetricColumn extends Draw {
 export const ID_COLUMNS = ["id", "study_id", "brand_id", "category_id", "audience_id", "brand_name", "is_duplicate"] as const;
 export type IdColumn = (typeof ID_COLUMNS)[number];
 
-const SUFFIXES: ReadonlyArray<readonly [string, ValueKind]> = [
-  ["", ValueKind.Score],
-  ["_c", ValueKind.Centile],
-  ["_rank", ValueKind.Rank],
-  ["_pct", ValueKind.Percent],
-  ["_brandscape_index", ValueKind.BrandscapeIndex],
-  ["_category_index", ValueKind.CategoryIndex],
-];
+const SUFFIX_KINDS: Readonly<Record<(typeof SCORE_SUFFIXES)[number], ValueKind>> = {
+  "": ValueKind.Score,
+  _c: ValueKind.Centile,
+  _rank: ValueKind.Rank,
+  _pct: ValueKind.Percent,
+  _brandscape_index: ValueKind.BrandscapeIndex,
+  _category_index: ValueKind.CategoryIndex,
+};
+const SUFFIXES = SCORE_SUFFIXES.map((suffix) => [suffix, SUFFIX_KINDS[suffix]] as const);
 
 function kindFor(metric: MetricRow, suffix: string, drawn: ValueKind): ValueKind {
   if (metric.kind === "legacy") return ValueKind.Null;

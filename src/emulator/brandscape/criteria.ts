@@ -19,7 +19,7 @@ export interface BrandscapeCriteria {
   readonly rowTests: ReadonlyArray<(rowIndex: number) => boolean>;
 }
 
-/** WIRE.md "Filters per resource", brandscape-data (any of its columns filters too). */
+/** brandscape-data's additional filters (SCHEMA.json; any of its columns filters too). */
 const BRANDSCAPE_FILTERS: ReadonlySet<string> = new Set([
   "country_code",
   "year_number",
@@ -37,7 +37,7 @@ const BRANDSCAPE_FILTERS: ReadonlySet<string> = new Set([
 /** The ids of a listed filter, or of the column filter of the same meaning (filter[study_id]=5). */
 const idList = (value: FilterValue | null, raw: string): number[] => (value ?? readFilterValue("studies", raw)) as number[];
 
-/** WIRE.md: a study, or a brand, or a country and a year together; anything else is 422 (assumed). */
+/** WIRE.md: a study, or a brand, or a country and a year together; anything else is a 400 (assumed: the docs leave it open). */
 export function checkCombination(filters: ReadonlyMap<string, string>): void {
   const has = (...names: string[]) => names.some((name) => filters.has(name));
   if (has("studies", "study_id") || has("brands", "brand_id", "brand_name")) return;
@@ -57,7 +57,6 @@ export function buildCriteria(
   const brandTests: Array<(brandId: number, studyPosition: number) => boolean> = [];
   const rowTests: Array<(rowIndex: number) => boolean> = [];
   let audienceIds: number[] | null = null;
-  const brand = (id: number) => related.brandById.get(id)!;
 
   for (const [name, raw] of filters) {
     const known = isFilterName(name) && BRANDSCAPE_FILTERS.has(name);
@@ -70,16 +69,16 @@ export function buildCriteria(
         break;
       }
       case "countries":
-        studyTests.push((study) => (value as number[]).includes(study.country_id));
+        studyTests.push((study) => (value as number[]).includes(related.studyCountryId(study.id)));
         break;
       case "country_code":
-        studyTests.push((study) => related.countryCode(study.country_id) === value);
+        studyTests.push((study) => (value as string[]).includes(related.countryCode(related.studyCountryId(study.id))));
         break;
       case "years":
-        studyTests.push((study) => (value as number[]).includes(study.year_id));
+        studyTests.push((study) => (value as number[]).includes(related.studyYearId(study.id)));
         break;
       case "year_number":
-        studyTests.push((study) => related.studyYear(study) === value);
+        studyTests.push((study) => (value as number[]).includes(related.studyYear(study)));
         break;
       case "updated_since":
         studyTests.push((study) => study.data_updated_at !== null && study.data_updated_at >= (value as string));
@@ -97,7 +96,7 @@ export function buildCriteria(
         break;
       }
       case "brand_name": {
-        const countryOf = (position: number) => layout.studies[position].country_id;
+        const countryOf = (position: number) => related.studyCountryId(layout.studies[position].id);
         brandTests.push((brandId, position) =>
           related.dataset
             .localBrandName(brandId, countryOf(position))
@@ -109,14 +108,14 @@ export function buildCriteria(
       case "categories":
       case "column:category_id": {
         const wanted = idList(value, raw);
-        brandTests.push((brandId) => wanted.includes(brand(brandId).category_id));
+        brandTests.push((brandId) => wanted.includes(related.brandCategoryId(brandId)));
         break;
       }
       case "sectors":
-        brandTests.push((brandId) => (value as number[]).includes(related.sectorOfCategory(brand(brandId).category_id)!));
+        brandTests.push((brandId) => (value as number[]).includes(related.sectorOfCategory(related.brandCategoryId(brandId))!));
         break;
       case "companies":
-        brandTests.push((brandId) => (value as number[]).includes(brand(brandId).company_id));
+        brandTests.push((brandId) => (value as number[]).includes(related.brandCompanyId(brandId)));
         break;
       case "":
         break; // not a filter the service knows: ignored (WIRE.md, assumed)

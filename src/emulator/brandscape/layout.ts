@@ -1,3 +1,4 @@
+import { isReleased } from "../dataset/studies";
 import type { Dataset, StudyRecord } from "../dataset/types";
 
 /**
@@ -23,14 +24,14 @@ export class BrandscapeLayout {
   readonly studyPositionById: ReadonlyMap<number, number>;
 
   constructor(dataset: Dataset, scale?: number) {
-    this.studies = dataset.studies.filter((study) => study.released === 1);
+    this.studies = dataset.studies.filter(isReleased);
     this.studyBrands = this.studies.map((study) => Int32Array.from(dataset.studyBrandIds.get(study.id) ?? []));
     this.studyStarts = new Int32Array(this.studies.length + 1);
     this.studyBrands.forEach((brands, position) => {
       this.studyStarts[position + 1] = this.studyStarts[position] + brands.length;
     });
     this.rowsPerAudience = this.studyStarts[this.studies.length];
-    this.audienceIds = dataset.audiences.filter((a) => a.active === 1 && a.public === 1).map((a) => a.id);
+    this.audienceIds = dataset.audiences.filter((a) => a.is_active && a.is_public).map((a) => a.id);
     this.studyPositionById = new Map(this.studies.map((study, position) => [study.id, position]));
     const capacity = this.rowsPerAudience * this.audienceIds.length;
     const rowCount = scale ?? this.rowsPerAudience;

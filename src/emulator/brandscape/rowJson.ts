@@ -1,7 +1,6 @@
 import { fieldsKey } from "../wire/resources";
 import type { ParsedQuery } from "../query/parseQuery";
-import type { IncludeForms } from "../resources/includes";
-import { pickFields } from "../resources/shape";
+import type { SlimForms } from "../resources/slimForms";
 import { ID_COLUMNS, METRIC_COLUMNS, type IdColumn, type MetricColumn } from "./columns";
 import { compileMetricBlock, writeMetricBlock, type MetricBlock } from "./metricBlock";
 import type { ByteSink } from "./byteSink";
@@ -43,7 +42,7 @@ function buildPlan(fields: readonly string[] | undefined, query: ParsedQuery): C
   };
 }
 
-/** The includes brandscape-data offers (WIRE.md: `audience` and `audiences` both) and where each comes from. */
+/** The includes brandscape-data offers (its page, plus `audience`, the name bavapi sends) and where each comes from. */
 const INCLUDE_SOURCES: Readonly<
   Record<string, readonly [target: string, id: (facts: RowFacts, sectorOf: (categoryId: number) => number) => number]>
 > = {
@@ -66,18 +65,17 @@ interface IncludePlan {
   readonly name: string;
   readonly target: string;
   readonly idOf: (facts: RowFacts, sectorOf: (categoryId: number) => number) => number;
-  readonly fields: readonly string[] | undefined;
   readonly jsonById: Map<number, Uint8Array>;
 }
 
 export class RowWriter {
-  /** keyed by include name and the target's fields[...] */
+  /** keyed by include name */
   private readonly includePlans = new Map<string, IncludePlan>();
   private readonly sectorOf = (categoryId: number) => this.forms.related.sectorOfCategory(categoryId)!;
 
   constructor(
     private readonly rows: BrandscapeRows,
-    private readonly forms: IncludeForms,
+    private readonly forms: SlimForms,
   ) {}
 
   write(sink: ByteSink, rowIndex: number, plan: ColumnPlan, query: ParsedQuery): void {
@@ -91,24 +89,20 @@ export class RowWriter {
     writeMetricBlock(sink, plan.metricBlock, facts, head.length > 1);
     let separated = head.length > 1 || plan.metricColumns.length > 0;
     for (const name of query.include) {
-      const include = this.includePlan(name, query);
-      sink.text(`${separated ? "," : ""}"${name}":${name === "audiences" ? "[" : ""}`);
+      const include = this.includePlan(name);
+      sink.text(`${separated ? "," : ""}"${name}":`);
       sink.bytes(this.includeJson(include, include.idOf(facts, this.sectorOf)));
-      if (name === "audiences") sink.text("]");
       separated = true;
     }
     sink.text("}");
   }
 
-  private includePlan(name: string, query: ParsedQuery): IncludePlan {
-    const [target, idOf] = INCLUDE_SOURCES[name];
-    const fields = query.fields.get(fieldsKey(target));
-    const key = `${name}|${fields?.join(",") ?? "*"}`;
-    let include = this.includePlans.get(key);
+  private includePlan(name: string): IncludePlan {
+    let include = this.includePlans.get(name);
     if (!include) {
-      if (this.includePlans.size > 200) this.includePlans.clear();
-      include = { name, target, idOf, fields, jsonById: new Map() };
-      this.includePlans.set(key, include);
+      const [target, idOf] = INCLUDE_SOURCES[name];
+      include = { name, target, idOf, jsonById: new Map() };
+      this.includePlans.set(name, include);
     }
     return include;
   }
@@ -116,8 +110,7 @@ export class RowWriter {
   private includeJson(include: IncludePlan, id: number): Uint8Array {
     let json = include.jsonById.get(id);
     if (json === undefined) {
-      const record = this.forms.one(include.target, id);
-      json = Buffer.from(JSON.stringify(record && pickFields(record, include.fields)));
+      json = Buffer.from(JSON.stringify(this.forms.slim(include.target, id)));
       include.jsonById.set(id, json);
     }
     return json;

@@ -79,16 +79,16 @@ export class BrandscapeRows {
       audienceRank,
       studyPosition,
       studyId: study.id,
-      countryId: study.country_id,
-      yearId: study.year_id,
+      countryId: this.related.studyCountryId(study.id),
+      yearId: this.related.studyYearId(study.id),
       brandId: brand.id,
-      categoryId: brand.category_id,
-      companyId: brand.company_id,
+      categoryId: this.related.brandCategoryId(brand.id),
+      companyId: this.related.brandCompanyId(brand.id),
       audienceId: layout.audienceIds[audienceRank],
       brandCount: brands.length,
       rowHash: hash32(this.dataset.seed, rowIndex, 0x5eed),
-      brandHash: hash32(this.dataset.seed, brand.id, study.country_id, 0xb4a2d),
-      health: hashUnit(this.dataset.seed, brand.id, study.country_id, 0x4ea1),
+      brandHash: hash32(this.dataset.seed, brand.id, this.related.studyCountryId(study.id), 0xb4a2d),
+      health: hashUnit(this.dataset.seed, brand.id, this.related.studyCountryId(study.id), 0x4ea1),
     };
   }
 

@@ -3,8 +3,9 @@ import { envelopeTail, pageBounds } from "../http/envelope";
 import { notFound } from "../http/errors";
 import type { PageView } from "../pageFaults";
 import type { ParsedQuery } from "../query/parseQuery";
-import type { IncludeForms } from "../resources/includes";
-import { checkIncludes, checkSort } from "../resources/shape";
+import type { ResourceCatalogue } from "../resources/definitions";
+import { badRequest } from "../http/errors";
+import { checkSort } from "../resources/shape";
 import { ByteSink } from "./byteSink";
 import { COLUMN_NAME_SET } from "./columns";
 import { buildCriteria, checkCombination } from "./criteria";
@@ -17,6 +18,15 @@ import { sortSelection } from "./sorting";
 const SELECTION_CACHE_SIZE = 24;
 
 /** brandscape-data: rows computed from their index, never stored (see layout.ts). */
+function checkBrandscapeIncludes(requested: readonly string[]): void {
+  const unknown = requested.filter((name) => !BRANDSCAPE_INCLUDES.includes(name));
+  if (unknown.length > 0) {
+    throw badRequest(
+      `Requested include(s) \`${unknown.join(", ")}\` are not allowed. Allowed include(s) are \`${BRANDSCAPE_INCLUDES.join(", ")}\`.`,
+    );
+  }
+}
+
 export class BrandscapeService {
   readonly layout: BrandscapeLayout;
   private readonly rows: BrandscapeRows;
@@ -24,14 +34,14 @@ export class BrandscapeService {
   /** a paged-through query resolves its selection (and sort) once, not once per page */
   private readonly selections = new Map<string, Selection>();
 
-  constructor(dataset: Dataset, forms: IncludeForms, scale?: number) {
+  constructor(dataset: Dataset, catalogue: ResourceCatalogue, scale?: number) {
     this.layout = new BrandscapeLayout(dataset, scale);
-    this.rows = new BrandscapeRows(this.layout, dataset, forms.related);
-    this.writer = new RowWriter(this.rows, forms);
+    this.rows = new BrandscapeRows(this.layout, dataset, catalogue.related);
+    this.writer = new RowWriter(this.rows, catalogue.forms);
   }
 
   serveCollection(query: ParsedQuery, path: string, view?: PageView): Buffer {
-    checkIncludes(BRANDSCAPE_INCLUDES, query.include);
+    checkBrandscapeIncludes(query.include);
     checkSort(COLUMN_NAME_SET, query);
     checkCombination(query.filters);
     const selection = this.selection(query);
@@ -49,7 +59,7 @@ export class BrandscapeService {
   }
 
   serveItem(rawId: string, query: ParsedQuery): Buffer {
-    checkIncludes(BRANDSCAPE_INCLUDES, query.include);
+    checkBrandscapeIncludes(query.include);
     const id = /^\d+$/.test(rawId) ? Number(rawId) : 0;
     if (id < 1 || id > this.layout.rowCount) throw notFound(`No query results for model [App\\Models\\BrandscapeData] ${rawId}`);
     const plan = planColumns(query);

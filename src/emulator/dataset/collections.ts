@@ -1,5 +1,5 @@
-import { Rng } from "../prng";
-import type { BrandRecord, CollectionRecord, CollectionTag, UserRecord } from "./types";
+import { hash32, Rng } from "../prng";
+import type { BrandRecord, CollectionRecord, UserRecord } from "./types";
 
 export const CURRENT_USER_ID = 1;
 
@@ -52,39 +52,49 @@ export interface CollectionTables {
   collections: CollectionRecord[];
   collectionBrandIds: Map<number, number[]>;
   collectionsSharedWithMe: Set<number>;
+  collectionOwner: Map<number, number>;
+  publicCollections: Set<number>;
+}
+
+/** A UUID of version-4 form, the same for the same seed and id. */
+function stableUuid(seed: number, id: number): string {
+  const hex = [0, 1, 2, 3].map((part) => hash32(seed, 72, id, part).toString(16).padStart(8, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 export function buildCollections(
   seed: number,
   brands: readonly BrandRecord[],
   categoryNames: ReadonlyMap<number, string>,
+  brandCategory: ReadonlyMap<number, number>,
 ): CollectionTables {
   const rng = new Rng(seed + 71);
   const collectionBrandIds = new Map<number, number[]>();
   const collectionsSharedWithMe = new Set<number>();
-  const collections = COLLECTION_ROWS.map(([name, description, categoryPattern], index): CollectionRecord => {
+  const collectionOwner = new Map<number, number>();
+  const publicCollections = new Set<number>();
+  const collections = COLLECTION_ROWS.map(([name, , categoryPattern], index): CollectionRecord => {
     const id = index + 1;
     const pattern = new RegExp(categoryPattern);
-    const candidates = brands.filter((brand) => pattern.test(categoryNames.get(brand.category_id) ?? ""));
+    const candidates = brands.filter((brand) => pattern.test(categoryNames.get(brandCategory.get(brand.id)!) ?? ""));
     const brandIds = rng.sample(candidates, rng.int(4, 12)).map((brand) => brand.id);
     collectionBrandIds.set(id, brandIds);
     // a third mine, the rest other people's: some public, some shared with me, some neither (403)
     const userId = index % 3 === 0 ? CURRENT_USER_ID : rng.int(2, USERS.length);
     if (userId !== CURRENT_USER_ID && index % 3 === 1) collectionsSharedWithMe.add(id);
-    const tags: CollectionTag[] = rng.sample(TAGS, rng.int(0, 3)).map((tag) => ({ id: TAGS.indexOf(tag) + 1, name: tag }));
+    collectionOwner.set(id, userId);
+    if (index % 4 === 2 || (index % 4 === 3 && index % 3 === 0)) publicCollections.add(id);
+    rng.sample(TAGS, rng.int(0, 3)); // tags are no documented key; the draw keeps the timestamps below as they were
     const created = rng.int(2019, 2024);
     const createdAt = `${created}-0${rng.int(1, 9)}-1${rng.int(0, 9)}T0${rng.int(0, 9)}:${rng.int(10, 59)}:${rng.int(10, 59)}.000000Z`;
     return {
       id,
       name,
-      description,
-      public: index % 4 === 2 || (index % 4 === 3 && index % 3 === 0) ? 1 : 0,
-      user_id: userId,
-      brands_count: brandIds.length,
-      tags,
+      collection_type: "brands",
+      uuid: stableUuid(seed, id),
       created_at: createdAt,
       updated_at: rng.chance(0.5) ? createdAt : createdAt.replace(/^\d{4}/, String(Math.min(created + 1, 2025))),
     };
   });
-  return { collections, collectionBrandIds, collectionsSharedWithMe };
+  return { collections, collectionBrandIds, collectionsSharedWithMe, collectionOwner, publicCollections };
 }

@@ -1,39 +1,67 @@
 import { Rng } from "../prng";
-import { METRIC_GROUP_ROWS, METRIC_ROWS, metricTitle } from "./data/metrics";
+import { METRIC_GROUP_ROWS, METRIC_ROWS, SCORE_SUFFIXES, metricTitle } from "./data/metrics";
 import { stamps } from "./timestamps";
 import type { MetricGroupRecord, MetricRecord } from "./types";
 
-export function buildMetricGroups(seed: number): MetricGroupRecord[] {
-  const rng = new Rng(seed + 61);
-  return METRIC_GROUP_ROWS.map((row, index) => ({
-    id: index + 1,
-    key: row.key,
-    name: row.name,
-    active: row.active ? 1 : 0,
-    public: row.public ? 1 : 0,
-    position: index + 1,
-    ...stamps(rng),
-  }));
+export interface MetricGroupTables {
+  metricGroups: MetricGroupRecord[];
+  activeMetricGroups: Set<number>;
 }
 
-export function buildMetrics(seed: number, groups: readonly MetricGroupRecord[]): MetricRecord[] {
-  const rng = new Rng(seed + 62);
-  const groupByKey = new Map(groups.map((group) => [group.key, group]));
-  return METRIC_ROWS.map((row, index) => {
-    const group = groupByKey.get(row.groupKey)!;
+export function buildMetricGroups(seed: number): MetricGroupTables {
+  const rng = new Rng(seed + 61);
+  const activeMetricGroups = new Set<number>();
+  const metricGroups = METRIC_GROUP_ROWS.map((row, index): MetricGroupRecord => {
+    const id = index + 1;
+    if (row.active) activeMetricGroups.add(id);
     return {
-      id: index + 1,
+      id,
+      name: row.name,
       key: row.key,
-      name: metricTitle(row.key),
-      brand_metric_group_id: group.id,
-      active: row.kind === "legacy" ? 0 : 1,
-      public: row.kind === "custom" ? 0 : 1,
-      current: row.kind === "legacy" ? 0 : 1,
-      legacy: row.kind === "legacy" ? 1 : 0,
-      core: row.kind === "core" ? 1 : 0,
-      custom: row.kind === "custom" ? 1 : 0,
-      position: index + 1,
+      description: `The ${row.name.toLowerCase()} metrics.`,
+      is_public: row.public,
       ...stamps(rng),
     };
   });
+  return { metricGroups, activeMetricGroups };
+}
+
+export interface MetricTables {
+  metrics: MetricRecord[];
+  metricGroup: Map<number, number>;
+  metricKey: Map<number, string>;
+  customMetrics: Set<number>;
+}
+
+export function buildMetrics(seed: number, groups: readonly MetricGroupRecord[]): MetricTables {
+  const rng = new Rng(seed + 62);
+  const groupByKey = new Map(groups.map((group) => [group.key, group]));
+  const metricGroup = new Map<number, number>();
+  const metricKey = new Map<number, string>();
+  const customMetrics = new Set<number>();
+  const metrics = METRIC_ROWS.map((row, index): MetricRecord => {
+    const id = index + 1;
+    metricGroup.set(id, groupByKey.get(row.groupKey)!.id);
+    metricKey.set(id, row.key);
+    if (row.kind === "custom") customMetrics.add(id);
+    const legacy = row.kind === "legacy";
+    return {
+      id,
+      name: metricTitle(row.key),
+      description: `${metricTitle(row.key)}, as measured by the BAV survey.`,
+      is_active: !legacy,
+      is_public: row.kind !== "custom",
+      is_core: row.kind === "core",
+      is_legacy: legacy,
+      // legacy metrics keep their columns but no longer get scores; custom ones get no indexes
+      has_construct_score: !legacy,
+      has_percentile_rank_score: !legacy,
+      has_percentage_score: !legacy,
+      has_value_score: !legacy,
+      has_index_score: !legacy && row.kind !== "custom",
+      brandscape_data_columns: SCORE_SUFFIXES.map((suffix) => row.key + suffix),
+      ...stamps(rng),
+    };
+  });
+  return { metrics, metricGroup, metricKey, customMetrics };
 }

@@ -1,13 +1,20 @@
 import { Rng } from "../prng";
 import { COUNTRY_ROWS, FIRST_YEAR, NEWEST_YEAR, QUARTERLY_COUNTRIES, type CountryRow } from "./data/geography";
 import { randomTimestamp } from "./timestamps";
-import type { StudyRecord, StudyType, YearRecord } from "./types";
+import type { StudyPeriod, StudyRecord, StudyType, YearRecord } from "./types";
 
 export const STUDY_TYPES = {
   main: { id: 1, name: "BAV Study", slug: "bav", is_bav_study: true },
   quarterly: { id: 2, name: "Quarterly Tracker", slug: "quarterly", is_bav_study: false },
   special: { id: 3, name: "Special Study", slug: "special", is_bav_study: false },
 } as const satisfies Record<string, StudyType>;
+
+/** The study's period object (documented only as "Full Year, Quarter"). */
+export const STUDY_PERIODS = {
+  fullYear: { id: 1, name: "Full Year", is_full_year: true },
+  quarters: [1, 2, 3, 4].map((quarter) => ({ id: 1 + quarter, name: `Q${quarter}`, is_full_year: false })),
+  wave: { id: 6, name: "Wave", is_full_year: false },
+} as const satisfies Record<string, StudyPeriod | readonly StudyPeriod[]>;
 
 const SPECIALS: ReadonlyArray<{ code: string; year: number; title: string; fullYear: boolean }> = [
   { code: "US", year: 2020, title: "COVID-19 Pulse", fullYear: false },
@@ -36,7 +43,7 @@ interface StudyPlan {
   year: number;
   type: StudyType;
   name: string;
-  fullYear: boolean;
+  period: StudyPeriod;
   released: boolean;
   /** fieldwork months, 1-based */
   months: [number, number];
@@ -48,19 +55,34 @@ function plansFor(year: number): StudyPlan[] {
     const base = { countryIndex, year };
     if (hasMainStudy(row, year)) {
       const released = year < NEWEST_YEAR || RELEASED_EARLY.has(row.code);
-      plans.push({ ...base, type: STUDY_TYPES.main, name: `${row.name} ${year}`, fullYear: true, released, months: [2, 6] });
+      plans.push({
+        ...base,
+        type: STUDY_TYPES.main,
+        name: `${row.name} ${year}`,
+        period: STUDY_PERIODS.fullYear,
+        released,
+        months: [2, 6],
+      });
     }
     const quarterlyFrom = QUARTERLY_COUNTRIES[row.code];
     if (quarterlyFrom !== undefined && year >= quarterlyFrom) {
       for (let quarter = 1; quarter <= 4; quarter++) {
         const released = year < NEWEST_YEAR || quarter <= 2;
         const months: [number, number] = [quarter * 3 - 2, quarter * 3];
-        plans.push({ ...base, type: STUDY_TYPES.quarterly, name: `${row.name} ${year} Q${quarter}`, fullYear: false, released, months });
+        plans.push({
+          ...base,
+          type: STUDY_TYPES.quarterly,
+          name: `${row.name} ${year} Q${quarter}`,
+          period: STUDY_PERIODS.quarters[quarter - 1],
+          released,
+          months,
+        });
       }
     }
     for (const special of SPECIALS.filter((s) => s.code === row.code && s.year === year)) {
       const name = `${row.name} ${year} ${special.title}`;
-      plans.push({ ...base, type: STUDY_TYPES.special, name, fullYear: special.fullYear, released: true, months: [5, 8] });
+      const period = special.fullYear ? STUDY_PERIODS.fullYear : STUDY_PERIODS.wave;
+      plans.push({ ...base, type: STUDY_TYPES.special, name, period, released: true, months: [5, 8] });
     }
   });
   return plans;
@@ -69,10 +91,21 @@ function plansFor(year: number): StudyPlan[] {
 const monthStart = (year: number, month: number) => `${year}-${String(month).padStart(2, "0")}-01`;
 const monthEnd = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 
-export function buildStudies(seed: number, years: readonly YearRecord[]): StudyRecord[] {
+export interface StudyTables {
+  /** amount_of_brands, categories and amount_of_cells are 0 until the study's brands are chosen */
+  studies: StudyRecord[];
+  studyCountry: Map<number, number>;
+  studyYear: Map<number, number>;
+}
+
+const fieldworkTimestamp = (date: string) => `${date}T00:00:00.000000Z`;
+
+export function buildStudies(seed: number, years: readonly YearRecord[]): StudyTables {
   const rng = new Rng(seed + 41);
   const yearIdByNumber = new Map(years.map((year) => [year.year, year.id]));
   const studies: StudyRecord[] = [];
+  const studyCountry = new Map<number, number>();
+  const studyYear = new Map<number, number>();
   for (let year = FIRST_YEAR; year <= NEWEST_YEAR; year++) {
     for (const plan of plansFor(year)) {
       const fieldworkStart = monthStart(year, plan.months[0]);
@@ -83,26 +116,31 @@ export function buildStudies(seed: number, years: readonly YearRecord[]): StudyR
         releasedAt && rng.chance(0.25) ? randomTimestamp(rng, releasedAt.slice(0, 19) + "Z", `${year + 1}-12-31`) : releasedAt;
       const createdAt = randomTimestamp(rng, monthStart(year - 1, 11), fieldworkStart);
       const isBig = COUNTRY_ROWS[plan.countryIndex].tier === 1;
-      const sampleSize = plan.type === STUDY_TYPES.main ? rng.int(isBig ? 9000 : 2500, isBig ? 17000 : 6000) : rng.int(1500, 3500);
+      const respondents = plan.type === STUDY_TYPES.main ? rng.int(isBig ? 9000 : 2500, isBig ? 17000 : 6000) : rng.int(1500, 3500);
+      const id = studies.length + 1;
+      studyCountry.set(id, plan.countryIndex + 1);
+      studyYear.set(id, yearIdByNumber.get(year)!);
       studies.push({
-        id: studies.length + 1,
+        id,
         name: plan.name,
-        country_id: plan.countryIndex + 1,
-        year_id: yearIdByNumber.get(year)!,
+        is_active: year >= 2014,
         type: { ...plan.type },
-        full_year: plan.fullYear ? 1 : 0,
-        released: plan.released ? 1 : 0,
-        active: year >= 2014 ? 1 : 0,
-        open_survey: plan.released ? 0 : 1,
-        sample_size: sampleSize,
-        fieldwork_start: fieldworkStart,
-        fieldwork_end: fieldworkEnd,
-        released_at: releasedAt,
+        period: { ...plan.period },
+        start_date: fieldworkTimestamp(fieldworkStart),
+        end_date: fieldworkTimestamp(fieldworkEnd),
+        data_available_at: releasedAt,
+        respondents,
+        categories: 0,
         data_updated_at: dataUpdatedAt,
+        amount_of_cells: 0,
+        amount_of_brands: 0,
         created_at: createdAt,
         updated_at: dataUpdatedAt ?? createdAt,
       });
     }
   }
-  return studies;
+  return { studies, studyCountry, studyYear };
 }
+
+/** A released study is one whose data is available; until then it is open to brand-list feedback. */
+export const isReleased = (study: StudyRecord): boolean => study.data_available_at !== null;

@@ -20,6 +20,8 @@ export function assignStudyBrands(
   brands: readonly BrandRecord[],
   brandFacts: ReadonlyMap<number, BrandFacts>,
   years: readonly YearRecord[],
+  studyCountry: ReadonlyMap<number, number>,
+  studyYear: ReadonlyMap<number, number>,
 ): Map<number, number[]> {
   const yearById = new Map(years.map((year) => [year.id, year.year]));
   const mainBrands = new Map<string, number[]>();
@@ -45,7 +47,7 @@ export function assignStudyBrands(
   };
 
   for (const study of studies) {
-    const all = mainStudyBrands(study.country_id, yearById.get(study.year_id)!);
+    const all = mainStudyBrands(studyCountry.get(study.id)!, yearById.get(studyYear.get(study.id)!)!);
     if (study.type.id === STUDY_TYPES.main.id) {
       byStudy.set(study.id, all);
     } else {

@@ -1,10 +1,12 @@
-/** A record as it goes on the wire: plain JSON with an `id`. */
+/**
+ * The records as the service documents them (SCHEMA.json `full`): every key and no other. What
+ * links records together (a study's country, a brand's company) is not a documented key, so it
+ * lives in the dataset's side tables (`Links`), never in a record.
+ */
 export interface WireRecord {
   id: number;
   [column: string]: unknown;
 }
-
-export type Flag = 0 | 1;
 
 export interface Stamped {
   created_at: string;
@@ -15,21 +17,32 @@ export interface RegionRecord extends WireRecord, Stamped {
   name: string;
 }
 export interface CountryRecord extends WireRecord, Stamped {
+  is_active: boolean;
   name: string;
+  native_name: string;
   code: string;
-  iso3: string;
-  region_id: number;
-  active: Flag;
-  best_countries_years: number[];
+  code_alpha3: string;
+  code_numeric: string;
+  capital: string;
+  area: string;
+  latitude: string;
+  longitude: string;
+  flag: string;
 }
 export interface CityRecord extends WireRecord, Stamped {
   name: string;
-  country_id: number;
-  capital: boolean;
+  latitude: string;
+  longitude: string;
+  timezone: string;
   population: number;
+  elevation: number;
+  digital_elevation_model: number;
+  /** GeoNames feature code: PPLC for a capital (the `capitals` filter), PPLA / PPL otherwise */
+  geonames_feature_code: string;
 }
 export interface YearRecord extends WireRecord, Stamped {
   year: number;
+  has_ogilvy_impact: boolean;
 }
 export interface StudyType {
   id: number;
@@ -37,82 +50,131 @@ export interface StudyType {
   slug: string;
   is_bav_study: boolean;
 }
+export interface StudyPeriod {
+  id: number;
+  name: string;
+  is_full_year: boolean;
+}
 export interface StudyRecord extends WireRecord, Stamped {
   name: string;
-  country_id: number;
-  year_id: number;
+  is_active: boolean;
   type: StudyType;
-  full_year: Flag;
-  released: Flag;
-  active: Flag;
-  open_survey: Flag;
-  sample_size: number;
-  fieldwork_start: string;
-  fieldwork_end: string;
-  released_at: string | null;
+  period: StudyPeriod;
+  start_date: string;
+  end_date: string;
+  /** null until the study is released */
+  data_available_at: string | null;
+  respondents: number;
+  categories: number;
   data_updated_at: string | null;
+  amount_of_cells: number;
+  amount_of_brands: number;
 }
 export interface SectorRecord extends WireRecord, Stamped {
+  is_active: boolean;
   name: string;
-  in_most_influential: Flag;
+  excluded_for_most_influential: boolean;
 }
 export interface CategoryRecord extends WireRecord, Stamped {
   name: string;
-  sector_id: number;
+}
+export interface CompanyOfficer {
+  name: string;
+  title: string;
 }
 export interface CompanyRecord extends WireRecord, Stamped {
   name: string;
-  public: Flag;
-  country_id: number | null;
+  description: string;
+  currency: string;
+  /** null for a private company */
+  isin: string | null;
+  ipo_date: string | null;
+  fiscal_year_end: string;
+  street_address: string;
+  state: string;
+  postal_code: string;
+  city: string;
+  website_url: string;
+  officers: CompanyOfficer[];
 }
 export interface BrandRecord extends WireRecord, Stamped {
+  bav_brand_id: number;
+  bav_id: number;
   name: string;
-  company_id: number;
-  category_id: number;
-  is_local: Flag;
+  share_of_company: number;
+  is_core: boolean;
+  is_studied_globally: boolean;
+  url: string;
+  logo_url: string;
 }
 export interface AudienceGroupRecord extends WireRecord, Stamped {
   name: string;
+  description: string;
 }
 export interface AudienceRecord extends WireRecord, Stamped {
   name: string;
-  active: Flag;
-  public: Flag;
+  description: string;
+  is_active: boolean;
+  is_public: boolean;
+  available_for_bav: boolean;
+  available_for_bc: boolean;
+  bc_filters: string[];
+  available_for_diversity: boolean;
+  is_ethnic_minority: boolean;
 }
 export interface MetricGroupRecord extends WireRecord, Stamped {
-  key: string;
   name: string;
-  active: Flag;
-  public: Flag;
-  position: number;
+  key: string;
+  description: string;
+  is_public: boolean;
 }
 export interface MetricRecord extends WireRecord, Stamped {
-  key: string;
   name: string;
-  brand_metric_group_id: number;
-  active: Flag;
-  public: Flag;
-  current: Flag;
-  legacy: Flag;
-  core: Flag;
-  custom: Flag;
-  position: number;
-}
-export interface CollectionTag {
-  id: number;
-  name: string;
+  description: string;
+  is_active: boolean;
+  is_public: boolean;
+  is_core: boolean;
+  is_legacy: boolean;
+  has_construct_score: boolean;
+  has_percentile_rank_score: boolean;
+  has_percentage_score: boolean;
+  has_value_score: boolean;
+  has_index_score: boolean;
+  brandscape_data_columns: string[];
 }
 export interface CollectionRecord extends WireRecord, Stamped {
   name: string;
-  description: string;
-  public: Flag;
-  user_id: number;
-  brands_count: number;
-  tags: CollectionTag[];
+  collection_type: string;
+  uuid: string;
 }
 export interface UserRecord extends WireRecord {
   name: string;
   email: string;
+}
+
+/** The relations between records and the facts behind some filters: none of them is a documented key. */
+export interface Links {
+  readonly countryRegion: ReadonlyMap<number, number>;
+  readonly countryBestYears: ReadonlyMap<number, readonly number[]>;
+  readonly cityCountry: ReadonlyMap<number, number>;
+  readonly studyCountry: ReadonlyMap<number, number>;
+  readonly studyYear: ReadonlyMap<number, number>;
+  readonly categorySector: ReadonlyMap<number, number>;
+  /** null when the headquarters are outside the emulator's countries */
+  readonly companyCountry: ReadonlyMap<number, number | null>;
+  readonly brandCompany: ReadonlyMap<number, number>;
+  /** the category a brand is studied in first (brandCategoryIds[0]) */
+  readonly brandCategory: ReadonlyMap<number, number>;
+  readonly audienceGroup: ReadonlyMap<number, number>;
+  readonly metricGroup: ReadonlyMap<number, number>;
+  /** the metric's key: brandscape-data's column stem, metric_keys' and the tools' name for it */
+  readonly metricKey: ReadonlyMap<number, string>;
+  /** metrics a client commissioned (brand-metrics `custom`) */
+  readonly customMetrics: ReadonlySet<number>;
+  /** metric groups in use (brand-metric-groups `active`, a filter bavapi sends; no documented column) */
+  readonly activeMetricGroups: ReadonlySet<number>;
+  readonly collectionOwner: ReadonlyMap<number, number>;
+  readonly publicCollections: ReadonlySet<number>;
 }
 
 /** Everything the emulator serves besides brandscape rows, plus the relations records don't show. */
@@ -133,16 +195,18 @@ export interface Dataset {
   readonly metrics: MetricRecord[];
   readonly collections: CollectionRecord[];
   readonly users: UserRecord[];
-  /** the user the accepted token belongs to */
-  readonly currentUserId: number;
-  readonly newestYear: number;
+  readonly links: Links;
   /** brand ids surveyed in each study, ascending */
   readonly studyBrandIds: ReadonlyMap<number, readonly number[]>;
   readonly brandStudyIds: ReadonlyMap<number, readonly number[]>;
   readonly brandCategoryIds: ReadonlyMap<number, readonly number[]>;
-  readonly audienceGroupIds: ReadonlyMap<number, readonly number[]>;
   readonly collectionBrandIds: ReadonlyMap<number, readonly number[]>;
   readonly collectionsSharedWithMe: ReadonlySet<number>;
+  /** every group an audience belongs to; links.audienceGroup holds the first */
+  readonly audienceGroupIds: ReadonlyMap<number, readonly number[]>;
+  /** the user the accepted token belongs to */
+  readonly currentUserId: number;
+  readonly newestYear: number;
   /** the brand's name as spelled in a study of that country ("Swatch (DE)") */
   localBrandName(brandId: number, countryId: number): string;
 }

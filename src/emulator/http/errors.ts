@@ -3,19 +3,21 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly errors?: Record<string, string[]>,
   ) {
     super(message);
     this.name = "HttpError";
   }
 }
 
-/** Laravel's 422: the first error as the message, with a count of the others. */
+/**
+ * A bad or missing parameter: the docs' 400 (they list no 422). The message is the first problem,
+ * with a count of the others, as Laravel words it.
+ */
 export function validationError(errors: Record<string, string[]>): HttpError {
   const messages = Object.values(errors).flat();
   const others = messages.length - 1;
   const suffix = others > 0 ? ` (and ${others} more error${others > 1 ? "s" : ""})` : "";
-  return new HttpError(422, `${messages[0]}${suffix}`, errors);
+  return new HttpError(400, `${messages[0]}${suffix}`);
 }
 
 export const notFound = (message = "Not Found") => new HttpError(404, message);

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { FaultRule } from "../faults";
 import { tooManyHeaders } from "./rateLimit";
-import { send, writeHead, type Headers } from "./respond";
+import { errorJson, send, writeHead, type Headers } from "./respond";
 
 const contentTypeOf = (body: string) =>
   body.startsWith("<")
@@ -18,12 +18,12 @@ export function answerFault(rule: FaultRule, req: IncomingMessage, res: ServerRe
   switch (rule.kind) {
     case "status": {
       const status = rule.status ?? 503;
-      const body = rule.body ?? JSON.stringify({ message: STATUS_CODES[status] ?? "Server Error" });
+      const body = rule.body ?? JSON.stringify(errorJson(STATUS_CODES[status] ?? "Server Error"));
       send(res, status, body, {}, contentTypeOf(body));
       return;
     }
     case "rateLimit":
-      send(res, 429, JSON.stringify({ message: "Too Many Attempts." }), tooManyHeaders(rateLimitHeader, rule.retryAfter ?? 1));
+      send(res, 429, JSON.stringify(errorJson("Too Many Attempts.")), tooManyHeaders(rateLimitHeader, rule.retryAfter ?? 1));
       return;
     case "reset":
       dropConnection(req);
@@ -37,7 +37,7 @@ export function answerFault(rule: FaultRule, req: IncomingMessage, res: ServerRe
       send(
         res,
         status,
-        JSON.stringify({ message: `${STATUS_CODES[status] ?? "Error"}: ${req.method} ${req.url} with headers ${echoed}` }),
+        JSON.stringify(errorJson(`${STATUS_CODES[status] ?? "Error"}: ${req.method} ${req.url} with headers ${echoed}`)),
         {},
       );
       return;
@@ -47,7 +47,7 @@ export function answerFault(rule: FaultRule, req: IncomingMessage, res: ServerRe
   }
 }
 
-/** The normal 200 answer with its body spoiled as a malformed, trickle or cutOff rule says. */
+/** The normal 200 answer with its body spoiled as a malformed, trickle, cutOff or nullRecord rule says. */
 export async function sendSpoiledBody(
   rule: FaultRule,
   req: IncomingMessage,
@@ -59,6 +59,9 @@ export async function sendSpoiledBody(
   switch (rule.kind) {
     case "malformed":
       send(res, 200, truncated(body), headers);
+      return;
+    case "nullRecord":
+      send(res, 200, withNullRecord(body, rule.index ?? 0), headers);
       return;
     case "cutOff": {
       // the full Content-Length is announced, then the connection drops after `bytes`
@@ -88,6 +91,14 @@ function dropConnection(req: IncomingMessage): void {
   const socket = req.socket as typeof req.socket & { resetAndDestroy?: () => void };
   if (typeof socket.resetAndDestroy === "function") socket.resetAndDestroy();
   else socket.destroy();
+}
+
+/** A page whose record at `index` is `null`, as a serializer that lost a row answers. */
+function withNullRecord(body: Buffer, index: number): string | Buffer {
+  const parsed = JSON.parse(body.toString("utf8")) as { data?: unknown };
+  if (!Array.isArray(parsed.data) || parsed.data.length === 0) return body;
+  parsed.data[Math.min(index, parsed.data.length - 1)] = null;
+  return JSON.stringify(parsed);
 }
 
 /** A 200 whose JSON stops halfway, as a truncated transfer arrives. */

@@ -58,15 +58,18 @@ export async function handleRequest(context: PipelineContext, req: IncomingMessa
     await context.delay(fault.ms);
     fault = null;
   }
-  // a page fault shapes the answer's body; the others replace or spoil the answer
+  // a page fault shapes the answer's body; rateHeaders its headers; the others replace or spoil the answer
   const view = pageViewOf(fault);
   if (view) fault = null;
+  const headersSaid = fault?.kind === "rateHeaders" ? fault.headers : undefined;
+  if (headersSaid) fault = null;
   if (fault && !BODY_FAULTS.has(fault.kind)) {
     answerFault(fault, req, res, context.limiter.limitHeader());
     return;
   }
 
-  const decision = context.limiter.hit();
+  const hit = context.limiter.hit();
+  const decision = headersSaid ? { ...hit, headers: { ...hit.headers, ...headersSaid } } : hit;
   try {
     if (decision.limited) throw new HttpError(429, "Too Many Attempts.");
     if (req.method !== "GET" && req.method !== "HEAD") throw methodNotAllowed(req.method, path);

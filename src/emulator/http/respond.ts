@@ -33,12 +33,14 @@ export function writeHead(
 export const wantsJson = (req: IncomingMessage): boolean =>
   /json/i.test(req.headers.accept ?? "") || req.headers["x-requested-with"] === "XMLHttpRequest";
 
+/** The error body the docs show for every status (errors.md). */
+export const errorJson = (message: string) => ({ data: { message } });
+
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function errorBody(error: HttpError, asJson: boolean): [body: string, contentType: string] {
   if (asJson) {
-    const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
-    return [JSON.stringify(body), "application/json"];
+    return [JSON.stringify(errorJson(error.message)), "application/json"];
   }
   const title = `${error.status} | ${escapeHtml(error.message)}`;
   return [

@@ -6,7 +6,7 @@ export const BASE_PATH = "/api/v2/";
 export type Route =
   | { readonly kind: "collection"; readonly resource: string }
   | { readonly kind: "item"; readonly resource: string; readonly id: string }
-  | { readonly kind: "studyBrands"; readonly studyId: string }
+  | { readonly kind: "studySubroute"; readonly studyId: string; readonly sub: "brands" | "categories" }
   | { readonly kind: "tools"; readonly segment?: string }
   | { readonly kind: "health" }
   | { readonly kind: "notFound"; readonly path: string };
@@ -18,6 +18,8 @@ export function resourceOfPath(path: string): string {
 
 export function matchRoute(path: string): Route {
   const notFound: Route = { kind: "notFound", path: path.replace(/^\//, "") };
+  // the docs write the health check as /health; WIRE.md has it under the API's base: both answer
+  if (path === `/${HEALTH_ROUTE}`) return { kind: "health" };
   if (!path.startsWith(BASE_PATH)) return notFound;
   const segments = decodePath(path.slice(BASE_PATH.length))
     .split("/")
@@ -29,8 +31,8 @@ export function matchRoute(path: string): Route {
   if (!isResource(resource)) return notFound;
   if (id === undefined) return { kind: "collection", resource };
   if (sub === undefined) return { kind: "item", resource, id };
-  // studies/:id/brands, the one documented sub-route (WIRE.md)
-  if (resource === "studies" && sub === "brands") return { kind: "studyBrands", studyId: id };
+  // studies/:id/brands and studies/:id/categories, the documented sub-routes (SCHEMA.json)
+  if (resource === "studies" && (sub === "brands" || sub === "categories")) return { kind: "studySubroute", studyId: id, sub };
   return notFound;
 }
 

@@ -22,6 +22,9 @@ function readKind(kind: FilterKind, name: string, raw: string): FilterValue {
   switch (kind) {
     case "text":
       return text.toLowerCase();
+    case "presence":
+      if (text === "") return true;
+    // falls through: a value given reads as a flag
     case "flag": {
       const flag = FLAG_VALUES[text.toLowerCase()];
       return flag ?? fail(name, "The :attribute field must be true or false.");
@@ -30,12 +33,8 @@ function readKind(kind: FilterKind, name: string, raw: string): FilterValue {
       return commaList(text).map((item) => readInteger(name, item, "The :attribute field must contain integer ids."));
     case "countryCodes":
       return commaList(text).map((code) => code.toUpperCase());
-    case "countryCode":
-      return text.toUpperCase();
     case "yearList":
       return commaList(text).map((item) => readInteger(name, item, "The :attribute field must contain years."));
-    case "year":
-      return readInteger(name, text, "The :attribute field must be a year.");
     case "count":
       return readInteger(name, text, "The :attribute field must be a non-negative integer.");
     case "datetime":
@@ -45,7 +44,7 @@ function readKind(kind: FilterKind, name: string, raw: string): FilterValue {
 
 export const isFilterName = (name: string): name is FilterName => Object.hasOwn(FILTER_KINDS, name);
 
-/** Reads `filter[name]=raw` by the kind wire/filterKinds.ts gives that name; 422 when it does not parse. */
+/** Reads `filter[name]=raw` by the kind wire/filterKinds.ts gives that name; 400 when it does not parse. */
 export function readFilterValue(name: FilterName, raw: string): FilterValue {
   return readKind(FILTER_KINDS[name], name, raw);
 }

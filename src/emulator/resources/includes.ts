@@ -1,143 +1,161 @@
-import type { AudienceRecord, BrandRecord, StudyRecord, WireRecord } from "../dataset/types";
+import type { BrandRecord, CompanyRecord, WireRecord } from "../dataset/types";
+import { hash32 } from "../prng";
 import { invert } from "../dataset/studyBrands";
-import type { Related } from "./related";
-
-/** One include a resource offers: the resource it draws from (for fields[...]) and how it finds it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resource's own record type
-export interface IncludeResolver<R = any> {
-  readonly target: string;
-  resolve(record: R): WireRecord | WireRecord[] | null;
-}
-
-export type IncludeSet = Record<string, IncludeResolver>;
-
-const byIds = <T extends WireRecord>(ids: readonly number[] | undefined, lookup: ReadonlyMap<number, T>): T[] =>
-  (ids ?? []).map((id) => lookup.get(id)!).filter(Boolean);
+import type { SlimForms } from "./slimForms";
 
 /**
- * The objects includes embed. A country always arrives with its region nested inside it, so a
- * study with its country included carries an object in an object in an object.
+ * One include a route offers. A resource include names the records it embeds (in their slim form,
+ * so a dotted include can reach into them: `category.sector`); a `value` include embeds an object
+ * that is no resource of its own (a company's stock exchanges).
  */
-export class IncludeForms {
-  private readonly countries = new Map<number, WireRecord>();
-  readonly audienceById: ReadonlyMap<number, AudienceRecord>;
-  readonly byResource: Record<string, ReadonlyMap<number, WireRecord>>;
+export type IncludeResolver =
+  | { readonly target: string; readonly one: (record: WireRecord) => number | null | undefined }
+  | { readonly target: string; readonly many: (record: WireRecord) => readonly number[] }
+  | { readonly value: (record: WireRecord) => unknown };
 
-  constructor(readonly related: Related) {
-    const { dataset } = related;
-    const index = (records: readonly WireRecord[]) => new Map(records.map((r) => [r.id, r]));
-    this.audienceById = new Map(dataset.audiences.map((a) => [a.id, a]));
-    this.byResource = {
-      "audience-groups": index(dataset.audienceGroups),
-      audiences: this.audienceById,
-      "brand-metric-groups": index(dataset.metricGroups),
-      "brand-metrics": index(dataset.metrics),
-      brands: related.brandById,
-      categories: related.categoryById,
-      cities: index(dataset.cities),
-      companies: related.companyById,
-      regions: related.regionById,
-      sectors: index(dataset.sectors),
-      studies: related.studyById,
-      years: related.yearById,
-      users: index(dataset.users),
-    };
-  }
+export type IncludeSet = Readonly<Record<string, IncludeResolver>>;
 
-  country(id: number | null): WireRecord | null {
-    if (id === null) return null;
-    let form = this.countries.get(id);
-    if (!form) {
-      const country = this.related.countryById.get(id);
-      if (!country) return null;
-      form = { ...country, region: this.related.regionById.get(country.region_id) ?? null };
-      this.countries.set(id, form);
-    }
-    return form;
-  }
+export const one = (target: string, id: (record: WireRecord) => number | null | undefined): IncludeResolver => ({ target, one: id });
+export const many = (target: string, ids: (record: WireRecord) => readonly number[]): IncludeResolver => ({ target, many: ids });
 
-  one(resource: string, id: number | null | undefined): WireRecord | null {
-    if (resource === "countries") return this.country(id ?? null);
-    return id == null ? null : (this.byResource[resource]?.get(id) ?? null);
+/** Inverse relations: which records point at an id through a link. */
+function grouped(link: ReadonlyMap<number, number | null>): Map<number, number[]> {
+  const byTarget = new Map<number, number[]>();
+  for (const [id, target] of link) {
+    if (target === null) continue;
+    const ids = byTarget.get(target);
+    if (ids) ids.push(id);
+    else byTarget.set(target, [id]);
   }
-
-  many(resource: string, ids: readonly number[] | undefined): WireRecord[] {
-    if (resource === "countries") return (ids ?? []).map((id) => this.country(id)!).filter(Boolean);
-    return byIds(ids, this.byResource[resource]);
-  }
+  return byTarget;
 }
 
-const one = <R>(target: string, forms: IncludeForms, id: (record: R) => number | null | undefined): IncludeResolver<R> => ({
-  target,
-  resolve: (record) => forms.one(target, id(record)),
-});
-const many = <R>(target: string, forms: IncludeForms, ids: (record: R) => readonly number[]): IncludeResolver<R> => ({
-  target,
-  resolve: (record) => forms.many(target, ids(record)),
-});
+/** The GICS sector of a company, from the emulator's sector of its core brand. */
+const GICS_OF_SECTOR: Readonly<Record<string, string>> = {
+  Automotive: "Consumer Discretionary",
+  "Beverages (Non-alcoholic)": "Consumer Staples",
+  "Beverages (Alcoholic)": "Consumer Staples",
+  Food: "Consumer Staples",
+  Retail: "Consumer Discretionary",
+  Technology: "Information Technology",
+  Telecommunications: "Communication Services",
+  "Financial Services": "Financials",
+  "Fashion & Apparel": "Consumer Discretionary",
+  Luxury: "Consumer Discretionary",
+  "Personal Care & Beauty": "Consumer Staples",
+  "Media & Entertainment": "Communication Services",
+  "Travel & Hospitality": "Consumer Discretionary",
+  Restaurants: "Consumer Discretionary",
+  "Household Products": "Consumer Staples",
+  "Health & Pharma": "Health Care",
+  "Energy & Utilities": "Energy",
+  "Sports & Fitness": "Consumer Discretionary",
+};
+const GICS_SECTORS = [
+  "Energy",
+  "Materials",
+  "Industrials",
+  "Consumer Discretionary",
+  "Consumer Staples",
+  "Health Care",
+  "Financials",
+  "Information Technology",
+  "Communication Services",
+  "Utilities",
+  "Real Estate",
+];
+const EXCHANGES: Readonly<Record<string, readonly [string, string]>> = {
+  US: ["New York Stock Exchange", "NYSE"],
+  GB: ["London Stock Exchange", "LSE"],
+  DE: ["Deutsche Börse Xetra", "XETRA"],
+  FR: ["Euronext Paris", "EPA"],
+  NL: ["Euronext Amsterdam", "AMS"],
+  JP: ["Tokyo Stock Exchange", "TSE"],
+  CN: ["Shanghai Stock Exchange", "SSE"],
+  KR: ["Korea Exchange", "KRX"],
+  CH: ["SIX Swiss Exchange", "SIX"],
+  IN: ["National Stock Exchange of India", "NSE"],
+};
 
-/** Inverse relations: which records point at an id through a column. */
-function groupIds<T extends WireRecord>(records: readonly T[], column: keyof T): Map<number, number[]> {
-  const grouped = new Map<number, number[]>();
-  for (const record of records) {
-    const key = record[column] as number | null;
-    if (key === null) continue;
-    const ids = grouped.get(key);
-    if (ids) ids.push(record.id);
-    else grouped.set(key, [record.id]);
-  }
-  return grouped;
-}
-
-/** How each resource resolves the includes table.ts gives it. */
-export function includeSets(forms: IncludeForms): Record<string, IncludeSet> {
+/** A company's includes that are no resource: GICS sector, listings, latest financials (shapes chosen, docs/emulator.md). */
+function companyExtras(forms: SlimForms, coreBrandOf: (company: WireRecord) => number | undefined) {
   const { dataset } = forms.related;
-  const audiencesOfGroup = invert(dataset.audienceGroupIds);
-  const brandsOfCategory = invert(dataset.brandCategoryIds);
-  const metricsOfGroup = groupIds(dataset.metrics, "brand_metric_group_id");
-  const brandsOfCompany = groupIds(dataset.brands, "company_id");
-  const citiesOfCountry = groupIds(dataset.cities, "country_id");
-  const studiesOfCountry = groupIds(dataset.studies, "country_id");
-  const studiesOfYear = groupIds(dataset.studies, "year_id");
-  const countriesOfRegion = groupIds(dataset.countries, "region_id");
-  const categoriesOfSector = groupIds(dataset.categories, "sector_id");
+  const countryCode = (company: WireRecord) => forms.related.countryCode(dataset.links.companyCountry.get(company.id) ?? -1);
+  return {
+    gics_sector: {
+      value: (company: WireRecord) => {
+        const brandId = coreBrandOf(company);
+        const sector =
+          brandId === undefined
+            ? undefined
+            : forms.slim("sectors", forms.related.sectorOfCategory(dataset.links.brandCategory.get(brandId)!));
+        const index = Math.max(0, GICS_SECTORS.indexOf(GICS_OF_SECTOR[String(sector?.name)] ?? "Consumer Discretionary"));
+        return { id: index + 1, name: GICS_SECTORS[index], code: String(10 + index * 5) };
+      },
+    },
+    stock_exchanges: {
+      value: (company: WireRecord) => {
+        if ((company as CompanyRecord).isin === null) return [];
+        const [name, code] = EXCHANGES[countryCode(company)] ?? EXCHANGES.US;
+        return [{ id: Object.keys(EXCHANGES).indexOf(countryCode(company)) + 1 || 1, name, code }];
+      },
+    },
+    latest_financials: {
+      value: (company: WireRecord) => {
+        const { isin, currency, fiscal_year_end } = company as CompanyRecord;
+        if (isin === null) return null;
+        const revenue = 1_000 + (hash32(dataset.seed, 92, company.id) % 300_000);
+        return {
+          fiscal_year: dataset.newestYear - 1,
+          fiscal_year_end,
+          currency,
+          revenue: revenue * 1_000_000,
+          net_income: Math.round(revenue * (0.02 + (hash32(dataset.seed, 93, company.id) % 15) / 100)) * 1_000_000,
+        };
+      },
+    },
+  } satisfies Record<string, IncludeResolver>;
+}
+
+/**
+ * Each resource's documented includes (SCHEMA.json `includes`), and the names the Python SDK or
+ * the Postman collection send besides: brand-metric-groups `metrics`, collections `brands`.
+ */
+export function includeSets(forms: SlimForms): Record<string, IncludeSet> {
+  const { dataset } = forms.related;
+  const { links } = dataset;
   const of = (map: ReadonlyMap<number, readonly number[]>) => (record: WireRecord) => map.get(record.id) ?? [];
+  const linked = (map: ReadonlyMap<number, number | null>) => (record: WireRecord) => map.get(record.id);
+  const audiencesOfGroup = invert(dataset.audienceGroupIds);
+  const metricsOfGroup = of(grouped(links.metricGroup));
+  const brandsOfCompany = grouped(links.brandCompany);
+  const coreBrandOf = (company: WireRecord) =>
+    (brandsOfCompany.get(company.id) ?? []).find((id) => (forms.record("brands", id) as BrandRecord | undefined)?.is_core);
 
   return {
-    "audience-groups": { audiences: many("audiences", forms, of(audiencesOfGroup)) },
-    audiences: { groups: many("audience-groups", forms, of(dataset.audienceGroupIds)) },
-    "brand-metric-groups": { metrics: many("brand-metrics", forms, of(metricsOfGroup)) },
-    "brand-metrics": { group: one("brand-metric-groups", forms, (metric) => metric.brand_metric_group_id as number) },
+    "audience-groups": { audiences: many("audiences", of(audiencesOfGroup)) },
+    audiences: { group: one("audience-groups", linked(links.audienceGroup)) },
+    "brand-metric-groups": { metric: many("brand-metrics", metricsOfGroup), metrics: many("brand-metrics", metricsOfGroup) },
+    "brand-metrics": { group: one("brand-metric-groups", linked(links.metricGroup)) },
     brands: {
-      company: one("companies", forms, (brand: BrandRecord) => brand.company_id),
-      categories: many("categories", forms, of(dataset.brandCategoryIds)),
-      countries: many("countries", forms, (brand) => [...forms.related.brandReach(brand.id).countryIds]),
+      company: one("companies", linked(links.brandCompany)),
+      sector: one("sectors", (brand) => forms.related.sectorOfCategory(links.brandCategory.get(brand.id)!)),
+      studies: many("studies", of(dataset.brandStudyIds)),
+      countries: many("countries", (brand) => [...forms.related.brandReach(brand.id).countryIds].sort((a, b) => a - b)),
     },
-    categories: {
-      sector: one("sectors", forms, (category) => category.sector_id as number),
-      brands: many("brands", forms, of(brandsOfCategory)),
-    },
-    cities: { country: one("countries", forms, (city) => city.country_id as number) },
-    collections: {
-      brands: many("brands", forms, of(dataset.collectionBrandIds)),
-      user: one("users", forms, (collection) => collection.user_id as number),
-    },
+    categories: { sector: one("sectors", linked(links.categorySector)) },
+    cities: { country: one("countries", linked(links.cityCountry)) },
+    collections: { brands: many("brands", of(dataset.collectionBrandIds)) },
     companies: {
-      brands: many("brands", forms, of(brandsOfCompany)),
-      country: one("countries", forms, (company) => company.country_id as number | null),
+      brand: one("brands", coreBrandOf),
+      brands: many("brands", of(brandsOfCompany)),
+      country: one("countries", linked(links.companyCountry)),
+      ...companyExtras(forms, coreBrandOf),
     },
-    countries: {
-      region: one("regions", forms, (country) => country.region_id as number),
-      cities: many("cities", forms, of(citiesOfCountry)),
-      studies: many("studies", forms, of(studiesOfCountry)),
-    },
-    regions: { countries: many("countries", forms, of(countriesOfRegion)) },
-    sectors: { categories: many("categories", forms, of(categoriesOfSector)) },
-    studies: {
-      country: one("countries", forms, (study: StudyRecord) => study.country_id),
-      year: one("years", forms, (study: StudyRecord) => study.year_id),
-      brands: many("brands", forms, of(dataset.studyBrandIds)),
-    },
-    years: { studies: many("studies", forms, of(studiesOfYear)) },
+    countries: { region: one("regions", linked(links.countryRegion)) },
+    regions: { countries: many("countries", of(grouped(links.countryRegion))) },
+    sectors: { categories: many("categories", of(grouped(links.categorySector))) },
+    studies: { country: one("countries", linked(links.studyCountry)), year: one("years", linked(links.studyYear)) },
+    years: {},
   };
 }

@@ -43,15 +43,32 @@ export class Related {
     this.brandById = indexById(dataset.brands);
     const studyYears = new Map<number, Set<number>>();
     for (const study of dataset.studies) {
-      const years = studyYears.get(study.country_id) ?? new Set<number>();
+      const countryId = this.studyCountryId(study.id);
+      const years = studyYears.get(countryId) ?? new Set<number>();
       years.add(this.studyYear(study));
-      studyYears.set(study.country_id, years);
+      studyYears.set(countryId, years);
     }
     this.countryStudyYears = studyYears;
   }
 
+  studyCountryId(studyId: number): number {
+    return this.dataset.links.studyCountry.get(studyId)!;
+  }
+
+  studyYearId(studyId: number): number {
+    return this.dataset.links.studyYear.get(studyId)!;
+  }
+
   studyYear(study: StudyRecord): number {
-    return this.yearById.get(study.year_id)!.year;
+    return this.yearById.get(this.studyYearId(study.id))!.year;
+  }
+
+  brandCategoryId(brandId: number): number {
+    return this.dataset.links.brandCategory.get(brandId)!;
+  }
+
+  brandCompanyId(brandId: number): number {
+    return this.dataset.links.brandCompany.get(brandId)!;
   }
 
   countryCode(countryId: number): string {
@@ -59,22 +76,22 @@ export class Related {
   }
 
   regionOf(countryId: number | null): number | undefined {
-    return countryId === null ? undefined : this.countryById.get(countryId)?.region_id;
+    return countryId === null ? undefined : this.dataset.links.countryRegion.get(countryId);
   }
 
   sectorOfCategory(categoryId: number): number | undefined {
-    return this.categoryById.get(categoryId)?.sector_id;
+    return this.dataset.links.categorySector.get(categoryId);
   }
 
   brandReach(brandId: number): BrandReach {
     let reach = this.reach.get(brandId);
     if (!reach) {
       const studies = (this.dataset.brandStudyIds.get(brandId) ?? []).map((id) => this.studyById.get(id)!);
-      const countryIds = new Set(studies.map((study) => study.country_id));
+      const countryIds = new Set(studies.map((study) => this.studyCountryId(study.id)));
       reach = {
         countryIds,
         regionIds: new Set([...countryIds].map((id) => this.regionOf(id)!)),
-        yearIds: new Set(studies.map((study) => study.year_id)),
+        yearIds: new Set(studies.map((study) => this.studyYearId(study.id))),
         yearNumbers: new Set(studies.map((study) => this.studyYear(study))),
       };
       this.reach.set(brandId, reach);

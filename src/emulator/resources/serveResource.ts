@@ -5,19 +5,14 @@ import { isFilterName, readFilterValue } from "../query/filterValues";
 import type { ParsedQuery, SortKey } from "../query/parseQuery";
 import type { PageView } from "../pageFaults";
 import type { ResourceDefinition } from "./definitions";
-import type { RecordTest } from "./filters";
-import { checkIncludes, checkSort, shapeRecord } from "./shape";
-import { SEARCHABLE } from "../wire/resources";
+import { exactColumnTest, likeColumnTest, type RecordTest } from "./filters";
+import { checkIncludes, checkSort, shapeRecord, type IncludeCatalogue } from "./shape";
 
-/** filter[<column>]=value on a column that is not a documented filter: an exact match on that column. */
-function columnTest(column: string, raw: string): RecordTest {
-  return (record) => {
-    const value = record[column];
-    if (typeof value === "boolean") return value === (raw === "1" || raw === "true");
-    return value !== null && value !== undefined && String(value) === raw;
-  };
-}
-
+/**
+ * The tests a query's filters make: updated_since, the route's additional filters, then its
+ * filterable columns (exact or like, as marked). Any other filter is ignored, as the service does
+ * (WIRE.md, assumed).
+ */
 function recordTests(definition: ResourceDefinition, query: ParsedQuery): RecordTest[] {
   const tests: RecordTest[] = [definition.visible];
   for (const [name, raw] of query.filters) {
@@ -26,15 +21,23 @@ function recordTests(definition: ResourceDefinition, query: ParsedQuery): Record
       tests.push((record) => String(record.updated_at) >= since);
     } else if (isFilterName(name) && definition.filters[name]) {
       tests.push(definition.filters[name](readFilterValue(name, raw)));
-    } else if (definition.columns.has(name)) {
-      tests.push(columnTest(name, raw));
-    } // any other filter is ignored, as the service does (WIRE.md, assumed)
+    } else if (definition.exactColumns.has(name)) {
+      tests.push(exactColumnTest(name, raw));
+    } else if (definition.likeColumns.has(name)) {
+      tests.push(likeColumnTest(name, raw));
+    }
   }
-  if (SEARCHABLE.has(definition.resource) && query.search) {
+  const { searchText } = definition;
+  if (searchText && query.search) {
     const needle = query.search.toLowerCase();
-    tests.push((record) => definition.searchText(record).toLowerCase().includes(needle));
+    tests.push((record) => searchText(record).toLowerCase().includes(needle));
   }
   return tests;
+}
+
+function sortText(value: unknown): unknown {
+  if (value !== null && typeof value === "object") return (value as { name?: unknown }).name ?? JSON.stringify(value);
+  return typeof value === "boolean" ? Number(value) : value;
 }
 
 function compareValues(a: unknown, b: unknown): number {
@@ -49,7 +52,7 @@ export function sortRecords<T extends WireRecord>(records: T[], sort: readonly S
   if (sort.length === 0) return records;
   return records.sort((left, right) => {
     for (const key of sort) {
-      const order = compareValues(left[key.field], right[key.field]);
+      const order = compareValues(sortText(left[key.field]), sortText(right[key.field]));
       if (order !== 0) return key.descending ? -order : order;
     }
     return left.id - right.id;
@@ -60,18 +63,15 @@ export interface CollectionRequest {
   readonly query: ParsedQuery;
   /** address of the collection without query, for the paginator */
   readonly path: string;
-  /** a constraint the route adds (studies/<id>/brands) */
-  readonly scope?: RecordTest;
   /** a page fault's departure from the collection */
   readonly view?: PageView;
 }
 
-export function serveCollection(definition: ResourceDefinition, request: CollectionRequest): string {
+export function serveCollection(definition: ResourceDefinition, catalogue: IncludeCatalogue, request: CollectionRequest): string {
   const { query } = request;
-  checkIncludes(Object.keys(definition.includes), query.include);
-  checkSort(definition.columns, query);
+  checkIncludes(definition.includes, catalogue, query.include);
+  checkSort(definition.sortable, query);
   const tests = recordTests(definition, query);
-  if (request.scope) tests.push(request.scope);
   const matching = sortRecords(
     definition.records.filter((record) => tests.every((test) => test(record))),
     query.sort,
@@ -87,7 +87,7 @@ export function serveCollection(definition: ResourceDefinition, request: Collect
   const [start, end] = pageBounds(page);
   const records = matching
     .slice(start, end)
-    .map((record) => JSON.stringify(shapeRecord(record, definition.resource, definition.includes, query)));
+    .map((record) => JSON.stringify(shapeRecord(record, definition.fieldsKey, definition.includes, catalogue, query)));
   return collectionBody(records, page);
 }
 
@@ -98,8 +98,8 @@ export function findRecord(definition: ResourceDefinition, rawId: string): WireR
   return record;
 }
 
-export function serveItem(definition: ResourceDefinition, rawId: string, query: ParsedQuery): string {
-  checkIncludes(Object.keys(definition.includes), query.include);
+export function serveItem(definition: ResourceDefinition, catalogue: IncludeCatalogue, rawId: string, query: ParsedQuery): string {
+  checkIncludes(definition.includes, catalogue, query.include);
   const record = findRecord(definition, rawId);
-  return JSON.stringify({ data: shapeRecord(record, definition.resource, definition.includes, query) });
+  return JSON.stringify({ data: shapeRecord(record, definition.fieldsKey, definition.includes, catalogue, query) });
 }

@@ -1,3 +1,6 @@
+import type { WireRecord } from "../dataset/types";
+import type { IncludeSet } from "../resources/includes";
+
 /**
  * The service's analysis tools as the service lists them (TOOLS.md), in the emulator's own terms:
  * what each tool reads from its query string, and its record in `GET tools`.
@@ -157,17 +160,51 @@ export const TOOL_BY_SLUG: ReadonlyMap<string, ToolDefinition> = new Map(TOOL_DE
 
 const TOOL_STAMPS = { created_at: "2022-09-14T08:30:00.000000Z", updated_at: "2024-11-04T16:12:45.000000Z" };
 
-/** A tool's record in `GET tools`. */
-export function toolRecord(tool: ToolDefinition): Record<string, unknown> {
+const flags = (params: readonly ToolParamRule[], holds: (param: ToolParamRule) => boolean): Record<string, boolean> =>
+  Object.fromEntries(params.map((param) => [param.name, holds(param)]));
+
+/**
+ * A tool's record in `GET tools` and `GET tools/{id}`, as the tools page documents it: the
+ * parameter objects map each name to true/false. `origin` is the emulator's own, for the endpoint URL.
+ */
+export function toolRecord(tool: ToolDefinition, origin: string): WireRecord {
   return {
     id: tool.id,
     name: tool.name,
     slug: tool.slug,
     short_description: tool.description,
-    supported_parameters: tool.params.map((param) => param.name),
-    required_parameters: tool.params.filter((param) => param.required).map((param) => param.name),
-    multiple_choice_parameters: tool.params.filter((param) => param.form === "list" || param.form === "keys").map((param) => param.name),
+    description: `<p>${tool.description}</p>`,
+    documentation_url: `https://fount.wppbav.com/tools/${tool.slug}`,
+    api_documentation_url: `https://developer.wppbav.com/docs/brand-data/${tool.slug}`,
+    api_endpoint_url: `${origin}/api/v2/tools/${tool.slug}`,
+    supported_parameters: flags(tool.params, () => true),
+    required_parameters: flags(tool.params, (param) => param.required),
+    multiple_choice_parameters: flags(tool.params, (param) => param.form === "list" || param.form === "keys"),
+    extra_parameters: {},
+    // only the available formats are listed
+    export_formats: tool.inPreview ? { xlsx: true } : { xlsx: true, pptx: true },
     is_in_preview: tool.inPreview,
     ...TOOL_STAMPS,
   };
 }
+
+const TOOL_GROUPS = [
+  { id: 1, name: "Brand Diagnostics" },
+  { id: 2, name: "Competitive Landscape" },
+];
+const USE_CASES = [
+  { id: 1, name: "Brand health check" },
+  { id: 2, name: "Pitch preparation" },
+  { id: 3, name: "Partnership scouting" },
+];
+
+/** The tool list's includes (group, resources, use_cases); their contents are not documented, so these shapes are the emulator's. */
+export const TOOL_INCLUDES = {
+  group: { value: (tool: WireRecord) => TOOL_GROUPS[(tool.id as number) % 2] },
+  resources: {
+    value: (tool: WireRecord) => [
+      { id: tool.id as number, title: `${String(tool.name)} guide`, url: `https://fount.wppbav.com/guides/${String(tool.slug)}` },
+    ],
+  },
+  use_cases: { value: (tool: WireRecord) => USE_CASES.filter((useCase) => useCase.id <= 1 + ((tool.id as number) % 3)) },
+} satisfies IncludeSet;

@@ -30,7 +30,7 @@ export class Market {
     this.related = new Related(dataset);
     this.rows = new BrandscapeRows(layout, dataset, this.related);
     this.collectionIds = new Set(dataset.collections.map((collection) => collection.id));
-    this.metricKeyById = new Map(dataset.metrics.filter((metric) => isToolMetric(metric.key)).map((metric) => [metric.id, metric.key]));
+    this.metricKeyById = new Map([...dataset.links.metricKey].filter(([, key]) => isToolMetric(key)));
   }
 
   /** All Adults: the audience a tool uses when none is given. */
@@ -71,11 +71,11 @@ export class Market {
 
   /** The brand's name as the study's country spells it (brandscape-data's `brand_name`). */
   brandName(brandId: number, studyId: number): string {
-    return this.dataset.localBrandName(brandId, this.study(studyId).country_id);
+    return this.dataset.localBrandName(brandId, this.related.studyCountryId(studyId));
   }
 
   categoryOf(brandId: number): number {
-    return this.related.brandById.get(brandId)!.category_id;
+    return this.related.brandCategoryId(brandId);
   }
 
   /** The study's brands in any of the categories or collections (the comparison set). */

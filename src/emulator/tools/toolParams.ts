@@ -16,7 +16,7 @@ const label = (name: string) => name.replace(/_/g, " ");
 /**
  * The service's validation of a tool's query string (Laravel's rules and messages): required
  * fields, integer ids that exist, single ids where one is expected, one of an either-or pair.
- * Any failure is the 422 with every field's errors.
+ * Any failure is the docs' 400 for a bad or missing parameter, its message the first problem.
  */
 export function readToolArguments(tool: ToolDefinition, rawQuery: string, exists: Exists, knownKey: KnownKey): ToolArguments {
   const query = new URLSearchParams(rawQuery);

@@ -27,19 +27,5 @@ export const isResource = (name: string): name is Resource => RESOURCE_SET.has(n
 
 export const HEALTH_ROUTE = "health";
 
-/** WIRE.md "search": the resources that offer a top-level free-text `search`. */
-export const SEARCHABLE: ReadonlySet<string> = new Set([
-  "audiences",
-  "audience-groups",
-  "brands",
-  "categories",
-  "collections",
-  "countries",
-  "regions",
-  "sectors",
-  "studies",
-  "years",
-]);
-
 /** `fields[...]` is keyed by the resource name with `-` turned into `_`. */
 export const fieldsKey = (resource: string): string => resource.replace(/-/g, "_");

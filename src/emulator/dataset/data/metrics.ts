@@ -47,6 +47,9 @@ export const METRIC_ROWS: readonly MetricRow[] = [
   ...inGroup("custom", "custom", "purpose_index sustainability_score client_affinity"),
 ];
 
+/** A metric's brandscape-data columns are its key with each of these suffixes. */
+export const SCORE_SUFFIXES = ["", "_c", "_rank", "_pct", "_brandscape_index", "_category_index"] as const;
+
 /** "best_brand" → "Best Brand" */
 export const metricTitle = (key: string): string =>
   key

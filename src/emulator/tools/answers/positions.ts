@@ -61,7 +61,7 @@ export const brandVulnerabilityMap: ToolAnswer = (market, args) => {
     const exposure = tenths(Math.max(0, stature - strength));
     return {
       ...cellFields(market, cell),
-      country_code: market.related.countryCode(study.country_id),
+      country_code: market.related.countryCode(market.related.studyCountryId(study.id)),
       year: market.related.studyYear(study),
       [STRENGTH]: strength,
       [STATURE]: stature,

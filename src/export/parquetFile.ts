@@ -1,0 +1,60 @@
+import type { ColumnarFileWriter, ColumnarSchema, StoredCell } from "./columnarTypes";
+import type { ColumnType } from "./columnTypes";
+import type { Sink } from "./sink";
+
+import type { ColumnSource, SchemaElement } from "hyparquet-writer";
+
+type HyparquetWriter = typeof import("hyparquet-writer");
+
+/** hyparquet-writer is ESM-only and only needed here: loaded on the first Parquet write. */
+let loading: Promise<HyparquetWriter> | undefined;
+function loadHyparquetWriter(): Promise<HyparquetWriter> {
+  loading ??= import("hyparquet-writer");
+  return loading;
+}
+
+const ELEMENT: Record<ColumnType, Omit<SchemaElement, "name">> = {
+  int64: { type: "INT64", repetition_type: "OPTIONAL" },
+  double: { type: "DOUBLE", repetition_type: "OPTIONAL" },
+  boolean: { type: "BOOLEAN", repetition_type: "OPTIONAL" },
+  utf8: { type: "BYTE_ARRAY", converted_type: "UTF8", repetition_type: "OPTIONAL" },
+  date: { type: "INT32", converted_type: "DATE", repetition_type: "OPTIONAL" },
+  timestamp: {
+    type: "INT64",
+    converted_type: "TIMESTAMP_MICROS",
+    logical_type: { type: "TIMESTAMP", isAdjustedToUTC: true, unit: "MICROS" },
+    repetition_type: "OPTIONAL",
+  },
+};
+
+/**
+ * A Parquet file written to a sink one row group per batch (hyparquet-writer, Snappy): each row
+ * group's bytes go to the sink, waiting for the disk, before the next is encoded, so memory holds
+ * one batch; the footer (schema, row-group index) is written by `finish`.
+ */
+export async function openParquet(sink: Sink, schema: ColumnarSchema): Promise<ColumnarFileWriter> {
+  const { ByteWriter, ParquetWriter } = await loadHyparquetWriter();
+  const bytes = new ByteWriter();
+  const flush = async () => {
+    if (bytes.index === 0) return;
+    const chunk = new Uint8Array(bytes.buffer, 0, bytes.index).slice();
+    bytes.index = 0;
+    await sink.write(chunk);
+  };
+  Object.assign(bytes, { flush, finish: flush });
+  const elements: SchemaElement[] = [
+    { name: "root", num_children: schema.names.length },
+    ...schema.names.map((name, position) => ({ name, ...ELEMENT[schema.types[position]] }) as SchemaElement),
+  ];
+  const writer = new ParquetWriter({ writer: bytes, schema: elements, createdBy: "fountframe (hyparquet-writer)" });
+  return {
+    async writeBatch(batch) {
+      if (batch.rows === 0) return;
+      const columnData: ColumnSource[] = schema.names.map((name, position) => ({ name, data: batch.columns[position] as StoredCell[] }));
+      await writer.write({ columnData, rowGroupSize: batch.rows });
+    },
+    async finish() {
+      await writer.finish();
+    },
+  };
+}

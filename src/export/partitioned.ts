@@ -1,0 +1,240 @@
+import { lstat, mkdir, readdir, rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { PassThrough } from "node:stream";
+import { ValidationError } from "../errors";
+import type { ColumnarFileWriter, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
+import type { ColumnType } from "./columnTypes";
+import { ExportError } from "./exportError";
+import { trackOutput, untrackOutput, type LiveOutput } from "./liveOutputs";
+import { openSink, type Sink } from "./sink";
+import { TypedBatches } from "./typedBatches";
+import type { ExportSource, ExportSummary } from "./types";
+import type { OpenColumnar } from "./writeColumnar";
+
+/** Hive's name for the folder of missing values; DuckDB, Spark and pyarrow read it as null. */
+const NULL_FOLDER = "__HIVE_DEFAULT_PARTITION__";
+
+interface Partition {
+  readonly sink: Sink;
+  readonly file: ColumnarFileWriter;
+  pending: StoredCell[][];
+  pendingRows: number;
+}
+
+let partialCount = 0;
+
+/** Part files open at once by default: well under the usual limit of 1,024 open files a process. */
+const DEFAULT_MAX_OPEN_FILES = 100;
+
+/**
+ * A Hive-style dataset: `folder/col=value/part-0.parquet`, one file per value (per combination of
+ * values), the partition columns left out of the files. Written page by page with bounded memory:
+ * rows wait per partition until a row group is full, and every partition is flushed when all the
+ * waiting rows together reach two batches. At most `maxOpenFiles` part files are open at once: past
+ * it, the least recently written one is finished, and its partition's later rows go to part-1, .... Atomic at the folder level: the dataset is written into a
+ * hidden folder beside the target and renamed into place when complete (an existing dataset of that
+ * name is replaced, anything else there is refused); a failed or interrupted write leaves the target
+ * as it was.
+ */
+export async function writePartitioned(
+  open: OpenColumnar,
+  source: ExportSource,
+  target: string,
+  options: ColumnarOptions,
+): Promise<ExportSummary> {
+  const partitionBy = checkPartitionBy(options.partitionBy);
+  const maxOpen = options.maxOpenFiles ?? DEFAULT_MAX_OPEN_FILES;
+  if (!Number.isInteger(maxOpen) || maxOpen < 1)
+    throw new ValidationError("maxOpenFiles", `must be a whole number of at least 1, got ${JSON.stringify(maxOpen)}`);
+  await checkReplaceable(target);
+  const typed = new TypedBatches(source, options);
+  const partial = join(dirname(target), `.${basename(target)}.${process.pid}-${++partialCount}.partial`);
+  try {
+    await mkdir(partial, { recursive: true });
+  } catch (error) {
+    throw new ExportError(`cannot write ${target}: ${(error as Error).message}`, { cause: error });
+  }
+  const live: LiveOutput = { label: target, partialPath: partial, stream: new PassThrough(), bytes: 0, closer: undefined };
+  trackOutput(live);
+  const openParts = new Map<string, Partition>(); // the partitions with a file open, least recently written first
+  const partsOf = new Map<string, number>(); // part files started per folder, in first-seen order
+  let rows = 0;
+  let waiting = 0;
+  const close = async (folder: string, partition: Partition) => {
+    waiting -= await flush(partition);
+    await partition.file.finish();
+    await partition.sink.close();
+    openParts.delete(folder);
+  };
+  try {
+    let layout: Layout | undefined;
+    for await (const batch of typed.batches()) {
+      layout ??= layoutOf(typed.schema!, partitionBy, typed.batchRows);
+      for (const [folder, indexes] of groupRows(layout, batch.columns, batch.rows)) {
+        let partition = openParts.get(folder);
+        if (partition) {
+          openParts.delete(folder); // re-inserted below: the map's order is the least recently written first
+        } else {
+          // past the limit, the least recently written partition's file is finished; its next rows start part-1, ...
+          if (openParts.size >= maxOpen) await close(...openParts.entries().next().value!);
+          const part = partsOf.get(folder) ?? 0;
+          partsOf.set(folder, part + 1);
+          const sink = await openSink(join(partial, folder, `part-${part}.parquet`));
+          partition = { sink, file: await open(sink, layout.fileSchema), pending: layout.kept.map(() => []), pendingRows: 0 };
+        }
+        openParts.set(folder, partition);
+        const receiving = partition;
+        layout.kept.forEach((position, column) => {
+          const values = batch.columns[position];
+          for (const index of indexes) receiving.pending[column].push(values[index]);
+        });
+        partition.pendingRows += indexes.length;
+        waiting += indexes.length;
+        rows += indexes.length;
+        if (partition.pendingRows >= layout.batchRows) waiting -= await flush(partition);
+      }
+      if (waiting >= 2 * layout.batchRows) for (const partition of openParts.values()) waiting -= await flush(partition);
+    }
+    for (const [folder, partition] of [...openParts]) await close(folder, partition);
+    await replaceFolder(partial, target);
+  } catch (error) {
+    await Promise.all([...openParts.values()].map((partition) => partition.sink.abort().catch(() => {})));
+    await rm(partial, { recursive: true, force: true });
+    throw error;
+  } finally {
+    untrackOutput(live);
+  }
+  const droppedColumns = typed.finish();
+  return {
+    format: "parquet",
+    path: target,
+    rows,
+    columns: [...(typed.schema?.names ?? [])],
+    droppedColumns,
+    partitions: [...partsOf.keys()],
+  };
+}
+
+interface Layout {
+  /** positions of the partition columns in the typed batches */
+  readonly keys: readonly number[];
+  readonly keyNames: readonly string[];
+  readonly keyTypes: readonly ColumnType[];
+  /** positions of the columns written into the files */
+  readonly kept: readonly number[];
+  readonly fileSchema: ColumnarSchema;
+  readonly batchRows: number;
+}
+
+function layoutOf(schema: ColumnarSchema, partitionBy: readonly string[], batchRows: number): Layout {
+  const keys = partitionBy.map((name) => {
+    const position = schema.names.indexOf(name);
+    if (position < 0)
+      throw new ExportError(
+        `partitionBy: ${JSON.stringify(name)} is not a column of this data; its columns: ${schema.names.slice(0, 20).join(", ")}${schema.names.length > 20 ? ", …" : ""}`,
+      );
+    return position;
+  });
+  const kept = schema.names.map((_, position) => position).filter((position) => !keys.includes(position));
+  return {
+    keys,
+    keyNames: partitionBy,
+    keyTypes: keys.map((position) => schema.types[position]),
+    kept,
+    fileSchema: { names: kept.map((position) => schema.names[position]), types: kept.map((position) => schema.types[position]) },
+    batchRows,
+  };
+}
+
+/** Row indexes of a batch by partition folder (`study_id=482/year=2024`), in first-seen order. */
+function groupRows(layout: Layout, columns: readonly (readonly StoredCell[])[], rows: number): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  for (let index = 0; index < rows; index++) {
+    const folder = layout.keys
+      .map((position, key) => `${escapePathPart(layout.keyNames[key])}=${folderValue(layout.keyTypes[key], columns[position][index])}`)
+      .join("/");
+    const group = groups.get(folder);
+    if (group) group.push(index);
+    else groups.set(folder, [index]);
+  }
+  return groups;
+}
+
+/** Writes a partition's waiting rows as one row group; returns how many there were. */
+async function flush(partition: Partition): Promise<number> {
+  const rows = partition.pendingRows;
+  if (rows === 0) return 0;
+  const columns = partition.pending;
+  partition.pending = columns.map(() => []);
+  partition.pendingRows = 0;
+  await partition.file.writeBatch({ rows, columns });
+  return rows;
+}
+
+/** A partition value as its folder name: as it prints (dates as ISO text), escaped as Hive does. */
+function folderValue(type: ColumnType, value: StoredCell): string {
+  if (value === null) return NULL_FOLDER;
+  if (type === "date") return new Date(Number(value) * 86_400_000).toISOString().slice(0, 10);
+  if (type === "timestamp") return new Date(Number(BigInt(value as bigint) / 1000n)).toISOString();
+  const text = String(value);
+  return text === "" ? NULL_FOLDER : escapePathPart(text);
+}
+
+/** What Hive escapes in a path part as %XX, besides control characters: `/`, `=`, `%` and what Windows forbids. */
+const UNSAFE_IN_PATH = new Set("\"#%'*/:=?\\{[]^<>|");
+
+function escapePathPart(text: string): string {
+  let escaped = "";
+  for (const character of text) {
+    const code = character.charCodeAt(0);
+    escaped +=
+      code < 0x20 || code === 0x7f || UNSAFE_IN_PATH.has(character) ? `%${code.toString(16).toUpperCase().padStart(2, "0")}` : character;
+  }
+  return escaped;
+}
+
+function checkPartitionBy(partitionBy: readonly string[] | undefined): readonly string[] {
+  if (!Array.isArray(partitionBy) || !partitionBy.length || partitionBy.some((name) => typeof name !== "string" || !name))
+    throw new ValidationError("partitionBy", `must be a list of column names, e.g. ["study_id"], got ${JSON.stringify(partitionBy)}`);
+  if (new Set(partitionBy).size !== partitionBy.length)
+    throw new ValidationError("partitionBy", `names a column twice: ${JSON.stringify(partitionBy)}`);
+  return partitionBy;
+}
+
+/**
+ * What may be replaced: nothing yet, an empty folder, or a folder holding only `column=value`
+ * folders (a dataset written before). Anything else (a file, a link, a device, a folder of other
+ * things such as a home folder given by mistake) is refused, before any request and again at the end.
+ */
+async function checkReplaceable(target: string): Promise<boolean> {
+  const existing = await lstat(target).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw new ExportError(`cannot write ${target}: ${error.message}`, { cause: error });
+  });
+  if (!existing) return false;
+  const refuse = (what: string) =>
+    new ExportError(
+      `cannot write ${target}: it exists and ${what}; a partitioned dataset replaces only an empty folder or one holding column=value folders: choose another folder or remove it`,
+    );
+  if (!existing.isDirectory()) throw refuse("is not a folder");
+  const entries = await readdir(target, { withFileTypes: true });
+  const stranger = entries.find((entry) => !entry.isDirectory() || entry.name.startsWith(".") || !/^[^=]+=/.test(entry.name));
+  if (stranger) throw refuse(`holds ${JSON.stringify(stranger.name)}, which is not a partition folder`);
+  return true;
+}
+
+/** The complete dataset into place; a dataset already there is moved aside first, then removed. */
+async function replaceFolder(partial: string, target: string): Promise<void> {
+  const existing = await checkReplaceable(target);
+  const aside = `${partial}.old`;
+  try {
+    if (existing) await rename(target, aside);
+    await rename(partial, target).catch(async (error: unknown) => {
+      if (existing) await rename(aside, target).catch(() => {});
+      throw error;
+    });
+  } catch (error) {
+    throw new ExportError(`cannot write ${target}: ${(error as Error).message}`, { cause: error });
+  }
+  if (existing) await rm(aside, { recursive: true, force: true });
+}

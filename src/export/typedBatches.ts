@@ -1,0 +1,169 @@
+import type { JsonRecord } from "../frame";
+import { isFrameShape } from "../frame/frameShape";
+import { ColumnPlan, keysInOrder } from "./columnPlan";
+import type { ColumnBatch, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
+import { CellMismatch, cellAs, isMissingCell, typeOfCell, widen, type ColumnType, type SeenType } from "./columnTypes";
+import { ExportError } from "./exportError";
+import { sourceBatches } from "./sourceBatches";
+import type { ExportSource } from "./types";
+
+const TARGET_CELLS_PER_BATCH = 400_000;
+const MIN_BATCH_ROWS = 1_000;
+
+/** Rows per batch: about 400,000 cells (S9: 246 MiB peak at 64 columns, against 331 MiB at a million), at least 1,000 rows. */
+export function defaultBatchRows(columns: number): number {
+  return Math.max(MIN_BATCH_ROWS, Math.ceil(TARGET_CELLS_PER_BATCH / Math.max(1, columns)));
+}
+
+/**
+ * A source as typed column batches under one schema, fixed before the first batch (Parquet and
+ * Arrow cannot change it later). The rule (docs/parquet.md, "streaming and the schema"):
+ * - a frame or an array of records is in memory: its types are inferred from every row;
+ * - a pull's pages: rows are buffered until one batch is full (or the pull ends), and the header
+ *   and types are inferred from that first batch; int64 and double make double, a date and a
+ *   timestamp make timestamp, any other mix makes text;
+ * - a later page that the schema cannot hold (a fraction in an int64 column, a value in a column
+ *   that was empty so far, a new column) raises an ExportError naming the column and the fix
+ *   (`types`, `columns`), never a silently different file. `onNewColumns: "warn" | "ignore"` leaves
+ *   new columns out instead, as the CSV writer does.
+ */
+export class TypedBatches {
+  readonly #source: ExportSource;
+  readonly #options: ColumnarOptions;
+  #schema: ColumnarSchema | undefined;
+  #plan: ColumnPlan | undefined;
+  /** columns the first rows left empty: typed as text, and only text may come later */
+  #unsettled = new Set<number>();
+  #rowsSoFar = 0;
+  #batchRows = 0;
+
+  constructor(source: ExportSource, options: ColumnarOptions) {
+    this.#source = source;
+    this.#options = options;
+  }
+
+  /** Rows per batch, once the schema is fixed. */
+  get batchRows(): number {
+    return this.#batchRows;
+  }
+
+  /** The schema, once the first batch has fixed it. */
+  get schema(): ColumnarSchema | undefined {
+    return this.#schema;
+  }
+
+  async *batches(): AsyncGenerator<ColumnBatch, void> {
+    const inMemory = isFrameShape(this.#source) || Array.isArray(this.#source);
+    let buffer: JsonRecord[] = [];
+    let bufferLimit = inMemory ? Infinity : (this.#options.batchRows ?? 0);
+    for await (const batch of sourceBatches(this.#source, this.#options)) {
+      const rows = batch.kind === "frame" ? batch.rows.map((row) => recordOf(batch.columns, row)) : batch.rows;
+      for (const row of rows) buffer.push(row);
+      if (!this.#schema && bufferLimit === 0) bufferLimit = this.#options.batchRows ?? defaultBatchRows(keysInOrder(buffer).length);
+      if (buffer.length < bufferLimit) continue;
+      if (!this.#schema) this.#fixSchema(buffer);
+      bufferLimit = this.#batchRows;
+      // full batches only: the rest waits for the next pages, so row groups stay whole
+      const full = buffer.length - (buffer.length % this.#batchRows);
+      yield* this.#emit(buffer.slice(0, full));
+      buffer = buffer.slice(full);
+    }
+    if (!this.#schema) this.#fixSchema(buffer);
+    yield* this.#emit(buffer);
+  }
+
+  /** Keys later pages brought and the header left out (only with onNewColumns "warn" or "ignore"). */
+  finish(): string[] {
+    const found = this.#plan?.newColumns() ?? new Map<string, number>();
+    const dropped = [...found.keys()];
+    if (dropped.length && this.#options.onNewColumns === "warn") {
+      const detail = [...found].map(([column, rows]) => `${column} (${rows} rows)`).join(", ");
+      process.emitWarning(
+        `columns first seen after the schema was fixed were left out: ${detail}. Pass \`columns\` and \`types\` to fix the schema.`,
+        {
+          code: "FOUNTFRAME_COLUMNS_LEFT_OUT",
+        },
+      );
+    }
+    return dropped;
+  }
+
+  *#emit(rows: readonly JsonRecord[]): Generator<ColumnBatch> {
+    for (let start = 0; start < rows.length; start += this.#batchRows) yield this.#columnsOf(rows.slice(start, start + this.#batchRows));
+  }
+
+  #fixSchema(rows: readonly JsonRecord[]): void {
+    const declared = this.#options.types ?? {};
+    this.#plan = new ColumnPlan(rows, this.#options.columns);
+    const names = this.#plan.columns;
+    const seen: SeenType[] = names.map(() => "none");
+    for (const row of rows) {
+      const cells = this.#plan.cellsOf(row);
+      for (let position = 0; position < names.length; position++) {
+        const value = cells[position];
+        if (!isMissingCell(value) && seen[position] !== "utf8") seen[position] = widen(seen[position], typeOfCell(value));
+      }
+    }
+    const types = names.map((name, position): ColumnType => {
+      if (declared[name]) return declared[name];
+      if (seen[position] === "none") this.#unsettled.add(position);
+      return seen[position] === "none" ? "utf8" : (seen[position] as ColumnType);
+    });
+    this.#schema = { names, types };
+    this.#batchRows = this.#options.batchRows ?? defaultBatchRows(names.length);
+    this.#raiseOnNewColumns();
+  }
+
+  #columnsOf(rows: readonly JsonRecord[]): ColumnBatch {
+    const { names, types } = this.#schema!;
+    const columns: StoredCell[][] = names.map(() => new Array<StoredCell>(rows.length));
+    for (let index = 0; index < rows.length; index++) {
+      const cells = this.#plan!.cellsOf(rows[index]);
+      for (let position = 0; position < names.length; position++) {
+        const value = cells[position];
+        columns[position][index] = isMissingCell(value) ? null : this.#stored(position, types[position], value, index);
+      }
+    }
+    this.#raiseOnNewColumns();
+    this.#rowsSoFar += rows.length;
+    return { rows: rows.length, columns };
+  }
+
+  #stored(position: number, type: ColumnType, value: unknown, index: number): StoredCell {
+    if (this.#unsettled.has(position) && typeof value !== "string")
+      this.#mismatch(position, type, new CellMismatch(value, typeOfCell(value)), index);
+    try {
+      return cellAs(type, value);
+    } catch (error) {
+      if (error instanceof CellMismatch) this.#mismatch(position, type, error, index);
+      throw error;
+    }
+  }
+
+  #mismatch(position: number, type: ColumnType, error: CellMismatch, index: number): never {
+    const name = this.#schema!.names[position];
+    const unsettled = this.#unsettled.has(position);
+    const was = unsettled ? "empty in the first rows (so written as utf8)" : `written as ${type}`;
+    const wanted = unsettled ? error.found : widen(type, error.found);
+    throw new ExportError(
+      `column ${JSON.stringify(name)} was ${was}, but row ${this.#rowsSoFar + index + 1} holds ${error.message}; ` +
+        `pass types: { ${JSON.stringify(name)}: "${wanted}" } to fix its type up front (CLI: --types ${name}=${wanted})`,
+    );
+  }
+
+  #raiseOnNewColumns(): void {
+    if ((this.#options.onNewColumns ?? "raise") !== "raise") return;
+    const found = this.#plan!.newColumns();
+    if (!found.size) return;
+    throw new ExportError(
+      `a later page brought columns the first ${this.#rowsSoFar.toLocaleString("en-US")} rows lacked (${[...found.keys()].join(", ")}); ` +
+        `a Parquet or Arrow schema is fixed once written: pass \`columns\` with every column (and \`types\` for them), or onNewColumns: "warn" to leave them out`,
+    );
+  }
+}
+
+function recordOf(columns: readonly string[], row: readonly unknown[]): JsonRecord {
+  const record: JsonRecord = {};
+  for (let position = 0; position < columns.length; position++) record[columns[position]] = row[position] as JsonRecord[string];
+  return record;
+}

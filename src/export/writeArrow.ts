@@ -1,0 +1,16 @@
+import { openArrow } from "./arrowFile";
+import type { ColumnarOptions } from "./columnarTypes";
+import type { ExportSource, ExportSummary, ExportTarget } from "./types";
+import { writeColumnarFile } from "./writeColumnar";
+import { ValidationError } from "../errors";
+
+/**
+ * Writes a frame, records or a pull's pages as an Arrow IPC file (Feather v2, what
+ * `pyarrow.feather.read_table` and `pandas.read_feather` read), one record batch per batch. Types
+ * and the streaming schema rule are those of writeParquet (docs/parquet.md).
+ */
+export async function writeArrow(source: ExportSource, target: ExportTarget, options: ColumnarOptions = {}): Promise<ExportSummary> {
+  if (options.partitionBy?.length)
+    throw new ValidationError("partitionBy", "only Parquet is written as a partitioned folder; use writeParquet");
+  return writeColumnarFile("arrow", openArrow, source, target, options);
+}

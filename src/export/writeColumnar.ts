@@ -1,0 +1,36 @@
+import type { ColumnarFileWriter, ColumnarOptions, ColumnarSchema } from "./columnarTypes";
+import { ExportError } from "./exportError";
+import { withSink, type Sink } from "./sink";
+import { TypedBatches } from "./typedBatches";
+import type { ExportFormat, ExportSource, ExportSummary, ExportTarget } from "./types";
+
+export type OpenColumnar = (sink: Sink, schema: ColumnarSchema) => Promise<ColumnarFileWriter>;
+
+/** One columnar file from any source: typed batches in, written as they come (see TypedBatches for the schema rule). */
+export async function writeColumnarFile(
+  format: ExportFormat,
+  open: OpenColumnar,
+  source: ExportSource,
+  target: ExportTarget,
+  options: ColumnarOptions,
+): Promise<ExportSummary> {
+  const typed = new TypedBatches(source, options);
+  const { path, rows } = await withSink(target, async (sink) => {
+    let file: ColumnarFileWriter | undefined;
+    let written = 0;
+    for await (const batch of typed.batches()) {
+      file ??= await open(sink, typed.schema!);
+      await file.writeBatch(batch);
+      written += batch.rows;
+    }
+    if (!file && !typed.schema!.names.length)
+      throw new ExportError(
+        `nothing to write to ${sink.path ?? "the output"}: no rows and no columns, and a ${format} file needs at least one column (readers refuse one without); pass \`columns\` (and \`types\`) to write an empty table`,
+      );
+    file ??= await open(sink, typed.schema!);
+    await file.finish();
+    return { path: sink.path, rows: written };
+  });
+  const droppedColumns = typed.finish();
+  return { format, path, rows, columns: [...(typed.schema?.names ?? [])], droppedColumns };
+}

@@ -1,0 +1,22 @@
+import type { ColumnarOptions } from "./columnarTypes";
+import { openParquet } from "./parquetFile";
+import { writePartitioned } from "./partitioned";
+import type { ExportSource, ExportSummary, ExportTarget } from "./types";
+import { writeColumnarFile } from "./writeColumnar";
+import { ValidationError } from "../errors";
+
+/**
+ * Writes a frame, records or a pull's pages as Parquet (hyparquet-writer, Snappy), one row group per
+ * batch, so a pull of any size runs in the memory of a batch. Types are kept: whole numbers int64,
+ * fractions double, booleans, text utf8, ISO dates and timestamps as DATE and TIMESTAMP(UTC, µs),
+ * missing values null. A streamed pull's schema is inferred from its first batch (docs/parquet.md).
+ * `partitionBy: ["study_id"]` writes a Hive-style folder instead of one file.
+ */
+export async function writeParquet(source: ExportSource, target: ExportTarget, options: ColumnarOptions = {}): Promise<ExportSummary> {
+  if (options.partitionBy?.length) {
+    if (typeof target !== "string")
+      throw new ValidationError("partitionBy", "writes a folder: give a folder path as the target, not a stream");
+    return writePartitioned(openParquet, source, target, options);
+  }
+  return writeColumnarFile("parquet", openParquet, source, target, options);
+}

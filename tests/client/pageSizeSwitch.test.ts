@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Emulator } from "../../src/emulator";
+import { captureWarnings, useEmulator } from "./fixture";
+import { expectSameFrame } from "./sameFrame";
+
+// studies: 585 records; at 50 a page, 11 pages after the first, more than the 3 the first answer leaves
+const SHORT_BUDGET = [{ kind: "rateHeaders" as const, times: 1, headers: { "X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "3" } }];
+const plain = useEmulator();
+const cappedAt50 = useEmulator({ maxPerPage: 50 });
+const cappedAt200 = useEmulator({ maxPerPage: 200 });
+
+/** per_page:page of every request, in arrival order. */
+const asked = (emulator: Emulator) =>
+  emulator.stats.log.map((entry) => `${new URLSearchParams(entry.query).get("per_page")}:${entry.page}`);
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "fountframe-switch-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the switch to larger pages when the rate budget is short", () => {
+  it("loses no row when the service caps its pages at the size already asked (meta.per_page 50)", async () => {
+    const reference = await cappedAt50.client({ perPage: 50 }).studies();
+    cappedAt50.emulator.resetStats();
+    cappedAt50.emulator.setFaults(SHORT_BUDGET);
+    const { result: frame, warnings } = await captureWarnings(() => cappedAt50.client({ perPage: 50 }).studies());
+    expect(warnings).toEqual([]);
+    expect(frame.shape[0]).toBe(585);
+    expectSameFrame(frame, reference);
+    // the larger page was not larger: the pull goes on at 50 a page
+    expect(asked(cappedAt50.emulator)).toEqual(["50:1", "1000:1", ...Array.from({ length: 11 }, (_, i) => `50:${i + 2}`)]);
+  });
+
+  it("reads the page size the service gave (200) and counts the pages by it", async () => {
+    const reference = await cappedAt200.client({ perPage: 50 }).studies();
+    cappedAt200.emulator.resetStats();
+    cappedAt200.emulator.setFaults(SHORT_BUDGET);
+    const { result: frame, warnings } = await captureWarnings(() => cappedAt200.client({ perPage: 50 }).studies());
+    expect(warnings).toEqual([]);
+    expectSameFrame(frame, reference);
+    expect(asked(cappedAt200.emulator)).toEqual(["50:1", "1000:1", "1000:2", "1000:3"]);
+  });
+
+  it("rawQuery: every record, in order, from a capping service", async () => {
+    const reference = await cappedAt50.client({ perPage: 50 }).rawQuery("studies");
+    cappedAt50.emulator.setFaults(SHORT_BUDGET);
+    const { result: records, warnings } = await captureWarnings(() => cappedAt50.client({ perPage: 50 }).rawQuery("studies"));
+    expect(warnings).toEqual([]);
+    expect(records.map((record) => record.id)).toEqual(reference.map((record) => record.id));
+  });
+
+  it("a re-run on the same cache costs no request, whatever page sizes the first run used", async () => {
+    for (const [index, env] of [plain, cappedAt50, cappedAt200].entries()) {
+      env.emulator.setFaults(SHORT_BUDGET);
+      const cache = { dir: join(dir, String(index)) };
+      const first = await env.client({ perPage: 50, cache }).studies();
+      expect(asked(env.emulator)).toContain("1000:1"); // the first run switched (or tried to)
+      env.emulator.resetStats();
+      const again = await env.client({ perPage: 50, cache }).studies();
+      expect(env.emulator.stats.requests).toBe(0);
+      expectSameFrame(again, first);
+      env.emulator.resetStats();
+    }
+  });
+});
