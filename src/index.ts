@@ -1,6 +1,18 @@
 // The public surface, chosen name by name: what API.md and the README document. Everything else in
 // src/ is internal and may change; tests/unit/publicSurface.test.ts pins this list.
-export type { RecordOf, RecordOfEndpoint, RecordsByMethod, PageOf, WireRecord, WireFlag, NamedRecord } from "./client/records";
+export type {
+  RecordOf,
+  RecordOfEndpoint,
+  RecordsByMethod,
+  PageOf,
+  WireRecord,
+  WireFlag,
+  NamedRecord,
+  DocumentedRecord,
+  DocumentedRoute,
+} from "./client/records";
+// the frames every method returns, for `import type { DataFrame } from "fountframe"`
+export type { DataFrame, Series } from "danfojs-node";
 export { Client, type EndpointMethods, type ClientOptions, type ClientInit, type OnErrors, type OneOffOptions } from "./client";
 export {
   audienceGroups,
@@ -40,10 +52,14 @@ export {
 } from "./errors";
 export type { MethodName, ResourceName } from "./endpoints/table";
 export { PARTIAL_RESULT_WARNING, INCONSISTENT_PAGES_WARNING, UNMATCHED_METRIC_KEYS_WARNING, type RecordPage } from "./pages";
-export { recordsToFrame, FrameBuilder, type JsonRecord, type ShapeOptions } from "./frame";
+export { recordsToFrame, FrameBuilder, columnValues, type JsonRecord, type ShapeOptions } from "./frame";
+export { UNKNOWN_FILTER_WARNING } from "./params/unknownFilters";
 export type {
   EndpointOptions,
   FiltersOf,
+  IncludeOf,
+  OptionsByMethod,
+  FiltersByMethod,
   AudienceGroupsOptions,
   AudiencesOptions,
   BrandMetricGroupsOptions,

@@ -1,4 +1,4 @@
-import { FILTER_KINDS, type FilterKind } from "../endpoints/filterKinds";
+import { filterKindOf, type FilterKind } from "../endpoints/filterKinds";
 import { toSnakeCase, wireFilterName, type EndpointSpec } from "../endpoints/table";
 
 /** One command-line flag for one wire filter of a resource. */
@@ -42,17 +42,20 @@ const KIND_HELP: Record<FilterKind, string> = {
 };
 
 /**
- * A resource's filters as flags, from the endpoint table: named after the method's own parameter
- * where it has one (`--main-study` for `bav_study`), else after the wire name; `updated_since` last,
- * as every resource takes it.
+ * A resource's filters as flags, from the endpoint table: the method's own parameters first, named
+ * after the parameter (`--main-study` for `bav_study`), then every documented filter after its wire
+ * name, `updated_since` last, as every resource takes it.
  */
 export function filterFlags(spec: EndpointSpec): FilterFlag[] {
   const paramByWire = new Map<string, string>();
   for (const param of [...spec.positional, ...spec.optionFilters]) paramByWire.set(wireFilterName(spec, param), param);
-  const wires = [...spec.filters, "updated_since"].filter((wire, index, all) => all.indexOf(wire) === index);
+  // the method's own parameters first; `id` is left to `--id` (the item) and `--filter id=...`
+  const wires = [...paramByWire.keys(), ...spec.filters, "updated_since"].filter(
+    (wire, index, all) => wire !== "id" && all.indexOf(wire) === index,
+  );
   return wires.map((wire) => {
     const flagName = kebabCase(paramByWire.get(wire) ?? wire);
-    const kind = (FILTER_KINDS as Record<string, FilterKind | undefined>)[wire];
+    const kind = filterKindOf(wire);
     const label = flagName !== wire.replace(/_/g, "-") ? ` (filter[${wire}])` : "";
     return {
       flag: `--${flagName}`,

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from "commander";
-import { FILTER_KINDS, type FilterKind } from "../endpoints/filterKinds";
+import { filterKindOf, type FilterKind } from "../endpoints/filterKinds";
 import { toSnakeCase } from "../endpoints/table";
 import type { FilterValue } from "../query";
 
@@ -61,6 +61,6 @@ export function collectFilter(text: string, previous: Record<string, FilterValue
   const separator = text.indexOf("=");
   const key = separator > 0 ? text.slice(0, separator).trim() : "";
   if (!key || !/^[A-Za-z_][\w.]*$/.test(key)) throw new InvalidArgumentError("must be key=value, e.g. --filter country_codes=US,GB");
-  const kind = (FILTER_KINDS as Record<string, FilterKind | undefined>)[toSnakeCase(key)];
+  const kind = filterKindOf(toSnakeCase(key));
   return { ...previous, [key]: filterValueOfKind(kind, text.slice(separator + 1)) };
 }

@@ -25,12 +25,7 @@ export function addQueryOptions(command: Command, spec?: EndpointSpec): Command 
   options.push(
     new Option("--filter <key=value>", "any filter by its wire name, repeatable; commas make lists").argParser(collectFilter),
     new Option("--fields <names>", "only these fields, comma list"),
-    new Option(
-      "--include <names>",
-      spec?.defaultInclude
-        ? `related resources, comma list (default ${spec.defaultInclude.join(",")}; no_default for none)`
-        : "related resources, comma list",
-    ),
+    new Option("--include <names>", includeHelp(spec)),
     new Option("--sort <field>", "sort by a field; -field for descending"),
   );
   if (!spec || spec.search) options.push(new Option("--search <text>", "the service's free-text search"));
@@ -48,6 +43,15 @@ export function addQueryOptions(command: Command, spec?: EndpointSpec): Command 
   }
   for (const option of options) command.addOption(option.helpGroup(QUERY));
   return command;
+}
+
+/** The documented includes are named (any name is sent: the service decides), and the defaults where there are some. */
+function includeHelp(spec: EndpointSpec | undefined): string {
+  const parts = [
+    spec?.includes.length ? `documented: ${spec.includes.join(",")}` : "",
+    spec?.defaultInclude ? `default ${spec.defaultInclude.join(",")}; no_default for none` : "",
+  ].filter(Boolean);
+  return `related resources, comma list${parts.length ? ` (${parts.join("; ")})` : ""}`;
 }
 
 /** `--types share=double,later=int64`: column types fixed up front, for Parquet and Arrow. */

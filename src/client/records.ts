@@ -1,10 +1,10 @@
 import type { RecordPage } from "../pages";
-import type { MethodName, ResourceName } from "../endpoints/table";
+import type { DOCUMENTED } from "../endpoints/documented";
+import type { Endpoint, MethodName, ResourceName } from "../endpoints/table";
 
 /**
- * The records each resource sends, as far as the client knows them: every named column is
- * optional, since `fields` may leave it out, and any other column (an include, a metric, a column
- * the service adds later) is still there under its name.
+ * Any record as JSON: the columns the client knows nothing about (an include, a metric, a column
+ * the service adds later) are still there under their names.
  */
 export interface WireRecord {
   id?: number;
@@ -13,88 +13,56 @@ export interface WireRecord {
   [column: string]: unknown;
 }
 
-/** A yes/no column as the service sends it. */
+/** A yes/no column as the service may send it. */
 export type WireFlag = 0 | 1 | boolean;
 /** A record with a name, as most resources send. */
 export type NamedRecord = WireRecord & { name?: string };
 
-export interface RecordsByMethod {
-  audienceGroups: NamedRecord;
-  audiences: NamedRecord & { active?: WireFlag; public?: WireFlag };
-  brandMetricGroups: NamedRecord & { key?: string; active?: WireFlag; public?: WireFlag; position?: number };
-  brandMetrics: NamedRecord & {
-    key?: string;
-    brand_metric_group_id?: number;
-    active?: WireFlag;
-    public?: WireFlag;
-    current?: WireFlag;
-    legacy?: WireFlag;
-    core?: WireFlag;
-    custom?: WireFlag;
-    position?: number;
-  };
-  brands: NamedRecord & { company_id?: number; category_id?: number; is_local?: WireFlag };
-  brandscapeData: WireRecord & {
-    study_id?: number;
-    brand_id?: number;
-    category_id?: number;
-    audience_id?: number;
-    /** in the local spelling of the study's country */
-    brand_name?: string;
-    is_duplicate?: WireFlag;
-  };
-  categories: NamedRecord & { sector_id?: number };
-  cities: NamedRecord & { country_id?: number; capital?: boolean; population?: number };
-  collections: NamedRecord & { description?: string; public?: WireFlag; user_id?: number; brands_count?: number };
-  companies: NamedRecord & { public?: WireFlag; country_id?: number | null };
-  countries: NamedRecord & { code?: string; iso3?: string; region_id?: number; active?: WireFlag; best_countries_years?: number[] };
-  regions: NamedRecord;
-  sectors: NamedRecord & { in_most_influential?: WireFlag };
-  studies: NamedRecord & {
-    country_id?: number;
-    year_id?: number;
-    type?: { id: number; name: string; slug: string; is_bav_study: boolean };
-    full_year?: WireFlag;
-    released?: WireFlag;
-    active?: WireFlag;
-    open_survey?: WireFlag;
-    sample_size?: number;
-    fieldwork_start?: string;
-    fieldwork_end?: string;
-    released_at?: string | null;
-    data_updated_at?: string | null;
-  };
-  years: WireRecord & { year?: number };
-}
+type Documented = typeof DOCUMENTED;
+/** A route the docs describe: a resource or one of its sub-routes (`studies/{id}/brands`). */
+export type DocumentedRoute = keyof Documented;
+
+/** A documented JSON type as TypeScript sees it. */
+type JsonValue<Type> = Type extends "integer" | "number"
+  ? number
+  : Type extends "string"
+    ? string
+    : Type extends "boolean"
+      ? boolean
+      : Type extends "array"
+        ? unknown[]
+        : Type extends "object"
+          ? Record<string, unknown>
+          : unknown;
+
+/**
+ * A route's record with the documented full schema's keys and JSON types (shared/SCHEMA.json):
+ * every key optional, since `fields` may leave it out; any other column (an include, a metric)
+ * still there under its name.
+ */
+export type DocumentedRecord<Route extends DocumentedRoute> = {
+  -readonly [Key in keyof Documented[Route]["columns"]]?: JsonValue<Documented[Route]["columns"][Key]>;
+} & WireRecord;
+
+type ResourceOf<M extends MethodName> = Extract<Endpoint, { method: M }>["resource"];
+type MethodOf<R extends ResourceName> = Extract<Endpoint, { resource: R }>["method"];
+
+/** The record type of each method's resource, from the endpoint table and the documented schemas. */
+export type RecordsByMethod = { [M in MethodName]: DocumentedRecord<ResourceOf<M>> };
 
 /** The record type of a method's resource. */
 export type RecordOf<M extends MethodName> = RecordsByMethod[M];
 
-type MethodOfResource = {
-  "audience-groups": "audienceGroups";
-  audiences: "audiences";
-  "brand-metric-groups": "brandMetricGroups";
-  "brand-metrics": "brandMetrics";
-  brands: "brands";
-  "brandscape-data": "brandscapeData";
-  categories: "categories";
-  cities: "cities";
-  collections: "collections";
-  companies: "companies";
-  countries: "countries";
-  regions: "regions";
-  sectors: "sectors";
-  studies: "studies";
-  years: "years";
-};
-
-/** The record type of a raw endpoint: a resource, one of its items, or studies/<id>/brands; else any JSON record. */
+/**
+ * The record type of a raw endpoint: a resource, one of its items, or a documented sub-route
+ * (`studies/<id>/brands`, `studies/<id>/categories`); else any JSON record.
+ */
 export type RecordOfEndpoint<E extends string> = E extends ResourceName
-  ? RecordOf<MethodOfResource[E]>
-  : E extends `studies/${string}/brands`
-    ? RecordOf<"brands">
+  ? RecordOf<MethodOf<E>>
+  : E extends `studies/${string}/${infer Sub extends "brands" | "categories"}`
+    ? DocumentedRecord<`studies/{id}/${Sub}`>
     : E extends `${infer R extends ResourceName}/${string}`
-      ? RecordOf<MethodOfResource[R]>
+      ? RecordOf<MethodOf<R>>
       : WireRecord;
 
 /** A page of a pull whose records are typed per endpoint. */

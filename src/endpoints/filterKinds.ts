@@ -1,3 +1,4 @@
+import { DOCUMENTED } from "./documented";
 /**
  * What each wire filter holds, so the client can validate and encode it (the emulator keeps its
  * own reading of WIRE.md in src/emulator/wire). One row per wire filter name (snake_case);
@@ -37,6 +38,9 @@ export const FILTER_KINDS = {
   mine: "flag",
   with_studies: "flag",
   capitals: "flag",
+  id: "ids",
+  bav_brand_id: "ids",
+  bav_id: "ids",
   groups: "ids",
   studies: "ids",
   categories: "ids",
@@ -59,6 +63,22 @@ export const FILTER_KINDS = {
 } as const satisfies Record<string, FilterKind>;
 
 export type WireFilterName = keyof typeof FILTER_KINDS;
+
+/** The kind a documented column's filter takes, by the column's JSON type, where FILTER_KINDS has no row. */
+const KIND_BY_COLUMN_TYPE: Partial<Record<string, FilterKind>> = { boolean: "flag", string: "text" };
+
+const COLUMN_KINDS: ReadonlyMap<string, FilterKind> = new Map(
+  Object.values(DOCUMENTED).flatMap(({ columns }) =>
+    Object.entries(columns).flatMap(([name, type]): Array<[string, FilterKind]> => {
+      const kind = KIND_BY_COLUMN_TYPE[type];
+      return kind ? [[name, kind]] : [];
+    }),
+  ),
+);
+
+/** How a wire filter's value is checked and encoded; undefined: any value the wire can carry. */
+export const filterKindOf = (wireName: string): FilterKind | undefined =>
+  (FILTER_KINDS as Record<string, FilterKind | undefined>)[wireName] ?? COLUMN_KINDS.get(wireName);
 
 /**
  * How a true flag is written on the wire. WIRE.md: most flags are 0/1, `capitals` is documented

@@ -1,10 +1,7 @@
+import { DOCUMENTED } from "./documented";
 import type { WireFilterName } from "./filterKinds";
 
-/** A related resource the service can embed in a record through `include`. */
-export interface IncludeSpec {
-  readonly name: string;
-  readonly many: boolean; // to-many arrives as a list of objects, to-one as an object
-}
+export type DocumentedPath = keyof typeof DOCUMENTED;
 
 export interface EndpointSpec {
   /** kebab-case resource name in the URL */
@@ -19,12 +16,19 @@ export interface EndpointSpec {
   readonly optionFilters: readonly string[];
   /** camelCase method parameter → wire filter name, where not plain snake_case */
   readonly renames?: Readonly<Record<string, WireFilterName>>;
-  /** every wire filter the resource documents (besides updated_since, which all take) */
-  readonly filters: readonly WireFilterName[];
-  /** includes the service offers for this resource */
-  readonly includes: readonly IncludeSpec[];
+  /** the documented full record: key → JSON type (DOCUMENTED) */
+  readonly columns: Readonly<Record<string, string>>;
+  /** the wire filters the docs name for the resource (filterable columns, additional filters, updated_since) */
+  readonly filters: readonly string[];
+  /** the includes the docs name for the resource; suggestions only, the service decides */
+  readonly includes: readonly string[];
   /** includes sent when the caller names none (API.md's include rule) */
   readonly defaultInclude?: readonly string[];
+  /**
+   * The docs say every column is filterable but list none (brandscape-data's ~350): a name the
+   * client does not know is only worth a warning when it looks like a misspelt documented one.
+   */
+  readonly everyColumnFilterable?: boolean;
   /** whether the service offers top-level `search` here */
   readonly search: boolean;
   /** brandscape-data only: top-level metric_keys / metric_group_keys */
@@ -42,200 +46,147 @@ export interface EndpointSpec {
   readonly globalIncludes?: readonly string[];
 }
 
-const one = <Name extends string>(name: Name) => ({ name, many: false }) as const satisfies IncludeSpec;
-const many = <Name extends string>(name: Name) => ({ name, many: true }) as const satisfies IncludeSpec;
-
 export const ENDPOINTS = [
   {
     resource: "audience-groups",
+    ...DOCUMENTED["audience-groups"],
     method: "audienceGroups",
     idKey: "audienceGroupId",
     positional: ["name"],
     optionFilters: [],
-    filters: ["name"],
-    includes: [many("audiences")],
     search: true,
   },
   {
     resource: "audiences",
+    ...DOCUMENTED["audiences"],
     method: "audiences",
     idKey: "audienceId",
     positional: ["name", "active", "public"],
     optionFilters: ["groups", "private"],
-    filters: ["name", "active", "inactive", "public", "private", "groups"],
-    includes: [many("groups")],
     search: true,
   },
   {
     resource: "brand-metric-groups",
+    ...DOCUMENTED["brand-metric-groups"],
     method: "brandMetricGroups",
     idKey: "groupId",
     positional: ["name", "active"],
     optionFilters: [],
-    filters: ["name", "active", "inactive", "public", "private"],
-    includes: [many("metrics")],
     search: false,
   },
   {
     resource: "brand-metrics",
+    ...DOCUMENTED["brand-metrics"],
     method: "brandMetrics",
     idKey: "metricId",
     positional: ["name", "active", "public"],
     optionFilters: ["groups", "private"],
-    filters: ["name", "active", "inactive", "public", "private", "groups", "current", "legacy", "core", "custom"],
-    includes: [one("group")],
     search: false,
   },
   {
     resource: "brands",
+    ...DOCUMENTED["brands"],
     method: "brands",
     idKey: "brandId",
     positional: ["name", "countryCodes", "yearNumbers"],
     optionFilters: ["studies"],
-    filters: ["name", "country_codes", "year_numbers", "studies", "categories", "countries", "regions", "sectors", "years", "has_studies"],
-    includes: [one("company"), many("categories"), many("countries")],
     search: true,
   },
   {
     resource: "brandscape-data",
+    ...DOCUMENTED["brandscape-data"],
     method: "brandscapeData",
     positional: ["countryCode", "yearNumber", "audiences", "brandName"],
     optionFilters: ["studies"],
-    filters: [
-      "country_code",
-      "year_number",
-      "audiences",
-      "brand_name",
-      "studies",
-      "brands",
-      "categories",
-      "countries",
-      "years",
-      "sectors",
-      "companies",
-    ],
-    includes: [
-      one("study"),
-      one("year"),
-      one("country"),
-      one("audience"),
-      many("audiences"),
-      one("brand"),
-      one("category"),
-      one("sector"),
-      one("company"),
-    ],
     defaultInclude: ["brand", "study", "category", "audience"],
     // own columns brand_id, brand_name, study_id, category_id, audience_id (WIRE.md "Records")
     globalIncludes: ["brand", "study", "category", "audience"],
     search: false,
     metricKeys: true,
     mustBeNarrowed: true,
+    everyColumnFilterable: true,
   },
   {
     resource: "categories",
+    ...DOCUMENTED["categories"],
     method: "categories",
     idKey: "categoryId",
     positional: ["name", "sectors"],
     optionFilters: [],
-    filters: ["name", "sectors"],
-    includes: [one("sector"), many("brands")],
     defaultInclude: ["sector"],
     search: true,
   },
   {
     resource: "cities",
+    ...DOCUMENTED["cities"],
     method: "cities",
     idKey: "cityId",
     positional: ["name", "capitals", "countries", "inBestCountries"],
     optionFilters: [],
-    filters: ["name", "capitals", "countries", "regions", "in_best_countries"],
-    includes: [one("country")],
     search: false,
   },
   {
     resource: "collections",
+    ...DOCUMENTED["collections"],
     method: "collections",
     idKey: "collectionId",
     positional: ["name", "public"],
     optionFilters: ["sharedWithMe", "mine"],
-    filters: ["name", "public", "shared_with_me", "mine"],
-    includes: [many("brands"), one("user")],
     search: true,
   },
   {
     resource: "companies",
+    ...DOCUMENTED["companies"],
     method: "companies",
     idKey: "companyId",
     positional: ["name", "public", "private", "brands"],
     optionFilters: [],
-    filters: ["name", "public", "private", "brands"],
-    includes: [many("brands"), one("country")],
     search: false,
   },
   {
     resource: "countries",
+    ...DOCUMENTED["countries"],
     method: "countries",
     idKey: "countryId",
     positional: ["name", "active", "regions", "withStudies"],
     optionFilters: ["withRecentStudies"],
-    filters: ["name", "active", "regions", "with_studies", "with_recent_studies", "in_best_countries"],
-    includes: [one("region"), many("cities"), many("studies")],
     search: true,
   },
   {
     resource: "regions",
+    ...DOCUMENTED["regions"],
     method: "regions",
     idKey: "regionId",
     positional: ["name"],
     optionFilters: [],
-    filters: ["name"],
-    includes: [many("countries")],
     search: true,
   },
   {
     resource: "sectors",
+    ...DOCUMENTED["sectors"],
     method: "sectors",
     idKey: "sectorId",
     positional: ["name", "inMostInfluential"],
     optionFilters: [],
-    filters: ["name", "in_most_influential", "not_in_most_influential"],
-    includes: [many("categories")],
     search: true,
   },
   {
     resource: "studies",
+    ...DOCUMENTED["studies"],
     method: "studies",
     idKey: "studyId",
     positional: ["countryCodes", "yearNumbers", "fullYear", "released", "mainStudy"],
     optionFilters: [],
     renames: { mainStudy: "bav_study" },
-    filters: [
-      "country_codes",
-      "year_numbers",
-      "full_year",
-      "released",
-      "unreleased",
-      "bav_study",
-      "active",
-      "inactive",
-      "open_survey",
-      "data_updated_since",
-      "countries",
-      "years",
-      "regions",
-    ],
-    includes: [one("country"), one("year"), many("brands")],
     search: true,
   },
   {
     resource: "years",
+    ...DOCUMENTED["years"],
     method: "years",
     idKey: "yearId",
     positional: ["year"],
     optionFilters: [],
-    filters: ["year"],
-    includes: [many("studies")],
     search: true,
   },
 ] as const satisfies readonly EndpointSpec[];

@@ -44,6 +44,13 @@ export class ValidationError extends FountError {
 /** The query matched no records. */
 export class DataNotFoundError extends FountError {
   static override readonly kind: string = "DataNotFoundError";
+  /** a tool's answer: its metadata fields (`{}` where the tool has none), kept though it has no rows */
+  readonly meta: Record<string, unknown> | undefined;
+
+  constructor(message: string, options: { meta?: Record<string, unknown> } = {}) {
+    super(message);
+    this.meta = options.meta;
+  }
 }
 
 /** A call was made on a client after aclose(). */

@@ -5,4 +5,5 @@ export { toColumnTable } from "./columnTable";
 export { tableToFrame } from "./buildFrame";
 export { FrameBuilder, recordsToFrame } from "./recordsToFrame";
 export { preloadDataFrameClass } from "./loadDanfo";
+export { columnValues } from "./columnValues";
 export { namesInFieldOrder, pagesInFieldOrder } from "./fieldOrder";

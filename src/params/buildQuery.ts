@@ -6,6 +6,7 @@ import { checkItemId, describeValue, isDropped, isPlainObject } from "../query/v
 import { checkBrandscapeQuery } from "./brandscapeRule";
 import { checkFilterValue } from "./filterSchemas";
 import { resolveInclude } from "./includeRule";
+import { warnUnknownFilters, type GivenFilter } from "./unknownFilters";
 
 /** Options every method takes besides its own parameters. */
 export const COMMON_OPTION_KEYS = [
@@ -75,27 +76,38 @@ export function buildQuery(spec: EndpointSpec, args: readonly unknown[]): Method
     metricGroupKeys: options.metricGroupKeys as QueryInit["metricGroupKeys"],
   };
   // built once: a given query wins where it sets a value and the method's own options fill in the rest
+  const named: GivenFilter[] = [];
   const query = options.query
-    ? Query.ensure(givenQuery(spec, options.query), { ...shared, include: undefined })
-    : new Query({ ...shared, filters: collectFilters(spec, positional, options) });
+    ? Query.ensure(givenQuery(spec, options.query, named), { ...shared, include: undefined })
+    : new Query({ ...shared, filters: collectFilters(spec, positional, options, named) });
   if (query.search && !spec.search) {
     throw new ValidationError("search", `${spec.method} has no free-text search; use filters (e.g. name) instead`);
   }
   if (spec.mustBeNarrowed) checkBrandscapeQuery(query);
+  warnUnknownFilters(spec, named);
   return { query, stackData: options.stackData === true };
 }
 
 /** `options.query` as the method sends it: its includes by the endpoint's include rule, its filters checked like the method's. */
-function givenQuery(spec: EndpointSpec, given: unknown): QueryInit {
+function givenQuery(spec: EndpointSpec, given: unknown, named: GivenFilter[]): QueryInit {
   const init = given instanceof Query ? given.toInit() : (given as QueryInit);
   if (!isPlainObject(init)) throw new ValidationError("query", "must be a Query or an object of query fields");
   const filters: unknown = init.filters ?? {};
   if (!isPlainObject(filters)) throw new ValidationError("filters", "must be an object of filter name → value");
-  return { ...init, include: resolveInclude(spec, init.include), filters: checkFilters(spec, filters as Record<string, FilterValue>) };
+  return {
+    ...init,
+    include: resolveInclude(spec, init.include),
+    filters: checkFilters(spec, filters as Record<string, FilterValue>, "filters.", named),
+  };
 }
 
-/** Method parameters, then `filters` on top; falsy method parameters dropped. */
-function collectFilters(spec: EndpointSpec, positional: unknown[], options: Record<string, unknown>): Record<string, FilterValue> {
+/** Method parameters, then `filters` on top; falsy method parameters dropped. `filters`' names go into `named`. */
+function collectFilters(
+  spec: EndpointSpec,
+  positional: unknown[],
+  options: Record<string, unknown>,
+  named: GivenFilter[],
+): Record<string, FilterValue> {
   const filters: Record<string, FilterValue> = {};
   const params: Array<[string, unknown]> = [
     // a positional `undefined` is a placeholder: the options object may still give that parameter
@@ -117,7 +129,7 @@ function collectFilters(spec: EndpointSpec, positional: unknown[], options: Reco
   }
   if (options.filters !== undefined) {
     if (!isPlainObject(options.filters)) throw new ValidationError("filters", "must be an object of filter name → value");
-    Object.assign(filters, checkFilters(spec, options.filters as Record<string, FilterValue>, "filters."));
+    Object.assign(filters, checkFilters(spec, options.filters as Record<string, FilterValue>, "filters.", named));
   }
   if (options.extraFilters !== undefined) {
     if (!isPlainObject(options.extraFilters)) throw new ValidationError("extraFilters", "must be an object of filter name → value");
@@ -126,12 +138,19 @@ function collectFilters(spec: EndpointSpec, positional: unknown[], options: Reco
   return filters;
 }
 
-function checkFilters(spec: EndpointSpec, given: Readonly<Record<string, FilterValue>>, label = "filters."): Record<string, FilterValue> {
+/** Filter values checked by kind, under their wire names; each name recorded in `named` when given (extraFilters' are not). */
+function checkFilters(
+  spec: EndpointSpec,
+  given: Readonly<Record<string, FilterValue>>,
+  label: string,
+  named?: GivenFilter[],
+): Record<string, FilterValue> {
   const checked: Record<string, FilterValue> = {};
   for (const [key, value] of Object.entries(given)) {
     if (value === undefined || value === null) continue;
     const wireName = key === "mainStudy" && spec.renames?.mainStudy ? spec.renames.mainStudy : toSnakeCase(key);
     checked[wireName] = checkFilterValue(`${label}${key}`, wireName, value);
+    named?.push({ key, wireName });
   }
   return checked;
 }

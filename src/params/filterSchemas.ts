@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FILTER_KINDS, type FilterKind } from "../endpoints/filterKinds";
+import { filterKindOf, type FilterKind } from "../endpoints/filterKinds";
 import { ValidationError } from "../errors";
 import type { FilterValue } from "../query";
 import { checkWellFormed, describeValue } from "../query/values";
@@ -59,7 +59,7 @@ const ANY_FILTER = {
 /** The value the wire wants for a filter, or a ValidationError naming `parameter`. */
 export function checkFilterValue(parameter: string, wireName: string, value: FilterValue): FilterValue {
   checkWellFormed(parameter, value);
-  const kind = (FILTER_KINDS as Record<string, FilterKind | undefined>)[wireName];
+  const kind = filterKindOf(wireName);
   const { schema, mustBe } = kind ? RULES[kind] : ANY_FILTER;
   const result = schema.safeParse(value);
   if (!result.success) {

@@ -81,7 +81,9 @@ export class ToolsClient {
       const body = await this.#host.get(path, params, (answer) => void readAnswer(spec, answer, url));
       const answer = readAnswer(spec, body, url);
       progress.tick(answer.rows.length);
-      if (answer.rows.length === 0) throw new DataNotFoundError(`${spec.slug}: the tool returned no rows (${describeParams(params)})`);
+      if (answer.rows.length === 0) {
+        throw new DataNotFoundError(`${spec.slug}: the tool returned no rows (${describeParams(params)})`, { meta: answer.meta });
+      }
       return answer;
     } finally {
       progress.stop();

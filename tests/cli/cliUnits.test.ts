@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CommanderError } from "commander";
-import { ENDPOINTS, ENDPOINT_BY_RESOURCE } from "../../src/endpoints/table";
+import { ENDPOINTS, ENDPOINT_BY_RESOURCE, wireFilterName } from "../../src/endpoints/table";
 import { APIError, DataNotFoundError, ValidationError, ValueError, errorFromResponse } from "../../src/errors";
 import { resolveCredentials } from "../../src/cli/credentials";
 import { masked, outcomeOf } from "../../src/cli/exitCode";
@@ -20,10 +20,12 @@ const spec = (resource: string) => ENDPOINT_BY_RESOURCE.get(resource)!;
 const io = (): CliIo => ({ stdout: process.stdout, stderr: process.stderr, env: {}, cwd: "/", secrets: new Set() });
 
 describe("flags from the endpoint table", () => {
-  test("every documented filter of every resource has exactly one flag, and no flag clashes", () => {
+  test("every documented filter and method parameter of every resource has exactly one flag (id is --id), and no flag clashes", () => {
     for (const endpoint of ENDPOINTS) {
       const flags = filterFlags(endpoint);
-      expect(flags.map((flag) => flag.wire).sort()).toEqual([...new Set([...endpoint.filters, "updated_since"])].sort());
+      const own = [...endpoint.positional, ...endpoint.optionFilters].map((param) => wireFilterName(endpoint, param));
+      const expected = new Set([...own, ...endpoint.filters, "updated_since"].filter((wire) => wire !== "id"));
+      expect(flags.map((flag) => flag.wire).sort()).toEqual([...expected].sort());
       expect(new Set(flags.map((flag) => flag.flag)).size).toBe(flags.length);
     }
     const program = createProgram(io()); // commander throws on two options with one flag

@@ -45,13 +45,6 @@ describe("bad input is a ValidationError naming the parameter, before any reques
       /lone UTF-16 surrogate/,
     ],
     [
-      "an include brands does not offer",
-      // @ts-expect-error an include brands does not offer, as plain JavaScript could pass it
-      (client: Client) => client.brands({ include: "bogus" }),
-      "include",
-      /^include: brands offers no include "bogus"; allowed: company, categories, countries, no_default$/,
-    ],
-    [
       "an id-list filter holding 0",
       (client: Client) => client.brands({ studies: [0] }),
       "studies",

@@ -365,6 +365,22 @@ test("an answer without rows is DataNotFoundError naming the tool; an unknown id
   });
 });
 
+test("a tool answer with no rows rejects with DataNotFoundError carrying the answer's meta", async () => {
+  const client = env.client();
+  const surveyed = new Set((await client.rawQuery("brands", { filters: { studies: STUDY }, perPage: 1000 })).map((brand) => brand.id));
+  const elsewhere = (await client.rawQuery("brands", { perPage: 1000 })).map((brand) => brand.id as number).find((id) => !surveyed.has(id));
+  env.emulator.resetStats();
+  const failure = await client.tools.brandWorthMap({ brands: elsewhere!, studies: STUDY }).catch((error: unknown) => error);
+  expect(failure).toBeInstanceOf(DataNotFoundError);
+  expect((failure as DataNotFoundError).message).toMatch(/^brand-worth-map: the tool returned no rows/);
+  // the same metadata a frame's answer carries, read from the answer that came over the wire
+  const answered = await client.tools.brandWorthMap({ brands: 1, studies: STUDY });
+  expect(Object.keys(answered.meta).length).toBeGreaterThan(0);
+  expect((failure as DataNotFoundError).meta).toEqual(answered.meta);
+  expect((failure as DataNotFoundError).meta).toMatchObject({ title: "Brand Worth Map" });
+  expect(toolPaths()).toHaveLength(2);
+});
+
 test("progress goes to the client's display: list() reports its pages; a one-request tool stays quiet off a TTY", async () => {
   const chunks: string[] = [];
   const original = process.stderr.write.bind(process.stderr);

@@ -31,31 +31,52 @@ describe("typed filters", () => {
 });
 
 describe("typed includes", () => {
-  test("only the endpoint's related resources (and no_default) type-check", () => {
+  test("documented includes are suggested, any other name still compiles (the service decides)", () => {
     const brandscape: BrandscapeDataOptions = { studies: 1, include: ["year", "company"] };
     const none: CategoriesOptions = { include: "no_default" };
-    // @ts-expect-error brands include company, categories, countries: not sector
-    const wrong: BrandsOptions = { include: ["sector"] };
-    expect([brandscape, none, wrong]).toHaveLength(3);
+    const documented: BrandsOptions = { include: ["sector", "studies"] };
+    const undocumented: BrandsOptions = { include: ["categories"] };
+    // @ts-expect-error still names, not numbers
+    const wrong: BrandsOptions = { include: [1] };
+    expect([brandscape, none, documented, undocumented, wrong]).toHaveLength(5);
   });
 });
 
-// typed records: pages() and rawQuery() per endpoint
+// typed records: pages(), rawPages() and rawQuery() per endpoint, from the documented full schemas
 {
   /** Never called: `npm run typecheck` checks what the records of each endpoint are typed as. */
   async function recordTypes(client: Client): Promise<void> {
     for await (const page of client.pages("studies", { countryCodes: "US" })) {
-      const isMain: boolean | undefined = page.records[0].type?.is_bav_study;
+      const [study] = page.records;
+      const documented: [number | undefined, string | undefined, boolean | undefined, Record<string, unknown> | undefined] = [
+        study.respondents,
+        study.start_date,
+        study.is_active,
+        study.period,
+      ];
       // @ts-expect-error a study's name is a string
-      const name: number | undefined = page.records[0].name;
-      void [isMain, name];
+      const name: number | undefined = study.name;
+      // @ts-expect-error the documented key is is_active, not active: an undocumented column is unknown
+      const active: boolean | undefined = study.active;
+      void [documented, name, active];
     }
-    const [brand] = await client.rawQuery("studies/12/brands");
-    const companyId: number | undefined = brand.company_id;
+    for await (const page of client.rawPages("audiences/3")) {
+      const isPublic: boolean | undefined = page.records[0].is_public;
+      void isPublic;
+    }
+    const [brand] = await client.rawQuery("brands");
+    const ids: Array<number | undefined> = [brand.bav_brand_id, brand.bav_id];
+    const logo: string | undefined = brand.logo_url;
+    const [inStudy] = await client.rawQuery("studies/12/brands");
+    const brandName: string | undefined = inStudy.brand_name;
+    const [categoryInStudy] = await client.rawQuery("studies/12/categories");
+    const category: Record<string, unknown> | undefined = categoryInStudy.category;
     const [row] = await client.rawQuery("brandscape-data", { filters: { studies: 1 } });
     const localName: string | undefined = row.brand_name;
+    const duplicate: boolean | undefined = row.is_duplicate;
+    const metric: unknown = row.differentiation_rank;
     const anything: unknown = (await client.rawQuery("health"))[0].status;
-    void [companyId, localName, anything];
+    void [ids, logo, brandName, category, localName, duplicate, metric, anything];
   }
   void recordTypes;
 }

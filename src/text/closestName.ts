@@ -1,0 +1,22 @@
+/** Levenshtein distance: insertions, deletions and substitutions of one character each. */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** The candidate nearest to `name` (first of equals, in the candidates' order), with its distance. */
+export function closestName(name: string, candidates: readonly string[]): { name: string; distance: number } | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of candidates) {
+    const distance = editDistance(name, candidate);
+    if (!best || distance < best.distance) best = { name: candidate, distance };
+  }
+  return best;
+}
