@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { TOKEN, useEmulator } from "../client/fixture";
 
+jest.setTimeout(90_000);
 const env = useEmulator();
 const SRC = resolve(__dirname, "../../src");
 
@@ -40,14 +41,19 @@ async function interrupt(script: string, signal: NodeJS.Signals) {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
     child.on("close", (code, endedBy) => done({ code, signal: endedBy })),
   );
-  const killer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  // the child compiles src/ with tsx first: on a loaded machine that alone can take many seconds
+  const killer = setTimeout(() => child.kill("SIGKILL"), 80_000);
   try {
-    for (let tries = 0; !readdirSync(dir).some((name) => name.endsWith(".partial")); tries++) {
-      if (tries > 400) throw new Error(`the export never started: ${stderr}`);
+    const startedBy = Date.now() + 60_000;
+    while (!readdirSync(dir).some((name) => name.endsWith(".partial"))) {
+      if (Date.now() > startedBy) throw new Error(`the export never started: ${stderr}`);
       await new Promise((wait) => setTimeout(wait, 25));
     }
     child.kill(signal);
     return { ...(await exited), stdout: () => stdout };
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
   } finally {
     clearTimeout(killer);
   }
