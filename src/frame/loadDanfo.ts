@@ -1,16 +1,19 @@
-import type { DataFrame } from "danfojs-node";
+import type { DataFrame } from "../danfo";
 import { deferMathjs } from "./deferMathjs";
 
 export type DataFrameClass = typeof DataFrame;
 
 let danfoFrameClass: Promise<DataFrameClass> | undefined;
 
-/** danfo's DataFrame class, loaded on first use: loading danfo (and tfjs) takes about a second. */
+/**
+ * danfo's DataFrame class, loaded on first use from fountframe's danfo (src/danfo, `fountframe/danfo`
+ * once built): loading danfo (and tfjs) takes about a second.
+ */
 export function loadDataFrameClass(): Promise<DataFrameClass> {
   danfoFrameClass ??= Promise.resolve()
     .then(() => {
       deferMathjs();
-      return import("danfojs-node");
+      return import("../danfo");
     })
     .then((danfo) => danfo.DataFrame);
   return danfoFrameClass;

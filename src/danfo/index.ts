@@ -1,0 +1,37 @@
+/**
+ * danfo.js as fountframe ships it, and the only module that loads danfo: `fountframe/danfo` for
+ * users (`import * as dfd from "fountframe/danfo"`), and what src/frame/loadDanfo.ts loads lazily.
+ * The build bundles danfojs-node's own code into this entry with its dependencies (tsup.config.ts):
+ * danfojs-node names `xlsx` by a URL outside the registry and `@tensorflow/tfjs-node`, whose install
+ * script downloads a native library, so it cannot be a dependency a plain `npm install` can fetch.
+ */
+export {
+  NDframe,
+  Config,
+  Utils,
+  Str,
+  Dt,
+  toDateTime,
+  Series,
+  DataFrame,
+  readCSV,
+  streamCSV,
+  toCSV,
+  streamCsvTransformer,
+  convertFunctionTotransformer,
+  readJSON,
+  toJSON,
+  streamJSON,
+  readExcel,
+  toExcel,
+  MinMaxScaler,
+  StandardScaler,
+  LabelEncoder,
+  OneHotEncoder,
+  getDummies,
+  concat,
+  merge,
+  dateRange,
+  tensorflow,
+  __version,
+} from "danfojs-node";
