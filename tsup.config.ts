@@ -76,8 +76,10 @@ const main = defineConfig({
     decodeWorker: "src/decode/decodePage.worker.ts",
   },
   format: ["cjs", "esm"],
-  // one declaration build for every entry: danfo's declarations (inlined, since a user's project has
-  // no danfojs-node to read them from) land once, in a chunk that index and danfo both import
+  // danfo's declarations are inlined into dist/danfo.d.ts alone (a user's project has no danfojs-node
+  // to read them from): src/danfo names danfojs-node's files by path, which are resolved, while the
+  // other entries' "danfojs-node" stays an import that scripts/link-danfo-declarations.mjs points
+  // at ./danfo.js, so a user's declarations name the types as "fountframe/danfo" (as tslab's do).
   dts: {
     entry: {
       index: "src/index.ts",
@@ -85,7 +87,7 @@ const main = defineConfig({
       decodeWorker: "src/decode/decodePage.worker.ts",
       danfo: DANFO_ENTRY,
     },
-    resolve: [/^danfojs-node$/, /^\.\.?\//],
+    resolve: [/^danfojs-node\//, /^\.\.?\//],
   },
   outExtension: ({ format }) => ({ js: format === "cjs" ? ".cjs" : ".mjs" }),
   // p-limit and yocto-queue are ESM-only: bundled so the CJS build runs on any Node 20.

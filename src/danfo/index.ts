@@ -34,4 +34,5 @@ export {
   dateRange,
   tensorflow,
   __version,
-} from "danfojs-node";
+  // "danfojs-node"'s entry file by path: the declaration build reads "danfojs-node" as this module
+} from "danfojs-node/dist/danfojs-node/src/index";
