@@ -128,8 +128,14 @@ export const pages = (client: Client) => client.pages("brandscapeData", { studie
 export const rawPages = (client: Client) => client.rawPages("countries");
 export const tool = (client: Client) => client.tools.brandWorthMap({ brands: 1, studies: 1 });
 export const tools = (client: Client) => client.tools.list();
+// a pulled frame is fountframe/danfo's DataFrame, typed (not `any` from an unresolved danfojs-node)
+import type { DataFrame } from "fountframe/danfo";
+type IsAny<T> = 0 extends 1 & T ? true : false;
+const typed: IsAny<Awaited<ReturnType<Client["regions"]>>> = false;
+export const frame = (client: Client): Promise<DataFrame> => client.regions();
+export { typed };
 EOF
-# skipLibCheck: danfojs-node's own declarations name packages it does not depend on (request, plotly, papaparse)
+# skipLibCheck: danfo's own declarations (dist/danfo.d.ts) name packages whose types are not installed (table, papaparse, request, plotly)
 npx --no-install tsc --strict --skipLibCheck --module node16 --moduleResolution node16 --types node --declaration --emitDeclarationOnly --outDir decl check.ts
 
 echo "== fountframe/danfo: danfo's own functions on fountframe's frames, from require and import"
