@@ -133,6 +133,9 @@ import type { DataFrame } from "fountframe/danfo";
 type IsAny<T> = 0 extends 1 & T ? true : false;
 const typed: IsAny<Awaited<ReturnType<Client["regions"]>>> = false;
 export const frame = (client: Client): Promise<DataFrame> => client.regions();
+// danfo's own methods return its base classes: nameable from fountframe/danfo too (a tslab cell)
+export const top = async (client: Client) => (await client.regions()).sortValues("id").head(3);
+export const grouped = async (client: Client) => (await client.regions()).groupby(["id"]);
 export { typed };
 EOF
 # skipLibCheck: danfo's own declarations (dist/danfo.d.ts) name packages whose types are not installed (table, papaparse, request, plotly)

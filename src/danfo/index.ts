@@ -36,3 +36,32 @@ export {
   __version,
   // "danfojs-node"'s entry file by path: the declaration build reads "danfojs-node" as this module
 } from "danfojs-node/dist/danfojs-node/src/index";
+
+// Every type a danfo value's type reaches, so that a user's declarations can name it from
+// "fountframe/danfo": tslab declares each notebook cell's variables (`const top = frame.head(5)`
+// is typed with danfo's base DataFrame, which the entry's own names do not include).
+export type {
+  ArrayType1D,
+  ArrayType2D,
+  AxisType,
+  BaseDataOptionType,
+  ConfigsType,
+  CsvInputOptionsNode,
+  CsvOutputOptionsNode,
+  DataFrameInterface,
+  DateTime,
+  DTYPES,
+  ExcelInputOptionsNode,
+  ExcelOutputOptionsNode,
+  IPlotlyLib,
+  JsonInputOptionsNode,
+  JsonOutputOptionsNode,
+  NDframeInterface,
+  NdframeInputDataType,
+  PlotConfigObject,
+  SeriesInterface,
+  mapParam,
+} from "danfojs-node/dist/danfojs-base/shared/types";
+export { default as BaseDataFrame } from "danfojs-node/dist/danfojs-base/core/frame";
+export { default as BaseSeries } from "danfojs-node/dist/danfojs-base/core/series";
+export { default as Groupby } from "danfojs-node/dist/danfojs-base/aggregators/groupby";
