@@ -70,6 +70,20 @@ export default tseslint.config(
     },
   },
   {
+    // src/danfo is the one door to danfo (bundled into dist/danfo.cjs); elsewhere only its types
+    files: ["src/**/*.ts"],
+    ignores: ["src/danfo/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "danfojs-node", allowTypeImports: true, message: "Load danfo through src/danfo (src/frame/loadDanfo.ts)." }],
+          patterns: [{ group: ["danfojs-node/*"], message: "Load danfo through src/danfo (src/frame/loadDanfo.ts)." }],
+        },
+      ],
+    },
+  },
+  {
     // tests read JSON bodies of any shape
     files: ["tests/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -5,6 +5,8 @@ import { defineConfig } from "tsup";
 
 const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
 const EMULATOR_ENTRY = resolve("src/emulator/index.ts");
+const DANFO_ENTRY = resolve("src/danfo/index.ts");
+const extensionOf = (format: string | undefined): string => (format === "cjs" ? ".cjs" : ".mjs");
 
 /**
  * The emulator is its own entry point (`fountframe/emulator`): the CLI and the demo load the built
@@ -23,7 +25,48 @@ const emulatorAsItsOwnFile: Plugin = {
   },
 };
 
-export default defineConfig({
+/**
+ * danfo is its own entry point (`fountframe/danfo`, src/danfo/index.ts): the other entries load the
+ * built dist/danfo.* beside them, so there is one copy of danfo and user code's `dfd.DataFrame` is
+ * the class of fountframe's frames.
+ */
+const danfoAsItsOwnFile: Plugin = {
+  name: "danfo-as-its-own-file",
+  setup(build) {
+    const extension = extensionOf(build.initialOptions.format);
+    build.onResolve({ filter: /(^|\/)danfo$/ }, async (args) => {
+      if (args.pluginData === "resolving") return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: "resolving" });
+      if (resolved.path !== DANFO_ENTRY) return undefined;
+      return { path: `./danfo${extension}`, external: true };
+    });
+  },
+};
+
+/**
+ * dist/danfo.cjs: danfojs-node's own code and its dependencies in one file, with the pure-JS
+ * TensorFlow core for `@tensorflow/tfjs-node` (src/danfo/tensorflow.ts), the registry's xlsx, and
+ * mathjs initialised on first use (src/danfo/lazyMathjs.cjs). dist/danfo.mjs re-exports the CommonJS
+ * file, so `import` and `require` share one danfo.
+ */
+const bundledDanfo: Plugin = {
+  name: "bundled-danfo",
+  setup(build) {
+    if (build.initialOptions.format !== "cjs") {
+      build.onLoad({ filter: /src\/danfo\/index\.ts$/ }, () => ({ contents: 'export * from "./danfo.cjs";', loader: "js" }));
+      build.onResolve({ filter: /^\.\/danfo\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+      return;
+    }
+    build.onResolve({ filter: /^@tensorflow\/tfjs-node$/ }, () => ({ path: resolve("src/danfo/tensorflow.ts") }));
+    build.onResolve({ filter: /^mathjs$/ }, (args) =>
+      args.importer.endsWith("lazyMathjs.cjs") ? undefined : { path: resolve("src/danfo/lazyMathjs.cjs") },
+    );
+    // danfo requires plotly only in a browser (`typeof window !== "undefined"`)
+    build.onResolve({ filter: /^plotly\.js-dist-min$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+const main = defineConfig({
   // decodeWorker: the worker threads' script, found beside the bundle at run time (src/decode/decodePool.ts)
   entry: {
     index: "src/index.ts",
@@ -33,14 +76,42 @@ export default defineConfig({
     decodeWorker: "src/decode/decodePage.worker.ts",
   },
   format: ["cjs", "esm"],
-  dts: { entry: { index: "src/index.ts", emulator: "src/emulator/index.ts", decodeWorker: "src/decode/decodePage.worker.ts" } },
+  // danfo's declarations are inlined into dist/danfo.d.ts alone (a user's project has no danfojs-node
+  // to read them from): src/danfo names danfojs-node's files by path, which are resolved, while the
+  // other entries' "danfojs-node" stays an import that scripts/link-danfo-declarations.mjs points
+  // at ./danfo.js, so a user's declarations name the types as "fountframe/danfo" (as tslab's do).
+  dts: {
+    entry: {
+      index: "src/index.ts",
+      emulator: "src/emulator/index.ts",
+      decodeWorker: "src/decode/decodePage.worker.ts",
+      danfo: DANFO_ENTRY,
+    },
+    resolve: [/^danfojs-node\//, /^\.\.?\//],
+  },
   outExtension: ({ format }) => ({ js: format === "cjs" ? ".cjs" : ".mjs" }),
   // p-limit and yocto-queue are ESM-only: bundled so the CJS build runs on any Node 20.
   noExternal: ["p-limit", "yocto-queue"],
-  esbuildPlugins: [emulatorAsItsOwnFile],
+  esbuildPlugins: [emulatorAsItsOwnFile, danfoAsItsOwnFile],
   target: "node20",
-  clean: true,
+  // dist/danfo.{cjs,mjs} is the other config's, built at the same time
+  clean: ["!danfo.{cjs,mjs}"],
   shims: true,
   splitting: false,
-  define: { __FOUNTFRAME_VERSION__: JSON.stringify(version) },
+  define: { __FOUNTFRAME_VERSION__: JSON.stringify(version), __FOUNTFRAME_DANFO_BUNDLED__: "true" },
 });
+
+const danfo = defineConfig({
+  entry: { danfo: "src/danfo/index.ts" },
+  format: ["cjs", "esm"],
+  // its declarations come with the other entries' (above)
+  dts: false,
+  outExtension: ({ format }) => ({ js: extensionOf(format) }),
+  noExternal: [/./],
+  esbuildPlugins: [bundledDanfo],
+  platform: "node",
+  target: "node20",
+  splitting: false,
+});
+
+export default [main, danfo];

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# The packed tarball as a user gets it: `npm pack`, installed into an empty project (with the
-# danfojs-node overrides the README tells users to add), then used from CommonJS, ESM, TypeScript
-# and `npx fountframe`, against the emulator the package itself starts (`fountframe/emulator`, its own
+# The packed tarball as a user gets it: `npm pack`, installed into an empty project with no
+# overrides and no host but the registry reachable (every other host through a proxy that refuses),
+# then used from CommonJS, ESM, TypeScript, `fountframe/danfo` and `npx fountframe`, against the emulator the package itself starts (`fountframe/emulator`, its own
 # entry point, which the main one never loads); then every TypeScript block of the README and docs/
-# compiled and run there (scripts/check-doc-snippets.mjs).
+# compiled and run there (scripts/check-doc-snippets.mjs). Last, the repository folder itself
+# installed into another empty project (docs/install.md, "From a clone").
+#
+#   FOUNTFRAME_TARBALL=path/to/fountframe-x.y.z.tgz bash scripts/check-consumer.sh   checks that tarball
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/fountframe-consumer-XXXXXX")
@@ -15,19 +18,33 @@ cleanup() {
 }
 trap cleanup EXIT
 
-[ -f "$ROOT/dist/index.cjs" ] || (cd "$ROOT" && npx --no-install tsup --silent)
-TARBALL=$(cd "$ROOT" && npm pack --silent --pack-destination "$WORK" | tail -1)
+[ -f "$ROOT/dist/index.cjs" ] || (cd "$ROOT" && npm run --silent build)
+if [ -n "${FOUNTFRAME_TARBALL:-}" ]; then
+  TARBALL=$(basename "$FOUNTFRAME_TARBALL")
+  cp "$FOUNTFRAME_TARBALL" "$WORK/"
+else
+  TARBALL=$(cd "$ROOT" && npm pack --silent --pack-destination "$WORK" | tail -1)
+fi
 echo "== tarball contents"
 node "$ROOT/scripts/check-tarball-files.mjs" "$WORK/$TARBALL"
-OVERRIDES=$(node -p "JSON.stringify((({ xlsx, '@tensorflow/tfjs-node': tfjs }) => ({ xlsx, '@tensorflow/tfjs-node': tfjs }))(require('$ROOT/package.json').overrides))")
 TYPESCRIPT=$(node -p "require('$ROOT/node_modules/typescript/package.json').version")
 
+# Installs see only the registry: npm, and any install script using the usual proxy variables, send
+# every other host to a port nothing listens on (a URL dependency or a binary download fails at once).
+REGISTRY_HOST=$(node -p "new URL(process.argv[1]).hostname" "$(npm config get registry)")
+CLOSED_PORT=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
+registry_only() {
+  local nowhere="http://127.0.0.1:$CLOSED_PORT"
+  env npm_config_proxy="$nowhere" npm_config_https_proxy="$nowhere" npm_config_noproxy="$REGISTRY_HOST" \
+    HTTP_PROXY="$nowhere" HTTPS_PROXY="$nowhere" NO_PROXY="$REGISTRY_HOST" \
+    http_proxy="$nowhere" https_proxy="$nowhere" no_proxy="$REGISTRY_HOST" "$@"
+}
+
 cd "$WORK"
-cat > package.json <<EOF
-{ "name": "consumer", "private": true, "overrides": $OVERRIDES }
-EOF
-echo "== npm install $TARBALL typescript@$TYPESCRIPT"
-npm install --prefer-offline --no-audit --no-fund --loglevel=error "./$TARBALL" "typescript@$TYPESCRIPT" @types/node >/dev/null
+echo '{ "name": "consumer", "private": true }' > package.json
+echo "== npm install $TARBALL typescript@$TYPESCRIPT (no overrides; only $REGISTRY_HOST reachable)"
+registry_only npm install --prefer-offline --no-audit --no-fund --loglevel=error "./$TARBALL" "typescript@$TYPESCRIPT" @types/node >/dev/null
+echo "node_modules: $(du -sm node_modules | cut -f1) MiB"
 
 echo "== npx fountframe --version / emulator"
 npx --no-install fountframe --version
@@ -111,10 +128,49 @@ export const pages = (client: Client) => client.pages("brandscapeData", { studie
 export const rawPages = (client: Client) => client.rawPages("countries");
 export const tool = (client: Client) => client.tools.brandWorthMap({ brands: 1, studies: 1 });
 export const tools = (client: Client) => client.tools.list();
+// a pulled frame is fountframe/danfo's DataFrame, typed (not `any` from an unresolved danfojs-node)
+import type { DataFrame } from "fountframe/danfo";
+type IsAny<T> = 0 extends 1 & T ? true : false;
+const typed: IsAny<Awaited<ReturnType<Client["regions"]>>> = false;
+export const frame = (client: Client): Promise<DataFrame> => client.regions();
+// danfo's own methods return its base classes: nameable from fountframe/danfo too (a tslab cell)
+export const top = async (client: Client) => (await client.regions()).sortValues("id").head(3);
+export const grouped = async (client: Client) => (await client.regions()).groupby(["id"]);
+export { typed };
 EOF
-# skipLibCheck: danfojs-node's own declarations name packages it does not depend on (request, plotly, papaparse)
+# skipLibCheck: danfo's own declarations (dist/danfo.d.ts) name packages whose types are not installed (table, papaparse, request, plotly)
 npx --no-install tsc --strict --skipLibCheck --module node16 --moduleResolution node16 --types node --declaration --emitDeclarationOnly --outDir decl check.ts
+
+echo "== fountframe/danfo: danfo's own functions on fountframe's frames, from require and import"
+URL="$URL" node -e '
+const dfd = require("fountframe/danfo");
+const { Client } = require("fountframe");
+const client = new Client({ authToken: "t", baseUrl: process.env.URL, verbose: false });
+client.regions().then(async (regions) => {
+  if (!(regions instanceof dfd.DataFrame)) throw new Error("a pulled frame is not a fountframe/danfo DataFrame");
+  const both = dfd.concat({ dfList: [regions, regions], axis: 0 });
+  const json = dfd.toJSON(regions);
+  const merged = dfd.merge({ left: regions, right: regions, on: ["id"], how: "inner" });
+  const counts = regions.groupby(["id"]).agg({ id: "count" });
+  console.log("concat", both.shape.join(" x "), "toJSON", json.length, "merge", merged.shape.join(" x "), "groupby", counts.shape.join(" x "));
+  await client.aclose();
+});
+'
+node --input-type=module -e '
+import * as dfd from "fountframe/danfo";
+import { createRequire } from "node:module";
+if (dfd.DataFrame !== createRequire(import.meta.url)("fountframe/danfo").DataFrame) throw new Error("import and require load two danfos");
+const frame = new dfd.DataFrame({ a: [1, 2, 4] });
+console.log("import: median", frame.a.median(), "sum", frame.a.sum());
+'
 
 echo "== README.md and docs/: every TypeScript block compiles (strict + skipLibCheck) and runs against the emulator"
 node "$ROOT/scripts/check-doc-snippets.mjs" --project "$WORK" --url "$URL"
+echo "== from the repository folder: npm install <clone> (docs/install.md)"
+mkdir "$WORK/from-folder"
+cd "$WORK/from-folder"
+echo '{ "name": "from-folder", "private": true }' > package.json
+registry_only npm install --prefer-offline --no-audit --no-fund --loglevel=error "$ROOT" >/dev/null
+node -e 'const { Client } = require("fountframe"); const dfd = require("fountframe/danfo"); console.log("require:", typeof Client, typeof dfd.concat)'
+node --input-type=module -e 'const { Client } = await import("fountframe"); console.log("import:", typeof Client)'
 echo "consumer check passed"

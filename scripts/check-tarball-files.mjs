@@ -20,6 +20,12 @@ function paths(value) {
   return [];
 }
 const pointedAt = new Set(paths([manifest.main, manifest.module, manifest.types, manifest.bin, manifest.exports]));
+// declarations the entries share (danfo's, in a chunk the bundler names) are reached through an import
+for (const declarations of [...pointedAt].filter((path) => /\.d\.m?ts$/.test(path) && files.includes(path))) {
+  const text = execFileSync("tar", ["xzfO", tarball, `package/${declarations}`], { encoding: "utf8" });
+  for (const [, chunk, extension] of text.matchAll(/from '\.\/([^']+)\.(m?js)'/g))
+    pointedAt.add(`dist/${chunk}.d.${extension === "mjs" ? "mts" : "ts"}`);
+}
 const problems = files
   .filter((path) => path.startsWith("dist/") && !pointedAt.has(path))
   .map((path) => `${path}: in the tarball, but package.json points nowhere at it`);

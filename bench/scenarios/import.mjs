@@ -15,7 +15,8 @@ main(async () => {
     require(mode.slice(7)); // a dependency alone, for comparison
   else throw new Error(`unknown mode ${mode}`);
   const loadMs = now() - start;
-  const danfoModules = loaded(/[\\/]node_modules[\\/]danfojs-node[\\/]/);
+  // danfo is bundled into dist/danfo.cjs (fountframe/danfo); danfojs-node only for the comparison
+  const danfoModules = loaded(/[\\/]node_modules[\\/]danfojs-node[\\/]|[\\/]danfo\.cjs$/);
   const tfjsModules = loaded(/[\\/]node_modules[\\/]@tensorflow[\\/]/);
   const problems =
     (mode === "cjs" || mode === "esm") && danfoModules + tfjsModules > 0

@@ -1,5 +1,8 @@
 import Module, { createRequire } from "node:module";
 
+// set by the build (tsup.config.ts), whose dist/danfo.cjs defers its bundled mathjs itself
+declare const __FOUNTFRAME_DANFO_BUNDLED__: boolean | undefined;
+
 let deferred = false;
 
 /**
@@ -7,10 +10,11 @@ let deferred = false;
  * statistics (median, mode, std, variance, describe), always through the module object
  * (`mathjs_1.median(...)`). Until one of them runs, danfo gets a stand-in in require's cache; the
  * first property read loads the real mathjs and forwards to it. Nothing happens when mathjs is
- * already loaded or cannot be found.
+ * already loaded or cannot be found, nor in the build, where danfo's mathjs is bundled
+ * (src/danfo/lazyMathjs.cjs).
  */
 export function deferMathjs(): void {
-  if (deferred) return;
+  if (deferred || typeof __FOUNTFRAME_DANFO_BUNDLED__ === "boolean") return;
   deferred = true;
   let path: string;
   let requireMathjs: NodeJS.Require;

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
-import { lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { AS_NOBODY, ROOT, bundleInto, nobodyCanRead, readableFolder, whyNotNobody } from "../helpers/asNobody";
 import { cleanEnv, runCli, runCommand, useCliFixture } from "./helpers/builtCli";
 
 const TOKEN = "tok-output-targets-4d2";
@@ -65,12 +66,27 @@ describe("targets that are not plain files", () => {
   });
 
   describe("as nobody", () => {
-    const switchable =
-      process.getuid?.() === 0 && spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "true"]).status === 0;
-    const maybe = switchable ? test : test.skip;
-    if (!switchable) test("skipped: needs root and setpriv to switch to nobody", () => {});
+    const why = whyNotNobody();
+    const maybe = why ? test.skip : test;
+    if (why) test(`skipped: ${why}`, () => {});
+    // the built CLI, or where nobody cannot read the clone (a folder only root may enter), the CLI
+    // bundled with its dependencies into a folder nobody can read
+    let cli = "";
+    let readable = "";
+    beforeAll(() => {
+      if (why) return;
+      if (nobodyCanRead(fx.cli)) cli = fx.cli;
+      else {
+        readable = readableFolder();
+        bundleInto(readable, { cli: join(ROOT, "src/cli/main.ts"), emulator: join(ROOT, "src/emulator/index.ts") });
+        cli = join(readable, "cli.cjs");
+      }
+    }, 120_000);
+    afterAll(() => {
+      if (readable) rmSync(readable, { recursive: true, force: true });
+    });
     const asNobody = (args: string) =>
-      runCommand("sh", ["-c", `setpriv --reuid=65534 --regid=65534 --clear-groups "${process.execPath}" "${fx.cli}" ${args}`], {
+      runCommand("sh", ["-c", `${AS_NOBODY.join(" ")} "${process.execPath}" "${cli}" ${args}`], {
         env: env(),
         cwd: "/",
       });

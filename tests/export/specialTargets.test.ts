@@ -16,6 +16,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ExportError, writeCSV, writeExcel, writeJSON, writeNDJSON } from "../../src/export";
+import { AS_NOBODY, ROOT, bundleInto, nobodyCanRead, readableFolder, whyNotNobody } from "../helpers/asNobody";
 import { pagesOf } from "./exportFixtures";
 
 let dir: string;
@@ -107,10 +108,27 @@ describe("folders", () => {
   });
 });
 
+/**
+ * Runs a script (that may require TypeScript files) as nobody: with the clone's tsx, or where nobody cannot read the clone
+ * (a folder only root may enter), bundled with what it imports into a folder nobody can read.
+ */
+function runAsNobody(script: string) {
+  const [command, ...args] = AS_NOBODY;
+  const options = { encoding: "utf8", cwd: tmpdir() } as const;
+  const tsx = require.resolve("tsx/cjs");
+  if (nobodyCanRead(tsx)) return spawnSync(command, [...args, process.execPath, "-r", tsx, "-e", script], options);
+  const readable = readableFolder();
+  try {
+    writeFileSync(join(readable, "script.ts"), script);
+    bundleInto(readable, { script: join(readable, "script.ts") });
+    return spawnSync(command, [...args, process.execPath, join(readable, "script.cjs")], options);
+  } finally {
+    rmSync(readable, { recursive: true, force: true });
+  }
+}
+
 describe("as a user without root's rights", () => {
-  const nobody = spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "true"]);
-  const why =
-    process.getuid?.() !== 0 ? "not root, so cannot switch to nobody" : nobody.status !== 0 ? "setpriv cannot switch to nobody here" : "";
+  const why = whyNotNobody();
   const maybe = why ? test.skip : test;
   if (why) test(`skipped: ${why}`, () => {});
 
@@ -119,18 +137,14 @@ describe("as a user without root's rights", () => {
     mkdirSync(locked, { mode: 0o755 });
     chmodSync(dir, 0o755);
     const script = `
-      const { writeCSV } = require(${JSON.stringify(join(__dirname, "../../src/export"))});
+      const { writeCSV } = require(${JSON.stringify(join(ROOT, "src/export"))});
       (async () => {
         const rows = [{ id: 1 }];
         const denied = await writeCSV(rows, ${JSON.stringify(join(locked, "x.csv"))}).catch((e) => e);
         process.stderr.write(denied.name + ": " + denied.message + "\\n");
         await writeCSV(rows, "/dev/stdout");
       })();`;
-    const run = spawnSync(
-      "setpriv",
-      ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "-r", require.resolve("tsx/cjs"), "-e", script],
-      { encoding: "utf8", cwd: tmpdir() },
-    );
+    const run = runAsNobody(script);
     expect(run.stderr).toBe(`ExportError: cannot write ${join(locked, "x.csv")}: permission denied (EACCES)\n`);
     expect(run.stdout).toBe("id\n1\n");
     expect(existsSync(join(locked, "x.csv"))).toBe(false);

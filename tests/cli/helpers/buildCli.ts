@@ -8,17 +8,21 @@ import config from "../../../tsup.config";
 
 const outDir = process.argv[2];
 if (!outDir) throw new Error("usage: buildCli.ts <outDir>");
-const base = config as Options;
+const [main, danfo] = config as Options[];
 
-void build({
-  ...base,
-  entry: { cli: "src/cli/main.ts", emulator: "src/emulator/index.ts" }, // the CLI loads the emulator from beside it
-  format: ["cjs"],
-  dts: false,
-  clean: false,
-  silent: true,
-  outDir,
-}).catch((error: unknown) => {
+// the CLI loads the emulator and danfo from beside it
+Promise.all([
+  build({
+    ...main,
+    entry: { cli: "src/cli/main.ts", emulator: "src/emulator/index.ts" },
+    format: ["cjs"],
+    dts: false,
+    clean: false,
+    silent: true,
+    outDir,
+  }),
+  build({ ...danfo, format: ["cjs"], clean: false, silent: true, outDir }),
+]).catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });
