@@ -24,7 +24,8 @@ const emulatorAsItsOwnFile: Plugin = {
 };
 
 export default defineConfig({
-  // decodeWorker: the worker threads' script, found beside the bundle at run time (src/decode/decodePool.ts)
+  // decodeWorker: the worker threads' script, found beside the bundle at run time (src/decode/decodePool.ts);
+  // not a package export, and without declarations: its messages are internal
   entry: {
     index: "src/index.ts",
     emulator: "src/emulator/index.ts",
@@ -33,7 +34,7 @@ export default defineConfig({
     decodeWorker: "src/decode/decodePage.worker.ts",
   },
   format: ["cjs", "esm"],
-  dts: { entry: { index: "src/index.ts", emulator: "src/emulator/index.ts", decodeWorker: "src/decode/decodePage.worker.ts" } },
+  dts: { entry: { index: "src/index.ts", emulator: "src/emulator/index.ts" } },
   outExtension: ({ format }) => ({ js: format === "cjs" ? ".cjs" : ".mjs" }),
   // p-limit and yocto-queue are ESM-only: bundled so the CJS build runs on any Node 20.
   noExternal: ["p-limit", "yocto-queue"],
