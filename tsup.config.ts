@@ -67,7 +67,8 @@ const bundledDanfo: Plugin = {
 };
 
 const main = defineConfig({
-  // decodeWorker: the worker threads' script, found beside the bundle at run time (src/decode/decodePool.ts)
+  // decodeWorker: the worker threads' script, found beside the bundle at run time (src/decode/decodePool.ts);
+  // not a package export, and without declarations: its messages are internal
   entry: {
     index: "src/index.ts",
     emulator: "src/emulator/index.ts",
@@ -84,7 +85,6 @@ const main = defineConfig({
     entry: {
       index: "src/index.ts",
       emulator: "src/emulator/index.ts",
-      decodeWorker: "src/decode/decodePage.worker.ts",
       danfo: DANFO_ENTRY,
     },
     resolve: [/^danfojs-node\//, /^\.\.?\//],

@@ -101,6 +101,24 @@ console.log("sectors", (await client.sectors()).shape.join(" x "), "from", emula
 await client.aclose();
 await emulator.close();
 '
+echo "== the worker threads' script is found beside each build, and is not a package export"
+node -e '
+const { existsSync } = require("node:fs");
+const { dirname, join } = require("node:path");
+const script = join(dirname(require.resolve("fountframe")), "decodeWorker.cjs");
+if (!existsSync(script)) throw new Error(`no ${script} beside the CommonJS build`);
+try {
+  require.resolve("fountframe/decode-worker");
+  throw new Error("fountframe/decode-worker is exported");
+} catch (error) {
+  if (error.code !== "ERR_PACKAGE_PATH_NOT_EXPORTED") throw error;
+}
+'
+node --input-type=module -e '
+import { existsSync } from "node:fs";
+const script = new URL("./decodeWorker.mjs", import.meta.resolve("fountframe"));
+if (!existsSync(script)) throw new Error(`no ${script} beside the ESM build`);
+'
 echo "== import (ESM)"
 URL="$URL" node --input-type=module -e '
 import { Client, writeCSV } from "fountframe";

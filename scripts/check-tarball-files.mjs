@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The packed tarball holds what a user needs and nothing else: a LICENSE matching package.json's
 // "license", and under dist/ only files package.json points at (main, module, types, bin,
-// exports) — no demo, no unused build.
+// exports) or that the runtime loads beside them (the worker threads' script, found by the module's
+// own location, not exported) — no demo, no unused build.
 //
 //   node scripts/check-tarball-files.mjs fountframe-x.y.z.tgz
 import { execFileSync } from "node:child_process";
@@ -19,6 +20,8 @@ function paths(value) {
   if (value && typeof value === "object") return Object.values(value).flatMap(paths);
   return [];
 }
+// src/decode/decodePool.ts `workerScript`: beside index.cjs / index.mjs
+const LOADED_BESIDE = ["dist/decodeWorker.cjs", "dist/decodeWorker.mjs"];
 const pointedAt = new Set(paths([manifest.main, manifest.module, manifest.types, manifest.bin, manifest.exports]));
 // declarations the entries share (danfo's, in a chunk the bundler names) are reached through an import
 for (const declarations of [...pointedAt].filter((path) => /\.d\.m?ts$/.test(path) && files.includes(path))) {
@@ -27,8 +30,12 @@ for (const declarations of [...pointedAt].filter((path) => /\.d\.m?ts$/.test(pat
     pointedAt.add(`dist/${chunk}.d.${extension === "mjs" ? "mts" : "ts"}`);
 }
 const problems = files
-  .filter((path) => path.startsWith("dist/") && !pointedAt.has(path))
+  .filter((path) => path.startsWith("dist/") && !pointedAt.has(path) && !LOADED_BESIDE.includes(path))
   .map((path) => `${path}: in the tarball, but package.json points nowhere at it`);
+for (const path of LOADED_BESIDE) {
+  if (!files.includes(path)) problems.push(`${path}: the worker threads' script is missing`);
+  if (pointedAt.has(path)) problems.push(`${path}: an internal file, exported by package.json`);
+}
 if (!files.includes("LICENSE")) problems.push("no LICENSE file");
 else {
   const license = execFileSync("tar", ["xzfO", tarball, "package/LICENSE"], { encoding: "utf8" });

@@ -1,15 +1,18 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
-import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from "axios";
+import axios, { type AxiosInstance, type AxiosRequestConfig } from "axios";
 import { ValidationError, secretRedactor } from "../errors";
 import { DEFAULT_USER_AGENT } from "../version";
 import { serializeParams } from "./queryString";
-import { MALFORMED_JSON } from "./retryPolicy";
+import { retryingThrough, withRetries } from "./retryingInstance";
 import { withSlash } from "../text/withSlash";
 
 export interface Connection {
+  /** the instance that addresses the service (ours, or the caller's used as is): URLs are built with it */
   axios: AxiosInstance;
+  /** the instance requests go through: the attempt interceptors and axios-retry on it */
+  requester: AxiosInstance;
   /** per-request settings applied to every call (so a caller's instance is never reconfigured) */
   requestDefaults: AxiosRequestConfig;
   /** removes this connection's credential (and any Bearer value) from a text before it is kept */
@@ -22,17 +25,6 @@ export interface ConnectionSettings {
   /** false skips TLS verification; a string is a path to a CA certificate file */
   verify: boolean | string;
   userAgent: string;
-}
-
-/** JSON parsed here so a truncated 200 becomes a retryable error instead of a string of data. */
-function parseJson(this: InternalAxiosRequestConfig, data: unknown, _headers: unknown, status?: number): unknown {
-  if (typeof data !== "string" || data === "") return data;
-  try {
-    return JSON.parse(data);
-  } catch {
-    if (status !== undefined && status >= 400) return data;
-    throw new AxiosError(`malformed JSON in a ${status ?? ""} response`, MALFORMED_JSON, this, undefined, undefined);
-  }
 }
 
 function httpsAgentFor(verify: boolean | string): https.Agent {
@@ -57,12 +49,19 @@ export function createConnection(authToken: string | undefined, options: Connect
     timeout: 0,
     responseType: "text",
     paramsSerializer: { serialize: serializeParams },
-    transformResponse: [parseJson],
+    // the body is read in the attempt interceptors (attempt.ts), where a malformed one can be retried
+    transformResponse: [],
     validateStatus: (status) => status >= 200 && status < 300,
   };
   if (given) {
     if (!given.defaults.baseURL) requestDefaults.baseURL = withSlash(options.baseUrl);
-    return { axios: given, requestDefaults, redact: secretRedactor(credentialOf(given)), close: () => {} };
+    return {
+      axios: given,
+      requester: retryingThrough(given),
+      requestDefaults,
+      redact: secretRedactor(credentialOf(given)),
+      close: () => {},
+    };
   }
   const httpAgent = new http.Agent({ keepAlive: true });
   const httpsAgent = httpsAgentFor(options.verify);
@@ -79,6 +78,7 @@ export function createConnection(authToken: string | undefined, options: Connect
   });
   return {
     axios: instance,
+    requester: withRetries(instance),
     requestDefaults,
     redact: secretRedactor(authToken),
     close: () => {

@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { AxiosError } from "axios";
+import type { IAxiosRetryConfig } from "axios-retry";
 import { APIError, RateLimitExceededError, apiError, errorFromResponse } from "../errors";
 import type { Connection } from "./axiosInstance";
 import { ServiceAskedToWait, type RateLimitPacer } from "./rateLimitPacer";
-import { MalformedAnswer } from "./malformedAnswer";
+import { CallAttempts } from "./attempt";
 import { MALFORMED_BODY, MALFORMED_JSON, TIMED_OUT, TRUNCATED, isTransient, isTruncated, retryDelayMs, serverWaitMs } from "./retryPolicy";
 
 export interface RequestPolicy {
@@ -24,8 +24,9 @@ interface Failure {
 }
 
 /**
- * One GET: each attempt paced, under its own deadline and the call's signal; transient failures
- * retried after a backoff; errors mapped to the library's own. Once `signal` is aborted nothing
+ * One GET through axios-retry: each attempt paced and under its own deadline (attempt.ts), the
+ * call's signal honoured during the waits; transient failures retried after a backoff or the
+ * service's capped wait; errors mapped to the library's own. Once `signal` is aborted nothing
  * more is sent and the call rejects with the signal's reason (ClientClosedError on aclose()).
  */
 export async function getJson(
@@ -41,54 +42,43 @@ export async function getJson(
   check?: (body: unknown) => void,
 ): Promise<unknown> {
   const url = connection.axios.getUri({ ...connection.requestDefaults, url: path, params });
-  for (let retriesDone = 0; ; retriesDone += 1) {
-    const slot = await pacer.acquire(signal).catch((error: unknown) => {
-      throw error instanceof ServiceAskedToWait ? refusedBeforeSending(error, url, policy) : error;
+  const attempts = new CallAttempts(signal, pacer, policy.timeoutMs, decode, check);
+  try {
+    const response = await connection.requester.request({
+      ...connection.requestDefaults,
+      method: "GET",
+      url: path,
+      params,
+      signal,
+      ...(decode ? { responseType: "arraybuffer" } : {}),
+      fountframeAttempts: attempts,
+      "axios-retry": retryOptions(policy, attempts),
     });
-    const deadline = AbortSignal.timeout(policy.timeoutMs);
-    try {
-      const response = await connection.axios.request({
-        ...connection.requestDefaults,
-        method: "GET",
-        url: path,
-        params,
-        signal: AbortSignal.any([signal, deadline]),
-        ...(decode ? { responseType: "arraybuffer", transformResponse: [errorBodyAsText] } : {}),
-      });
-      pacer.settle(slot, response);
-      const body = decode ? await decode(response.data as Buffer) : response.data;
-      checkBody(check, body);
-      return body;
-    } catch (error) {
-      signal.throwIfAborted();
-      const failure = describeFailure(error, deadline.aborted, url, connection, policy);
-      pacer.settle(slot, (error as AxiosError).response, failure.waitMs);
-      const waitTooLong = failure.waitMs !== undefined && failure.waitMs > policy.maxWaitMs;
-      if (!failure.transient || waitTooLong || retriesDone >= policy.retries) throw failure.error;
-      await sleep(retryDelayMs(retriesDone + 1, failure.waitMs, policy.baseDelayMs, policy.maxWaitMs), undefined, { signal }).catch(() => {
-        signal.throwIfAborted();
-      });
-    }
-  }
-}
-
-function checkBody(check: ((body: unknown) => void) | undefined, body: unknown): void {
-  try {
-    check?.(body);
+    return response.data;
   } catch (error) {
-    throw new MalformedAnswer(error instanceof APIError ? error.serviceMessage : String((error as Error)?.message ?? error));
+    signal.throwIfAborted();
+    if (error instanceof ServiceAskedToWait) throw refusedBeforeSending(error, url, policy);
+    throw describeFailure(error, attempts.timedOut, url, connection, policy).error;
   }
 }
 
-/** With the bytes kept for a decoder, an error's body is still read as the service's text or JSON. */
-function errorBodyAsText(data: unknown, _headers: unknown, status?: number): unknown {
-  if (status === undefined || status < 300 || !Buffer.isBuffer(data)) return data;
-  const text = data.toString("utf8");
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+/** The retry policy as axios-retry takes it, for one call. */
+function retryOptions(policy: RequestPolicy, attempts: CallAttempts): IAxiosRetryConfig {
+  const askedWait = (error: AxiosError) => (error.response ? serverWaitMs(error) : undefined);
+  return {
+    retries: policy.retries,
+    retryCondition: (error) => {
+      if (attempts.signal.aborted) return false;
+      const waitMs = askedWait(error);
+      if (waitMs !== undefined && waitMs > policy.maxWaitMs) return false;
+      return attempts.timedOut || isTransient(error);
+    },
+    retryDelay: (retryNumber, error) => retryDelayMs(retryNumber, askedWait(error), policy.baseDelayMs, policy.maxWaitMs),
+    // the backoff is cut short by the call's signal only: the next attempt arms its own deadline
+    onRetry: (_retryNumber, _error, config) => {
+      config.signal = attempts.signal;
+    },
+  };
 }
 
 /** Never passes an axios error on: its `config` holds the Authorization header. */
@@ -100,9 +90,6 @@ function describeFailure(error: unknown, timedOut: boolean, url: string, connect
       error: apiError({ status: undefined, url, code: TIMED_OUT, message: `no complete answer within ${policy.timeoutMs} ms` }),
     };
   }
-  if (error instanceof MalformedAnswer) {
-    return { transient: true, error: apiError({ status: 200, url, message: error.message, code: MALFORMED_BODY }) };
-  }
   if (!(error instanceof AxiosError)) {
     return {
       transient: false,
@@ -110,6 +97,9 @@ function describeFailure(error: unknown, timedOut: boolean, url: string, connect
     };
   }
   const transient = isTransient(error);
+  if (error.code === MALFORMED_BODY) {
+    return { transient, error: apiError({ status: 200, url, message: error.message, code: MALFORMED_BODY }) };
+  }
   if (error.code === MALFORMED_JSON) {
     return {
       transient,

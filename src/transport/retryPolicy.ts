@@ -37,12 +37,15 @@ export function serverWaitMs(error: AxiosError, now = Date.now()): number | unde
  */
 export const isTruncated = (error: AxiosError): boolean => error.response !== undefined && error.response.data === undefined;
 
-/** Transient: no response (reset, refused), a broken-off body, 5xx, 429, or a 200 whose JSON did not parse. */
+/**
+ * Transient: no response (reset, refused, out of time), a broken-off body, 5xx, 429, or a 200
+ * whose JSON did not parse or is not the answer asked for.
+ */
 export function isTransient(error: AxiosError): boolean {
   const status = error.response?.status;
   if (status === undefined || isTruncated(error)) return true;
   if (status === 429 || status >= 500) return true;
-  return error.code === MALFORMED_JSON;
+  return error.code === MALFORMED_JSON || error.code === MALFORMED_BODY;
 }
 
 /**

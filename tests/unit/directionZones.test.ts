@@ -1,0 +1,111 @@
+/**
+ * The direction zones of eslint.config.mjs can fail: a file breaking each one is refused, a file
+ * importing what the zone allows is not, and each file still waived (PENDING_MOVES) still breaks
+ * its zone. ESLint's Node API runs in a child process: its config is an ES module, which Jest's
+ * CommonJS runtime cannot import.
+ */
+import { execFileSync } from "node:child_process";
+import { resolve } from "node:path";
+
+const ROOT = resolve(__dirname, "../..");
+const RULE = "import-x/no-restricted-paths";
+
+interface Case {
+  /** a file that does not exist: only its place in src/ matters */
+  filePath: string;
+  code: string;
+}
+
+interface Linted {
+  zones: string[];
+  /** fixture → the zone refusals ESLint reported */
+  fixtures: string[][];
+  /** waived file → the refusals with every zone applied */
+  pending: Array<[string, string[]]>;
+}
+
+const LINT = `
+import { readFileSync } from "node:fs";
+import { ESLint } from "eslint";
+const cases = JSON.parse(readFileSync(0, "utf8"));
+const config = await import(new URL("eslint.config.mjs", "file://" + process.cwd() + "/"));
+const zones = [...Object.values(config.DIRECTION_ZONES)];
+const lax = new ESLint();
+const strict = new ESLint({ overrideConfig: { files: ["src/**/*.ts"], rules: { "${RULE}": ["error", { zones }] } } });
+const refusals = async (eslint, text, filePath) => {
+  const [result] = await eslint.lintText(text, { filePath });
+  return result.messages.filter((message) => message.ruleId === "${RULE}" || message.fatal).map((message) => message.message);
+};
+const fixtures = [];
+for (const { filePath, code } of cases) fixtures.push(await refusals(lax, code, filePath));
+const pending = [];
+for (const filePath of Object.keys(config.PENDING_MOVES)) pending.push([filePath, await refusals(strict, readFileSync(filePath, "utf8"), filePath)]);
+console.log(JSON.stringify({ zones: Object.keys(config.DIRECTION_ZONES), fixtures, pending }));
+`;
+
+function lint(cases: Case[]): Linted {
+  const output = execFileSync(process.execPath, ["--input-type=module", "-e", LINT], {
+    cwd: ROOT,
+    input: JSON.stringify(cases),
+    encoding: "utf8",
+  });
+  return JSON.parse(output) as Linted;
+}
+
+/** zone → a file breaking it, and one importing what it allows */
+const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }> = {
+  frameLast: {
+    breaks: { filePath: "src/frame/zoneFixture.ts", code: 'export { ENDPOINTS } from "../endpoints/table";\n' },
+    allowed: { filePath: "src/frame/zoneFixture.ts", code: 'export { ValidationError } from "../errors";\n' },
+    refusal: /frame shapes the records/,
+  },
+  pagesBeforeFrame: {
+    breaks: { filePath: "src/pages/zoneFixture.ts", code: 'export type { JsonRecord } from "../frame/types";\n' },
+    allowed: { filePath: "src/pages/zoneFixture.ts", code: 'export { getJson } from "../transport/request";\n' },
+    refusal: /pages check and plan/,
+  },
+  transportKnowsNoPages: {
+    breaks: { filePath: "src/transport/zoneFixture.ts", code: 'export { readEnvelope } from "../pages/envelope";\n' },
+    allowed: { filePath: "src/transport/zoneFixture.ts", code: 'export { APIError } from "../errors";\n' },
+    refusal: /transport sends one request/,
+  },
+  queryBeforePages: {
+    breaks: { filePath: "src/query/zoneFixture.ts", code: 'export { getJson } from "../transport/request";\n' },
+    allowed: { filePath: "src/query/zoneFixture.ts", code: 'export { ENDPOINTS } from "../endpoints/table";\n' },
+    refusal: /a Query is built/,
+  },
+  pullBelowClient: {
+    breaks: { filePath: "src/pull/zoneFixture.ts", code: 'export { Client } from "../client/client";\n' },
+    allowed: { filePath: "src/pull/zoneFixture.ts", code: 'export { getJson } from "../transport/request";\n' },
+    refusal: /a pull is what the client/,
+  },
+  errorsALeaf: {
+    breaks: { filePath: "src/errors/zoneFixture.ts", code: 'export { Query } from "../query";\n' },
+    allowed: { filePath: "src/errors/zoneFixture.ts", code: 'export { withSlash } from "../text/withSlash";\n' },
+    refusal: /errors are a leaf/,
+  },
+};
+
+describe("the direction zones (eslint.config.mjs)", () => {
+  const zones = Object.keys(FIXTURES);
+  // one ESLint process for every case: its start is most of the time
+  let linted: Linted;
+  beforeAll(() => {
+    linted = lint(zones.flatMap((zone) => [FIXTURES[zone].breaks, FIXTURES[zone].allowed]));
+  }, 60_000);
+
+  it("has a fixture for every zone", () => {
+    expect([...linted.zones].sort()).toEqual([...zones].sort());
+  });
+
+  it.each(zones)("%s refuses a file that breaks it, and allows what it allows", (zone) => {
+    const index = zones.indexOf(zone);
+    expect(linted.fixtures[2 * index]).toEqual([expect.stringMatching(FIXTURES[zone].refusal)]);
+    expect(linted.fixtures[2 * index + 1]).toEqual([]);
+  });
+
+  it("waives a zone only for files that still break it (remove an entry once its move lands)", () => {
+    const stillBreaking = linted.pending.map(([file, refusals]) => [file, refusals.length > 0]);
+    expect(stillBreaking).toEqual(linted.pending.map(([file]) => [file, true]));
+  });
+});
