@@ -1,6 +1,6 @@
 import { Client } from "../../src/client/client";
 import { startEmulator, type Emulator } from "../../src/emulator";
-import { largerPagesWithinBudget } from "../../src/pages/largerPages";
+import { largerPagesWithinBudget } from "../../src/pull/largerPages";
 import type { RecordPage } from "../../src/pages";
 import type { PagePlan } from "../../src/pages/pagePlan";
 import { captureWarnings } from "./fixture";

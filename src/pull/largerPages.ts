@@ -1,10 +1,10 @@
 import { dropLeadingRecords } from "../frame/chunkRecords";
 import type { JsonRecord } from "../frame/types";
 import { MAX_PER_PAGE, type Query } from "../query";
-import { readEnvelope, type Envelope } from "./envelope";
-import { PageChecker } from "./pageConsistency";
-import type { PullSettings, RecordPage } from "./pagePull";
-import type { PagePlan } from "./pagePlan";
+import { readEnvelope, type Envelope } from "../pages/envelope";
+import { PageChecker } from "../pages/pageConsistency";
+import type { PullSettings, RecordPage } from "../pages/pagePull";
+import type { PagePlan } from "../pages/pagePlan";
 
 /** The rest of a pull, as streamPages takes it, after `lead`: the larger first page's records not yet held. */
 export interface RestOfPull {
