@@ -9,8 +9,9 @@ import {
   warnUnmatchedMetricKeys,
   type PageFailure,
   type PullSettings,
-  type RecordPage,
+  type PulledPage,
 } from "../pages";
+import { recordsOf } from "../pages/pageBody";
 import type { PageChecker } from "../pages/pageConsistency";
 import type { PagePlan } from "../pages/pagePlan";
 import type { Query } from "../query";
@@ -40,7 +41,7 @@ export async function* pagePipeline(
   endpoint: string,
   query: Query,
   shape: PipelineShape,
-): AsyncGenerator<RecordPage, void> {
+): AsyncGenerator<PulledPage, void> {
   if (parts.closing.aborted) throw new ClientClosedError();
   const { window, resizable = false, decoding } = shape;
   const singlePage = query.isSinglePage();
@@ -64,8 +65,10 @@ export async function* pagePipeline(
     const firstPage = await fetchFirstPage(sized, settings, singlePage);
     const { first, plan } = firstPage;
     checker = firstPage.checker;
-    warnUnmatchedMetricKeys(endpoint, sized.metricKeys, first.records);
-    if (decoding) decoding.pool = parts.decodePool(threadsForPull(options.threads, first.records, first.total, plan.lastPage - plan.start));
+    // the first page is never decoded by workers: they are chosen from it
+    const firstRecords = recordsOf(first.body);
+    warnUnmatchedMetricKeys(endpoint, sized.metricKeys, firstRecords);
+    if (decoding) decoding.pool = parts.decodePool(threadsForPull(options.threads, firstRecords, first.total, plan.lastPage - plan.start));
     yield first;
     // a frame's pages are its own: the rest may come at a larger page size when the rate budget is short
     const larger = resizable && query.perPage === undefined && query.page === undefined && query.maxPages === undefined;
@@ -101,7 +104,7 @@ async function worthLargerPages(
   options: PullOptions,
   endpoint: string,
   query: Query,
-  first: RecordPage,
+  first: PulledPage,
   plan: PagePlan,
 ): Promise<boolean> {
   if (largerPagesWithinBudget(first, plan, parts.pacer.budgetLeft())) return true;

@@ -1,6 +1,6 @@
 import type { DataFrame } from "danfojs-node";
 import { FrameBuilder, namesInFieldOrder, pagesInFieldOrder, preloadDataFrameClass, type JsonRecord } from "../frame";
-import type { RecordPage } from "../pages";
+import { recordsOf, type PulledPage, type RecordPage } from "../pages";
 import type { Query } from "../query";
 import { getBody } from "./getBody";
 import { inFlight, pagePipeline } from "./pagePipeline";
@@ -31,7 +31,7 @@ export class Pull {
       resizable: true,
       decoding,
     }))
-      builder.add(page);
+      builder.addRows(page.body, page.endpoint);
     const frame = await builder.toFrame();
     // the service answers `fields` in its own order; the frame shows them as asked
     const asked = namesInFieldOrder(frame.columns, query.fields);
@@ -41,19 +41,22 @@ export class Pull {
   /** Every record of the pull, in page order. */
   async records(endpoint: string, query: Query): Promise<JsonRecord[]> {
     const records: JsonRecord[] = [];
-    const pages = pagePipeline(this.#parts, this.#options, endpoint, query, { window: this.#lookahead(), resizable: true });
+    const pages = withRecords(pagePipeline(this.#parts, this.#options, endpoint, query, { window: this.#lookahead(), resizable: true }));
     for await (const page of pagesInFieldOrder(pages, query.fields)) records.push(...page.records);
     return records;
   }
 
   /** The pages as they arrive; requests never run more than the in-flight bound ahead of the consumer. */
   pages(endpoint: string, query: Query): AsyncGenerator<RecordPage, void> {
-    return pagesInFieldOrder(pagePipeline(this.#parts, this.#options, endpoint, query, { window: inFlight(this.#options) }), query.fields);
+    return pagesInFieldOrder(
+      withRecords(pagePipeline(this.#parts, this.#options, endpoint, query, { window: inFlight(this.#options) })),
+      query.fields,
+    );
   }
 
   /** Every page of a pull as it arrives, with no bound but the in-flight one (the tool list). */
   allPages(endpoint: string, query: Query): AsyncGenerator<RecordPage, void> {
-    return pagePipeline(this.#parts, this.#options, endpoint, query, { window: Infinity });
+    return withRecords(pagePipeline(this.#parts, this.#options, endpoint, query, { window: Infinity }));
   }
 
   /** One body (a tool's answer): `check` throws on a 200 that is not the answer asked for (retried, never cached). */
@@ -68,4 +71,9 @@ export class Pull {
   #lookahead(): number {
     return inFlight(this.#options) * FRAME_LOOKAHEAD_FACTOR;
   }
+}
+
+/** The pages as callers see them: their records (only a frame's pull decodes pages to columns). */
+async function* withRecords(pages: AsyncGenerator<PulledPage, void>): AsyncGenerator<RecordPage, void> {
+  for await (const { body, ...page } of pages) yield { ...page, records: recordsOf(body) };
 }
