@@ -47,18 +47,3 @@ export function openClient(flags: ConnectionFlags, io: CliIo, options: { progres
     throw inFlagTerms(error, CLIENT_OPTION_FLAGS);
   }
 }
-
-/** Runs `action` with a client, closing it however the action ends. */
-export async function withClient<T>(
-  flags: ConnectionFlags,
-  io: CliIo,
-  options: { progress: boolean },
-  action: (client: Client) => Promise<T>,
-): Promise<T> {
-  const client = openClient(flags, io, options);
-  try {
-    return await action(client);
-  } finally {
-    await client.aclose();
-  }
-}

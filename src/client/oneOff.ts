@@ -8,6 +8,7 @@ import type { Query, QueryInit } from "../query";
 import { Client } from "./client";
 import type { ClientOptions } from "./options";
 import type { RecordOfEndpoint } from "./records";
+import { withClient } from "./withClient";
 
 /** The client options a one-off function accepts besides the method's own. */
 export const ONE_OFF_CLIENT_KEYS = ["baseUrl", "timeout", "verbose", "batchSize", "nWorkers", "retries", "onErrors"] as const;
@@ -26,21 +27,11 @@ function splitClientOptions(args: unknown[]): { methodArgs: unknown[]; clientOpt
   return { methodArgs: [...args.slice(0, -1), methodOptions], clientOptions };
 }
 
-/** Builds a client, makes one call, closes the client whatever happens. */
-async function withClient<T>(authToken: string, clientOptions: OneOffOptions, call: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client(authToken, clientOptions);
-  try {
-    return await call(client);
-  } finally {
-    await client.aclose();
-  }
-}
-
 export function oneOff<M extends MethodName>(method: M): OneOffFunction<M> {
   if (!ENDPOINT_BY_METHOD.has(method)) throw new Error(`no endpoint ${method}`);
-  const run = (authToken: string, ...args: unknown[]) => {
+  const run = async (authToken: string, ...args: unknown[]) => {
     const { methodArgs, clientOptions } = splitClientOptions(args);
-    return withClient(authToken, clientOptions, (client) =>
+    return withClient(new Client(authToken, clientOptions), (client) =>
       (client[method] as (...callArgs: unknown[]) => Promise<DataFrame>)(...methodArgs),
     );
   };
@@ -72,7 +63,7 @@ export async function rawQuery(
   query?: Query | QueryInit,
   options?: OneOffOptions,
 ): Promise<JsonRecord[]> {
-  return withClient(authToken, checkOneOffOptions(options), (client) => client.rawQuery(endpoint, query));
+  return withClient(new Client(authToken, checkOneOffOptions(options)), (client) => client.rawQuery(endpoint, query));
 }
 
 export const audienceGroups = oneOff("audienceGroups");

@@ -6,7 +6,7 @@ import { Piscina } from "piscina";
 import type { ShapeOptions } from "../frame/types";
 import { MALFORMED_JSON } from "../transport/retryPolicy";
 import { MalformedAnswer } from "../transport/malformedAnswer";
-import { envelopeOfChunk } from "../frame/chunkRecords";
+import { DecodedPage } from "../pages/pageBody";
 import type { DecodedBody } from "./decodedBody";
 import type { DecodeTask } from "./decodePage.worker";
 
@@ -45,8 +45,8 @@ export class DecodePool {
   }
 
   /**
-   * The body the page pipeline reads: a page of records decoded to columns in a worker (see
-   * envelopeOfChunk), or any other body parsed. JSON that does not parse is a transient error,
+   * The body the page pipeline reads: a page of records decoded to columns in a worker (a
+   * DecodedPage), or any other body parsed. JSON that does not parse is a transient error,
    * as on the main thread.
    */
   async decode(bytes: Buffer, shape: ShapeOptions): Promise<unknown> {
@@ -57,7 +57,7 @@ export class DecodePool {
     if (decoded.kind === "malformed") throw new AxiosError("malformed JSON in a 200 response", MALFORMED_JSON);
     if (decoded.kind === "notRecords") throw new MalformedAnswer(decoded.reason);
     if (decoded.kind === "body") return decoded.body;
-    return envelopeOfChunk(decoded.chunk, decoded.ids, decoded.meta);
+    return new DecodedPage(decoded.chunk, decoded.ids, decoded.meta);
   }
 
   async close(): Promise<void> {

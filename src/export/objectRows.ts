@@ -1,5 +1,5 @@
 import type { JsonRecord } from "../frame";
-import { ColumnPlan } from "./columnPlan";
+import { ExportHeader } from "./exportHeader";
 import { sourceBatches } from "./sourceBatches";
 import type { ExportOptions, ExportSource } from "./types";
 
@@ -13,7 +13,7 @@ export async function* objectRows(
   options: ExportOptions,
   seen: Set<string>,
 ): AsyncGenerator<readonly JsonRecord[], void> {
-  let plan: ColumnPlan | undefined;
+  let plan: ExportHeader | undefined;
   for await (const batch of sourceBatches(source, options)) {
     if (batch.kind === "frame") {
       const { columns } = batch;
@@ -30,7 +30,7 @@ export async function* objectRows(
       yield batch.rows;
       continue;
     }
-    plan ??= new ColumnPlan(batch.rows);
+    plan ??= new ExportHeader(batch.rows);
     const rows = batch.rows.map((row) => plan!.normalise(row));
     for (const row of rows) for (const key in row) seen.add(key);
     yield rows;

@@ -1,4 +1,4 @@
-import { ColumnPlan } from "./columnPlan";
+import { ExportHeader } from "./exportHeader";
 import { ExportError } from "./exportError";
 import { isFrameShape } from "../frame/frameShape";
 import { sourceBatches, type FrameBatch } from "./sourceBatches";
@@ -11,7 +11,7 @@ import type { ExportOptions, ExportSource } from "./types";
  */
 export class TableRows {
   #columns: readonly string[] | undefined;
-  #plan: ColumnPlan | undefined;
+  #plan: ExportHeader | undefined;
   readonly #source: ExportSource;
   readonly #options: ExportOptions;
 
@@ -33,7 +33,7 @@ export class TableRows {
         yield this.#frameCells(batch);
         continue;
       }
-      this.#plan ??= new ColumnPlan(batch.rows, this.#options.columns);
+      this.#plan ??= new ExportHeader(batch.rows, this.#options.columns);
       this.#columns = this.#plan.columns;
       const cells = batch.rows.map((row) => this.#plan!.cellsOf(row));
       if (this.#options.onNewColumns === "raise") this.#raiseOnNewColumns();

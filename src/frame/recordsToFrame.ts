@@ -4,8 +4,7 @@ import { finishTable } from "./columnTable";
 import { RecordGatherer } from "./gatherRows";
 import type { JsonRecord, ShapeOptions } from "./types";
 import { ChunkAssembler } from "./chunkAssembler";
-import { chunkOf } from "./chunkRecords";
-import { gatherPageChunk } from "./pageChunk";
+import { gatherPageChunk, type PageChunk } from "./pageChunk";
 
 /** Records → frame in one call: flattenRecords, toColumnTable, then the frame. */
 export async function recordsToFrame(records: readonly JsonRecord[], options: ShapeOptions = {}): Promise<DataFrame> {
@@ -19,6 +18,10 @@ export interface ShapedPage {
   readonly records: readonly JsonRecord[];
   readonly endpoint?: string;
 }
+
+/** A page's rows to gather: its records, or its columns as a worker thread shaped them. */
+export type RowsOfPage =
+  { readonly kind: "records"; readonly records: readonly JsonRecord[] } | { readonly kind: "columns"; readonly chunk: PageChunk };
 
 /**
  * recordsToFrame fed a page at a time: each page's records can be dropped once added. Given pages
@@ -42,14 +45,20 @@ export class FrameBuilder {
       ? { records: page as readonly JsonRecord[], endpoint: undefined }
       : (page as ShapedPage);
     if (!Array.isArray(records)) throw new TypeError("FrameBuilder.add takes a page ({ records, endpoint }) or an array of records");
+    this.addRows({ kind: "records", records }, endpoint);
+  }
+
+  /** A page's rows: its records, or the columns a worker thread decoded (every later page then joins them as columns). */
+  addRows(rows: RowsOfPage, endpoint?: string): void {
     const gatherer = this.#gathererFor(endpoint);
-    const chunk = chunkOf(records);
-    if (chunk === undefined && this.#assembler === undefined) {
-      gatherer.add(records);
+    if (rows.kind === "records" && this.#assembler === undefined) {
+      gatherer.add(rows.records);
       return;
     }
     this.#assembler ??= new ChunkAssembler(gatherer.result());
-    this.#assembler.add(chunk ?? gatherPageChunk(records, { ...this.#options, endpoint: this.#endpoint }));
+    this.#assembler.add(
+      rows.kind === "columns" ? rows.chunk : gatherPageChunk(rows.records, { ...this.#options, endpoint: this.#endpoint }),
+    );
   }
 
   #gathererFor(endpoint: string | undefined): RecordGatherer {

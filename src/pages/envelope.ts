@@ -1,10 +1,11 @@
 import { APIError } from "../errors";
 import type { JsonRecord } from "../frame";
 import { MALFORMED_BODY } from "../transport/retryPolicy";
+import { DecodedPage, type PageBody } from "./pageBody";
 import { notRecordsReason } from "./recordsCheck";
 
 export interface Envelope {
-  records: JsonRecord[];
+  body: PageBody;
   /** meta.total */
   total?: number;
   /** meta.last_page */
@@ -14,25 +15,26 @@ export interface Envelope {
 }
 
 /**
- * A Laravel paginator `{ data: [...], meta }` or an item `{ data: {...} }`. Anything else (no
+ * A Laravel paginator `{ data: [...], meta }` or an item `{ data: {...} }`, or a page a worker
+ * thread decoded (its columns, ids and meta). Anything else (no
  * `data`, records that are not objects) is a malformed answer: an APIError with code
  * ERR_MALFORMED_BODY, which a request retries like a body that does not parse.
  */
 export function readEnvelope(body: unknown, endpoint: string): Envelope {
+  if (body instanceof DecodedPage) return { body: { kind: "columns", chunk: body.chunk, ids: body.ids }, ...readMeta(body.meta) };
   const data = (body as { data?: unknown } | null)?.data;
   if (Array.isArray(data)) {
     const reason = notRecordsReason(data);
     if (reason) throw malformed(endpoint, reason);
-    const meta = (body as { meta?: { total?: unknown; last_page?: unknown; per_page?: unknown } }).meta;
-    return {
-      records: data as JsonRecord[],
-      total: count(meta?.total),
-      lastPage: count(meta?.last_page),
-      perPage: count(meta?.per_page),
-    };
+    return { body: { kind: "records", records: data as JsonRecord[] }, ...readMeta((body as { meta?: unknown }).meta) };
   }
-  if (data && typeof data === "object") return { records: [data as JsonRecord], total: 1, lastPage: 1 };
+  if (data && typeof data === "object") return { body: { kind: "records", records: [data as JsonRecord] }, total: 1, lastPage: 1 };
   throw malformed(endpoint, "the response had no `data` member");
+}
+
+function readMeta(meta: unknown): Omit<Envelope, "body"> {
+  const said = meta as { total?: unknown; last_page?: unknown; per_page?: unknown } | null | undefined;
+  return { total: count(said?.total), lastPage: count(said?.last_page), perPage: count(said?.per_page) };
 }
 
 const malformed = (endpoint: string, message: string) => new APIError({ status: 200, url: endpoint, message, code: MALFORMED_BODY });

@@ -1,6 +1,6 @@
 import { InconsistentPagesError } from "../errors";
-import type { JsonRecord } from "../frame";
 import { IdSet } from "./idSet";
+import { idAt, recordCount, type PageBody } from "./pageBody";
 import type { PagePlan } from "./pagePlan";
 
 export const INCONSISTENT_PAGES_WARNING = "FOUNTFRAME_INCONSISTENT_PAGES";
@@ -10,7 +10,7 @@ export const INCONSISTENT_PAGES_ADVICE =
 /** What one page said about the whole result. */
 export interface PageReport {
   page: number;
-  records: readonly JsonRecord[];
+  body: PageBody;
   total: number | undefined;
   lastPageSaid: number | undefined;
 }
@@ -53,7 +53,7 @@ export class PageChecker {
     if (page.total !== this.#first.total) this.#changed(this.#totalChanges, "meta.total", this.#first.total, page);
     if (page.lastPageSaid !== this.#first.lastPageSaid)
       this.#changed(this.#lastPageChanges, "meta.last_page", this.#first.lastPageSaid, page);
-    if (page.records.length === 0) {
+    if (recordCount(page.body) === 0) {
       this.#emptyPage = page.page;
       this.#disagree(this.#emptyMessage(page.page));
       return false;
@@ -79,11 +79,12 @@ export class PageChecker {
     return notes;
   }
 
-  #countRecords({ page, records }: PageReport): void {
-    this.#received += records.length;
+  #countRecords({ page, body }: PageReport): void {
+    const count = recordCount(body);
+    this.#received += count;
     let duplicatesHere = 0;
-    for (const record of records) {
-      const id = record?.id;
+    for (let at = 0; at < count; at++) {
+      const id = idAt(body, at);
       if (id === undefined || id === null || typeof id === "object") continue;
       if (this.#ids.add(id)) continue;
       duplicatesHere++;

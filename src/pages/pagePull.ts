@@ -5,6 +5,7 @@ import type { Query } from "../query";
 import type { JsonRecord } from "../frame";
 import type { ProgressHandle } from "../progress/progressDisplay";
 import { readEnvelope } from "./envelope";
+import { recordCount, type PageBody } from "./pageBody";
 import { PageChecker } from "./pageConsistency";
 import { planPages, type PagePlan } from "./pagePlan";
 
@@ -13,6 +14,17 @@ export interface RecordPage {
   endpoint: string;
   page: number;
   records: JsonRecord[];
+  /** meta.total: records matching the query (undefined on an unpaginated answer) */
+  total: number | undefined;
+  /** the last page this pull will fetch */
+  lastPage: number;
+}
+
+/** One page as a pull passes it on: what it carries (records, or columns a worker decoded) and where it stands. */
+export interface PulledPage {
+  endpoint: string;
+  page: number;
+  body: PageBody;
   /** meta.total: records matching the query (undefined on an unpaginated answer) */
   total: number | undefined;
   /** the last page this pull will fetch */
@@ -40,7 +52,7 @@ export interface PullSettings {
 
 /** What the first request settled: its page, the pages still to fetch, and the checker of the rest. */
 export interface FirstPage {
-  first: RecordPage;
+  first: PulledPage;
   plan: PagePlan;
   /** checks the later pages against this one (collections of more than one page) */
   checker: PageChecker | undefined;
@@ -52,15 +64,15 @@ export async function fetchFirstPage(query: Query, settings: PullSettings, singl
   const firstQuery = query.id === undefined ? query.withPage({ page: start }) : query;
   const body = await settings.fetch(firstQuery, abortable(settings.signal));
   const envelope = readEnvelope(body, settings.endpoint);
-  if (envelope.records.length === 0) {
+  if (recordCount(envelope.body) === 0) {
     throw new DataNotFoundError(`${settings.endpoint}: the query returned no records (${describe(query, settings.endpoint)})`);
   }
   const onePage = singlePage || query.id !== undefined;
   const plan = planPages(envelope, { start, singlePage: onePage, perPage: query.perPage, maxPages: query.maxPages });
-  const first: RecordPage = {
+  const first: PulledPage = {
     endpoint: settings.endpoint,
     page: start,
-    records: envelope.records,
+    body: envelope.body,
     total: envelope.total,
     lastPage: plan.lastPage,
   };
@@ -68,18 +80,18 @@ export async function fetchFirstPage(query: Query, settings: PullSettings, singl
     ? undefined
     : new PageChecker(settings.endpoint, settings.onErrors, plan, {
         page: start,
-        records: envelope.records,
+        body: envelope.body,
         total: envelope.total,
         lastPageSaid: envelope.lastPage,
       });
   settings.progress.setTotal(plan.lastPage - start + 1);
-  settings.progress.tick(envelope.records.length);
+  settings.progress.tick(recordCount(envelope.body));
   settings.keep?.(body);
   return { first, plan, checker };
 }
 
 interface FetchedPage {
-  page: RecordPage;
+  page: PulledPage;
   /** the body as fetched, for the cache to keep once the page passed */
   body: unknown;
   /** meta.last_page as this page said it */
@@ -98,7 +110,7 @@ export async function* streamPages(
   window: number,
   settings: PullSettings,
   checker?: PageChecker,
-): AsyncGenerator<RecordPage, PageFailure[]> {
+): AsyncGenerator<PulledPage, PageFailure[]> {
   const { lastPage } = plan;
   const firstToFetch = plan.start + 1;
   const limit = pLimit(settings.inFlight);
@@ -132,8 +144,8 @@ export async function* streamPages(
         failures.push(outcome);
         continue;
       }
-      const report = { page, records: outcome.page.records, total: outcome.page.total, lastPageSaid: outcome.lastPageSaid };
-      const goOn = checker ? checker.check(report) : outcome.page.records.length > 0;
+      const report = { page, body: outcome.page.body, total: outcome.page.total, lastPageSaid: outcome.lastPageSaid };
+      const goOn = checker ? checker.check(report) : recordCount(outcome.page.body) > 0;
       if (!goOn) break;
       settings.keep?.(outcome.body);
       yield outcome.page;
@@ -159,9 +171,9 @@ async function fetchOne(
   try {
     const body = await settings.fetch(query.withPage({ page }), signal);
     const envelope = readEnvelope(body, settings.endpoint);
-    settings.progress.tick(envelope.records.length);
+    settings.progress.tick(recordCount(envelope.body));
     return {
-      page: { endpoint: settings.endpoint, page, records: envelope.records, total: envelope.total, lastPage },
+      page: { endpoint: settings.endpoint, page, body: envelope.body, total: envelope.total, lastPage },
       body,
       lastPageSaid: envelope.lastPage,
     };

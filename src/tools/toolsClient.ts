@@ -1,31 +1,17 @@
 import type { DataFrame } from "danfojs-node";
 import { APIError, ClientClosedError, DataNotFoundError } from "../errors";
 import { FrameBuilder, recordsToFrame } from "../frame";
-import type { RecordPage } from "../pages";
-import type { ProgressDisplay } from "../progress/progressDisplay";
+import { Pull, type PullOptions, type PullParts } from "../pull";
 import { Query } from "../query";
 import { shapeToolAnswer, ToolShapeError, type ShapedAnswer } from "./shapes";
 import { TOOLS, TOOLS_RESOURCE, type ToolSpec } from "./table";
 import type { ToolMethods, ToolResult } from "./types";
 import { toolWireParams } from "./validate";
 
-/** What the tools use of their client: its requests, options, progress and pulls. */
+/** What the tools use of their client: the parts its pulls share, and its options as set now (each call copies them). */
 export interface ToolsHost {
-  /**
-   * one GET on the client's connection, with its pacing, retries and closing signal; `check`
-   * throws on a 200 that is not the answer asked for (retried, and never kept in the cache)
-   */
-  get(path: string, params: Record<string, string | number>, check?: (body: unknown) => void): Promise<unknown>;
-  /** the full address of a request, for messages */
-  url(path: string, params: Record<string, string | number>): string;
-  /** the client's live options (retries, verbose, ... as set now) */
-  /** the client's settings a tool call reads (the client's resolved options carry them) */
-  readonly options: { readonly verbose: boolean };
-  readonly progress: ProgressDisplay;
-  /** aborted when the client closes */
-  readonly closing: AbortSignal;
-  /** the client's paginated pull of any endpoint */
-  pull(endpoint: string, query: Query): AsyncIterable<RecordPage>;
+  readonly parts: PullParts;
+  readonly options: PullOptions;
 }
 
 // the tool methods are generated from the tool table at run time and declared here for the type checker
@@ -61,7 +47,7 @@ export class ToolsClient {
   async list(): Promise<DataFrame> {
     this.#ensureOpen();
     const builder = new FrameBuilder();
-    for await (const page of this.#host.pull(TOOLS_RESOURCE, new Query())) builder.add(page.records);
+    for await (const page of this.#pull().allPages(TOOLS_RESOURCE, new Query())) builder.add(page.records);
     return builder.toFrame();
   }
 
@@ -74,11 +60,12 @@ export class ToolsClient {
     this.#ensureOpen();
     const params = toolWireParams(spec, options);
     const path = `${TOOLS_RESOURCE}/${spec.slug}`;
-    const progress = this.#host.progress.start(path, this.#host.options.verbose);
+    const { parts, options: settings } = this.#host;
+    const progress = parts.progress.start(path, settings.verbose);
     progress.setTotal(1);
     try {
-      const url = this.#host.url(path, params);
-      const body = await this.#host.get(path, params, (answer) => void readAnswer(spec, answer, url));
+      const url = parts.url(path, params);
+      const body = await new Pull(parts, settings).get(path, params, (answer) => void readAnswer(spec, answer, url));
       const answer = readAnswer(spec, body, url);
       progress.tick(answer.rows.length);
       if (answer.rows.length === 0) {
@@ -90,8 +77,12 @@ export class ToolsClient {
     }
   }
 
+  #pull(): Pull {
+    return new Pull(this.#host.parts, this.#host.options);
+  }
+
   #ensureOpen(): void {
-    if (this.#host.closing.aborted) throw new ClientClosedError();
+    if (this.#host.parts.closing.aborted) throw new ClientClosedError();
   }
 }
 

@@ -1,7 +1,7 @@
 import { Client } from "../../src/client/client";
 import { startEmulator, type Emulator } from "../../src/emulator";
-import { largerPagesWithinBudget } from "../../src/pages/largerPages";
-import type { RecordPage } from "../../src/pages";
+import { largerPagesWithinBudget } from "../../src/pull/largerPages";
+import type { PulledPage } from "../../src/pages";
 import type { PagePlan } from "../../src/pages/pagePlan";
 import { captureWarnings } from "./fixture";
 import { expectSameFrame } from "./sameFrame";
@@ -44,10 +44,10 @@ describe("a pull needing more pages than the rate budget left", () => {
 });
 
 describe("largerPagesWithinBudget", () => {
-  const first = (held: number, total: number): RecordPage => ({
+  const first = (held: number, total: number): PulledPage => ({
     endpoint: "brandscape-data",
     page: 1,
-    records: Array.from({ length: held }, (_, id) => ({ id })),
+    body: { kind: "records", records: Array.from({ length: held }, (_, id) => ({ id })) },
     total,
     lastPage: Math.ceil(total / held),
   });

@@ -2,7 +2,8 @@ import { Command } from "commander";
 import { addConnectionOptions } from "../connectionOptions";
 import { withFlagNames } from "../flagNames";
 import type { CliIo } from "../io";
-import { withClient, type ConnectionFlags } from "../openClient";
+import { withClient } from "../../client/withClient";
+import { openClient, type ConnectionFlags } from "../openClient";
 import { chooseOutput, type OutputFlags } from "../output/chooseOutput";
 import { renderPages } from "../output/renderPages";
 import { rawQueryInit, type QueryFlags } from "../queryFlags";
@@ -22,7 +23,7 @@ export function rawCommand(io: CliIo): Command {
     const plan = chooseOutput(flags, io, { terminal: "json", piped: "json" });
     const flatten = plan.kind === "table" || plan.format === "csv" || plan.format === "xlsx";
     await withFlagNames(names, () =>
-      withClient(flags, io, { progress: plan.kind !== "table" }, async (client) => {
+      withClient(openClient(flags, io, { progress: plan.kind !== "table" }), async (client) => {
         await renderPages(client.rawPages(endpoint, init), plan, { flatten }, io, flags.quiet === true);
       }),
     );

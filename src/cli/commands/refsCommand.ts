@@ -6,7 +6,8 @@ import { DEFAULT_BASE_URL } from "../../version";
 import { addConnectionOptions } from "../connectionOptions";
 import { resolveCredentials } from "../credentials";
 import type { CliIo } from "../io";
-import { withClient, type ConnectionFlags } from "../openClient";
+import { withClient } from "../../client/withClient";
+import { openClient, type ConnectionFlags } from "../openClient";
 import { indexModule, referenceModule } from "../refs/referenceModule";
 import { REFERENCE_SETS } from "../refs/referenceSets";
 
@@ -27,7 +28,7 @@ export function refsCommand(io: CliIo): Command {
     const baseUrl = withSlash(resolveCredentials(flags, io.env, io.cwd).baseUrl ?? DEFAULT_BASE_URL);
     const date = new Date().toISOString().slice(0, 10);
     await mkdir(flags.out, { recursive: true });
-    await withClient(flags, io, { progress: false }, async (client) => {
+    await withClient(openClient(flags, io, { progress: false }), async (client) => {
       for (const reference of REFERENCE_SETS) {
         const records = await client.rawQuery(reference.resource, { perPage: 1000 });
         const { text, constants } = referenceModule(reference, records, { sourceUrl: `${baseUrl}${reference.resource}`, date });

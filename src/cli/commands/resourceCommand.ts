@@ -4,7 +4,8 @@ import type { RecordPage } from "../../pages";
 import { addConnectionOptions } from "../connectionOptions";
 import { withFlagNames } from "../flagNames";
 import type { CliIo } from "../io";
-import { withClient, type ConnectionFlags } from "../openClient";
+import { withClient } from "../../client/withClient";
+import { openClient, type ConnectionFlags } from "../openClient";
 import { chooseOutput, type OutputFlags } from "../output/chooseOutput";
 import { renderPages } from "../output/renderPages";
 import { methodOptions, type QueryFlags } from "../queryFlags";
@@ -28,7 +29,7 @@ export function resourceCommand(spec: EndpointSpec, io: CliIo): Command {
     const plan = chooseOutput(flags, io);
     const shape = { stackData: flags.stack === true };
     await withFlagNames(names, () =>
-      withClient(flags, io, { progress: plan.kind !== "table" }, async (client) => {
+      withClient(openClient(flags, io, { progress: plan.kind !== "table" }), async (client) => {
         const pages = (client.pages as PagesOf)(spec.method as MethodName, options);
         await renderPages(pages, plan, shape, io, flags.quiet === true);
       }),

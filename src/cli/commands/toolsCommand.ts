@@ -9,7 +9,8 @@ import { addConnectionOptions } from "../connectionOptions";
 import { kebabCase } from "../filterFlags";
 import { withFlagNames } from "../flagNames";
 import type { CliIo } from "../io";
-import { withClient, type ConnectionFlags } from "../openClient";
+import { withClient } from "../../client/withClient";
+import { openClient, type ConnectionFlags } from "../openClient";
 import { chooseOutput, type OutputFlags, type OutputPlan } from "../output/chooseOutput";
 import { describeSummary, toldIfIncomplete } from "../output/renderPages";
 import { whileInterruptible } from "../interrupts";
@@ -49,7 +50,7 @@ export function toolsCommand(io: CliIo): Command {
     if (!spec) {
       const stray = [...flagNames].find(([name]) => flags[name] !== undefined);
       if (stray) throw new UsageError(`${stray[1]}: name a tool first, e.g. fountframe tools brand-worth-map ${stray[1]} …`);
-      await withClient(flags, io, { progress: false }, async (client) =>
+      await withClient(openClient(flags, io, { progress: false }), async (client) =>
         renderFrame(await client.tools.list(), plan, io, flags.quiet === true),
       );
       return;
@@ -59,7 +60,7 @@ export function toolsCommand(io: CliIo): Command {
     );
     const names = new Map([...flagNames, [spec.method, spec.slug]]);
     await withFlagNames(names, () =>
-      withClient(flags, io, { progress: false }, async (client) => {
+      withClient(openClient(flags, io, { progress: false }), async (client) => {
         // the flags' options are only known at run time, where the tool checks them
         const run = Reflect.get(client.tools, spec.method) as (options: unknown) => Promise<ToolResult>;
         const { frame, meta } = await run.call(client.tools, options);

@@ -12,13 +12,13 @@ import { ttyTable } from "./ttyTable";
 const PREVIEW_ROWS = 20;
 const DEFAULT_WIDTH = 100;
 
-export type RowShape = Pick<ExportOptions, "stackData" | "flatten">;
+export type PreviewShape = Pick<ExportOptions, "stackData" | "flatten">;
 
 /** A pull's pages to where the plan says: a preview table, or an export streamed page by page. */
 export async function renderPages(
   pages: AsyncIterable<RecordPage>,
   plan: OutputPlan,
-  shape: RowShape,
+  shape: PreviewShape,
   io: CliIo,
   quiet: boolean,
 ): Promise<void> {
@@ -43,7 +43,7 @@ export async function toldIfIncomplete<T>(target: ExportTarget, write: () => Pro
 }
 
 /** Reads pages only until the preview is full, then stops the pull. */
-async function previewTable(pages: AsyncIterable<RecordPage>, shape: RowShape, width: number): Promise<string> {
+async function previewTable(pages: AsyncIterable<RecordPage>, shape: PreviewShape, width: number): Promise<string> {
   const rows: JsonRecord[] = [];
   let total: number | undefined;
   let more = false;

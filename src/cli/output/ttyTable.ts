@@ -1,5 +1,5 @@
 import type { JsonRecord } from "../../frame";
-import { keysInOrder } from "../../export/columnPlan";
+import { keysInOrder } from "../../export/exportHeader";
 import { textTable } from "../../display/textTable";
 
 export interface TableFooter {

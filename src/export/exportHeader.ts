@@ -8,7 +8,7 @@ const isMissing = (value: unknown): boolean => value === null || value === undef
  * in first-appearance order. Also decided on the first batch, as the frame decides on all its rows:
  * which columns hold numbers sent as numeric strings ("47.3"), so they can be written as numbers.
  */
-export class ColumnPlan {
+export class ExportHeader {
   readonly columns: readonly string[];
   readonly #position = new Map<string, number>();
   readonly #numericText: boolean[];

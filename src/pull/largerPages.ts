@@ -1,10 +1,10 @@
-import { dropLeadingRecords } from "../frame/chunkRecords";
-import type { JsonRecord } from "../frame/types";
+import { sliceChunk } from "../frame/pageChunk";
 import { MAX_PER_PAGE, type Query } from "../query";
-import { readEnvelope, type Envelope } from "./envelope";
-import { PageChecker } from "./pageConsistency";
-import type { PullSettings, RecordPage } from "./pagePull";
-import type { PagePlan } from "./pagePlan";
+import { readEnvelope, type Envelope } from "../pages/envelope";
+import { PageChecker } from "../pages/pageConsistency";
+import { idAt, recordCount, type PageBody } from "../pages/pageBody";
+import type { PullSettings, PulledPage } from "../pages/pagePull";
+import type { PagePlan } from "../pages/pagePlan";
 
 /** The rest of a pull, as streamPages takes it, after `lead`: the larger first page's records not yet held. */
 export interface RestOfPull {
@@ -12,7 +12,7 @@ export interface RestOfPull {
   plan: PagePlan;
   settings: PullSettings;
   checker: PageChecker | undefined;
-  lead?: RecordPage;
+  lead?: PulledPage;
 }
 
 /**
@@ -20,14 +20,14 @@ export interface RestOfPull {
  * was sent since), so that larger pages are worth asking for. False when they fit, no limit is
  * known, the pull is not from page 1 at a smaller size, or meta.total is unknown.
  */
-export function largerPagesWithinBudget(first: RecordPage, plan: PagePlan, budgetLeft: number | undefined): boolean {
+export function largerPagesWithinBudget(first: PulledPage, plan: PagePlan, budgetLeft: number | undefined): boolean {
   return budgetLeft !== undefined && plan.lastPage - plan.start > budgetLeft && mayGrow(first, plan);
 }
 
 /** A pull from page 1, at a full page smaller than MAX_PER_PAGE, with more pages and a known meta.total. */
-export function mayGrow(first: RecordPage, plan: PagePlan): boolean {
+export function mayGrow(first: PulledPage, plan: PagePlan): boolean {
   if (plan.start !== 1 || first.total === undefined || plan.lastPage <= plan.start) return false;
-  return plan.perPage !== undefined && plan.perPage < MAX_PER_PAGE && first.records.length === plan.perPage;
+  return plan.perPage !== undefined && plan.perPage < MAX_PER_PAGE && recordCount(first.body) === plan.perPage;
 }
 
 /** The first page at MAX_PER_PAGE, the page `restAtLargerPages` asks the service for. */
@@ -41,7 +41,7 @@ export const largerFirstPage = (query: Query): Query => query.withPage({ perPage
  * as if nothing had been asked. The records not yet held are `lead`; every page is then checked
  * as one pull from record 0.
  */
-export async function restAtLargerPages(query: Query, first: RecordPage, settings: PullSettings): Promise<RestOfPull | undefined> {
+export async function restAtLargerPages(query: Query, first: PulledPage, settings: PullSettings): Promise<RestOfPull | undefined> {
   let body: unknown;
   let larger: Envelope;
   try {
@@ -52,10 +52,11 @@ export async function restAtLargerPages(query: Query, first: RecordPage, setting
     return undefined; // the pages at the pull's own size are still there to fetch
   }
   const total = first.total!;
-  const held = first.records.length;
-  const served = larger.perPage ?? (larger.records.length < total ? larger.records.length : MAX_PER_PAGE);
-  const full = larger.records.length === Math.min(served, total);
-  if (served <= held || !full || larger.total !== total || !leadsWith(larger.records, first.records)) {
+  const held = recordCount(first.body);
+  const count = recordCount(larger.body);
+  const served = larger.perPage ?? (count < total ? count : MAX_PER_PAGE);
+  const full = count === Math.min(served, total);
+  if (served <= held || !full || larger.total !== total || !leadsWith(larger.body, first.body)) {
     if (served <= held && full && larger.total === total) settings.keep?.(body);
     return undefined;
   }
@@ -64,20 +65,28 @@ export async function restAtLargerPages(query: Query, first: RecordPage, setting
   const plan: PagePlan = { start: 1, lastPage, perPage: served, total, expectedRecords: total };
   const checker = new PageChecker(settings.endpoint, settings.onErrors, plan, {
     page: 1,
-    records: larger.records,
+    body: larger.body,
     total: larger.total,
     lastPageSaid: larger.lastPage,
   });
   settings.progress.setTotal(lastPage);
-  settings.progress.tick(larger.records.length - held);
-  const lead: RecordPage = { endpoint: settings.endpoint, page: 1, records: dropLeadingRecords(larger.records, held), total, lastPage };
+  settings.progress.tick(count - held);
+  const lead: PulledPage = { endpoint: settings.endpoint, page: 1, body: withoutLeading(larger.body, held), total, lastPage };
   return { query: query.withPage({ perPage: MAX_PER_PAGE }), plan, settings, checker, lead };
 }
 
 /** The larger page starts with the records already held, by id (records without ids cannot be told apart: trusted by count). */
-function leadsWith(larger: readonly JsonRecord[], held: readonly JsonRecord[]): boolean {
-  return held.every((record, at) => {
-    const id = record?.id;
-    return id === undefined || id === null || typeof id === "object" || larger[at]?.id === id;
-  });
+function leadsWith(larger: PageBody, held: PageBody): boolean {
+  for (let at = 0; at < recordCount(held); at++) {
+    const id = idAt(held, at);
+    if (id === undefined || id === null || typeof id === "object") continue;
+    if (idAt(larger, at) !== id) return false;
+  }
+  return true;
+}
+
+/** The page without its first `from` records (their rows cut from its columns too). */
+function withoutLeading(body: PageBody, from: number): PageBody {
+  if (body.kind === "records") return { kind: "records", records: body.records.slice(from) };
+  return { kind: "columns", chunk: sliceChunk(body.chunk, from), ids: body.ids.slice(from) };
 }

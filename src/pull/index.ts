@@ -1,0 +1,2 @@
+export { Pull } from "./pull";
+export { PullParts, type PullOptions } from "./parts";

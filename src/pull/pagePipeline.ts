@@ -1,0 +1,115 @@
+import { ClientClosedError, InconsistentPagesError } from "../errors";
+import { PullWrites } from "../cache";
+import { threadsForPull } from "../decode";
+import {
+  fetchFirstPage,
+  readEnvelope,
+  streamPages,
+  warnPullEnd,
+  warnUnmatchedMetricKeys,
+  type PageFailure,
+  type PullSettings,
+  type PulledPage,
+} from "../pages";
+import { recordsOf } from "../pages/pageBody";
+import type { PageChecker } from "../pages/pageConsistency";
+import type { PagePlan } from "../pages/pagePlan";
+import type { Query } from "../query";
+import { getBody, type PullDecoding } from "./getBody";
+import { largerFirstPage, largerPagesWithinBudget, mayGrow, restAtLargerPages, type RestOfPull } from "./largerPages";
+import type { PullOptions, PullParts } from "./parts";
+
+/** How far a pull's requests may run ahead, and what it may do with its pages. */
+export interface PipelineShape {
+  /** how many pages requests may run ahead of the page being read */
+  window: number;
+  /** the pages are the client's own (a frame, rawQuery): their size may change mid-pull */
+  resizable?: boolean;
+  /** a frame's: its pages after the first may be decoded by worker threads */
+  decoding?: PullDecoding;
+}
+
+/**
+ * The pages of one pull, in page order: the first page (its plan, its checker, the metric-key
+ * warning, the worker threads), then, when the rate budget is short, the larger-page switch, then
+ * the rest streamed and checked, then the end-of-pull warning. Each body comes through getBody
+ * (transport → cache → decode); cache writes are held until the pages agree.
+ */
+export async function* pagePipeline(
+  parts: PullParts,
+  options: PullOptions,
+  endpoint: string,
+  query: Query,
+  shape: PipelineShape,
+): AsyncGenerator<PulledPage, void> {
+  if (parts.closing.aborted) throw new ClientClosedError();
+  const { window, resizable = false, decoding } = shape;
+  const singlePage = query.isSinglePage();
+  const sized = query.perPage || query.id !== undefined ? query : query.withPage({ perPage: options.perPage });
+  const progress = parts.progress.start(endpoint, options.verbose);
+  const cache = parts.cache(options.cache);
+  const writes = cache && new PullWrites(cache);
+  const check = (body: unknown) => void readEnvelope(body, endpoint);
+  const settings: PullSettings = {
+    endpoint,
+    inFlight: inFlight(options),
+    onErrors: options.onErrors,
+    progress,
+    signal: parts.closing,
+    fetch: (pageQuery: Query, signal: AbortSignal) =>
+      getBody(parts, options, pageQuery.path(endpoint), pageQuery.toParams(endpoint), signal, { decoding, check, writes }),
+    keep: writes && ((body) => writes.keep(body)),
+  };
+  let checker: PageChecker | undefined;
+  try {
+    const firstPage = await fetchFirstPage(sized, settings, singlePage);
+    const { first, plan } = firstPage;
+    checker = firstPage.checker;
+    // the first page is never decoded by workers: they are chosen from it
+    const firstRecords = recordsOf(first.body);
+    warnUnmatchedMetricKeys(endpoint, sized.metricKeys, firstRecords);
+    if (decoding) decoding.pool = parts.decodePool(threadsForPull(options.threads, firstRecords, first.total, plan.lastPage - plan.start));
+    yield first;
+    // a frame's pages are its own: the rest may come at a larger page size when the rate budget is short
+    const larger = resizable && query.perPage === undefined && query.page === undefined && query.maxPages === undefined;
+    const switched =
+      larger && (await worthLargerPages(parts, options, endpoint, sized, first, plan))
+        ? await restAtLargerPages(sized, first, settings)
+        : undefined;
+    const rest: RestOfPull = switched ?? { query: sized, plan, settings, checker };
+    checker = rest.checker;
+    if (rest.lead) yield rest.lead;
+    const failures: PageFailure[] = yield* streamPages(rest.query, rest.plan, window, rest.settings, rest.checker);
+    warnPullEnd(endpoint, failures, rest.plan.lastPage - rest.plan.start + 1, rest.checker);
+  } catch (error) {
+    if (error instanceof InconsistentPagesError) await writes?.forget();
+    throw error;
+  } finally {
+    progress.stop();
+    // a pull whose pages disagree keeps none of them, whatever was read from the cache included
+    await (checker?.disagreed ? writes?.forget() : writes?.settle());
+  }
+}
+
+/** Most requests in flight for one pull. */
+export const inFlight = (options: PullOptions): number => options.batchSize * options.nWorkers;
+
+/**
+ * Larger pages when the pages left exceed the rate budget, or when the cache already holds the
+ * larger first page (a re-run of a pull that switched, whose first page came from the cache
+ * without rate headers: its larger pages are in the cache too).
+ */
+async function worthLargerPages(
+  parts: PullParts,
+  options: PullOptions,
+  endpoint: string,
+  query: Query,
+  first: PulledPage,
+  plan: PagePlan,
+): Promise<boolean> {
+  if (largerPagesWithinBudget(first, plan, parts.pacer.budgetLeft())) return true;
+  const cache = parts.cache(options.cache);
+  if (!cache || !mayGrow(first, plan)) return false;
+  const probe = largerFirstPage(query);
+  return cache.has(cache.key(parts.baseUrl(), probe.path(endpoint), probe.toParams(endpoint)));
+}

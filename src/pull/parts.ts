@@ -1,0 +1,80 @@
+import { ResponseCache, type CacheSettings } from "../cache";
+import { DecodePool, workerScript, type ThreadsOption } from "../decode";
+import type { ProgressDisplay } from "../progress/progressDisplay";
+import type { Connection } from "../transport/axiosInstance";
+import type { RateLimitPacer } from "../transport/rateLimitPacer";
+
+/** The client's options a pull reads, copied when the call starts: setting them later changes the next calls only. */
+export interface PullOptions {
+  readonly perPage: number;
+  readonly verbose: boolean;
+  readonly batchSize: number;
+  readonly nWorkers: number;
+  readonly retries: number;
+  readonly retryBaseDelayMs: number;
+  readonly timeout: number;
+  readonly maxWaitMs: number;
+  readonly onErrors: "warn" | "raise";
+  readonly cache: CacheSettings | false;
+  readonly threads: ThreadsOption;
+}
+
+/**
+ * What every pull of one client shares: its connection, rate pacer, progress display, closing
+ * signal, response cache (one per cache setting) and worker pool (started on first use).
+ */
+export class PullParts {
+  readonly connection: Connection;
+  readonly pacer: RateLimitPacer;
+  readonly progress: ProgressDisplay;
+  /** aborted when the client closes: every request, wait and stream rejects with its reason */
+  readonly closing: AbortSignal;
+  /** what tells users' cache entries apart (hashed, never stored) */
+  readonly #credential: string;
+  #cache: { settings: CacheSettings; cache: ResponseCache } | undefined;
+  #decodePool: DecodePool | undefined;
+
+  constructor(init: {
+    connection: Connection;
+    pacer: RateLimitPacer;
+    progress: ProgressDisplay;
+    closing: AbortSignal;
+    credential: string;
+  }) {
+    this.connection = init.connection;
+    this.pacer = init.pacer;
+    this.progress = init.progress;
+    this.closing = init.closing;
+    this.#credential = init.credential;
+  }
+
+  /** The response cache of these settings (one kept while the settings stay the same), undefined for none. */
+  cache(settings: CacheSettings | false): ResponseCache | undefined {
+    if (!settings) return undefined;
+    if (this.#cache?.settings !== settings) this.#cache = { settings, cache: new ResponseCache(settings, this.#credential) };
+    return this.#cache.cache;
+  }
+
+  /** The client's worker pool, started with `threads` workers on first use; undefined for none. */
+  decodePool(threads: number): DecodePool | undefined {
+    if (threads <= 0) return undefined;
+    const script = workerScript();
+    if (!script) return undefined;
+    this.#decodePool ??= new DecodePool(threads, script);
+    return this.#decodePool;
+  }
+
+  baseUrl(): string {
+    return this.connection.axios.defaults.baseURL ?? this.connection.requestDefaults.baseURL ?? "";
+  }
+
+  /** The full address of a request, for messages. */
+  url(path: string, params: Record<string, string | number>): string {
+    return this.connection.axios.getUri({ ...this.connection.requestDefaults, url: path, params });
+  }
+
+  async close(): Promise<void> {
+    this.connection.close();
+    await this.#decodePool?.close();
+  }
+}

@@ -1,0 +1,79 @@
+import type { DataFrame } from "danfojs-node";
+import { FrameBuilder, namesInFieldOrder, pagesInFieldOrder, preloadDataFrameClass, type JsonRecord } from "../frame";
+import { recordsOf, type PulledPage, type RecordPage } from "../pages";
+import type { Query } from "../query";
+import { getBody } from "./getBody";
+import { inFlight, pagePipeline } from "./pagePipeline";
+import type { PullOptions, PullParts } from "./parts";
+
+const FRAME_LOOKAHEAD_FACTOR = 4;
+
+/**
+ * One call's reads: the client's shared parts with the options as they were when the call began.
+ * Each method is one way of taking a pull's pages: as a frame, as records, as pages, or one body.
+ */
+export class Pull {
+  readonly #parts: PullParts;
+  readonly #options: PullOptions;
+
+  constructor(parts: PullParts, options: PullOptions) {
+    this.#parts = parts;
+    this.#options = { ...options };
+  }
+
+  /** A frame: each page is gathered into rows of cells as it arrives (pages after the first maybe decoded by workers). */
+  async frame(endpoint: string, query: Query, stackData: boolean): Promise<DataFrame> {
+    const builder = new FrameBuilder({ stackData, endpoint });
+    preloadDataFrameClass();
+    const decoding = { shape: { stackData, endpoint }, pool: undefined };
+    for await (const page of pagePipeline(this.#parts, this.#options, endpoint, query, {
+      window: this.#lookahead(),
+      resizable: true,
+      decoding,
+    }))
+      builder.addRows(page.body, page.endpoint);
+    const frame = await builder.toFrame();
+    // the service answers `fields` in its own order; the frame shows them as asked
+    const asked = namesInFieldOrder(frame.columns, query.fields);
+    return asked ? frame.loc({ columns: asked }) : frame;
+  }
+
+  /** Every record of the pull, in page order. */
+  async records(endpoint: string, query: Query): Promise<JsonRecord[]> {
+    const records: JsonRecord[] = [];
+    const pages = withRecords(pagePipeline(this.#parts, this.#options, endpoint, query, { window: this.#lookahead(), resizable: true }));
+    for await (const page of pagesInFieldOrder(pages, query.fields)) records.push(...page.records);
+    return records;
+  }
+
+  /** The pages as they arrive; requests never run more than the in-flight bound ahead of the consumer. */
+  pages(endpoint: string, query: Query): AsyncGenerator<RecordPage, void> {
+    return pagesInFieldOrder(
+      withRecords(pagePipeline(this.#parts, this.#options, endpoint, query, { window: inFlight(this.#options) })),
+      query.fields,
+    );
+  }
+
+  /** Every page of a pull as it arrives, with no bound but the in-flight one (the tool list). */
+  allPages(endpoint: string, query: Query): AsyncGenerator<RecordPage, void> {
+    return withRecords(pagePipeline(this.#parts, this.#options, endpoint, query, { window: Infinity }));
+  }
+
+  /** One body (a tool's answer): `check` throws on a 200 that is not the answer asked for (retried, never cached). */
+  get(path: string, params: Record<string, string | number>, check?: (body: unknown) => void): Promise<unknown> {
+    return getBody(this.#parts, this.#options, path, params, this.#parts.closing, { check });
+  }
+
+  /**
+   * How far a frame's requests may run ahead of the page being read: beyond the in-flight bound, so
+   * one slow page does not hold back the ones after it, yet never every page queued at once.
+   */
+  #lookahead(): number {
+    return inFlight(this.#options) * FRAME_LOOKAHEAD_FACTOR;
+  }
+}
+
+/** The pages as callers see them: their records (only a frame's pull decodes pages to columns). */
+async function* withRecords(pages: AsyncGenerator<PulledPage, void>): AsyncGenerator<RecordPage, void> {
+  for await (const { body, ...page } of pages) yield { ...page, records: recordsOf(body) };
+}
