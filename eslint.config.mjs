@@ -72,9 +72,8 @@ export const DIRECTION_ZONES = {
  */
 export const PENDING_MOVES = {
   "src/pages/envelope.ts": ["pagesBeforeFrame"],
-  "src/pages/largerPages.ts": ["pagesBeforeFrame"],
+  "src/pages/pageBody.ts": ["pagesBeforeFrame"],
   "src/pages/metricKeysCheck.ts": ["pagesBeforeFrame"],
-  "src/pages/pageConsistency.ts": ["pagesBeforeFrame"],
   "src/pages/pagePull.ts": ["pagesBeforeFrame"],
   "src/frame/rowShape.ts": ["frameLast"],
 };

@@ -1,6 +1,6 @@
 import type { JsonRecord } from "../frame";
 import { isFrameShape } from "../frame/frameShape";
-import { ColumnPlan, keysInOrder } from "./columnPlan";
+import { ExportHeader, keysInOrder } from "./exportHeader";
 import type { ColumnBatch, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
 import { CellMismatch, cellAs, isMissingCell, typeOfCell, widen, type ColumnType, type SeenType } from "./columnTypes";
 import { ExportError } from "./exportError";
@@ -31,7 +31,7 @@ export class TypedBatches {
   readonly #source: ExportSource;
   readonly #options: ColumnarOptions;
   #schema: ColumnarSchema | undefined;
-  #plan: ColumnPlan | undefined;
+  #plan: ExportHeader | undefined;
   /** columns the first rows left empty: typed as text, and only text may come later */
   #unsettled = new Set<number>();
   #rowsSoFar = 0;
@@ -94,7 +94,7 @@ export class TypedBatches {
 
   #fixSchema(rows: readonly JsonRecord[]): void {
     const declared = this.#options.types ?? {};
-    this.#plan = new ColumnPlan(rows, this.#options.columns);
+    this.#plan = new ExportHeader(rows, this.#options.columns);
     const names = this.#plan.columns;
     const seen: SeenType[] = names.map(() => "none");
     for (const row of rows) {
