@@ -2,6 +2,7 @@
 import { isBrokenPipe } from "./exitCode";
 import { processIo } from "./io";
 import { runCli } from "./runCli";
+import { printWarningsAsLines } from "./warnings";
 
 // A reader that goes away (`| head`) closes the pipe; that ends the command quietly, not with a stack.
 process.stdout.on("error", (error) => {
@@ -9,6 +10,9 @@ process.stdout.on("error", (error) => {
   throw error;
 });
 
-void runCli(process.argv.slice(2), processIo()).then((code) => {
+const io = processIo();
+printWarningsAsLines(io);
+
+void runCli(process.argv.slice(2), io).then((code) => {
   process.exitCode = code;
 });

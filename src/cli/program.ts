@@ -13,7 +13,7 @@ import type { CliIo } from "./io";
 /** The whole command line: one command per resource from the endpoint table, then raw, refs, emulator. */
 export function createProgram(io: CliIo): Command {
   const program = new Command("fountframe")
-    .description("Fount brand data at the shell: query any resource, export CSV, Excel, JSON or NDJSON")
+    .description("Fount brand data at the shell: query any resource or tool, export CSV, Excel, JSON, NDJSON, Parquet or Arrow")
     .version(VERSION, "-V, --version")
     .showSuggestionAfterError()
     .configureOutput({

@@ -126,3 +126,13 @@ describe("exit 0", () => {
     expect((await fount(["--version"])).stdout).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
+
+describe("warnings", () => {
+  it("print as one `warning:` line in the CLI's words, without Node's prefix or advice meant for library callers", async () => {
+    const run = await fount(["brands", "--filter", "countryCode=US", "--format", "csv", "-q"]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(
+      "warning: brands: a filter the docs do not name for brands, sent as given: countryCode: did you mean country_codes?\n",
+    );
+  });
+});
