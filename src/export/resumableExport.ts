@@ -220,11 +220,20 @@ function identityOf(
   };
 }
 
+const refusals = new WeakSet<object>();
+
+/** Whether an export failed because its resume state belongs to other data (then "resume to continue" would be wrong). */
+export function isResumeRefusal(error: unknown): boolean {
+  return typeof error === "object" && error !== null && refusals.has(error);
+}
+
 function startOver(target: string, folder: string, change: string): ExportError {
-  return new ExportError(
+  const error = new ExportError(
     `cannot resume the export to ${target}: ${change}. Nothing was written. ` +
       `To start over, remove ${folder} (or run without resume); to continue the earlier export, run it as it was`,
   );
+  refusals.add(error);
+  return error;
 }
 
 /** The segments into the target, in page order: each batch read back and written as the format's own. */

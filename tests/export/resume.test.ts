@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
@@ -132,6 +132,9 @@ test("the data changed between the runs (meta.total moved): an ExportError sayin
 
 test("resume with no earlier state starts from page 1, and leaves no state once done", async () => {
   const path = join(dir, "fresh.parquet");
+  // what a run interrupted before its first checkpoint leaves: a folder with no manifest
+  mkdirSync(resumeFolder("fresh.parquet"));
+  writeFileSync(join(resumeFolder("fresh.parquet"), ".segment-00000.arrow.999-1.partial"), "half a segment");
   const summary = await writeParquet(pull(), path, { batchRows: BATCH_ROWS, resume: true });
   expect(Math.min(...pagesRequested(env.emulator, RESOURCE))).toBe(1);
   expect(summary.resumedFromPage).toBeUndefined();
