@@ -67,7 +67,9 @@ export async function writeResumable(
     });
   }
   const state = new ResumeRun(folder, target, wanted, kept, options);
-  const files = partitionBy && new PartitionFiles(open, join(folder, "data"), partitionBy, maxOpen, new Map(kept?.parts.partCounts ?? []));
+  const files = partitionBy
+    ? new PartitionFiles(open, join(folder, "data"), partitionBy, maxOpen, new Map(kept?.parts.partCounts ?? []))
+    : undefined;
   try {
     if (!kept?.complete) await state.writePages(kept ? pull.from(kept.pagesDone + 1) : (source as AsyncIterable<RecordPage>), files);
   } catch (error) {
@@ -111,7 +113,7 @@ class ResumeRun {
     this.#options = options;
   }
 
-  async writePages(pages: AsyncIterable<RecordPage>, files: PartitionFiles | undefined | false): Promise<void> {
+  async writePages(pages: AsyncIterable<RecordPage>, files: PartitionFiles | undefined): Promise<void> {
     let pending: RecordPage[] = [];
     let pendingRows = 0;
     let checkpointRows = this.#kept?.checkpointRows;
@@ -133,7 +135,7 @@ class ResumeRun {
   }
 
   /** A checkpoint: the pages' rows as one piece (a segment, or finished part files), then the manifest saying so. */
-  async #writePiece(pages: RecordPage[], last: RecordPage | undefined, checkpointRows: number, files: PartitionFiles | undefined | false) {
+  async #writePiece(pages: RecordPage[], last: RecordPage | undefined, checkpointRows: number, files: PartitionFiles | undefined) {
     const before = this.manifest;
     const typed = new TypedBatches(pagesOf(pages), this.#pieceOptions(before?.schema));
     let rows: number;
