@@ -71,7 +71,9 @@ export async function writeResumable(
     ? new PartitionFiles(open, join(folder, "data"), partitionBy, maxOpen, new Map(kept?.parts.partCounts ?? []))
     : undefined;
   try {
-    if (!kept?.complete) await state.writePages(kept ? pull.from(kept.pagesDone + 1) : (source as AsyncIterable<RecordPage>), files);
+    // every page written, the last manifest saved before the one saying so: only the final file is left
+    const written = kept && (kept.complete || kept.pagesDone >= kept.lastPage);
+    if (!written) await state.writePages(kept ? pull.from(kept.pagesDone + 1) : (source as AsyncIterable<RecordPage>), files);
   } catch (error) {
     await files?.abort();
     throw error;
@@ -91,7 +93,7 @@ export async function writeResumable(
     columns: [...manifest.schema.names],
     droppedColumns: manifest.droppedColumns,
     ...(files && { partitions: files.folders() }),
-    ...(kept && { resumedFromPage: kept.complete ? manifest.lastPage + 1 : kept.pagesDone + 1 }),
+    ...(kept && { resumedFromPage: kept.pagesDone + 1 }),
   };
 }
 
@@ -137,7 +139,7 @@ class ResumeRun {
   /** A checkpoint: the pages' rows as one piece (a segment, or finished part files), then the manifest saying so. */
   async #writePiece(pages: RecordPage[], last: RecordPage | undefined, checkpointRows: number, files: PartitionFiles | undefined) {
     const before = this.manifest;
-    const typed = new TypedBatches(pagesOf(pages), this.#pieceOptions(before?.schema));
+    const typed = new TypedBatches(drained(pages), this.#pieceOptions(before?.schema), before?.emptyColumns);
     let rows: number;
     const segments = [...(before?.segments ?? [])];
     const partFiles = [...(before?.parts.files ?? [])];
@@ -163,6 +165,7 @@ class ResumeRun {
       rows: (before?.rows ?? 0) + rows,
       checkpointRows,
       schema: before?.schema ?? typed.schema!,
+      emptyColumns: before?.emptyColumns ?? typed.emptyColumns,
       droppedColumns: [...dropped],
       segments,
       parts: { files: partFiles, partCounts: files ? [...files.partCounts()] : [] },
@@ -254,4 +257,9 @@ async function joinSegments(open: OpenColumnar, target: string, manifest: Resume
 
 async function* pagesOf(pages: readonly RecordPage[]): AsyncGenerator<RecordPage, void> {
   yield* pages;
+}
+
+/** The pages, each let go once taken: a piece's raw records are not held beside its typed rows. */
+async function* drained(pages: RecordPage[]): AsyncGenerator<RecordPage, void> {
+  while (pages.length) yield pages.shift()!;
 }

@@ -33,6 +33,8 @@ export interface ResumeManifest extends ResumeIdentity {
   /** rows per checkpoint: a checkpoint is taken at the first page end past this many rows */
   checkpointRows: number;
   schema: ColumnarSchema;
+  /** columns empty in the first batch: utf8, and only text may come later, as in an uninterrupted export */
+  emptyColumns: string[];
   /** keys later pages brought and the schema left out (onNewColumns "warn" / "ignore") */
   droppedColumns: string[];
   /** layout "file": the segment files, in page order */

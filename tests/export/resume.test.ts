@@ -153,3 +153,48 @@ test("without resume nothing is kept; resume needs a pull and a Parquet or Arrow
     /resume: continues Parquet, partitioned Parquet and Arrow exports only; this output is csv/,
   );
 });
+
+test("a continued export keeps the first run's rule for a column empty in its first rows: a number there later still raises", async () => {
+  // four pages of two records served by the emulator; `note` is null on pages 1-2 (the first batch) and a number on page 4
+  const note = (page: number) => (page === 4 ? 5 : page === 3 ? "text" : null);
+  const body = (page: number) =>
+    JSON.stringify({
+      data: [0, 1].map((index) => ({ id: page * 2 - 1 + index, name: `brand ${page}-${index}`, note: note(page) })),
+      links: { first: "?page=1", last: "?page=4", prev: null, next: page < 4 ? `?page=${page + 1}` : null },
+      meta: { current_page: page, from: page * 2 - 1, last_page: 4, per_page: 2, to: page * 2, total: 8, path: "brands" },
+    });
+  const served = (failing?: number) =>
+    [1, 2, 3, 4].map((page) =>
+      page === failing
+        ? { resource: "brands", page, kind: "status" as const, status: 503 }
+        : { resource: "brands", page, kind: "status" as const, status: 200, body: body(page) },
+    );
+  const pages = () => env.client({ retries: 1, onErrors: "raise" }).rawPages("brands", { perPage: 2 });
+  const options = { batchRows: 4, resume: true };
+
+  env.emulator.setFaults(served());
+  await expect(writeParquet(pages(), join(dir, "uninterrupted.parquet"), { batchRows: 4 })).rejects.toThrow(
+    /column "note" was empty in the first rows/,
+  );
+  const path = join(dir, "empty-first.parquet");
+  env.emulator.setFaults(served(3));
+  await expect(writeParquet(pages(), path, options)).rejects.toThrow(APIError);
+  expect(JSON.parse(manifestOf("empty-first.parquet"))).toMatchObject({ pagesDone: 2, emptyColumns: ["note"] });
+  env.emulator.setFaults(served());
+  await expect(writeParquet(pages(), path, options)).rejects.toThrow(/column "note" was empty in the first rows/);
+  expect(existsSync(path)).toBe(false);
+});
+
+test("a failure after the last page (the file could not be made) resumes without fetching anything", async () => {
+  const path = join(dir, "blocked.parquet");
+  mkdirSync(path); // a folder where the file should go: the join fails after every page is in
+  await expect(writeParquet(pull(), path, { batchRows: BATCH_ROWS, resume: true })).rejects.toThrow(ExportError);
+  expect(JSON.parse(manifestOf("blocked.parquet"))).toMatchObject({ complete: true });
+  rmSync(path, { recursive: true });
+  env.emulator.resetStats();
+  const summary = await writeParquet(pull(), path, { batchRows: BATCH_ROWS, resume: true });
+  expect(pagesRequested(env.emulator, RESOURCE)).toEqual([]);
+  const [{ n }] = await duckRows(`SELECT count(*)::INTEGER AS n FROM ${parquet(path)}`);
+  expect(n).toBe(summary.rows);
+  expect(summary.rows).toBeGreaterThan(200);
+});
