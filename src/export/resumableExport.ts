@@ -76,6 +76,7 @@ export async function writeResumable(
     if (!written) await state.writePages(kept ? pull.from(kept.pagesDone + 1) : (source as AsyncIterable<RecordPage>), files);
   } catch (error) {
     await files?.abort();
+    if (!state.manifest) await rm(folder, { recursive: true, force: true }); // nothing reached a checkpoint: nothing to keep
     throw error;
   }
   const manifest = state.manifest!;

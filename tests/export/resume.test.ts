@@ -148,6 +148,11 @@ test("without resume nothing is kept; resume needs a pull and a Parquet or Arrow
   await expect(writeParquet(pull(), join(dir, "plain.parquet"), { batchRows: BATCH_ROWS })).rejects.toThrow(APIError);
   expect(readdirSync(dir).filter((name) => name.startsWith(".plain"))).toEqual([]);
   env.emulator.setFaults([]);
+  // with resume, a failure before the first checkpoint has nothing to keep either
+  env.emulator.setFaults([{ resource: RESOURCE, page: 1, kind: "status", status: 503 }]);
+  await expect(writeParquet(pull(), join(dir, "early.parquet"), { batchRows: BATCH_ROWS, resume: true })).rejects.toThrow(APIError);
+  expect(readdirSync(dir).filter((name) => name.startsWith(".early"))).toEqual([]);
+  env.emulator.setFaults([]);
   await expect(writeParquet([{ a: 1 }], join(dir, "records.parquet"), { resume: true })).rejects.toThrow(ValidationError);
   expect(() => writeTable(pull(), join(dir, "pull.csv"), undefined, { resume: true })).toThrow(
     /resume: continues Parquet, partitioned Parquet and Arrow exports only; this output is csv/,

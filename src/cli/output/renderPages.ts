@@ -1,5 +1,6 @@
 import { writeTable, type ExportOptions, type ExportSummary, type ExportTarget } from "../../export";
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { isResumeRefusal } from "../../export/resumableExport";
 import { resumeFolderOf } from "../../export/resumeState";
 import { bytesWrittenTo, isOutputFailure } from "../../export/sink";
@@ -26,7 +27,8 @@ export async function renderPages(
   quiet: boolean,
 ): Promise<void> {
   const resumeNote = () => {
-    if (plan.kind !== "export" || !plan.options.resume || !plan.path || !existsSync(resumeFolderOf(plan.path))) return undefined;
+    if (plan.kind !== "export" || !plan.options.resume || !plan.path || !existsSync(join(resumeFolderOf(plan.path), "manifest.json")))
+      return undefined;
     return `the pages written so far are kept in ${resumeFolderOf(plan.path)}: run the same command with --resume to continue`;
   };
   await whileInterruptible(
