@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { APIError, ValidationError } from "../../src/errors";
 import { ExportError, writeArrow, writeParquet, writeTable } from "../../src/export";
+import { resumableOf } from "../../src/pages";
 import { TOKEN, pagesRequested, useEmulator } from "../client/fixture";
 import { duckRows, duckTypes, sqlText } from "./duckdb";
 
@@ -202,4 +203,17 @@ test("a failure after the last page (the file could not be made) resumes without
   const [{ n }] = await duckRows(`SELECT count(*)::INTEGER AS n FROM ${parquet(path)}`);
   expect(n).toBe(summary.rows);
   expect(summary.rows).toBeGreaterThan(200);
+});
+
+test("a pull continued from a page: only its own pages, within its maxPages; any other page is a ValidationError", async () => {
+  const pages = env.client().rawPages("brands", { perPage: 10, page: 2, maxPages: 4 });
+  const pull = resumableOf(pages)!;
+  expect(pull.identity).toMatchObject({ endpoint: "brands", startPage: 2, maxPages: 4, params: { per_page: 10 } });
+  expect(JSON.stringify(pull.identity)).not.toContain(TOKEN);
+  const seen: number[] = [];
+  for await (const page of pull.from(4)) seen.push(page.page);
+  expect(seen).toEqual([4, 5]);
+  expect(pagesRequested(env.emulator, "brands")).toEqual([4, 5]);
+  for (const page of [1, 6, 2.5, Number.NaN]) expect(() => pull.from(page)).toThrow(ValidationError);
+  expect(resumableOf([{ id: 1 }])).toBeUndefined();
 });
