@@ -217,3 +217,46 @@ test("a pull continued from a page: only its own pages, within its maxPages; any
   for (const page of [1, 6, 2.5, Number.NaN]) expect(() => pull.from(page)).toThrow(ValidationError);
   expect(resumableOf([{ id: 1 }])).toBeUndefined();
 });
+
+test("awkward values survive the segments: dates, µs timestamps, large whole numbers, nulls, unicode", async () => {
+  const record = (id: number) => ({
+    id,
+    big: id === 1 ? "@BIG@" : id * 1_000_000_007,
+    day: id % 3 === 0 ? null : `2024-02-${String(id + 10).padStart(2, "0")}`,
+    at: id % 4 === 0 ? null : `2024-03-01T10:00:0${id % 10}.12345${id % 10}Z`,
+    share: id / 8,
+    flag: id % 2 === 0,
+    name: id === 5 ? "Ωmega 🚀\nnew line" : `brand ${id}`,
+  });
+  const body = (page: number) =>
+    JSON.stringify({
+      data: [0, 1].map((index) => record(page * 2 - 1 + index)),
+      links: { first: "?page=1", last: "?page=4", prev: null, next: page < 4 ? `?page=${page + 1}` : null },
+      meta: { current_page: page, from: page * 2 - 1, last_page: 4, per_page: 2, to: page * 2, total: 8, path: "brands" },
+    }).replace('"@BIG@"', "9007199254740993");
+  const served = (failing?: number) =>
+    [1, 2, 3, 4].map((page) =>
+      page === failing
+        ? { resource: "brands", page, kind: "status" as const, status: 503 }
+        : { resource: "brands", page, kind: "status" as const, status: 200, body: body(page) },
+    );
+  const pages = () => env.client({ retries: 1, onErrors: "raise" }).rawPages("brands", { perPage: 2 });
+  env.emulator.setFaults(served());
+  const whole = join(dir, "awkward-whole.parquet");
+  await writeParquet(pages(), whole, { batchRows: 4 });
+  const path = join(dir, "awkward.parquet");
+  env.emulator.setFaults(served(3));
+  await expect(writeParquet(pages(), path, { batchRows: 4, resume: true })).rejects.toThrow(APIError);
+  env.emulator.setFaults(served());
+  await writeParquet(pages(), path, { batchRows: 4, resume: true });
+  const types = await duckTypes(parquet(path));
+  expect(types).toEqual(await duckTypes(parquet(whole)));
+  expect([types.big, types.day, types.at]).toEqual(["BIGINT", "DATE", "TIMESTAMP WITH TIME ZONE"]);
+  const text = (from: string) =>
+    `SELECT id, big::VARCHAR AS big, day::VARCHAR AS day, epoch_us("at") AS "at", share, flag, name FROM ${from} ORDER BY id`;
+  const rows = await duckRows(text(parquet(path)));
+  expect(rows).toEqual(await duckRows(text(parquet(whole))));
+  expect(rows[0]).toMatchObject({ big: "9007199254740992", day: "2024-02-11" });
+  expect(rows[4].name).toBe("Ωmega 🚀\nnew line");
+  expect(Number(rows[1].at) % 1_000_000).toBe(123452);
+});
