@@ -96,6 +96,12 @@ export function addOutputOptions(command: Command): Command {
       .argParser(parseColumnList)
       .helpGroup("Output:"),
   );
+  command.addOption(
+    new Option(
+      "--resume",
+      "Parquet, Arrow: keep a failed or interrupted export's pages beside --out, and continue it from the next page when run again with --resume",
+    ).helpGroup("Output:"),
+  );
   command.addOption(new Option("--bom", "CSV: start with a UTF-8 byte-order mark, for Excel on Windows").helpGroup("Output:"));
   command.addOption(
     new Option("--no-escape-formulas", "CSV: write text starting with = + - @ as it is (by default it gets a leading ')").helpGroup(

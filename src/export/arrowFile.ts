@@ -6,7 +6,7 @@ type Arrow = typeof import("apache-arrow");
 
 /** apache-arrow takes ~0.1 s to load: loaded on the first Arrow write, never at require("fountframe"). */
 let loading: Promise<Arrow> | undefined;
-function loadArrow(): Promise<Arrow> {
+export function loadArrow(): Promise<Arrow> {
   loading ??= import("apache-arrow");
   return loading;
 }

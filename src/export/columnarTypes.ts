@@ -31,6 +31,12 @@ export interface ColumnarOptions extends ExportOptions {
    * recently has its file finished, and its later rows start another (`part-1.parquet`, ...).
    */
   maxOpenFiles?: number;
+  /**
+   * A pull's pages only (`client.pages(...)`): keep the work of an export that fails or is
+   * interrupted beside the target (`.name.resume/`), and continue it from the next page when run
+   * again with `resume: true` (docs/parquet.md, "Resuming"). Parquet, partitioned Parquet and Arrow.
+   */
+  resume?: boolean;
 }
 
 /** The columns of a columnar file, fixed before its first batch. */

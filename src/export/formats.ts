@@ -42,6 +42,11 @@ export function writeTable(
       "partitionBy",
       `only Parquet is written as a partitioned folder; this output is ${chosen ?? "of no known format"}`,
     );
+  if (options.resume && chosen !== "parquet" && chosen !== "arrow")
+    throw new ValidationError(
+      "resume",
+      `continues Parquet, partitioned Parquet and Arrow exports only; this output is ${chosen ?? "of no known format"}`,
+    );
   switch (chosen) {
     case "csv":
       return writeCSV(source, target, options);

@@ -2,7 +2,7 @@ import { lstat, mkdir, readdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { PassThrough } from "node:stream";
 import { ValidationError } from "../errors";
-import type { ColumnarFileWriter, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
+import type { ColumnBatch, ColumnarFileWriter, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
 import type { ColumnType } from "./columnTypes";
 import { ExportError } from "./exportError";
 import { trackOutput, untrackOutput, type LiveOutput } from "./liveOutputs";
@@ -16,7 +16,9 @@ const NULL_FOLDER = "__HIVE_DEFAULT_PARTITION__";
 
 interface Partition {
   readonly sink: Sink;
-  readonly file: ColumnarFileWriter;
+  /** its path in the dataset folder */
+  readonly file: string;
+  readonly writer: ColumnarFileWriter;
   pending: StoredCell[][];
   pendingRows: number;
 }
@@ -43,9 +45,7 @@ export async function writePartitioned(
   options: ColumnarOptions,
 ): Promise<ExportSummary> {
   const partitionBy = checkPartitionBy(options.partitionBy);
-  const maxOpen = options.maxOpenFiles ?? DEFAULT_MAX_OPEN_FILES;
-  if (!Number.isInteger(maxOpen) || maxOpen < 1)
-    throw new ValidationError("maxOpenFiles", `must be a whole number of at least 1, got ${JSON.stringify(maxOpen)}`);
+  const maxOpen = checkMaxOpenFiles(options.maxOpenFiles);
   await checkReplaceable(target);
   const typed = new TypedBatches(source, options);
   const partial = join(dirname(target), `.${basename(target)}.${process.pid}-${++partialCount}.partial`);
@@ -56,49 +56,13 @@ export async function writePartitioned(
   }
   const live: LiveOutput = { label: target, partialPath: partial, stream: new PassThrough(), bytes: 0, closer: undefined };
   trackOutput(live);
-  const openParts = new Map<string, Partition>(); // the partitions with a file open, least recently written first
-  const partsOf = new Map<string, number>(); // part files started per folder, in first-seen order
-  let rows = 0;
-  let waiting = 0;
-  const close = async (folder: string, partition: Partition) => {
-    waiting -= await flush(partition);
-    await partition.file.finish();
-    await partition.sink.close();
-    openParts.delete(folder);
-  };
+  const files = new PartitionFiles(open, partial, partitionBy, maxOpen);
   try {
-    let layout: Layout | undefined;
-    for await (const batch of typed.batches()) {
-      layout ??= layoutOf(typed.schema!, partitionBy, typed.batchRows);
-      for (const [folder, indexes] of groupRows(layout, batch.columns, batch.rows)) {
-        let partition = openParts.get(folder);
-        if (partition) {
-          openParts.delete(folder); // re-inserted below: the map's order is the least recently written first
-        } else {
-          // past the limit, the least recently written partition's file is finished; its next rows start part-1, ...
-          if (openParts.size >= maxOpen) await close(...openParts.entries().next().value!);
-          const part = partsOf.get(folder) ?? 0;
-          partsOf.set(folder, part + 1);
-          const sink = await openSink(join(partial, folder, `part-${part}.parquet`));
-          partition = { sink, file: await open(sink, layout.fileSchema), pending: layout.kept.map(() => []), pendingRows: 0 };
-        }
-        openParts.set(folder, partition);
-        const receiving = partition;
-        layout.kept.forEach((position, column) => {
-          const values = batch.columns[position];
-          for (const index of indexes) receiving.pending[column].push(values[index]);
-        });
-        partition.pendingRows += indexes.length;
-        waiting += indexes.length;
-        rows += indexes.length;
-        if (partition.pendingRows >= layout.batchRows) waiting -= await flush(partition);
-      }
-      if (waiting >= 2 * layout.batchRows) for (const partition of openParts.values()) waiting -= await flush(partition);
-    }
-    for (const [folder, partition] of [...openParts]) await close(folder, partition);
+    for await (const batch of typed.batches()) await files.add(batch, typed.schema!, typed.batchRows);
+    await files.closeAll();
     await replaceFolder(partial, target);
   } catch (error) {
-    await Promise.all([...openParts.values()].map((partition) => partition.sink.abort().catch(() => {})));
+    await files.abort();
     await rm(partial, { recursive: true, force: true });
     throw error;
   } finally {
@@ -108,11 +72,109 @@ export async function writePartitioned(
   return {
     format: "parquet",
     path: target,
-    rows,
+    rows: files.rows,
     columns: [...(typed.schema?.names ?? [])],
     droppedColumns,
-    partitions: [...partsOf.keys()],
+    partitions: files.folders(),
   };
+}
+
+export function checkMaxOpenFiles(maxOpenFiles: number | undefined): number {
+  const maxOpen = maxOpenFiles ?? DEFAULT_MAX_OPEN_FILES;
+  if (!Number.isInteger(maxOpen) || maxOpen < 1)
+    throw new ValidationError("maxOpenFiles", `must be a whole number of at least 1, got ${JSON.stringify(maxOpen)}`);
+  return maxOpen;
+}
+
+/**
+ * The part files of a dataset being written into `folder`: batches in, rows routed to their
+ * partition's open file. `closeAll` finishes every open file (at the end, or at a resumable
+ * export's checkpoint, after which a partition's rows start its next part file).
+ */
+export class PartitionFiles {
+  readonly #open: OpenColumnar;
+  readonly #folder: string;
+  readonly #partitionBy: readonly string[];
+  readonly #maxOpen: number;
+  /** the partitions with a file open, least recently written first */
+  readonly #openParts = new Map<string, Partition>();
+  /** part files started per partition folder, in first-seen order */
+  readonly #partsOf: Map<string, number>;
+  /** finished part files, relative to the folder */
+  readonly #finished: string[] = [];
+  #layout: Layout | undefined;
+  #waiting = 0;
+  rows = 0;
+
+  constructor(open: OpenColumnar, folder: string, partitionBy: readonly string[], maxOpen: number, partsOf?: ReadonlyMap<string, number>) {
+    this.#open = open;
+    this.#folder = folder;
+    this.#partitionBy = partitionBy;
+    this.#maxOpen = maxOpen;
+    this.#partsOf = new Map(partsOf);
+  }
+
+  /** Partition folders, in first-seen order. */
+  folders(): string[] {
+    return [...this.#partsOf.keys()];
+  }
+
+  /** Part files started per partition folder (what a continued export starts from). */
+  partCounts(): Map<string, number> {
+    return new Map(this.#partsOf);
+  }
+
+  /** Part files finished so far, relative to the folder. */
+  finishedFiles(): string[] {
+    return [...this.#finished];
+  }
+
+  async add(batch: ColumnBatch, schema: ColumnarSchema, batchRows: number): Promise<void> {
+    const layout = (this.#layout ??= layoutOf(schema, this.#partitionBy, batchRows));
+    for (const [folder, indexes] of groupRows(layout, batch.columns, batch.rows)) {
+      let partition = this.#openParts.get(folder);
+      if (partition) {
+        this.#openParts.delete(folder); // re-inserted below: the map's order is the least recently written first
+      } else {
+        // past the limit, the least recently written partition's file is finished; its next rows start part-1, ...
+        if (this.#openParts.size >= this.#maxOpen) await this.#close(...this.#openParts.entries().next().value!);
+        const part = this.#partsOf.get(folder) ?? 0;
+        this.#partsOf.set(folder, part + 1);
+        const file = join(folder, `part-${part}.parquet`);
+        const sink = await openSink(join(this.#folder, file));
+        partition = { sink, file, writer: await this.#open(sink, layout.fileSchema), pending: layout.kept.map(() => []), pendingRows: 0 };
+      }
+      this.#openParts.set(folder, partition);
+      const receiving = partition;
+      layout.kept.forEach((position, column) => {
+        const values = batch.columns[position];
+        for (const index of indexes) receiving.pending[column].push(values[index]);
+      });
+      partition.pendingRows += indexes.length;
+      this.#waiting += indexes.length;
+      this.rows += indexes.length;
+      if (partition.pendingRows >= layout.batchRows) this.#waiting -= await flush(partition);
+    }
+    if (this.#waiting >= 2 * layout.batchRows) for (const partition of this.#openParts.values()) this.#waiting -= await flush(partition);
+  }
+
+  async closeAll(): Promise<void> {
+    for (const [folder, partition] of [...this.#openParts]) await this.#close(folder, partition);
+  }
+
+  /** The export failed: open part files are removed. */
+  async abort(): Promise<void> {
+    await Promise.all([...this.#openParts.values()].map((partition) => partition.sink.abort().catch(() => {})));
+    this.#openParts.clear();
+  }
+
+  async #close(folder: string, partition: Partition): Promise<void> {
+    this.#waiting -= await flush(partition);
+    await partition.writer.finish();
+    await partition.sink.close();
+    this.#openParts.delete(folder);
+    this.#finished.push(partition.file);
+  }
 }
 
 interface Layout {
@@ -167,7 +229,7 @@ async function flush(partition: Partition): Promise<number> {
   const columns = partition.pending;
   partition.pending = columns.map(() => []);
   partition.pendingRows = 0;
-  await partition.file.writeBatch({ rows, columns });
+  await partition.writer.writeBatch({ rows, columns });
   return rows;
 }
 
@@ -193,7 +255,7 @@ function escapePathPart(text: string): string {
   return escaped;
 }
 
-function checkPartitionBy(partitionBy: readonly string[] | undefined): readonly string[] {
+export function checkPartitionBy(partitionBy: readonly string[] | undefined): readonly string[] {
   if (!Array.isArray(partitionBy) || !partitionBy.length || partitionBy.some((name) => typeof name !== "string" || !name))
     throw new ValidationError("partitionBy", `must be a list of column names, e.g. ["study_id"], got ${JSON.stringify(partitionBy)}`);
   if (new Set(partitionBy).size !== partitionBy.length)
@@ -206,7 +268,7 @@ function checkPartitionBy(partitionBy: readonly string[] | undefined): readonly 
  * folders (a dataset written before). Anything else (a file, a link, a device, a folder of other
  * things such as a home folder given by mistake) is refused, before any request and again at the end.
  */
-async function checkReplaceable(target: string): Promise<boolean> {
+export async function checkReplaceable(target: string): Promise<boolean> {
   const existing = await lstat(target).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return undefined;
     throw new ExportError(`cannot write ${target}: ${error.message}`, { cause: error });
@@ -224,7 +286,7 @@ async function checkReplaceable(target: string): Promise<boolean> {
 }
 
 /** The complete dataset into place; a dataset already there is moved aside first, then removed. */
-async function replaceFolder(partial: string, target: string): Promise<void> {
+export async function replaceFolder(partial: string, target: string): Promise<void> {
   const existing = await checkReplaceable(target);
   const aside = `${partial}.old`;
   try {

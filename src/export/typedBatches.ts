@@ -37,9 +37,18 @@ export class TypedBatches {
   #rowsSoFar = 0;
   #batchRows = 0;
 
-  constructor(source: ExportSource, options: ColumnarOptions) {
+  /** names of columns an earlier run found empty in its first rows (a continued export: see resumableExport) */
+  readonly #emptyBefore: ReadonlySet<string>;
+
+  constructor(source: ExportSource, options: ColumnarOptions, emptyBefore: readonly string[] = []) {
     this.#source = source;
     this.#options = options;
+    this.#emptyBefore = new Set(emptyBefore);
+  }
+
+  /** Columns the first rows left empty, written as utf8 and taking only text later. */
+  get emptyColumns(): string[] {
+    return [...this.#unsettled].map((position) => this.#schema!.names[position]);
   }
 
   /** Rows per batch, once the schema is fixed. */
@@ -105,6 +114,7 @@ export class TypedBatches {
       }
     }
     const types = names.map((name, position): ColumnType => {
+      if (this.#emptyBefore.has(name)) this.#unsettled.add(position);
       if (declared[name]) return declared[name];
       if (seen[position] === "none") this.#unsettled.add(position);
       return seen[position] === "none" ? "utf8" : (seen[position] as ColumnType);

@@ -93,4 +93,6 @@ export interface ExportSummary {
   sheets?: string[];
   /** Parquet with partitionBy only: the partition folders written (`study_id=482`), in first-seen order */
   partitions?: string[];
+  /** `resume: true` only, when an earlier export was continued: the first page this run fetched */
+  resumedFromPage?: number;
 }

@@ -2,6 +2,7 @@ import { openArrow } from "./arrowFile";
 import type { ColumnarOptions } from "./columnarTypes";
 import type { ExportSource, ExportSummary, ExportTarget } from "./types";
 import { writeColumnarFile } from "./writeColumnar";
+import { writeResumable } from "./resumableExport";
 import { ValidationError } from "../errors";
 
 /**
@@ -12,5 +13,6 @@ import { ValidationError } from "../errors";
 export async function writeArrow(source: ExportSource, target: ExportTarget, options: ColumnarOptions = {}): Promise<ExportSummary> {
   if (options.partitionBy?.length)
     throw new ValidationError("partitionBy", "only Parquet is written as a partitioned folder; use writeParquet");
+  if (options.resume) return writeResumable("arrow", openArrow, source, target, options);
   return writeColumnarFile("arrow", openArrow, source, target, options);
 }

@@ -3,6 +3,7 @@ import { openParquet } from "./parquetFile";
 import { writePartitioned } from "./partitioned";
 import type { ExportSource, ExportSummary, ExportTarget } from "./types";
 import { writeColumnarFile } from "./writeColumnar";
+import { writeResumable } from "./resumableExport";
 import { ValidationError } from "../errors";
 
 /**
@@ -13,6 +14,7 @@ import { ValidationError } from "../errors";
  * `partitionBy: ["study_id"]` writes a Hive-style folder instead of one file.
  */
 export async function writeParquet(source: ExportSource, target: ExportTarget, options: ColumnarOptions = {}): Promise<ExportSummary> {
+  if (options.resume) return writeResumable("parquet", openParquet, source, target, options);
   if (options.partitionBy?.length) {
     if (typeof target !== "string")
       throw new ValidationError("partitionBy", "writes a folder: give a folder path as the target, not a stream");

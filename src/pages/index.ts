@@ -12,3 +12,4 @@ export { warnPullEnd, PARTIAL_RESULT_WARNING } from "./partialWarning";
 export { readEnvelope } from "./envelope";
 export { UNMATCHED_METRIC_KEYS_WARNING, warnUnmatchedMetricKeys } from "./metricKeysCheck";
 export { DecodedPage, recordsOf, recordCount, type PageBody } from "./pageBody";
+export { markResumable, resumableOf, type PullIdentity, type ResumablePull } from "./resumablePull";

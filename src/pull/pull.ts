@@ -1,6 +1,7 @@
 import type { DataFrame } from "danfojs-node";
 import { FrameBuilder, namesInFieldOrder, pagesInFieldOrder, preloadDataFrameClass, type JsonRecord } from "../frame";
-import { recordsOf, type PulledPage, type RecordPage } from "../pages";
+import { markResumable, recordsOf, type PulledPage, type RecordPage } from "../pages";
+import { ValidationError } from "../errors";
 import type { Query } from "../query";
 import { getBody } from "./getBody";
 import { inFlight, pagePipeline } from "./pagePipeline";
@@ -48,6 +49,17 @@ export class Pull {
 
   /** The pages as they arrive; requests never run more than the in-flight bound ahead of the consumer. */
   pages(endpoint: string, query: Query): AsyncGenerator<RecordPage, void> {
+    // pages are cut at a fixed size, so the same pull from a later page holds the same records
+    const sized = query.perPage || query.id !== undefined ? query : query.withPage({ perPage: this.#options.perPage });
+    const { page: _page, ...params } = sized.toParams(endpoint);
+    const startPage = query.page ?? 1;
+    return markResumable(this.#pagesOf(endpoint, query), {
+      identity: { endpoint, baseUrl: this.#parts.baseUrl(), params, startPage, maxPages: query.maxPages },
+      from: (page) => this.#pagesOf(endpoint, continuedAt(sized, page)),
+    });
+  }
+
+  #pagesOf(endpoint: string, query: Query): AsyncGenerator<RecordPage, void> {
     return pagesInFieldOrder(
       withRecords(pagePipeline(this.#parts, this.#options, endpoint, query, { window: inFlight(this.#options) })),
       query.fields,
@@ -76,4 +88,17 @@ export class Pull {
 /** The pages as callers see them: their records (only a frame's pull decodes pages to columns). */
 async function* withRecords(pages: AsyncGenerator<PulledPage, void>): AsyncGenerator<RecordPage, void> {
   for await (const { body, ...page } of pages) yield { ...page, records: recordsOf(body) };
+}
+
+/** The same pull from `page` on: a later start, and what is left of its maxPages. */
+function continuedAt(query: Query, page: number): Query {
+  const start = query.page ?? 1;
+  const last = query.maxPages === undefined ? Infinity : start + query.maxPages - 1;
+  if (!Number.isSafeInteger(page) || page < start || page > last)
+    throw new ValidationError(
+      "page",
+      `a pull continues from one of its own pages: a whole number from ${start}${last === Infinity ? "" : ` to ${last}`}, got ${JSON.stringify(page)}`,
+    );
+  if (page === start) return query;
+  return query.withPage({ page, maxPages: last === Infinity ? undefined : last - page + 1 });
 }

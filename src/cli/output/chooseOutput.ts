@@ -13,10 +13,12 @@ export interface OutputFlags {
   partitionBy?: string[];
   /** --types: Parquet and Arrow */
   types?: Record<string, ColumnType>;
+  /** --resume: Parquet and Arrow files (and partitioned folders) */
+  resume?: boolean;
 }
 
 /** The writer options the output flags set. */
-export type OutputOptions = Pick<CsvOptions, "bom" | "escapeFormulas"> & Pick<ColumnarOptions, "partitionBy" | "types">;
+export type OutputOptions = Pick<CsvOptions, "bom" | "escapeFormulas"> & Pick<ColumnarOptions, "partitionBy" | "types" | "resume">;
 
 export type OutputPlan =
   { kind: "table" } | { kind: "export"; format: ExportFormat; target: string | Writable; path: string | undefined; options: OutputOptions };
@@ -47,6 +49,13 @@ export function chooseOutput(flags: OutputFlags, io: CliIo, defaults: OutputDefa
     if (format !== "parquet" || plan.kind !== "export" || !plan.path)
       throw new UsageError("--partition-by writes a Parquet folder: pass --out FOLDER --format parquet (or --out FOLDER.parquet)");
     plan.options.partitionBy = flags.partitionBy;
+  }
+  if (flags.resume) {
+    if ((format !== "parquet" && format !== "arrow") || plan.kind !== "export" || !plan.path)
+      throw new UsageError(
+        `--resume continues a Parquet or Arrow export to a file or folder: pass --out FILE.parquet, --out FILE.arrow or --partition-by with --out FOLDER; this output is ${plan.kind === "export" && !plan.path ? `${format} to stdout` : format}`,
+      );
+    plan.options.resume = true;
   }
   return plan;
 }

@@ -1,4 +1,8 @@
 import { writeTable, type ExportOptions, type ExportSummary, type ExportTarget } from "../../export";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { isResumeRefusal } from "../../export/resumableExport";
+import { resumeFolderOf } from "../../export/resumeState";
 import { bytesWrittenTo, isOutputFailure } from "../../export/sink";
 import { flattenRecords, type JsonRecord } from "../../frame";
 import { pageShapeOptions } from "../../frame/rowShape";
@@ -22,14 +26,29 @@ export async function renderPages(
   io: CliIo,
   quiet: boolean,
 ): Promise<void> {
-  await whileInterruptible(io, async () => {
-    if (plan.kind === "table") {
-      io.stdout.write(await previewTable(pages, shape, io.stdout.columns ?? DEFAULT_WIDTH));
-      return;
-    }
-    const summary = await toldIfIncomplete(plan.target, () => writeTable(pages, plan.target, plan.format, { ...shape, ...plan.options }));
-    if (!quiet && plan.path) io.stderr.write(`${describeSummary(summary)}\n`);
-  });
+  const resumeNote = () => {
+    if (plan.kind !== "export" || !plan.options.resume || !plan.path || !existsSync(join(resumeFolderOf(plan.path), "manifest.json")))
+      return undefined;
+    return `the pages written so far are kept in ${resumeFolderOf(plan.path)}: run the same command with --resume to continue`;
+  };
+  await whileInterruptible(
+    io,
+    async () => {
+      if (plan.kind === "table") {
+        io.stdout.write(await previewTable(pages, shape, io.stdout.columns ?? DEFAULT_WIDTH));
+        return;
+      }
+      const summary = await toldIfIncomplete(plan.target, () =>
+        writeTable(pages, plan.target, plan.format, { ...shape, ...plan.options }),
+      ).catch((error: unknown) => {
+        const note = isResumeRefusal(error) ? undefined : resumeNote();
+        if (note) io.stderr.write(`${note}\n`);
+        throw error;
+      });
+      if (!quiet && plan.path) io.stderr.write(`${describeSummary(summary)}\n`);
+    },
+    resumeNote,
+  );
 }
 
 /** An export that fails after bytes reached a stream, FIFO or device says that output is incomplete. */
@@ -62,5 +81,6 @@ async function previewTable(pages: AsyncIterable<RecordPage>, shape: PreviewShap
 export function describeSummary(summary: ExportSummary): string {
   const sheets = summary.sheets && summary.sheets.length > 1 ? ` in ${summary.sheets.length} sheets (${summary.sheets.join(", ")})` : "";
   const partitions = summary.partitions ? ` in ${summary.partitions.length} partitions` : "";
-  return `wrote ${summary.rows} rows × ${summary.columns.length} columns to ${summary.path}${sheets}${partitions}`;
+  const resumed = summary.resumedFromPage ? ` (continued from page ${summary.resumedFromPage})` : "";
+  return `wrote ${summary.rows} rows × ${summary.columns.length} columns to ${summary.path}${sheets}${partitions}${resumed}`;
 }

@@ -1,0 +1,80 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { duckRows, sqlText } from "../export/duckdb";
+import { pagesRequested } from "../client/fixture";
+import { cleanEnv, runCli, useCliFixture } from "./helpers/builtCli";
+
+const TOKEN = "tok-resume-output-7c1";
+const fx = useCliFixture(TOKEN);
+// 40 studies at 500 rows a page: 13 pages of ~390 columns, so a checkpoint (one batch, ~1,040 rows) every 3 pages
+const STUDIES = Array.from({ length: 40 }, (_, index) => index + 1).join(",");
+const PULL = ["brandscape-data", "--studies", STUDIES, "--per-page", "500", "--workers", "1", "--batch-size", "1", "--quiet"];
+const HANGING_PAGE = 8;
+const env = () => cleanEnv({ FOUNT_API_TOKEN: TOKEN, FOUNT_BASE_URL: fx.emulator.url });
+const parquet = (path: string) => `read_parquet(${sqlText(path)})`;
+
+afterEach(() => fx.emulator.setFaults([]));
+
+/** Runs the export in a child and sends SIGINT once a checkpoint before the hanging page is in the manifest. */
+async function interruptedRun(dir: string, args: string[], manifest: string): Promise<{ code: number | null; stderr: string }> {
+  fx.emulator.setFaults([{ resource: "brandscape-data", page: HANGING_PAGE, kind: "hang" }]);
+  const child = spawn(process.execPath, [fx.cli, ...PULL, ...args], { cwd: dir, env: env() });
+  const err: Buffer[] = [];
+  child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  const killer = setTimeout(() => child.kill("SIGKILL"), 100_000);
+  const checkpointed = () => existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { pagesDone: number }).pagesDone >= 6;
+  for (let tries = 0; tries < 2_000 && !checkpointed(); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+  child.kill("SIGINT");
+  const code = await exited;
+  clearTimeout(killer);
+  return { code, stderr: Buffer.concat(err).toString("utf8") };
+}
+
+test("--resume: an export stopped by SIGINT continues from the next page and equals an uninterrupted one", async () => {
+  const dir = join(fx.dir, "resume");
+  mkdirSync(dir);
+  const whole = await runCli(fx.cli, [...PULL, "--out", "whole.parquet"], { cwd: dir, env: env(), timeoutMs: 100_000 });
+  expect(whole.stderr).toBe("");
+  expect(whole.code).toBe(0);
+
+  const folder = join(dir, ".x.parquet.resume");
+  const stopped = await interruptedRun(dir, ["--out", "x.parquet", "--resume"], join(folder, "manifest.json"));
+  expect(stopped.code).toBe(130);
+  expect(stopped.stderr).toContain(
+    `the pages written so far are kept in .x.parquet.resume: run the same command with --resume to continue`,
+  );
+  expect(readdirSync(dir).sort()).toEqual([".x.parquet.resume", "whole.parquet"]);
+  const manifest = readFileSync(join(folder, "manifest.json"), "utf8");
+  expect(manifest).not.toContain(TOKEN);
+  const { pagesDone } = JSON.parse(manifest) as { pagesDone: number };
+  expect(pagesDone).toBeLessThan(HANGING_PAGE);
+
+  fx.emulator.setFaults([]);
+  fx.emulator.resetStats();
+  const resumed = await runCli(fx.cli, [...PULL.filter((flag) => flag !== "--quiet"), "--out", "x.parquet", "--resume"], {
+    cwd: dir,
+    env: env(),
+    timeoutMs: 100_000,
+  });
+  expect(resumed.code).toBe(0);
+  expect(resumed.stderr).toMatch(new RegExp(`wrote \\d+ rows × \\d+ columns to x.parquet \\(continued from page ${pagesDone + 1}\\)\\n$`));
+  expect(Math.min(...pagesRequested(fx.emulator, "brandscape-data"))).toBe(pagesDone + 1);
+  expect(readdirSync(dir).sort()).toEqual(["whole.parquet", "x.parquet"]);
+
+  const [x, w] = [parquet(join(dir, "x.parquet")), parquet(join(dir, "whole.parquet"))];
+  expect(await duckRows(`SELECT count(*)::INTEGER AS n FROM (SELECT * FROM ${x} EXCEPT ALL SELECT * FROM ${w})`)).toEqual([{ n: 0 }]);
+  expect(await duckRows(`SELECT count(*)::INTEGER AS n FROM (SELECT * FROM ${w} EXCEPT ALL SELECT * FROM ${x})`)).toEqual([{ n: 0 }]);
+  const ids = `SELECT brand_id, study_id FROM`;
+  expect(await duckRows(`${ids} ${x}`)).toEqual(await duckRows(`${ids} ${w}`));
+}, 300_000);
+
+test("--resume with CSV, or to stdout, is a usage error", async () => {
+  const csv = await runCli(fx.cli, ["brands", "--out", "x.csv", "--resume"], { cwd: fx.dir, env: env() });
+  expect(csv.code).toBe(2);
+  expect(csv.stderr).toMatch(/--resume continues a Parquet or Arrow export to a file or folder.*this output is csv/);
+  const piped = await runCli(fx.cli, ["brands", "--format", "parquet", "--resume"], { cwd: fx.dir, env: env() });
+  expect(piped.code).toBe(2);
+  expect(piped.stderr).toMatch(/this output is parquet to stdout/);
+});

@@ -1,0 +1,262 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { tableFromIPC } from "apache-arrow";
+import { APIError, ValidationError } from "../../src/errors";
+import { ExportError, writeArrow, writeParquet, writeTable } from "../../src/export";
+import { resumableOf } from "../../src/pages";
+import { TOKEN, pagesRequested, useEmulator } from "../client/fixture";
+import { duckRows, duckTypes, sqlText } from "./duckdb";
+
+const env = useEmulator();
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "fountframe-resume-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const RESOURCE = "brandscape-data";
+const query = { studies: [1, 2], perPage: 25 } as const;
+// small batches: a checkpoint every few pages, so a failure on page 7 leaves several behind it
+const BATCH_ROWS = 40;
+const pull = () => env.client({ retries: 1, onErrors: "raise" }).pages("brandscapeData", query);
+const parquet = (path: string) => `read_parquet(${sqlText(path)})`;
+const dataset = (folder: string) => `read_parquet(${sqlText(join(folder, "**", "*.parquet"))}, hive_partitioning = true)`;
+const resumeFolder = (name: string) => join(dir, `.${name}.resume`);
+const manifestOf = (name: string) => readFileSync(join(resumeFolder(name), "manifest.json"), "utf8");
+
+/** The pages the pull has (from page 1's meta), so the failing page is one in the middle. */
+async function lastPage(): Promise<number> {
+  for await (const page of pull()) return page.lastPage;
+  throw new Error("no pages");
+}
+
+/** Rows of two DuckDB relations that the other lacks (both ways) and both counts: equal tables give [[], [], n, n]. */
+async function difference(a: string, b: string): Promise<[unknown[], unknown[], number, number]> {
+  const onlyA = await duckRows(`SELECT * FROM ${a} EXCEPT ALL SELECT * FROM ${b}`);
+  const onlyB = await duckRows(`SELECT * FROM ${b} EXCEPT ALL SELECT * FROM ${a}`);
+  const [{ n: countA }] = await duckRows(`SELECT count(*)::INTEGER AS n FROM ${a}`);
+  const [{ n: countB }] = await duckRows(`SELECT count(*)::INTEGER AS n FROM ${b}`);
+  return [onlyA, onlyB, countA as number, countB as number];
+}
+
+/** A first run that fails on `page` past the retries: it raises, and keeps its work for a resume. */
+async function failOn(page: number, write: () => Promise<unknown>, name: string): Promise<void> {
+  env.emulator.setFaults([{ resource: RESOURCE, page, kind: "status", status: 503 }]);
+  await expect(write()).rejects.toThrow(APIError);
+  env.emulator.setFaults([]);
+  env.emulator.resetStats();
+  expect(existsSync(join(dir, name))).toBe(false);
+  expect(JSON.parse(manifestOf(name))).toMatchObject({ pagesDone: expect.any(Number) });
+}
+
+test("a Parquet export that failed on page k continues from page k, and equals an uninterrupted one", async () => {
+  const last = await lastPage();
+  expect(last).toBeGreaterThan(8);
+  const failing = 7;
+  const whole = join(dir, "whole.parquet");
+  await writeParquet(pull(), whole, { batchRows: BATCH_ROWS });
+  const path = join(dir, "resumed.parquet");
+  await failOn(failing, () => writeParquet(pull(), path, { batchRows: BATCH_ROWS, resume: true }), "resumed.parquet");
+  const manifest = manifestOf("resumed.parquet");
+  expect(manifest).not.toContain(TOKEN);
+  const { pagesDone } = JSON.parse(manifest) as { pagesDone: number };
+  expect(pagesDone).toBeGreaterThanOrEqual(failing - 2); // a checkpoint every 40 rows: at most 2 pages of 25 are redone
+  expect(pagesDone).toBeLessThan(failing);
+
+  const summary = await writeParquet(pull(), path, { batchRows: BATCH_ROWS, resume: true });
+  const fetched = pagesRequested(env.emulator, RESOURCE);
+  expect(Math.min(...fetched)).toBe(pagesDone + 1);
+  expect([...new Set(fetched)].sort((a, b) => a - b)).toEqual(
+    Array.from({ length: last - pagesDone }, (_, index) => pagesDone + 1 + index),
+  );
+  expect(summary.resumedFromPage).toBe(pagesDone + 1);
+  expect(await difference(parquet(path), parquet(whole))).toEqual([[], [], summary.rows, summary.rows]);
+  expect(await duckTypes(parquet(path))).toEqual(await duckTypes(parquet(whole)));
+  const order = `SELECT brand_id, study_id FROM`;
+  expect(await duckRows(`${order} ${parquet(path)}`)).toEqual(await duckRows(`${order} ${parquet(whole)}`));
+  expect(existsSync(resumeFolder("resumed.parquet"))).toBe(false);
+});
+
+test("a partitioned folder that failed on page k continues from page k, and equals an uninterrupted one", async () => {
+  const failing = 8;
+  const options = { partitionBy: ["study_id"], batchRows: BATCH_ROWS };
+  const whole = join(dir, "whole-dataset");
+  await writeParquet(pull(), whole, options);
+  const out = join(dir, "resumed-dataset");
+  await failOn(failing, () => writeParquet(pull(), out, { ...options, resume: true }), "resumed-dataset");
+  const { pagesDone } = JSON.parse(manifestOf("resumed-dataset")) as { pagesDone: number };
+  expect(pagesDone).toBeLessThan(failing);
+  expect(pagesDone).toBeGreaterThan(0);
+
+  const summary = await writeParquet(pull(), out, { ...options, resume: true });
+  expect(Math.min(...pagesRequested(env.emulator, RESOURCE))).toBe(pagesDone + 1);
+  expect(summary.partitions!.sort()).toEqual(["study_id=1", "study_id=2"]);
+  expect(await difference(dataset(out), dataset(whole))).toEqual([[], [], summary.rows, summary.rows]);
+  expect(await duckTypes(dataset(out))).toEqual(await duckTypes(dataset(whole)));
+  expect(existsSync(resumeFolder("resumed-dataset"))).toBe(false);
+});
+
+test("an Arrow file continues the same way", async () => {
+  const whole = join(dir, "whole.arrow");
+  await writeArrow(pull(), whole, { batchRows: BATCH_ROWS });
+  const path = join(dir, "resumed.arrow");
+  await failOn(6, () => writeArrow(pull(), path, { batchRows: BATCH_ROWS, resume: true }), "resumed.arrow");
+  const { pagesDone } = JSON.parse(manifestOf("resumed.arrow")) as { pagesDone: number };
+  await writeArrow(pull(), path, { batchRows: BATCH_ROWS, resume: true });
+  expect(Math.min(...pagesRequested(env.emulator, RESOURCE))).toBe(pagesDone + 1);
+  const [resumed, expected] = [tableFromIPC(readFileSync(path)), tableFromIPC(readFileSync(whole))];
+  expect(String(resumed.schema)).toBe(String(expected.schema));
+  expect(resumed.toArray().map((row) => row.toJSON())).toEqual(expected.toArray().map((row) => row.toJSON()));
+});
+
+test("the data changed between the runs (meta.total moved): an ExportError saying so, nothing mixed", async () => {
+  const path = join(dir, "changed.parquet");
+  await failOn(7, () => writeParquet(pull(), path, { batchRows: BATCH_ROWS, resume: true }), "changed.parquet");
+  const kept = manifestOf("changed.parquet");
+  env.emulator.setFaults([{ resource: RESOURCE, kind: "recordsInserted", count: 3 }]);
+  const attempt = writeParquet(pull(), path, { batchRows: BATCH_ROWS, resume: true });
+  await expect(attempt).rejects.toThrow(ExportError);
+  await expect(attempt).rejects.toThrow(/meta\.total was \d+ .* is \d+ now.*To start over, remove .*changed\.parquet\.resume/);
+  expect(existsSync(path)).toBe(false);
+  expect(manifestOf("changed.parquet")).toBe(kept); // the earlier pages are kept as they were, to decide about
+  env.emulator.setFaults([]);
+
+  // another query against the same state: named, and refused before any request
+  env.emulator.resetStats();
+  const otherQuery = env.client({ onErrors: "raise" }).pages("brandscapeData", { studies: [1], perPage: 25 });
+  await expect(writeParquet(otherQuery, path, { batchRows: BATCH_ROWS, resume: true })).rejects.toThrow(/the query changed \(was .*filter/);
+  await expect(writeParquet(pull(), path, { resume: true })).rejects.toThrow(/the writer options changed/);
+  expect(pagesRequested(env.emulator, RESOURCE)).toEqual([]);
+  expect(existsSync(path)).toBe(false);
+});
+
+test("resume with no earlier state starts from page 1, and leaves no state once done", async () => {
+  const path = join(dir, "fresh.parquet");
+  // what a run interrupted before its first checkpoint leaves: a folder with no manifest
+  mkdirSync(resumeFolder("fresh.parquet"));
+  writeFileSync(join(resumeFolder("fresh.parquet"), ".segment-00000.arrow.999-1.partial"), "half a segment");
+  const summary = await writeParquet(pull(), path, { batchRows: BATCH_ROWS, resume: true });
+  expect(Math.min(...pagesRequested(env.emulator, RESOURCE))).toBe(1);
+  expect(summary.resumedFromPage).toBeUndefined();
+  const [{ n }] = await duckRows(`SELECT count(*)::INTEGER AS n FROM ${parquet(path)}`);
+  expect(n).toBe(summary.rows);
+  expect(readdirSync(dir).filter((name) => name.startsWith(".fresh"))).toEqual([]);
+});
+
+test("without resume nothing is kept; resume needs a pull and a Parquet or Arrow output", async () => {
+  env.emulator.setFaults([{ resource: RESOURCE, page: 3, kind: "status", status: 503 }]);
+  await expect(writeParquet(pull(), join(dir, "plain.parquet"), { batchRows: BATCH_ROWS })).rejects.toThrow(APIError);
+  expect(readdirSync(dir).filter((name) => name.startsWith(".plain"))).toEqual([]);
+  env.emulator.setFaults([]);
+  // with resume, a failure before the first checkpoint has nothing to keep either
+  env.emulator.setFaults([{ resource: RESOURCE, page: 1, kind: "status", status: 503 }]);
+  await expect(writeParquet(pull(), join(dir, "early.parquet"), { batchRows: BATCH_ROWS, resume: true })).rejects.toThrow(APIError);
+  expect(readdirSync(dir).filter((name) => name.startsWith(".early"))).toEqual([]);
+  env.emulator.setFaults([]);
+  await expect(writeParquet([{ a: 1 }], join(dir, "records.parquet"), { resume: true })).rejects.toThrow(ValidationError);
+  expect(() => writeTable(pull(), join(dir, "pull.csv"), undefined, { resume: true })).toThrow(
+    /resume: continues Parquet, partitioned Parquet and Arrow exports only; this output is csv/,
+  );
+});
+
+test("a continued export keeps the first run's rule for a column empty in its first rows: a number there later still raises", async () => {
+  // four pages of two records served by the emulator; `note` is null on pages 1-2 (the first batch) and a number on page 4
+  const note = (page: number) => (page === 4 ? 5 : page === 3 ? "text" : null);
+  const body = (page: number) =>
+    JSON.stringify({
+      data: [0, 1].map((index) => ({ id: page * 2 - 1 + index, name: `brand ${page}-${index}`, note: note(page) })),
+      links: { first: "?page=1", last: "?page=4", prev: null, next: page < 4 ? `?page=${page + 1}` : null },
+      meta: { current_page: page, from: page * 2 - 1, last_page: 4, per_page: 2, to: page * 2, total: 8, path: "brands" },
+    });
+  const served = (failing?: number) =>
+    [1, 2, 3, 4].map((page) =>
+      page === failing
+        ? { resource: "brands", page, kind: "status" as const, status: 503 }
+        : { resource: "brands", page, kind: "status" as const, status: 200, body: body(page) },
+    );
+  const pages = () => env.client({ retries: 1, onErrors: "raise" }).rawPages("brands", { perPage: 2 });
+  const options = { batchRows: 4, resume: true };
+
+  env.emulator.setFaults(served());
+  await expect(writeParquet(pages(), join(dir, "uninterrupted.parquet"), { batchRows: 4 })).rejects.toThrow(
+    /column "note" was empty in the first rows/,
+  );
+  const path = join(dir, "empty-first.parquet");
+  env.emulator.setFaults(served(3));
+  await expect(writeParquet(pages(), path, options)).rejects.toThrow(APIError);
+  expect(JSON.parse(manifestOf("empty-first.parquet"))).toMatchObject({ pagesDone: 2, emptyColumns: ["note"] });
+  env.emulator.setFaults(served());
+  await expect(writeParquet(pages(), path, options)).rejects.toThrow(/column "note" was empty in the first rows/);
+  expect(existsSync(path)).toBe(false);
+});
+
+test("a failure after the last page (the file could not be made) resumes without fetching anything", async () => {
+  const path = join(dir, "blocked.parquet");
+  mkdirSync(path); // a folder where the file should go: the join fails after every page is in
+  await expect(writeParquet(pull(), path, { batchRows: BATCH_ROWS, resume: true })).rejects.toThrow(ExportError);
+  expect(JSON.parse(manifestOf("blocked.parquet"))).toMatchObject({ complete: true });
+  rmSync(path, { recursive: true });
+  env.emulator.resetStats();
+  const summary = await writeParquet(pull(), path, { batchRows: BATCH_ROWS, resume: true });
+  expect(pagesRequested(env.emulator, RESOURCE)).toEqual([]);
+  const [{ n }] = await duckRows(`SELECT count(*)::INTEGER AS n FROM ${parquet(path)}`);
+  expect(n).toBe(summary.rows);
+  expect(summary.rows).toBeGreaterThan(200);
+});
+
+test("a pull continued from a page: only its own pages, within its maxPages; any other page is a ValidationError", async () => {
+  const pages = env.client().rawPages("brands", { perPage: 10, page: 2, maxPages: 4 });
+  const pull = resumableOf(pages)!;
+  expect(pull.identity).toMatchObject({ endpoint: "brands", startPage: 2, maxPages: 4, params: { per_page: 10 } });
+  expect(JSON.stringify(pull.identity)).not.toContain(TOKEN);
+  const seen: number[] = [];
+  for await (const page of pull.from(4)) seen.push(page.page);
+  expect(seen).toEqual([4, 5]);
+  expect(pagesRequested(env.emulator, "brands")).toEqual([4, 5]);
+  for (const page of [1, 6, 2.5, Number.NaN]) expect(() => pull.from(page)).toThrow(ValidationError);
+  expect(resumableOf([{ id: 1 }])).toBeUndefined();
+});
+
+test("awkward values survive the segments: dates, µs timestamps, large whole numbers, nulls, unicode", async () => {
+  const record = (id: number) => ({
+    id,
+    big: id === 1 ? "@BIG@" : id * 1_000_000_007,
+    day: id % 3 === 0 ? null : `2024-02-${String(id + 10).padStart(2, "0")}`,
+    at: id % 4 === 0 ? null : `2024-03-01T10:00:0${id % 10}.12345${id % 10}Z`,
+    share: id / 8,
+    flag: id % 2 === 0,
+    name: id === 5 ? "Ωmega 🚀\nnew line" : `brand ${id}`,
+  });
+  const body = (page: number) =>
+    JSON.stringify({
+      data: [0, 1].map((index) => record(page * 2 - 1 + index)),
+      links: { first: "?page=1", last: "?page=4", prev: null, next: page < 4 ? `?page=${page + 1}` : null },
+      meta: { current_page: page, from: page * 2 - 1, last_page: 4, per_page: 2, to: page * 2, total: 8, path: "brands" },
+    }).replace('"@BIG@"', "9007199254740993");
+  const served = (failing?: number) =>
+    [1, 2, 3, 4].map((page) =>
+      page === failing
+        ? { resource: "brands", page, kind: "status" as const, status: 503 }
+        : { resource: "brands", page, kind: "status" as const, status: 200, body: body(page) },
+    );
+  const pages = () => env.client({ retries: 1, onErrors: "raise" }).rawPages("brands", { perPage: 2 });
+  env.emulator.setFaults(served());
+  const whole = join(dir, "awkward-whole.parquet");
+  await writeParquet(pages(), whole, { batchRows: 4 });
+  const path = join(dir, "awkward.parquet");
+  env.emulator.setFaults(served(3));
+  await expect(writeParquet(pages(), path, { batchRows: 4, resume: true })).rejects.toThrow(APIError);
+  env.emulator.setFaults(served());
+  await writeParquet(pages(), path, { batchRows: 4, resume: true });
+  const types = await duckTypes(parquet(path));
+  expect(types).toEqual(await duckTypes(parquet(whole)));
+  expect([types.big, types.day, types.at]).toEqual(["BIGINT", "DATE", "TIMESTAMP WITH TIME ZONE"]);
+  const text = (from: string) =>
+    `SELECT id, big::VARCHAR AS big, day::VARCHAR AS day, epoch_us("at") AS "at", share, flag, name FROM ${from} ORDER BY id`;
+  const rows = await duckRows(text(parquet(path)));
+  expect(rows).toEqual(await duckRows(text(parquet(whole))));
+  expect(rows[0]).toMatchObject({ big: "9007199254740992", day: "2024-02-11" });
+  expect(rows[4].name).toBe("Ωmega 🚀\nnew line");
+  expect(Number(rows[1].at) % 1_000_000).toBe(123452);
+});
