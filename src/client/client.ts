@@ -4,7 +4,7 @@ import type { DataFrame } from "danfojs-node";
 import { ResponseCache, type CacheSettings } from "../cache";
 import { ENDPOINTS, ENDPOINT_BY_METHOD, type EndpointSpec, type MethodName } from "../endpoints/table";
 import { ClientClosedError, ValidationError } from "../errors";
-import type { JsonRecord } from "../frame";
+import type { JsonRecord } from "../records";
 import type { RecordPage } from "../pages";
 import { buildQuery, type EndpointArgs } from "../params";
 import { ProgressDisplay } from "../progress/progressDisplay";

@@ -1,6 +1,7 @@
-import { flattenRecords, type JsonRecord } from "../frame";
+import { flattenRecords } from "../frame";
 import { frameRows, isFrameShape } from "../frame/frameShape";
-import { pageShapeOptions } from "../frame/rowShape";
+import type { JsonRecord } from "../records";
+import { pageRowShape } from "../rows";
 import type { ExportOptions, ExportSource, FrameSource, RecordPageLike } from "./types";
 
 /** Rows of a frame, already aligned with its columns. */
@@ -30,7 +31,7 @@ export async function* sourceBatches(source: ExportSource, options: ExportOption
   // one shaping path with the frames: a page of client.pages names its endpoint, which decides column names
   const shapeOptions = { stackData: options.stackData, endpoint: options.endpoint, globalPrefix: options.globalPrefix };
   const shape = (records: readonly JsonRecord[], page: { endpoint?: string } = {}): JsonRecord[] =>
-    options.flatten === false ? [...records] : flattenRecords(records, pageShapeOptions(page, shapeOptions));
+    options.flatten === false ? [...records] : flattenRecords(records, pageRowShape(page, shapeOptions));
   if (Array.isArray(source)) {
     for (let start = 0; start < source.length; start += SLICE_ROWS) {
       yield { kind: "records", rows: shape(source.slice(start, start + SLICE_ROWS)) };

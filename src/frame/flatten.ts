@@ -1,18 +1,13 @@
 import { hasNestedValues, isNestedObject } from "./nestedObject";
-import { rowShapeOf, topLevelName } from "./rowShape";
-import type { JsonRecord, ShapeOptions } from "./types";
+import type { JsonRecord } from "../records";
+import { topLevelName } from "./rowShape";
 
 /**
  * One record as one flat row: nested objects become `parent_child` columns, recursively; lists stay
  * as cell values. A record that is already flat is returned as is (never modified), which keeps the
  * common wide-and-flat page free of copies; a flattened record is a new object.
  */
-export function flattenRecord(record: JsonRecord, options: ShapeOptions = {}): JsonRecord {
-  return flattenWith(record, rowShapeOf(options).globalIncludes);
-}
-
-/** flattenRecord with the endpoint's prefixed includes already looked up. */
-export function flattenWith(record: JsonRecord, globalIncludes: ReadonlySet<string>): JsonRecord {
+export function flattenRecord(record: JsonRecord, globalIncludes: ReadonlySet<string>): JsonRecord {
   if (!hasNestedValues(record, false)) return record;
   const row: JsonRecord = {};
   for (const key in record) {

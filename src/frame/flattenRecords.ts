@@ -1,19 +1,20 @@
-import { flattenWith } from "./flatten";
+import type { JsonRecord, RowShape } from "../records";
+import { flattenRecord } from "./flatten";
 import { hasNestedValues } from "./nestedObject";
-import { rowShapeOf } from "./rowShape";
 import { stackRecord } from "./stack";
-import type { JsonRecord, ShapeOptions } from "./types";
 
 /**
  * Records as flat rows, in record order: one row per record, or with `stackData` one row per
  * combination of the record's nested lists. Pure: the records are never modified, and a record that
  * is already flat comes back as the same object.
  */
-export function flattenRecords(records: readonly JsonRecord[], options: ShapeOptions = {}): JsonRecord[] {
-  const { stackData, globalIncludes } = rowShapeOf(options);
+export function flattenRecords(
+  records: readonly JsonRecord[],
+  { stackData = false, globalIncludes = new Set() }: Partial<RowShape> = {},
+): JsonRecord[] {
   const rows: JsonRecord[] = [];
   if (!stackData) {
-    for (const record of records) rows.push(flattenWith(record, globalIncludes));
+    for (const record of records) rows.push(flattenRecord(record, globalIncludes));
     return rows;
   }
   for (const record of records) {

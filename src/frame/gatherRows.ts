@@ -1,8 +1,7 @@
 import { ColumnStats } from "./columnStats";
 import { GLOBAL_PREFIX } from "./globalPrefix";
-import { rowShapeOf, type RowShape } from "./rowShape";
 import { stackRecord } from "./stack";
-import type { JsonRecord, ShapeOptions } from "./types";
+import type { JsonRecord, RowShape } from "../records";
 
 /** Rows as arrays of cells, cells placed by column, columns in first-appearance order. */
 export interface GatheredRows {
@@ -30,8 +29,8 @@ export function gatherRows(rows: readonly JsonRecord[]): GatheredRows {
  * flattened straight into the row's cells. Only a record with a list to stack goes through
  * stackRecord.
  */
-export function gatherRecords(records: readonly JsonRecord[], options: ShapeOptions): GatheredRows {
-  const gatherer = new RecordGatherer(options);
+export function gatherRecords(records: readonly JsonRecord[], shape: RowShape): GatheredRows {
+  const gatherer = new RecordGatherer(shape);
   gatherer.add(records);
   return gatherer.result();
 }
@@ -44,8 +43,8 @@ export class RecordGatherer {
   readonly #sink: RowSink;
   readonly #shape: RowShape;
 
-  constructor(options: ShapeOptions) {
-    this.#shape = rowShapeOf(options);
+  constructor(shape: RowShape) {
+    this.#shape = shape;
     this.#sink = new RowSink(this.#shape.globalIncludes, this.#shape.stackData);
   }
 

@@ -1,6 +1,6 @@
 import { isNestedObject } from "./nestedObject";
 import { topLevelName } from "./rowShape";
-import type { JsonRecord } from "./types";
+import type { JsonRecord } from "../records";
 
 /**
  * One record as the rows of the product of all its nested lists (itertools.product order: the first

@@ -1,7 +1,7 @@
 import { Command, Option } from "commander";
 import type { DataFrame } from "danfojs-node";
 import { writeTable } from "../../export";
-import type { JsonRecord } from "../../frame";
+import type { JsonRecord } from "../../records";
 import { describeToolParams } from "../../tools/describe";
 import { TOOL_BY_SLUG, TOOLS, type ToolParam, type ToolSpec } from "../../tools/table";
 import type { ToolResult } from "../../tools/types";

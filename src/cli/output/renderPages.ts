@@ -1,7 +1,8 @@
 import { writeTable, type ExportOptions, type ExportSummary, type ExportTarget } from "../../export";
 import { bytesWrittenTo, isOutputFailure } from "../../export/sink";
-import { flattenRecords, type JsonRecord } from "../../frame";
-import { pageShapeOptions } from "../../frame/rowShape";
+import { flattenRecords } from "../../frame";
+import type { JsonRecord } from "../../records";
+import { pageRowShape } from "../../rows";
 import type { RecordPage } from "../../pages";
 import { IncompleteOutputError } from "../exitCode";
 import { whileInterruptible } from "../interrupts";
@@ -49,7 +50,7 @@ async function previewTable(pages: AsyncIterable<RecordPage>, shape: PreviewShap
   let more = false;
   for await (const page of pages) {
     total ??= page.total;
-    rows.push(...flattenRecords(page.records, pageShapeOptions(page, { stackData: shape.stackData })));
+    rows.push(...flattenRecords(page.records, pageRowShape(page, { stackData: shape.stackData })));
     if (rows.length >= PREVIEW_ROWS) {
       more = rows.length > PREVIEW_ROWS || page.page < page.lastPage;
       break; // ends the pull: requests still in flight are cancelled

@@ -1,4 +1,4 @@
-import type { JsonRecord } from "../../frame";
+import type { JsonRecord } from "../../records";
 import { keysInOrder } from "../../export/exportHeader";
 import { textTable } from "../../display/textTable";
 
