@@ -3,6 +3,7 @@ import { frameRows, isFrameShape } from "../frame/frameShape";
 import type { JsonRecord } from "../records";
 import { pageRowShape } from "../rows";
 import type { ExportOptions, ExportSource, FrameSource, RecordPageLike } from "./types";
+import { ValidationError } from "../errors";
 
 /** Rows of a frame, already aligned with its columns. */
 export interface FrameBatch {
@@ -38,14 +39,14 @@ export async function* sourceBatches(source: ExportSource, options: ExportOption
     }
     return;
   }
-  if (isIterable(source)) {
+  if (typeof source === "object" && source !== null && isIterable(source)) {
     for await (const page of source as AsyncIterable<RecordPageLike | readonly JsonRecord[]>) {
       const records = Array.isArray(page) ? (page as readonly JsonRecord[]) : pageRecords(page);
       if (records.length) yield { kind: "records", rows: shape(records, Array.isArray(page) ? {} : (page as RecordPageLike)) };
     }
     return;
   }
-  throw new TypeError("export source must be a danfo DataFrame, an array of records, or an iterable of record pages");
+  throw new ValidationError("source", "a danfo DataFrame, an array of records, or an iterable of record pages (client.pages)");
 }
 
 function* frameBatches(frame: FrameSource): Generator<FrameBatch> {
@@ -61,6 +62,7 @@ function isIterable(source: object): boolean {
 
 function pageRecords(page: unknown): readonly JsonRecord[] {
   const records = (page as Partial<RecordPageLike> | null)?.records;
-  if (!Array.isArray(records)) throw new TypeError("each page must be an array of records or an object with `records`");
+  if (!Array.isArray(records))
+    throw new ValidationError("source", "each page must be an array of records or an object with `records` (a page of client.pages)");
   return records;
 }
