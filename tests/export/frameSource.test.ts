@@ -22,7 +22,7 @@ test("a frame is recognised by its shape, without loading danfo: records are not
   await writeCSV([{ columns: "x", values: "y" }], join(dir, "records.csv"));
   expect(readFileSync(join(dir, "records.csv"), "utf8")).toBe("columns,values\nx,y\n");
   // @ts-expect-error -- neither a frame nor records, on purpose
-  expect(() => frameToText({ records: [] })).toThrow("expected a danfo DataFrame or an array of records");
+  expect(() => frameToText({ records: [] })).toThrow("frame: a danfo DataFrame or an array of records");
 });
 
 test("a danfo frame written as CSV, NDJSON and Excel reads back as the frame", async () => {
