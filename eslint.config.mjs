@@ -56,6 +56,11 @@ export const DIRECTION_ZONES = {
     from: modules("client tools cli export display"),
     message: "a pull is what the client and the tools call: it does not call back into them.",
   },
+  rowsAfterThePull: {
+    target: "./src/rows",
+    from: modules("client pull pages transport query params cache decode tools cli export display progress"),
+    message: "rows look an endpoint's row shape up and hand records to the frame: they know no pull, page or transport.",
+  },
   recordsALeaf: {
     target: "./src/records",
     from: "./src",

@@ -72,6 +72,11 @@ const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }>
     allowed: { filePath: "src/pull/zoneFixture.ts", code: 'export { getJson } from "../transport/request";\n' },
     refusal: /a pull is what the client/,
   },
+  rowsAfterThePull: {
+    breaks: { filePath: "src/rows/zoneFixture.ts", code: 'export { Pull } from "../pull";\n' },
+    allowed: { filePath: "src/rows/zoneFixture.ts", code: 'export { ENDPOINTS } from "../endpoints/table";\n' },
+    refusal: /rows look an endpoint's row shape up/,
+  },
   recordsALeaf: {
     breaks: { filePath: "src/records/zoneFixture.ts", code: 'export type { ColumnTable } from "../frame/types";\n' },
     allowed: { filePath: "src/records/zoneFixture.ts", code: 'export { ValidationError } from "../errors";\n' },
