@@ -1,7 +1,15 @@
 import type { JsonRecord, RowShape } from "../records";
-import { flattenRecord } from "./flatten";
 import { hasNestedValues } from "./nestedObject";
-import { stackRecord } from "./stack";
+import { recordRows } from "./recordRows";
+
+/**
+ * One record as one flat row: nested objects become `parent_child` columns, recursively; lists stay
+ * as cell values. A record that is already flat is returned as is (never modified), which keeps the
+ * common wide-and-flat page free of copies; a flattened record is a new object.
+ */
+export function flattenRecord(record: JsonRecord, globalIncludes: ReadonlySet<string>): JsonRecord {
+  return hasNestedValues(record, false) ? recordRows(record, globalIncludes, false)[0] : record;
+}
 
 /**
  * Records as flat rows, in record order: one row per record, or with `stackData` one row per
@@ -13,13 +21,9 @@ export function flattenRecords(
   { stackData = false, globalIncludes = new Set() }: Partial<RowShape> = {},
 ): JsonRecord[] {
   const rows: JsonRecord[] = [];
-  if (!stackData) {
-    for (const record of records) rows.push(flattenRecord(record, globalIncludes));
-    return rows;
-  }
   for (const record of records) {
-    if (!hasNestedValues(record, true)) rows.push(record);
-    else for (const row of stackRecord(record, globalIncludes)) rows.push(row);
+    if (!hasNestedValues(record, stackData)) rows.push(record);
+    else for (const row of recordRows(record, globalIncludes, stackData)) rows.push(row);
   }
   return rows;
 }

@@ -1,6 +1,6 @@
 import { ColumnStats } from "./columnStats";
 import { GLOBAL_PREFIX } from "./globalPrefix";
-import { stackRecord } from "./stack";
+import { recordRows } from "./recordRows";
 import type { JsonRecord, RowShape } from "../records";
 
 /** Rows as arrays of cells, cells placed by column, columns in first-appearance order. */
@@ -27,7 +27,7 @@ export function gatherRows(rows: readonly JsonRecord[]): GatheredRows {
  * options)) in one read of each record. Wide records (over ~128 keys) are dictionary objects in V8,
  * slow to enumerate, and flattening one into a new object makes another, so nested objects are
  * flattened straight into the row's cells. Only a record with a list to stack goes through
- * stackRecord.
+ * recordRows.
  */
 export function gatherRecords(records: readonly JsonRecord[], shape: RowShape): GatheredRows {
   const gatherer = new RecordGatherer(shape);
@@ -51,7 +51,7 @@ export class RecordGatherer {
   add(records: readonly JsonRecord[]): void {
     for (const record of records) {
       if (this.#sink.addRecord(record)) continue;
-      for (const row of stackRecord(record, this.#shape.globalIncludes)) this.#sink.addRecord(row);
+      for (const row of recordRows(record, this.#shape.globalIncludes, true)) this.#sink.addRecord(row);
     }
   }
 

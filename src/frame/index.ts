@@ -1,6 +1,5 @@
 export type { ColumnDtype, ColumnTable } from "./types";
-export { flattenRecord } from "./flatten";
-export { flattenRecords } from "./flattenRecords";
+export { flattenRecord, flattenRecords } from "./flattenRecords";
 export { toColumnTable } from "./columnTable";
 export { tableToFrame } from "./buildFrame";
 export { FrameBuilder, recordsToFrame, type ShapeOf } from "./recordsToFrame";
