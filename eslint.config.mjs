@@ -27,28 +27,28 @@ const modules = (names) => names.split(" ").map((name) => `./src/${name}`);
 
 /**
  * The direction of a call (options → Query → pages/pull → transport → rows → frame): a stage
- * imports the stages after it, never one before it. tests/unit/directionZones.test.ts lints a
+ * imports the stages after it, never one before it; src/records, the types they all pass along, is a leaf. tests/unit/directionZones.test.ts lints a
  * file breaking each zone and checks that it is refused.
  */
 export const DIRECTION_ZONES = {
   frameLast: {
     target: "./src/frame",
-    from: modules("client pull pages transport query params endpoints cache decode tools cli export display progress"),
+    from: modules("client pull pages transport query params endpoints rows cache decode tools cli export display progress"),
     message: "frame shapes the records it is handed: it reads no endpoint table, query, page or transport (pass what it needs in).",
   },
   pagesBeforeFrame: {
     target: "./src/pages",
-    from: modules("frame client pull tools cli export display cache decode"),
+    from: modules("frame rows client pull tools cli export display cache decode"),
     message: "pages check and plan pages of records: the frame, the cache and the decoder come after them, in the pull.",
   },
   transportKnowsNoPages: {
     target: "./src/transport",
-    from: modules("pages pull frame client query params endpoints cache decode tools cli export display progress"),
+    from: modules("pages pull frame rows client query params endpoints cache decode tools cli export display progress"),
     message: "transport sends one request and maps its failure: it knows no pages, queries or frames.",
   },
   queryBeforePages: {
     target: "./src/query",
-    from: modules("pages pull transport frame client params cache decode tools cli export display progress"),
+    from: modules("pages pull transport frame rows client params cache decode tools cli export display progress"),
     message: "a Query is built from the options before anything is sent: it imports no later stage.",
   },
   pullBelowClient: {
@@ -56,26 +56,23 @@ export const DIRECTION_ZONES = {
     from: modules("client tools cli export display"),
     message: "a pull is what the client and the tools call: it does not call back into them.",
   },
+  rowsAfterThePull: {
+    target: "./src/rows",
+    from: modules("client pull pages transport query params cache decode tools cli export display progress"),
+    message: "rows look an endpoint's row shape up and hand records to the frame: they know no pull, page or transport.",
+  },
+  recordsALeaf: {
+    target: "./src/records",
+    from: "./src",
+    except: ["./records", "./errors", "./text"],
+    message: "records are the types every stage passes along: they import nothing of the library's but errors and text helpers.",
+  },
   errorsALeaf: {
     target: "./src/errors",
     from: "./src",
     except: ["./errors", "./text"],
     message: "errors are a leaf every layer imports: they import nothing of the library's but text helpers.",
   },
-};
-
-/**
- * Files that still break a direction zone until issue 21's move lands (JsonRecord and the shaping
- * options to a leaf module, dropLeadingRecords deleted, frame handed the endpoint table's
- * globalIncludes). Only the named zone is waived, and only for these files; the direction test
- * fails once an entry no longer breaks it, so the list only shrinks.
- */
-export const PENDING_MOVES = {
-  "src/pages/envelope.ts": ["pagesBeforeFrame"],
-  "src/pages/pageBody.ts": ["pagesBeforeFrame"],
-  "src/pages/metricKeysCheck.ts": ["pagesBeforeFrame"],
-  "src/pages/pagePull.ts": ["pagesBeforeFrame"],
-  "src/frame/rowShape.ts": ["frameLast"],
 };
 
 const EMULATOR_ZONES = [
@@ -100,19 +97,6 @@ const EMULATOR_ZONES = [
   },
 ];
 
-/** The zones for a file, less those waived for it. */
-const restrictedPaths = (waived = []) => [
-  "error",
-  {
-    zones: [
-      ...EMULATOR_ZONES,
-      ...Object.entries(DIRECTION_ZONES)
-        .filter(([name]) => !waived.includes(name))
-        .map(([, zone]) => zone),
-    ],
-  },
-];
-
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "coverage/", "out/", "notebooks/", "bench/results*"] },
   js.configs.recommended,
@@ -132,13 +116,9 @@ export default tseslint.config(
     files: ["src/**/*.ts"],
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
-      "import-x/no-restricted-paths": restrictedPaths(),
+      "import-x/no-restricted-paths": ["error", { zones: [...EMULATOR_ZONES, ...Object.values(DIRECTION_ZONES)] }],
     },
   },
-  ...Object.entries(PENDING_MOVES).map(([file, waived]) => ({
-    files: [file],
-    rules: { "import-x/no-restricted-paths": restrictedPaths(waived) },
-  })),
   {
     // src/danfo is the one door to danfo (bundled into dist/danfo.cjs); elsewhere only its types
     files: ["src/**/*.ts"],

@@ -52,7 +52,9 @@ export {
 } from "./errors";
 export type { MethodName, ResourceName } from "./endpoints/table";
 export { PARTIAL_RESULT_WARNING, INCONSISTENT_PAGES_WARNING, UNMATCHED_METRIC_KEYS_WARNING, type RecordPage } from "./pages";
-export { recordsToFrame, FrameBuilder, columnValues, type JsonRecord, type ShapeOptions } from "./frame";
+export { recordsToFrame, FrameBuilder } from "./rows";
+export { columnValues } from "./frame";
+export type { JsonRecord, ShapeOptions } from "./records";
 export { UNKNOWN_FILTER_WARNING } from "./params/unknownFilters";
 export type {
   EndpointOptions,

@@ -1,10 +1,10 @@
 import { setMaxListeners } from "node:events";
 import type { AxiosInstance } from "axios";
 import type { DataFrame } from "danfojs-node";
-import { ResponseCache, type CacheSettings } from "../cache";
+import { ResponseCache } from "../cache";
 import { ENDPOINTS, ENDPOINT_BY_METHOD, type EndpointSpec, type MethodName } from "../endpoints/table";
 import { ClientClosedError, ValidationError } from "../errors";
-import type { JsonRecord } from "../frame";
+import type { JsonRecord } from "../records";
 import type { RecordPage } from "../pages";
 import { buildQuery, type EndpointArgs } from "../params";
 import { ProgressDisplay } from "../progress/progressDisplay";
@@ -13,7 +13,7 @@ import type { Query, QueryInit } from "../query";
 import { ToolsClient } from "../tools";
 import { createConnection } from "../transport/axiosInstance";
 import { RateLimitPacer } from "../transport/rateLimitPacer";
-import { checkOption, parseClientArgs, type ClientInit, type ClientOptions, type OnErrors, type ResolvedOptions } from "./options";
+import { checkOption, parseClientArgs, type ClientInit, type ClientOptions, type ResolvedOptions } from "./options";
 import { checkRawQuery } from "./rawEndpoint";
 import type { PageOf, RecordOf, RecordOfEndpoint } from "./records";
 
@@ -22,9 +22,14 @@ export type EndpointMethods = {
   [M in MethodName]: (...args: EndpointArgs<M>) => Promise<DataFrame>;
 };
 
-// the methods are generated from the endpoint table at run time and declared here for the type checker
+/** The options a call reads when it begins: settable between calls, each value checked as the constructor checks it. */
+const SETTABLE = ["perPage", "verbose", "batchSize", "nWorkers", "retries", "onErrors", "cache"] as const;
+export type SettableOptions = Pick<ResolvedOptions, (typeof SETTABLE)[number]>;
+
+// the methods and the settable options are generated at run time (from the endpoint table and SETTABLE)
+// and declared here for the type checker
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface Client extends EndpointMethods {
+export interface Client extends EndpointMethods, SettableOptions {
   /**
    * brandscape-data as a frame: one row per brand, study and audience. Needs a study, a brand (id
    * or name), or country and year together.
@@ -76,51 +81,19 @@ export class Client implements AsyncDisposable {
         configurable: true,
       });
     }
+    for (const name of SETTABLE) {
+      Object.defineProperty(Client.prototype, name, {
+        get(this: Client) {
+          return this.#options[name];
+        },
+        set(this: Client, value: unknown) {
+          (this.#options as Record<string, unknown>)[name] = checkOption(name, value);
+        },
+        configurable: true,
+      });
+    }
   }
 
-  get perPage(): number {
-    return this.#options.perPage;
-  }
-  set perPage(value: number) {
-    this.#options.perPage = checkOption("perPage", value);
-  }
-  get verbose(): boolean {
-    return this.#options.verbose;
-  }
-  set verbose(value: boolean) {
-    this.#options.verbose = checkOption("verbose", value);
-  }
-  get batchSize(): number {
-    return this.#options.batchSize;
-  }
-  set batchSize(value: number) {
-    this.#options.batchSize = checkOption("batchSize", value);
-  }
-  get nWorkers(): number {
-    return this.#options.nWorkers;
-  }
-  set nWorkers(value: number) {
-    this.#options.nWorkers = checkOption("nWorkers", value);
-  }
-  get retries(): number {
-    return this.#options.retries;
-  }
-  set retries(value: number) {
-    this.#options.retries = checkOption("retries", value);
-  }
-  get onErrors(): OnErrors {
-    return this.#options.onErrors;
-  }
-  set onErrors(value: OnErrors) {
-    this.#options.onErrors = checkOption("onErrors", value);
-  }
-  /** The on-disk response cache's settings, or false; set false to bypass it for the next calls. */
-  get cache(): CacheSettings | false {
-    return this.#options.cache;
-  }
-  set cache(value: CacheSettings | false) {
-    this.#options.cache = checkOption("cache", value);
-  }
   get closed(): boolean {
     return this.#closing.signal.aborted;
   }

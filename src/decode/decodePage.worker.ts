@@ -1,14 +1,13 @@
 import { Piscina, transferableSymbol, valueSymbol } from "piscina";
-import type { ShapeOptions } from "../frame/types";
+import type { RowShape } from "../records";
 import type { DecodedBody } from "./decodedBody";
 import { chunkBuffers, gatherPageChunk } from "../frame/pageChunk";
 import { notRecordsReason } from "../pages/recordsCheck";
 
-/** The task as the pool sends it; `shape` is the frame's ShapeOptions (typed loosely so that the
- * worker's own declaration file stands alone in the package). */
+/** The task as the pool sends it: the body's bytes and the row shape the pull looked up for its endpoint. */
 export interface DecodeTask {
   bytes: ArrayBuffer;
-  shape: Record<string, unknown>;
+  shape: RowShape;
 }
 
 /**
@@ -26,7 +25,7 @@ export default function decodePage({ bytes, shape }: DecodeTask): object {
   if (!Array.isArray(records)) return { kind: "body", body };
   const reason = notRecordsReason(records);
   if (reason) return { kind: "notRecords", reason };
-  const chunk = gatherPageChunk(records, shape as ShapeOptions);
+  const chunk = gatherPageChunk(records, shape);
   const idList = records.map((record) => (record as { id?: unknown } | null)?.id);
   const ids = idList.every((id) => typeof id === "number") ? Float64Array.from(idList as number[]) : idList;
   const decoded: DecodedBody = { kind: "chunk", chunk, ids, meta: body?.meta };

@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import { basename, extname, join } from "node:path";
 import { AxiosError } from "axios";
 import { Piscina } from "piscina";
-import type { ShapeOptions } from "../frame/types";
+import type { RowShape } from "../records";
 import { MALFORMED_JSON } from "../transport/retryPolicy";
 import { MalformedAnswer } from "../transport/malformedAnswer";
 import { DecodedPage } from "../pages/pageBody";
@@ -49,7 +49,7 @@ export class DecodePool {
    * DecodedPage), or any other body parsed. JSON that does not parse is a transient error,
    * as on the main thread.
    */
-  async decode(bytes: Buffer, shape: ShapeOptions): Promise<unknown> {
+  async decode(bytes: Buffer, shape: RowShape): Promise<unknown> {
     this.#pool ??= new Piscina({ filename: this.#script, minThreads: this.#threads, maxThreads: this.#threads });
     const buffer = ownBuffer(bytes);
     const task: DecodeTask = { bytes: buffer, shape: { ...shape } };

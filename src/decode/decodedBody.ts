@@ -1,4 +1,4 @@
-import type { PageChunk } from "../frame/pageChunk";
+import type { PageChunk } from "../records";
 
 /** A worker's answer for one response body. */
 export type DecodedBody =

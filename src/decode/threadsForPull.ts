@@ -1,4 +1,4 @@
-import type { JsonRecord } from "../frame/types";
+import type { JsonRecord } from "../records";
 import { availableParallelism } from "node:os";
 import { autoThreads } from "./decodePool";
 

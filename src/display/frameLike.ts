@@ -1,5 +1,6 @@
 import type { DataFrame } from "danfojs-node";
 import { frameRows, isFrameShape } from "../frame/frameShape";
+import { ValidationError } from "../errors";
 
 /** What the display helpers accept: a danfo DataFrame, or plain records (one object per row). */
 export type FrameLike = DataFrame | readonly Readonly<Record<string, unknown>>[];
@@ -23,7 +24,7 @@ export function toTable(frame: FrameLike): TableData {
     const columns = recordColumns(records);
     return { columns, rows: records.map((record) => columns.map((column) => record[column])) };
   }
-  if (!isFrameShape(frame)) throw new TypeError("expected a danfo DataFrame or an array of records");
+  if (!isFrameShape(frame)) throw new ValidationError("frame", "a danfo DataFrame or an array of records");
   return { columns: frame.columns, rows: frameRows(frame) };
 }
 
@@ -43,7 +44,7 @@ export function selectColumns(table: TableData, wanted: readonly string[] | unde
   if (!wanted) return table;
   const positions = wanted.map((column) => {
     const position = table.columns.indexOf(column);
-    if (position < 0) throw new RangeError(`no column ${JSON.stringify(column)}; columns: ${table.columns.join(", ")}`);
+    if (position < 0) throw new ValidationError("columns", `no column ${JSON.stringify(column)}; columns: ${table.columns.join(", ")}`);
     return position;
   });
   return { columns: [...wanted], rows: table.rows.map((row) => positions.map((position) => row[position])) };

@@ -1,6 +1,7 @@
 import { escapeHtml } from "./escapeHtml";
 import { columnFormatter, isNumericColumn, type CellFormat } from "./formatCell";
 import { selectColumns, toTable, type FrameLike } from "./frameLike";
+import { ValidationError } from "../errors";
 
 /** Where a cell sits, handed to a cell style function. */
 export interface CellContext {
@@ -51,7 +52,7 @@ function styleAttribute(...parts: (string | undefined)[]): string {
 export function frameToHtml(frame: FrameLike, options: FrameHtmlOptions = {}): string {
   const table = selectColumns(toTable(frame), options.columns);
   const limit = options.rows ?? DEFAULT_ROWS;
-  if (!(limit >= 0)) throw new RangeError(`rows must be >= 0, got ${limit}`);
+  if (!(limit >= 0)) throw new ValidationError("rows", `a number of rows, 0 or more, got ${limit}`);
   const shownRows = table.rows.slice(0, limit);
   const withIndex = options.index ?? true;
   const styles = options.styles ?? {};

@@ -2,6 +2,7 @@ import { divergingCss, sequentialCss } from "./colorScale";
 import { isMissing } from "./formatCell";
 import { frameToHtml, type CellContext, type FrameHtmlOptions } from "./frameToHtml";
 import { toTable, type FrameLike } from "./frameLike";
+import { ValidationError } from "../errors";
 
 /** How a metric column is coloured: light→dark with the value, or red/white/green around zero. */
 export type ColumnScale = "sequential" | "diverging";
@@ -28,7 +29,7 @@ function columnRanges(frame: FrameLike, scales: Map<string, ColumnScale>): Map<s
   const ranges = new Map<string, ColumnRange>();
   for (const [column, scale] of scales) {
     const position = table.columns.indexOf(column);
-    if (position < 0) throw new RangeError(`heat: no column ${JSON.stringify(column)}; columns: ${table.columns.join(", ")}`);
+    if (position < 0) throw new ValidationError("heat", `no column ${JSON.stringify(column)}; columns: ${table.columns.join(", ")}`);
     const numbers = table.rows
       .map((row) => row[position])
       .filter((value): value is number => typeof value === "number" && !isMissing(value));

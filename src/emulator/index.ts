@@ -1,2 +1,3 @@
 export { startEmulator } from "./server";
+export { ValidationError } from "./validationError";
 export type { Emulator, EmulatorOptions, EmulatorStats, FaultRule } from "./types";

@@ -11,6 +11,7 @@ import { StudySubroutes } from "./resources/studySubroutes";
 import { StatsRecorder } from "./stats";
 import { ToolService } from "./tools/serveTools";
 import type { Emulator, EmulatorOptions } from "./types";
+import { ValidationError } from "./validationError";
 
 /** Timers that close() can cancel, so nothing the emulator started outlives it. */
 class CancellableDelays {
@@ -40,12 +41,13 @@ class CancellableDelays {
 function checkOptions(options: EmulatorOptions): void {
   const { rateLimit, token } = options;
   if (rateLimit !== undefined && rateLimit !== false && !(Number.isInteger(rateLimit) && rateLimit > 0)) {
-    throw new RangeError(`rateLimit must be a positive integer or false, got ${rateLimit}`);
+    throw new ValidationError("rateLimit", `a positive integer (requests per second) or false, got ${rateLimit}`);
   }
-  if (token !== undefined && token.trim() === "") throw new RangeError("token must not be empty");
+  if (token !== undefined && token.trim() === "")
+    throw new ValidationError("token", "a non-empty string (or leave it out: any token is then accepted)");
   const { maxPerPage } = options;
   if (maxPerPage !== undefined && !(Number.isInteger(maxPerPage) && maxPerPage > 0)) {
-    throw new RangeError(`maxPerPage must be a positive integer, got ${maxPerPage}`);
+    throw new ValidationError("maxPerPage", `a positive integer, got ${maxPerPage}`);
   }
 }
 

@@ -40,7 +40,7 @@ export interface EndpointSpec {
   readonly mustBeNarrowed?: boolean;
   /**
    * Includes whose name starts one of the record's own columns (`brand` → `brand_id`,
-   * `brand_name`): their columns are prefixed `global_` (src/frame/rowShape.ts). Fixed per
+   * `brand_name`): their columns are prefixed `global_` (src/rows/rowShape.ts). Fixed per
    * endpoint, so a column's name never depends on which fields a query asked for.
    */
   readonly globalIncludes?: readonly string[];

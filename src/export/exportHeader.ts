@@ -1,4 +1,4 @@
-import type { JsonRecord } from "../frame";
+import type { JsonRecord } from "../records";
 import { parseNumericString } from "../frame/numeric";
 
 const isMissing = (value: unknown): boolean => value === null || value === undefined;

@@ -1,4 +1,4 @@
-import type { JsonRecord } from "../frame";
+import type { JsonRecord } from "../records";
 import { ExportHeader } from "./exportHeader";
 import { sourceBatches } from "./sourceBatches";
 import type { ExportOptions, ExportSource } from "./types";

@@ -1,7 +1,9 @@
-import { flattenRecords, type JsonRecord } from "../frame";
+import { flattenRecords } from "../frame";
 import { frameRows, isFrameShape } from "../frame/frameShape";
-import { pageShapeOptions } from "../frame/rowShape";
+import type { JsonRecord } from "../records";
+import { pageRowShape } from "../rows";
 import type { ExportOptions, ExportSource, FrameSource, RecordPageLike } from "./types";
+import { ValidationError } from "../errors";
 
 /** Rows of a frame, already aligned with its columns. */
 export interface FrameBatch {
@@ -30,21 +32,21 @@ export async function* sourceBatches(source: ExportSource, options: ExportOption
   // one shaping path with the frames: a page of client.pages names its endpoint, which decides column names
   const shapeOptions = { stackData: options.stackData, endpoint: options.endpoint, globalPrefix: options.globalPrefix };
   const shape = (records: readonly JsonRecord[], page: { endpoint?: string } = {}): JsonRecord[] =>
-    options.flatten === false ? [...records] : flattenRecords(records, pageShapeOptions(page, shapeOptions));
+    options.flatten === false ? [...records] : flattenRecords(records, pageRowShape(page, shapeOptions));
   if (Array.isArray(source)) {
     for (let start = 0; start < source.length; start += SLICE_ROWS) {
       yield { kind: "records", rows: shape(source.slice(start, start + SLICE_ROWS)) };
     }
     return;
   }
-  if (isIterable(source)) {
+  if (typeof source === "object" && source !== null && isIterable(source)) {
     for await (const page of source as AsyncIterable<RecordPageLike | readonly JsonRecord[]>) {
       const records = Array.isArray(page) ? (page as readonly JsonRecord[]) : pageRecords(page);
       if (records.length) yield { kind: "records", rows: shape(records, Array.isArray(page) ? {} : (page as RecordPageLike)) };
     }
     return;
   }
-  throw new TypeError("export source must be a danfo DataFrame, an array of records, or an iterable of record pages");
+  throw new ValidationError("source", "a danfo DataFrame, an array of records, or an iterable of record pages (client.pages)");
 }
 
 function* frameBatches(frame: FrameSource): Generator<FrameBatch> {
@@ -60,6 +62,7 @@ function isIterable(source: object): boolean {
 
 function pageRecords(page: unknown): readonly JsonRecord[] {
   const records = (page as Partial<RecordPageLike> | null)?.records;
-  if (!Array.isArray(records)) throw new TypeError("each page must be an array of records or an object with `records`");
+  if (!Array.isArray(records))
+    throw new ValidationError("source", "each page must be an array of records or an object with `records` (a page of client.pages)");
   return records;
 }

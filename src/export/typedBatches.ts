@@ -1,4 +1,4 @@
-import type { JsonRecord } from "../frame";
+import type { JsonRecord } from "../records";
 import { isFrameShape } from "../frame/frameShape";
 import { ExportHeader, keysInOrder } from "./exportHeader";
 import type { ColumnBatch, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";

@@ -1,5 +1,5 @@
 import type { GatheredRows } from "./gatherRows";
-import type { ChunkStats, PageChunk } from "./pageChunk";
+import type { ChunkStats, PageChunk } from "../records";
 
 const COUNTS = ["present", "numbers", "numericStrings", "otherStrings", "booleans", "structured"] as const;
 

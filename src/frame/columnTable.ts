@@ -1,7 +1,8 @@
 import { planColumns } from "./columnPlan";
 import { finishCells } from "./finishCells";
 import { gatherRows, type GatheredRows } from "./gatherRows";
-import type { ColumnTable, JsonRecord } from "./types";
+import type { JsonRecord } from "../records";
+import type { ColumnTable } from "./types";
 
 /** A finished table together with the same cells row by row (a danfo frame keeps both). */
 export interface TableWithRows {

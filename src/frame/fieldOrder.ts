@@ -3,7 +3,7 @@
  * in the order the user gave. A column belongs to a field when it is that field or was flattened
  * from it (`brand` → `brand_name`); columns of no field keep their order, after the asked ones.
  */
-import type { JsonRecord } from "./types";
+import type { JsonRecord } from "../records";
 
 function rankOf(name: string, fields: readonly string[]): number {
   const exact = fields.indexOf(name);

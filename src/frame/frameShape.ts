@@ -1,3 +1,5 @@
+import { ValidationError } from "../errors";
+
 /**
  * What is read of a danfo DataFrame by the display helpers and the writers: its column names and
  * row values. Recognised by shape, so danfo is never loaded to check.
@@ -17,6 +19,6 @@ export function isFrameShape(value: unknown): value is FrameShape {
 /** The frame's rows, each an array of cells (a one-column frame can still give a flat array). */
 export function frameRows(frame: FrameShape): unknown[][] {
   const values = frame.values;
-  if (!Array.isArray(values)) throw new TypeError("the frame's values are not an array of rows");
+  if (!Array.isArray(values)) throw new ValidationError("frame", "a danfo DataFrame, whose `values` are an array of rows");
   return values.map((row: unknown) => (Array.isArray(row) ? row : [row]));
 }

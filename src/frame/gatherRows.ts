@@ -1,8 +1,7 @@
 import { ColumnStats } from "./columnStats";
 import { GLOBAL_PREFIX } from "./globalPrefix";
-import { rowShapeOf, type RowShape } from "./rowShape";
-import { stackRecord } from "./stack";
-import type { JsonRecord, ShapeOptions } from "./types";
+import { recordRows } from "./recordRows";
+import type { JsonRecord, RowShape } from "../records";
 
 /** Rows as arrays of cells, cells placed by column, columns in first-appearance order. */
 export interface GatheredRows {
@@ -28,10 +27,10 @@ export function gatherRows(rows: readonly JsonRecord[]): GatheredRows {
  * options)) in one read of each record. Wide records (over ~128 keys) are dictionary objects in V8,
  * slow to enumerate, and flattening one into a new object makes another, so nested objects are
  * flattened straight into the row's cells. Only a record with a list to stack goes through
- * stackRecord.
+ * recordRows.
  */
-export function gatherRecords(records: readonly JsonRecord[], options: ShapeOptions): GatheredRows {
-  const gatherer = new RecordGatherer(options);
+export function gatherRecords(records: readonly JsonRecord[], shape: RowShape): GatheredRows {
+  const gatherer = new RecordGatherer(shape);
   gatherer.add(records);
   return gatherer.result();
 }
@@ -44,15 +43,15 @@ export class RecordGatherer {
   readonly #sink: RowSink;
   readonly #shape: RowShape;
 
-  constructor(options: ShapeOptions) {
-    this.#shape = rowShapeOf(options);
+  constructor(shape: RowShape) {
+    this.#shape = shape;
     this.#sink = new RowSink(this.#shape.globalIncludes, this.#shape.stackData);
   }
 
   add(records: readonly JsonRecord[]): void {
     for (const record of records) {
       if (this.#sink.addRecord(record)) continue;
-      for (const row of stackRecord(record, this.#shape.globalIncludes)) this.#sink.addRecord(row);
+      for (const row of recordRows(record, this.#shape.globalIncludes, true)) this.#sink.addRecord(row);
     }
   }
 

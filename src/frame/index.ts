@@ -1,9 +1,8 @@
-export type { ColumnDtype, ColumnTable, JsonRecord, ShapeOptions } from "./types";
-export { flattenRecord } from "./flatten";
-export { flattenRecords } from "./flattenRecords";
+export type { ColumnDtype, ColumnTable } from "./types";
+export { flattenRecord, flattenRecords } from "./flattenRecords";
 export { toColumnTable } from "./columnTable";
 export { tableToFrame } from "./buildFrame";
-export { FrameBuilder, recordsToFrame } from "./recordsToFrame";
+export { FrameBuilder, recordsToFrame, type ShapeOf } from "./recordsToFrame";
 export { preloadDataFrameClass } from "./loadDanfo";
 export { columnValues } from "./columnValues";
 export { namesInFieldOrder, pagesInFieldOrder } from "./fieldOrder";

@@ -1,14 +1,21 @@
 import type { DataFrame } from "danfojs-node";
+import { ValidationError } from "../errors";
+import type { JsonRecord, PageChunk, RowShape, ShapeOptions } from "../records";
 import { frameFromCells } from "./buildFrame";
 import { finishTable } from "./columnTable";
 import { RecordGatherer } from "./gatherRows";
-import type { JsonRecord, ShapeOptions } from "./types";
 import { ChunkAssembler } from "./chunkAssembler";
-import { gatherPageChunk, type PageChunk } from "./pageChunk";
+import { gatherPageChunk } from "./pageChunk";
 
-/** Records → frame in one call: flattenRecords, toColumnTable, then the frame. */
-export async function recordsToFrame(records: readonly JsonRecord[], options: ShapeOptions = {}): Promise<DataFrame> {
-  const builder = new FrameBuilder(options);
+/** The row shape of the records of `options.endpoint`: the caller looks it up (frame reads no endpoint table). */
+export type ShapeOf = (options: ShapeOptions) => RowShape;
+
+/** Records as they are: no list stacked, no include prefixed. */
+const PLAIN: RowShape = { stackData: false, globalIncludes: new Set() };
+
+/** Records → frame in one call: the records gathered into rows, typed, then the frame. */
+export async function recordsToFrame(records: readonly JsonRecord[], shape: RowShape = PLAIN): Promise<DataFrame> {
+  const builder = new FrameBuilder({}, () => shape);
   builder.add(records);
   return builder.toFrame();
 }
@@ -25,17 +32,21 @@ export type RowsOfPage =
 
 /**
  * recordsToFrame fed a page at a time: each page's records can be dropped once added. Given pages
- * of `client.pages(...)`, it shapes them as the frame methods do (the page names its endpoint).
+ * of `client.pages(...)`, it shapes them as the frame methods do (the page names its endpoint,
+ * whose row shape `shapeOf` looks up once the first page is in).
  */
 export class FrameBuilder {
   #gatherer: RecordGatherer | undefined;
+  #shape: RowShape | undefined;
   readonly #options: ShapeOptions;
+  readonly #shapeOf: ShapeOf;
   #endpoint: string | undefined;
   /** set once a page decoded by a worker thread (as columns) arrives; every later page goes through it */
   #assembler: ChunkAssembler | undefined;
 
-  constructor(options: ShapeOptions = {}) {
+  constructor(options: ShapeOptions, shapeOf: ShapeOf) {
     this.#options = options;
+    this.#shapeOf = shapeOf;
     this.#endpoint = options.endpoint;
   }
 
@@ -43,8 +54,10 @@ export class FrameBuilder {
   add(page: ShapedPage | readonly JsonRecord[]): void {
     const { records, endpoint } = Array.isArray(page)
       ? { records: page as readonly JsonRecord[], endpoint: undefined }
-      : (page as ShapedPage);
-    if (!Array.isArray(records)) throw new TypeError("FrameBuilder.add takes a page ({ records, endpoint }) or an array of records");
+      : ((page ?? {}) as ShapedPage);
+    if (!Array.isArray(records)) {
+      throw new ValidationError("page", "FrameBuilder.add takes a page of client.pages ({ records, endpoint }) or an array of records");
+    }
     this.addRows({ kind: "records", records }, endpoint);
   }
 
@@ -56,17 +69,19 @@ export class FrameBuilder {
       return;
     }
     this.#assembler ??= new ChunkAssembler(gatherer.result());
-    this.#assembler.add(
-      rows.kind === "columns" ? rows.chunk : gatherPageChunk(rows.records, { ...this.#options, endpoint: this.#endpoint }),
-    );
+    this.#assembler.add(rows.kind === "columns" ? rows.chunk : gatherPageChunk(rows.records, this.#shape!));
   }
 
   #gathererFor(endpoint: string | undefined): RecordGatherer {
     if (this.#gatherer === undefined) {
       this.#endpoint ??= endpoint;
-      this.#gatherer = new RecordGatherer({ ...this.#options, endpoint: this.#endpoint });
+      this.#shape = this.#shapeOf({ ...this.#options, endpoint: this.#endpoint });
+      this.#gatherer = new RecordGatherer(this.#shape);
     } else if (endpoint !== undefined && this.#endpoint !== undefined && endpoint !== this.#endpoint) {
-      throw new TypeError(`FrameBuilder: a page of ${endpoint} added to a frame of ${this.#endpoint}`);
+      throw new ValidationError(
+        "page",
+        `a page of ${endpoint} added to a frame of ${this.#endpoint}: one FrameBuilder takes the pages of one endpoint`,
+      );
     }
     return this.#gatherer;
   }

@@ -1,5 +1,5 @@
 import { APIError } from "../errors";
-import type { JsonRecord } from "../frame";
+import type { JsonRecord } from "../records";
 import { MALFORMED_BODY } from "../transport/retryPolicy";
 import { DecodedPage, type PageBody } from "./pageBody";
 import { notRecordsReason } from "./recordsCheck";

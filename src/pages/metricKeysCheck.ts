@@ -1,4 +1,4 @@
-import type { JsonRecord } from "../frame";
+import type { JsonRecord } from "../records";
 
 export const UNMATCHED_METRIC_KEYS_WARNING = "FOUNTFRAME_UNMATCHED_METRIC_KEYS";
 

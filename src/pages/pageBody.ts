@@ -1,5 +1,4 @@
-import type { PageChunk } from "../frame/pageChunk";
-import type { JsonRecord } from "../frame/types";
+import type { JsonRecord, PageChunk } from "../records";
 
 /** The ids of a page's records, one per record: numbers travel as a Float64Array. */
 export type RecordIds = Float64Array | readonly unknown[];

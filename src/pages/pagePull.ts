@@ -2,7 +2,7 @@ import { setMaxListeners } from "node:events";
 import pLimit from "p-limit";
 import { DataNotFoundError, FountError } from "../errors";
 import type { Query } from "../query";
-import type { JsonRecord } from "../frame";
+import type { JsonRecord } from "../records";
 import type { ProgressHandle } from "../progress/progressDisplay";
 import { readEnvelope } from "./envelope";
 import { recordCount, type PageBody } from "./pageBody";

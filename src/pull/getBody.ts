@@ -1,12 +1,12 @@
 import { cachedJson, type BodyFetch, type PullWrites } from "../cache";
 import type { DecodePool } from "../decode";
-import type { ShapeOptions } from "../frame";
+import type { RowShape } from "../records";
 import { getJson } from "../transport/request";
 import type { PullOptions, PullParts } from "./parts";
 
 /** How a frame's pull decodes its pages: `pool` is chosen once its first page is in. */
 export interface PullDecoding {
-  shape: ShapeOptions;
+  shape: RowShape;
   pool: DecodePool | undefined;
 }
 

@@ -1,5 +1,7 @@
 import type { DataFrame } from "danfojs-node";
-import { FrameBuilder, namesInFieldOrder, pagesInFieldOrder, preloadDataFrameClass, type JsonRecord } from "../frame";
+import { namesInFieldOrder, pagesInFieldOrder, preloadDataFrameClass } from "../frame";
+import type { JsonRecord } from "../records";
+import { FrameBuilder, rowShapeOf } from "../rows";
 import { markResumable, recordsOf, type PulledPage, type RecordPage } from "../pages";
 import { ValidationError } from "../errors";
 import type { Query } from "../query";
@@ -26,7 +28,7 @@ export class Pull {
   async frame(endpoint: string, query: Query, stackData: boolean): Promise<DataFrame> {
     const builder = new FrameBuilder({ stackData, endpoint });
     preloadDataFrameClass();
-    const decoding = { shape: { stackData, endpoint }, pool: undefined };
+    const decoding = { shape: rowShapeOf({ stackData, endpoint }), pool: undefined };
     for await (const page of pagePipeline(this.#parts, this.#options, endpoint, query, {
       window: this.#lookahead(),
       resizable: true,

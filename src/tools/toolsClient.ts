@@ -1,6 +1,6 @@
 import type { DataFrame } from "danfojs-node";
 import { APIError, ClientClosedError, DataNotFoundError } from "../errors";
-import { FrameBuilder, recordsToFrame } from "../frame";
+import { FrameBuilder, recordsToFrame } from "../rows";
 import { Pull, type PullOptions, type PullParts } from "../pull";
 import { Query } from "../query";
 import { shapeToolAnswer, ToolShapeError, type ShapedAnswer } from "./shapes";

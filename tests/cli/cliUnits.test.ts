@@ -12,7 +12,8 @@ import { collectFilter } from "../../src/cli/parseValues";
 import { createProgram } from "../../src/cli/program";
 import { methodOptions } from "../../src/cli/queryFlags";
 import { UsageError } from "../../src/cli/usageError";
-import { ttyTable } from "../../src/cli/output/ttyTable";
+import { firstRows, ttyTable } from "../../src/cli/output/ttyTable";
+import { gatherRows } from "../../src/frame/gatherRows";
 import { constantName, uniqueConstantNames } from "../../src/cli/refs/constantNames";
 import type { CliIo } from "../../src/cli/io";
 
@@ -142,12 +143,27 @@ test("the terminal table fits the width and says what it left out", () => {
     description: "x".repeat(50),
     share: index / 3,
   }));
-  const text = ttyTable(rows, { total: 120, rowsRead: 3, more: true }, 40);
+  const text = ttyTable(firstRows(gatherRows(rows), 3), { total: 120, rowsRead: 3, more: true }, 40);
   const lines = text.trimEnd().split("\n");
   expect(lines.slice(0, -1).every((line) => line.length <= 40)).toBe(true);
   expect(lines[0]).toMatch(/^id {2}name/);
   expect(lines[1]).toMatch(/^ 1 {2}Brand 0, Inc\./);
   expect(lines.at(-1)).toBe("[3 rows shown of 120 records, 2 of 4 columns; --out FILE or a pipe gives everything]");
+});
+
+test("the preview shows the first rows with the columns they hold (null kept, later rows' columns left out)", () => {
+  const gathered = gatherRows([
+    { id: 1, parent: null },
+    { id: 2, name: "b" },
+    { id: 3, extra: 9 },
+  ]);
+  expect(firstRows(gathered, 2)).toEqual({
+    columns: ["id", "parent", "name"],
+    rows: [
+      [1, null],
+      [2, undefined, "b"],
+    ],
+  });
 });
 
 describe("refs constant names", () => {

@@ -18,6 +18,18 @@ test("--fields keeps the order asked for, not the service's", async () => {
   expect(run.stdout.split(/\r?\n/)[0]).toBe("name,id");
 });
 
+test("the terminal preview is gathered as the frame is: its columns are the frame's first, in the frame's order", async () => {
+  const run = await fount("brands", "--include", "company", "--per-page", "7", "--format", "table", "-q");
+  expect(run.code).toBe(0);
+  const frame = await fx.client.brands({ include: ["company"], perPage: 7, maxPages: 3 });
+  const header = run.stdout
+    .split("\n")[0]
+    .trim()
+    .split(/\s{2,}/);
+  expect(header).toEqual(frame.columns.slice(0, header.length));
+  expect(run.stdout).toMatch(/\[20 rows shown of \d+ records, \d+ of \d+ columns; --out FILE or a pipe gives everything\]/);
+});
+
 describe("each output format holds the library's frame", () => {
   const brandscapeArgs = ["brandscape-data", "--studies", "1", "--per-page", "40"];
   const frame = () => fx.client.brandscapeData({ studies: 1, perPage: 40 });

@@ -1,4 +1,4 @@
-import { startEmulator, type Emulator, type FaultRule } from "../../src/emulator";
+import { startEmulator, ValidationError, type Emulator, type FaultRule } from "../../src/emulator";
 import { request } from "node:http";
 import { getJson, urlOf } from "./http";
 
@@ -309,7 +309,16 @@ describe("maxPerPage", () => {
     });
   });
 
-  test("must be a positive integer", async () => {
-    await expect(startEmulator({ maxPerPage: 0 })).rejects.toThrow(RangeError);
+  test("must be a positive integer: the emulator's ValidationError names the option", async () => {
+    await expect(startEmulator({ maxPerPage: 0 })).rejects.toThrow(ValidationError);
+    await expect(startEmulator({ maxPerPage: 0 })).rejects.toMatchObject({ parameter: "maxPerPage", name: "ValidationError" });
+  });
+
+  test("rateLimit and token are checked the same way", async () => {
+    await expect(startEmulator({ rateLimit: 1.5 })).rejects.toMatchObject({
+      parameter: "rateLimit",
+      message: /^rateLimit: a positive integer/,
+    });
+    await expect(startEmulator({ token: " " })).rejects.toMatchObject({ parameter: "token", message: /^token: a non-empty string/ });
   });
 });

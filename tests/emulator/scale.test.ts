@@ -1,4 +1,4 @@
-import { startEmulator } from "../../src/emulator";
+import { startEmulator, ValidationError } from "../../src/emulator";
 import { getJson, urlOf } from "./http";
 
 const EVERY_COUNTRY_AND_YEAR = {
@@ -34,8 +34,11 @@ describe("scale", () => {
   });
 
   test("a scale beyond what the dataset can hold is refused", async () => {
-    await expect(startEmulator({ scale: 1e9 })).rejects.toThrow(RangeError);
-    await expect(startEmulator({ scale: 2.5 })).rejects.toThrow(RangeError);
+    await expect(startEmulator({ scale: 1e9 })).rejects.toThrow(ValidationError);
+    await expect(startEmulator({ scale: 2.5 })).rejects.toMatchObject({
+      parameter: "scale",
+      message: /^scale: an integer from 0 to \d+, got 2.5$/,
+    });
   });
 });
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { frameToText } from "../../src/display";
 import { writeCSV, writeExcel, writeNDJSON } from "../../src/export";
-import { recordsToFrame } from "../../src/frame";
+import { recordsToFrame } from "../../src/rows";
 import { asCsvText, asJsonValue, expectRowsMatchFrame } from "../cli/helpers/frameCompare";
 import { TRICKY, readSheet } from "./exportFixtures";
 
@@ -22,7 +22,7 @@ test("a frame is recognised by its shape, without loading danfo: records are not
   await writeCSV([{ columns: "x", values: "y" }], join(dir, "records.csv"));
   expect(readFileSync(join(dir, "records.csv"), "utf8")).toBe("columns,values\nx,y\n");
   // @ts-expect-error -- neither a frame nor records, on purpose
-  expect(() => frameToText({ records: [] })).toThrow("expected a danfo DataFrame or an array of records");
+  expect(() => frameToText({ records: [] })).toThrow("frame: a danfo DataFrame or an array of records");
 });
 
 test("a danfo frame written as CSV, NDJSON and Excel reads back as the frame", async () => {

@@ -1,4 +1,6 @@
-import { flattenRecords, toColumnTable, type ColumnTable, type JsonRecord, type ShapeOptions } from "../../src/frame";
+import { toColumnTable, type ColumnTable } from "../../src/frame";
+import type { JsonRecord, ShapeOptions } from "../../src/records";
+import { flattenRecords, rowShapeOf } from "../../src/rows";
 import { finishTable } from "../../src/frame/columnTable";
 import { gatherRecords } from "../../src/frame/gatherRows";
 
@@ -138,7 +140,7 @@ describe("toColumnTable", () => {
 });
 
 describe("gatherRecords (the one-pass path of FrameBuilder) equals flattenRecords + toColumnTable", () => {
-  const recordsToTable = (records: JsonRecord[], options: ShapeOptions) => finishTable(gatherRecords(records, options));
+  const recordsToTable = (records: JsonRecord[], options: ShapeOptions) => finishTable(gatherRecords(records, rowShapeOf(options)));
   const cases: Array<[string, JsonRecord[], { stackData?: boolean; globalPrefix?: boolean }]> = [
     ["flat", [{ a: 1, b: "x" }, { b: "y", a: 2 }, { c: null }], {}],
     ["nested first, middle and last", [{ s: { id: 1 }, a: 1 }, { a: 2, s: { id: 2 }, b: 3 }, { a: 3, b: 4, s: { id: 3 } }, { a: 4 }], {}],

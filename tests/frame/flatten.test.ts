@@ -1,4 +1,4 @@
-import { flattenRecord, flattenRecords } from "../../src/frame";
+import { flattenRecord, flattenRecords } from "../../src/rows";
 
 describe("flattenRecord", () => {
   it("flattens nested objects to parent_child columns, recursively, in key order", () => {

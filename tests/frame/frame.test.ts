@@ -1,5 +1,6 @@
 import { DataFrame, toCSV } from "danfojs-node";
-import { FrameBuilder, recordsToFrame, tableToFrame, toColumnTable, type ColumnTable } from "../../src/frame";
+import { tableToFrame, toColumnTable, type ColumnTable } from "../../src/frame";
+import { FrameBuilder, recordsToFrame } from "../../src/rows";
 import { expectFrame } from "./expectFrame";
 
 describe("recordsToFrame", () => {

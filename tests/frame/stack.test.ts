@@ -1,4 +1,4 @@
-import { flattenRecords } from "../../src/frame";
+import { flattenRecords } from "../../src/rows";
 
 const stack = (records: Record<string, unknown>[], globalPrefix = false) => flattenRecords(records, { stackData: true, globalPrefix });
 

@@ -1,7 +1,6 @@
 import { Command, Option } from "commander";
 import type { DataFrame } from "danfojs-node";
 import { writeTable } from "../../export";
-import type { JsonRecord } from "../../frame";
 import { describeToolParams } from "../../tools/describe";
 import { TOOL_BY_SLUG, TOOLS, type ToolParam, type ToolSpec } from "../../tools/table";
 import type { ToolResult } from "../../tools/types";
@@ -15,6 +14,7 @@ import { chooseOutput, type OutputFlags, type OutputPlan } from "../output/choos
 import { describeSummary, toldIfIncomplete } from "../output/renderPages";
 import { whileInterruptible } from "../interrupts";
 import { ttyTable } from "../output/ttyTable";
+import { toTable } from "../../display/frameLike";
 import { addOutputOptions } from "../queryOptions";
 import { UsageError } from "../usageError";
 
@@ -86,17 +86,13 @@ function usageLine(spec: ToolSpec): string {
 /** A whole frame to where the plan says: the aligned table on a terminal, else the export writers. */
 async function renderFrame(frame: DataFrame, plan: OutputPlan, io: CliIo, quiet: boolean): Promise<void> {
   if (plan.kind === "table") {
-    const rows = frameRows(frame);
-    io.stdout.write(ttyTable(rows, { total: rows.length, rowsRead: rows.length, more: false }, io.stdout.columns ?? 100));
+    const table = toTable(frame);
+    const rows = table.rows.length;
+    io.stdout.write(ttyTable(table, { total: rows, rowsRead: rows, more: false }, io.stdout.columns ?? 100));
     return;
   }
   await whileInterruptible(io, async () => {
     const summary = await toldIfIncomplete(plan.target, () => writeTable(frame, plan.target, plan.format, plan.options));
     if (!quiet && plan.path) io.stderr.write(`${describeSummary(summary)}\n`);
   });
-}
-
-function frameRows(frame: DataFrame): JsonRecord[] {
-  const columns = frame.columns;
-  return (frame.values as unknown[][]).map((cells) => Object.fromEntries(columns.map((column, at) => [column, cells[at]])));
 }

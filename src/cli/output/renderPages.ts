@@ -4,14 +4,14 @@ import { join } from "node:path";
 import { isResumeRefusal } from "../../export/resumableExport";
 import { resumeFolderOf } from "../../export/resumeState";
 import { bytesWrittenTo, isOutputFailure } from "../../export/sink";
-import { flattenRecords, type JsonRecord } from "../../frame";
-import { pageShapeOptions } from "../../frame/rowShape";
+import { RecordGatherer } from "../../frame/gatherRows";
+import { pageRowShape } from "../../rows";
 import type { RecordPage } from "../../pages";
 import { IncompleteOutputError } from "../exitCode";
 import { whileInterruptible } from "../interrupts";
 import type { CliIo } from "../io";
 import type { OutputPlan } from "./chooseOutput";
-import { ttyTable } from "./ttyTable";
+import { firstRows, ttyTable } from "./ttyTable";
 
 const PREVIEW_ROWS = 20;
 const DEFAULT_WIDTH = 100;
@@ -61,21 +61,23 @@ export async function toldIfIncomplete<T>(target: ExportTarget, write: () => Pro
   }
 }
 
-/** Reads pages only until the preview is full, then stops the pull. */
+/** Reads pages only until the preview is full, then stops the pull; the rows gathered as a frame gathers them. */
 async function previewTable(pages: AsyncIterable<RecordPage>, shape: PreviewShape, width: number): Promise<string> {
-  const rows: JsonRecord[] = [];
+  let gatherer: RecordGatherer | undefined;
   let total: number | undefined;
   let more = false;
   for await (const page of pages) {
     total ??= page.total;
-    rows.push(...flattenRecords(page.records, pageShapeOptions(page, { stackData: shape.stackData })));
-    if (rows.length >= PREVIEW_ROWS) {
-      more = rows.length > PREVIEW_ROWS || page.page < page.lastPage;
+    gatherer ??= new RecordGatherer(pageRowShape(page, { stackData: shape.stackData }));
+    gatherer.add(page.records);
+    const rowsRead = gatherer.result().rows.length;
+    if (rowsRead >= PREVIEW_ROWS) {
+      more = rowsRead > PREVIEW_ROWS || page.page < page.lastPage;
       break; // ends the pull: requests still in flight are cancelled
     }
   }
-  const shown = rows.slice(0, PREVIEW_ROWS);
-  return ttyTable(shown, { total, rowsRead: rows.length, more }, width);
+  const gathered = gatherer?.result() ?? { names: [], rows: [] };
+  return ttyTable(firstRows(gathered, PREVIEW_ROWS), { total, rowsRead: gathered.rows.length, more }, width);
 }
 
 export function describeSummary(summary: ExportSummary): string {

@@ -1,6 +1,6 @@
-import type { JsonRecord } from "../../frame";
-import { keysInOrder } from "../../export/exportHeader";
+import type { TableData } from "../../display/frameLike";
 import { textTable } from "../../display/textTable";
+import type { GatheredRows } from "../../frame/gatherRows";
 
 export interface TableFooter {
   /** records the query matches, when the service said */
@@ -12,11 +12,17 @@ export interface TableFooter {
 }
 
 /** The first rows as an aligned text table that fits `width` characters, then a line giving the shape. */
-export function ttyTable(rows: readonly JsonRecord[], footer: TableFooter, width: number): string {
-  const columns = keysInOrder(rows);
-  const { lines, shownColumns } = textTable({ columns, rows: rows.map((row) => columns.map((column) => row[column])) }, { width });
-  lines.push(shapeLine(rows.length, columns.length, shownColumns, footer));
+export function ttyTable(table: TableData, footer: TableFooter, width: number): string {
+  const { lines, shownColumns } = textTable(table, { width });
+  lines.push(shapeLine(table.rows.length, table.columns.length, shownColumns, footer));
   return `${lines.join("\n")}\n`;
+}
+
+/** The first `count` gathered rows, with the columns one of them holds a value (or null) in. */
+export function firstRows({ names, rows }: Pick<GatheredRows, "names" | "rows">, count: number): TableData {
+  const shown = rows.slice(0, count);
+  const kept = names.map((_, column) => column).filter((column) => shown.some((row) => row[column] !== undefined));
+  return { columns: kept.map((column) => names[column]), rows: shown.map((row) => kept.map((column) => row[column])) };
 }
 
 function shapeLine(rowCount: number, columnCount: number, shown: number, footer: TableFooter): string {

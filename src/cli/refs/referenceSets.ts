@@ -1,4 +1,5 @@
-import type { JsonRecord } from "../../frame";
+import { ENDPOINT_BY_METHOD, type MethodName } from "../../endpoints/table";
+import type { JsonRecord } from "../../records";
 
 /** One constant object in a generated module: which field labels the ids. */
 export interface ConstantSet {
@@ -13,33 +14,34 @@ export interface ConstantSet {
 
 /** One generated file: a resource and the constant objects made from its records. */
 export interface ReferenceSet {
-  file: string;
+  /** the file's name: the method's (`brandMetricGroups.ts`) */
+  file: MethodName;
+  /** the method's resource, from the endpoint table */
   resource: string;
   sets: ConstantSet[];
 }
+
+/** A method's file, its resource read from the endpoint table. */
+const fileOf = (method: MethodName, sets: ConstantSet[]): ReferenceSet => ({
+  file: method,
+  resource: ENDPOINT_BY_METHOD.get(method)!.resource,
+  sets,
+});
 
 const byName = (exportName: string, typeName: string): ConstantSet => ({ exportName, typeName, label: (record) => record.name });
 
 /** What `fountframe refs` generates: the small, stable lists whose ids filters take. */
 export const REFERENCE_SETS: readonly ReferenceSet[] = [
-  { file: "audiences", resource: "audiences", sets: [byName("Audiences", "AudienceId")] },
-  { file: "audienceGroups", resource: "audience-groups", sets: [byName("AudienceGroups", "AudienceGroupId")] },
-  { file: "brandMetrics", resource: "brand-metrics", sets: [byName("BrandMetrics", "BrandMetricId")] },
-  { file: "brandMetricGroups", resource: "brand-metric-groups", sets: [byName("BrandMetricGroups", "BrandMetricGroupId")] },
-  { file: "categories", resource: "categories", sets: [byName("Categories", "CategoryId")] },
-  {
-    file: "countries",
-    resource: "countries",
-    sets: [
-      byName("Countries", "CountryId"),
-      { exportName: "CountryCodes", typeName: "CountryCodeId", label: (record) => record.code, describe: (record) => record.name },
-    ],
-  },
-  { file: "regions", resource: "regions", sets: [byName("Regions", "RegionId")] },
-  { file: "sectors", resource: "sectors", sets: [byName("Sectors", "SectorId")] },
-  {
-    file: "years",
-    resource: "years",
-    sets: [{ exportName: "Years", typeName: "YearId", label: (record) => record.year, digitPrefix: "Y" }],
-  },
+  fileOf("audiences", [byName("Audiences", "AudienceId")]),
+  fileOf("audienceGroups", [byName("AudienceGroups", "AudienceGroupId")]),
+  fileOf("brandMetrics", [byName("BrandMetrics", "BrandMetricId")]),
+  fileOf("brandMetricGroups", [byName("BrandMetricGroups", "BrandMetricGroupId")]),
+  fileOf("categories", [byName("Categories", "CategoryId")]),
+  fileOf("countries", [
+    byName("Countries", "CountryId"),
+    { exportName: "CountryCodes", typeName: "CountryCodeId", label: (record) => record.code, describe: (record) => record.name },
+  ]),
+  fileOf("regions", [byName("Regions", "RegionId")]),
+  fileOf("sectors", [byName("Sectors", "SectorId")]),
+  fileOf("years", [{ exportName: "Years", typeName: "YearId", label: (record) => record.year, digitPrefix: "Y" }]),
 ];

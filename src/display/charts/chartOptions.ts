@@ -1,5 +1,6 @@
 import type { Config } from "vega-lite";
 import { frameToRecords, type FrameLike } from "../frameLike";
+import { ValidationError } from "../../errors";
 
 /** Options every chart takes. */
 export interface ChartOptions {
@@ -47,7 +48,8 @@ export function chartValues(data: FrameLike, fields: readonly (string | undefine
   if (records.length > 0) {
     const missing = used.filter((field) => !records.some((record) => field in record));
     if (missing.length > 0)
-      throw new RangeError(
+      throw new ValidationError(
+        "fields",
         `no field ${missing.map((field) => JSON.stringify(field)).join(", ")} in the chart data; fields: ${Object.keys(records[0]).join(", ")}`,
       );
   }

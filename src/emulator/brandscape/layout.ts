@@ -1,5 +1,6 @@
 import { isReleased } from "../dataset/studies";
 import type { Dataset, StudyRecord } from "../dataset/types";
+import { ValidationError } from "../validationError";
 
 /**
  * The brandscape table without the table. Rows are numbered audience-major: all released studies
@@ -36,7 +37,7 @@ export class BrandscapeLayout {
     const capacity = this.rowsPerAudience * this.audienceIds.length;
     const rowCount = scale ?? this.rowsPerAudience;
     if (!Number.isInteger(rowCount) || rowCount < 0 || rowCount > capacity) {
-      throw new RangeError(`scale must be an integer from 0 to ${capacity}, got ${scale}`);
+      throw new ValidationError("scale", `an integer from 0 to ${capacity}, got ${scale}`);
     }
     this.rowCount = rowCount;
   }

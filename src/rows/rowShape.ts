@@ -1,0 +1,34 @@
+import { ENDPOINTS, ENDPOINT_BY_RESOURCE } from "../endpoints/table";
+import type { RowShape, ShapeOptions } from "../records";
+
+const NONE: ReadonlySet<string> = new Set();
+/** `globalPrefix: true` (the older spelling) prefixes what the endpoints with a `global_` rule prefix (brandscape-data's). */
+const ANY_GLOBAL_INCLUDE: readonly string[] = ENDPOINTS.flatMap((spec): readonly string[] =>
+  "globalIncludes" in spec ? spec.globalIncludes : [],
+);
+
+/**
+ * The shape of `options.endpoint`'s records, from the endpoint table. Column names follow from the
+ * endpoint alone: an included object listed in the endpoint's `globalIncludes` is prefixed
+ * `global_`, whichever columns `fields` kept.
+ */
+export function rowShapeOf(options: ShapeOptions = {}): RowShape {
+  const includes =
+    options.endpoint !== undefined
+      ? ENDPOINT_BY_RESOURCE.get(resourceOfEndpoint(options.endpoint))?.globalIncludes
+      : options.globalPrefix
+        ? ANY_GLOBAL_INCLUDE
+        : undefined;
+  return { stackData: options.stackData === true, globalIncludes: includes ? new Set(includes) : NONE };
+}
+
+/** The resource whose records an endpoint path returns: `studies/12/brands` → brands, `brands/7` → brands. */
+export function resourceOfEndpoint(endpoint: string): string {
+  const segments = endpoint.split("/").filter((segment) => segment !== "" && !/^\d+$/.test(segment));
+  return segments[segments.length - 1] ?? "";
+}
+
+/** The row shape of one page: the page's own endpoint decides its column names. */
+export function pageRowShape(page: { readonly endpoint?: string }, options: ShapeOptions): RowShape {
+  return rowShapeOf(page.endpoint === undefined ? options : { ...options, endpoint: page.endpoint });
+}
