@@ -1,3 +1,4 @@
+import { DOCUMENTED } from "../endpoints/documented";
 import { ENDPOINTS, ENDPOINT_BY_RESOURCE } from "../endpoints/table";
 import type { RowShape, ShapeOptions } from "../records";
 
@@ -8,17 +9,34 @@ const ANY_GLOBAL_INCLUDE: readonly string[] = ENDPOINTS.flatMap((spec): readonly
 );
 
 /**
+ * A study sub-route's record holds the study's own spelling of what it relates (`brand_name`
+ * "Toyota (US)"), so an include that would flatten onto one of its columns (`brand` → `brand_name`
+ * "Toyota") is prefixed `global_`, as on brandscape-data, instead of overwriting it.
+ */
+const SUB_ROUTE_GLOBAL_INCLUDES = new Map(
+  (["studies/{id}/brands", "studies/{id}/categories"] as const).map((route) => {
+    const columns = Object.keys(DOCUMENTED[route].columns);
+    const clashing = DOCUMENTED[route].includes.filter(
+      (include) => !include.includes(".") && columns.some((column) => column.startsWith(`${include}_`)),
+    );
+    return [route.split("/")[2], clashing];
+  }),
+);
+
+function globalIncludesOf(endpoint: string): readonly string[] | undefined {
+  const subRoute = /^\/?studies\/\d+\/(brands|categories)\/?$/.exec(endpoint);
+  if (subRoute) return SUB_ROUTE_GLOBAL_INCLUDES.get(subRoute[1]);
+  return ENDPOINT_BY_RESOURCE.get(resourceOfEndpoint(endpoint))?.globalIncludes;
+}
+
+/**
  * The shape of `options.endpoint`'s records, from the endpoint table. Column names follow from the
  * endpoint alone: an included object listed in the endpoint's `globalIncludes` is prefixed
  * `global_`, whichever columns `fields` kept.
  */
 export function rowShapeOf(options: ShapeOptions = {}): RowShape {
   const includes =
-    options.endpoint !== undefined
-      ? ENDPOINT_BY_RESOURCE.get(resourceOfEndpoint(options.endpoint))?.globalIncludes
-      : options.globalPrefix
-        ? ANY_GLOBAL_INCLUDE
-        : undefined;
+    options.endpoint !== undefined ? globalIncludesOf(options.endpoint) : options.globalPrefix ? ANY_GLOBAL_INCLUDE : undefined;
   return { stackData: options.stackData === true, globalIncludes: includes ? new Set(includes) : NONE };
 }
 

@@ -1,7 +1,14 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { DataFrame } from "danfojs-node";
 import type { Client } from "../../src/client/client";
 import { DOCUMENTED } from "../../src/endpoints/documented";
 import { ENDPOINTS, type EndpointSpec } from "../../src/endpoints/table";
+import { writeCSV } from "../../src/export";
+import { columnValues } from "../../src/frame";
+import { Query } from "../../src/query";
+import { recordsToFrame } from "../../src/rows";
 import { useEmulator } from "./fixture";
 
 const env = useEmulator();
@@ -44,3 +51,24 @@ test.each(["studies/{id}/brands", "studies/{id}/categories"] as const)(
     }
   },
 );
+
+test("studies/{id}/brands include=brand: the study's own brand_name stays, the brand's arrives as global_brand_name (frame and CSV)", async () => {
+  const client = env.client();
+  const query = new Query({ include: ["brand"], perPage: 50, maxPages: 1 });
+  const records = await client.rawQuery("studies/470/brands", query);
+  const frame = await recordsToFrame(records, { endpoint: "studies/470/brands" });
+  expect(columnValues(frame, "brand_name")).toEqual(records.map((record) => record.brand_name));
+  expect(columnValues(frame, "global_brand_name")).toEqual(records.map((record) => (record.brand as { name: string }).name));
+  expect(records.some((record) => record.brand_name !== (record.brand as { name: string }).name)).toBe(true);
+
+  const dir = mkdtempSync(join(tmpdir(), "fountframe-subroute-"));
+  try {
+    await writeCSV(client.rawPages("studies/470/brands", query), join(dir, "brands.csv"));
+    const [header, first] = readFileSync(join(dir, "brands.csv"), "utf8").split("\n");
+    const cells = Object.fromEntries(header.split(",").map((name, position) => [name, first.split(",")[position]]));
+    expect(cells.brand_name).toBe(records[0].brand_name);
+    expect(cells.global_brand_name).toBe((records[0].brand as { name: string }).name);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
