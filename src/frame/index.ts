@@ -4,6 +4,6 @@ export { flattenRecords } from "./flattenRecords";
 export { toColumnTable } from "./columnTable";
 export { tableToFrame } from "./buildFrame";
 export { FrameBuilder, recordsToFrame } from "./recordsToFrame";
-export { preloadDataFrameClass } from "./loadDanfo";
+export { preloadDataFrameClass } from "./danfo";
 export { columnValues } from "./columnValues";
 export { namesInFieldOrder, pagesInFieldOrder } from "./fieldOrder";

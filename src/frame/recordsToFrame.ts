@@ -1,5 +1,5 @@
 import type { DataFrame } from "danfojs-node";
-import { frameFromCells } from "./buildFrame";
+import { frameFromTableCells } from "./buildFrame";
 import { finishTable } from "./columnTable";
 import { RecordGatherer } from "./gatherRows";
 import type { JsonRecord, ShapeOptions } from "./types";
@@ -74,6 +74,6 @@ export class FrameBuilder {
   async toFrame(): Promise<DataFrame> {
     const { table, rows } = finishTable(this.#gathererFor(undefined).result());
     // rows and columns were made for this frame alone: it keeps them without copies
-    return frameFromCells(table, rows, table.data);
+    return frameFromTableCells(table, rows, table.data);
   }
 }
