@@ -9,7 +9,7 @@ import tseslint from "typescript-eslint";
 
 /**
  * `x as never` and `x as unknown as T` silence the checker. The one place that needs it,
- * src/frame/buildFrame.ts (danfo's storage fields, which its types do not declare), says why.
+ * src/frame/danfo/frameStorage.ts (danfo's storage fields, which its types do not declare), says why.
  */
 const NO_CHECKER_BYPASS = [
   {
@@ -97,6 +97,28 @@ const EMULATOR_ZONES = [
   },
 ];
 
+/**
+ * danfo behind one door: src/frame/danfo is the only code that knows danfo's or mathjs's internals
+ * (how a frame is stored, how danfo reaches mathjs) and the only code that loads src/danfo (danfo as
+ * fountframe ships it, dist/danfo.cjs). Everything else goes through src/frame/danfo/index.ts.
+ * tests/frame/danfo/doorLint.test.ts lints a file breaking each rule and checks that it is refused.
+ */
+const OUTSIDE_THE_DOOR = ["./src/!(frame|danfo)/**/*", "./src/*.ts", "./src/frame/*.ts"];
+export const DANFO_ZONES = {
+  danfoInternalsBehindTheDoor: {
+    target: OUTSIDE_THE_DOOR,
+    from: "./src/frame/danfo",
+    except: ["./index.ts"],
+    message: "danfo's internals stay in src/frame/danfo: import its index (src/frame/danfo), not its files.",
+  },
+  danfoLoadedByTheDoor: {
+    target: OUTSIDE_THE_DOOR,
+    from: "./src/danfo",
+    message: 'Only src/frame/danfo loads danfo (src/danfo, bundled as dist/danfo.cjs): types come from "danfojs-node".',
+  },
+};
+const ONLY_THE_DOOR = "Only src/danfo (danfo as shipped) and src/frame/danfo (the one door) reach danfo or mathjs.";
+
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "coverage/", "out/", "notebooks/", "bench/results*"] },
   js.configs.recommended,
@@ -116,19 +138,39 @@ export default tseslint.config(
     files: ["src/**/*.ts"],
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
-      "import-x/no-restricted-paths": ["error", { zones: [...EMULATOR_ZONES, ...Object.values(DIRECTION_ZONES)] }],
+      "import-x/no-restricted-paths": [
+        "error",
+        { zones: [...EMULATOR_ZONES, ...Object.values(DANFO_ZONES), ...Object.values(DIRECTION_ZONES)] },
+      ],
     },
   },
   {
-    // src/danfo is the one door to danfo (bundled into dist/danfo.cjs); elsewhere only its types
+    // src/danfo is danfo as shipped (bundled into dist/danfo.cjs), loaded by src/frame/danfo alone;
+    // elsewhere only danfo's types, and no mathjs
     files: ["src/**/*.ts"],
-    ignores: ["src/danfo/**"],
+    ignores: ["src/danfo/**", "src/frame/danfo/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          paths: [{ name: "danfojs-node", allowTypeImports: true, message: "Load danfo through src/danfo (src/frame/loadDanfo.ts)." }],
-          patterns: [{ group: ["danfojs-node/*"], message: "Load danfo through src/danfo (src/frame/loadDanfo.ts)." }],
+          paths: [
+            { name: "danfojs-node", allowTypeImports: true, message: ONLY_THE_DOOR },
+            { name: "mathjs", message: ONLY_THE_DOOR },
+          ],
+          patterns: [{ group: ["danfojs-node/*", "mathjs/*"], message: ONLY_THE_DOOR }],
+        },
+      ],
+    },
+  },
+  {
+    // the door loads danfo through src/danfo, never danfojs-node's own files
+    files: ["src/frame/danfo/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "danfojs-node", allowTypeImports: true, message: "Load danfo through src/danfo (loadDanfo.ts)." }],
+          patterns: [{ group: ["danfojs-node/*"], message: "Load danfo through src/danfo (loadDanfo.ts)." }],
         },
       ],
     },

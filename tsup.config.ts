@@ -46,7 +46,7 @@ const danfoAsItsOwnFile: Plugin = {
 /**
  * dist/danfo.cjs: danfojs-node's own code and its dependencies in one file, with the pure-JS
  * TensorFlow core for `@tensorflow/tfjs-node` (src/danfo/tensorflow.ts), the registry's xlsx, and
- * mathjs initialised on first use (src/danfo/lazyMathjs.cjs). dist/danfo.mjs re-exports the CommonJS
+ * mathjs initialised on first use (src/frame/danfo/lazyMathjs.cjs). dist/danfo.mjs re-exports the CommonJS
  * file, so `import` and `require` share one danfo.
  */
 const bundledDanfo: Plugin = {
@@ -59,7 +59,7 @@ const bundledDanfo: Plugin = {
     }
     build.onResolve({ filter: /^@tensorflow\/tfjs-node$/ }, () => ({ path: resolve("src/danfo/tensorflow.ts") }));
     build.onResolve({ filter: /^mathjs$/ }, (args) =>
-      args.importer.endsWith("lazyMathjs.cjs") ? undefined : { path: resolve("src/danfo/lazyMathjs.cjs") },
+      args.importer.endsWith("lazyMathjs.cjs") ? undefined : { path: resolve("src/frame/danfo/lazyMathjs.cjs") },
     );
     // danfo requires plotly only in a browser (`typeof window !== "undefined"`)
     build.onResolve({ filter: /^plotly\.js-dist-min$/ }, (args) => ({ path: args.path, external: true }));

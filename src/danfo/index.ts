@@ -1,6 +1,8 @@
 /**
  * danfo.js as fountframe ships it, and the only module that loads danfo: `fountframe/danfo` for
- * users (`import * as dfd from "fountframe/danfo"`), and what src/frame/loadDanfo.ts loads lazily.
+ * users (`import * as dfd from "fountframe/danfo"`), and what src/frame/danfo/loadDanfo.ts loads
+ * lazily. Only danfo's public names live here; the code that knows danfo's internals is fountframe's
+ * own, in src/frame/danfo (its index.ts says why the two are apart).
  * The build bundles danfojs-node's own code into this entry with its dependencies (tsup.config.ts):
  * danfojs-node names `xlsx` by a URL outside the registry and `@tensorflow/tfjs-node`, whose install
  * script downloads a native library, so it cannot be a dependency a plain `npm install` can fetch.

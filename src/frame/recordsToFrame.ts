@@ -1,7 +1,7 @@
 import type { DataFrame } from "danfojs-node";
 import { ValidationError } from "../errors";
 import type { JsonRecord, PageChunk, RowShape, ShapeOptions } from "../records";
-import { frameFromCells } from "./buildFrame";
+import { frameFromTableCells } from "./buildFrame";
 import { finishTable } from "./columnTable";
 import { RecordGatherer } from "./gatherRows";
 import { ChunkAssembler } from "./chunkAssembler";
@@ -89,6 +89,6 @@ export class FrameBuilder {
   async toFrame(): Promise<DataFrame> {
     const { table, rows } = finishTable(this.#gathererFor(undefined).result());
     // rows and columns were made for this frame alone: it keeps them without copies
-    return frameFromCells(table, rows, table.data);
+    return frameFromTableCells(table, rows, table.data);
   }
 }

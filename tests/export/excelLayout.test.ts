@@ -145,3 +145,23 @@ test("dates before 1900-03-01 get the serials Excel shows them as (its calendar 
     "yyyy-mm-dd hh:mm:ss",
   ]);
 });
+
+test("only the header and date cells carry a style: every other cell is unstyled, in date columns too", async () => {
+  const path = join(dir, "unstyled.xlsx");
+  const records = [
+    { n: 1, text: "x", day: "2020-03-02", flag: true, empty: null },
+    { n: 2.5, text: "2020-03-02T10:00:00Z", day: "not a date", flag: false, empty: null },
+    { n: 3, text: "y", day: 7, flag: null, empty: "z" },
+  ];
+  await writeExcel(records, path);
+  const sheet = await openSheet(path);
+  const styled: Record<string, unknown> = {};
+  for (let row = 2; row <= 4; row++) {
+    for (let column = 1; column <= 5; column++) {
+      const cell = sheet.getCell(row, column);
+      if (Object.keys(cell.style).length) styled[cell.address] = cell.numFmt;
+    }
+  }
+  expect(styled).toEqual({ C2: "yyyy-mm-dd", B3: "yyyy-mm-dd hh:mm:ss" });
+  expect(sheet.getCell("A1").font?.bold).toBe(true);
+});

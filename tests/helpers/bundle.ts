@@ -16,7 +16,7 @@ const selfContained = { format: ["cjs"], dts: false, clean: false, silent: true,
 
 Promise.all([
   build({ ...main, ...selfContained, entry }),
-  // the CLI makes frames: src/frame/loadDanfo.ts loads danfo.cjs from beside it
+  // the CLI makes frames: src/frame/danfo/loadDanfo.ts loads danfo.cjs from beside it
   ...("cli" in entry ? [build({ ...danfo, ...selfContained })] : []),
 ]).catch((error: unknown) => {
   console.error(error);

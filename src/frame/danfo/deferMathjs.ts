@@ -1,4 +1,5 @@
 import Module, { createRequire } from "node:module";
+import { lazyModuleObject } from "./lazyModule";
 
 // set by the build (tsup.config.ts), whose dist/danfo.cjs defers its bundled mathjs itself
 declare const __FOUNTFRAME_DANFO_BUNDLED__: boolean | undefined;
@@ -11,7 +12,7 @@ let deferred = false;
  * (`mathjs_1.median(...)`). Until one of them runs, danfo gets a stand-in in require's cache; the
  * first property read loads the real mathjs and forwards to it. Nothing happens when mathjs is
  * already loaded or cannot be found, nor in the build, where danfo's mathjs is bundled
- * (src/danfo/lazyMathjs.cjs).
+ * (lazyMathjs.cjs).
  */
 export function deferMathjs(): void {
   if (deferred || typeof __FOUNTFRAME_DANFO_BUNDLED__ === "boolean") return;
@@ -36,26 +37,8 @@ export function deferMathjs(): void {
     }
     return real;
   };
-  // every way of reading or writing a module object (a key, `in`, Object.keys, spreading, an
-  // assignment, defineProperty, delete) reaches the real mathjs, so code of the user's own that
-  // requires the same mathjs file is served by it too, and what it sets stays set
-  const exports = new Proxy(
-    {},
-    {
-      get: (_target, key) => load()[key],
-      has: (_target, key) => key in load(),
-      set: (_target, key, value) => Reflect.set(load(), key, value),
-      deleteProperty: (_target, key) => Reflect.deleteProperty(load(), key),
-      // a proxy may not report a property defined non-configurable that its empty target lacks
-      defineProperty: (_target, key, descriptor) => Reflect.defineProperty(load(), key, { ...descriptor, configurable: true }),
-      ownKeys: () => Reflect.ownKeys(load()),
-      getOwnPropertyDescriptor: (_target, key) => {
-        const descriptor = Reflect.getOwnPropertyDescriptor(load(), key);
-        // a proxy may only report a property its empty target lacks as configurable
-        return descriptor && { ...descriptor, configurable: true };
-      },
-    },
-  );
+  // code of the user's own that requires the same mathjs file is served by it too, and what it sets stays set
+  const exports = lazyModuleObject(load);
   const standIn = new Module(path);
   standIn.filename = path;
   standIn.exports = exports;

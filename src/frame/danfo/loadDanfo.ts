@@ -1,5 +1,5 @@
-import type * as Danfo from "../danfo";
-import type { DataFrame } from "../danfo";
+import type * as Danfo from "../../danfo";
+import type { DataFrame } from "../../danfo";
 import { deferMathjs } from "./deferMathjs";
 
 // set by the build (tsup.config.ts)
@@ -11,9 +11,9 @@ declare const __FOUNTFRAME_DANFO_BUNDLED__: boolean | undefined;
  * hooks serve while its import() of a folder of TypeScript fails.
  */
 function importDanfo(): Promise<typeof Danfo> {
-  if (typeof __FOUNTFRAME_DANFO_BUNDLED__ === "boolean") return import("../danfo");
+  if (typeof __FOUNTFRAME_DANFO_BUNDLED__ === "boolean") return import("../../danfo");
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return Promise.resolve(require("../danfo") as typeof Danfo);
+  return Promise.resolve(require("../../danfo") as typeof Danfo);
 }
 
 export type DataFrameClass = typeof DataFrame;
