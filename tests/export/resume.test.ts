@@ -160,21 +160,29 @@ test("without resume nothing is kept; resume needs a pull and a Parquet or Arrow
   );
 });
 
+/** One of four crafted brands pages (two records a page, eight in all), as the service words it. */
+function craftedBrandPage(page: number, record: (id: number) => Record<string, unknown>): string {
+  return JSON.stringify({
+    data: [0, 1].map((index) => record(page * 2 - 1 + index)),
+    links: { first: "?page=1", last: "?page=4", prev: null, next: page < 4 ? `?page=${page + 1}` : null },
+    meta: { current_page: page, from: page * 2 - 1, last_page: 4, per_page: 2, to: page * 2, total: 8, path: "brands" },
+  });
+}
+
+/** Fault rules serving the four crafted pages, page `failing` (if any) answering 503. */
+function servedBrandPages(body: (page: number) => string, failing?: number) {
+  return [1, 2, 3, 4].map((page) =>
+    page === failing
+      ? { resource: "brands", page, kind: "status" as const, status: 503 }
+      : { resource: "brands", page, kind: "status" as const, status: 200, body: body(page) },
+  );
+}
+
 test("a continued export keeps the first run's rule for a column empty in its first rows: a number there later still raises", async () => {
   // four pages of two records served by the emulator; `note` is null on pages 1-2 (the first batch) and a number on page 4
   const note = (page: number) => (page === 4 ? 5 : page === 3 ? "text" : null);
-  const body = (page: number) =>
-    JSON.stringify({
-      data: [0, 1].map((index) => ({ id: page * 2 - 1 + index, name: `brand ${page}-${index}`, note: note(page) })),
-      links: { first: "?page=1", last: "?page=4", prev: null, next: page < 4 ? `?page=${page + 1}` : null },
-      meta: { current_page: page, from: page * 2 - 1, last_page: 4, per_page: 2, to: page * 2, total: 8, path: "brands" },
-    });
-  const served = (failing?: number) =>
-    [1, 2, 3, 4].map((page) =>
-      page === failing
-        ? { resource: "brands", page, kind: "status" as const, status: 503 }
-        : { resource: "brands", page, kind: "status" as const, status: 200, body: body(page) },
-    );
+  const record = (id: number) => ({ id, name: `brand ${Math.ceil(id / 2)}-${(id - 1) % 2}`, note: note(Math.ceil(id / 2)) });
+  const served = (failing?: number) => servedBrandPages((page) => craftedBrandPage(page, record), failing);
   const pages = () => env.client({ retries: 1, onErrors: "raise" }).rawPages("brands", { perPage: 2 });
   const options = { batchRows: 4, resume: true };
 
@@ -228,18 +236,8 @@ test("awkward values survive the segments: dates, µs timestamps, large whole nu
     flag: id % 2 === 0,
     name: id === 5 ? "Ωmega 🚀\nnew line" : `brand ${id}`,
   });
-  const body = (page: number) =>
-    JSON.stringify({
-      data: [0, 1].map((index) => record(page * 2 - 1 + index)),
-      links: { first: "?page=1", last: "?page=4", prev: null, next: page < 4 ? `?page=${page + 1}` : null },
-      meta: { current_page: page, from: page * 2 - 1, last_page: 4, per_page: 2, to: page * 2, total: 8, path: "brands" },
-    }).replace('"@BIG@"', "9007199254740993");
   const served = (failing?: number) =>
-    [1, 2, 3, 4].map((page) =>
-      page === failing
-        ? { resource: "brands", page, kind: "status" as const, status: 503 }
-        : { resource: "brands", page, kind: "status" as const, status: 200, body: body(page) },
-    );
+    servedBrandPages((page) => craftedBrandPage(page, record).replace('"@BIG@"', "9007199254740993"), failing);
   const pages = () => env.client({ retries: 1, onErrors: "raise" }).rawPages("brands", { perPage: 2 });
   env.emulator.setFaults(served());
   const whole = join(dir, "awkward-whole.parquet");
