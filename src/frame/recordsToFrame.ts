@@ -1,6 +1,6 @@
 import type { DataFrame } from "danfojs-node";
 import { frameFromCells } from "./buildFrame";
-import { finishTable } from "./columnTable";
+import { finishTable, type TableWithRows } from "./columnTable";
 import { RecordGatherer } from "./gatherRows";
 import type { JsonRecord, ShapeOptions } from "./types";
 import { ChunkAssembler } from "./chunkAssembler";
@@ -71,8 +71,13 @@ export class FrameBuilder {
     return this.#gatherer;
   }
 
+  /** The finished table and the same cells as rows, which `toFrame` hands to the frame. */
+  toTable(): TableWithRows {
+    return finishTable(this.#gathererFor(undefined).result());
+  }
+
   async toFrame(): Promise<DataFrame> {
-    const { table, rows } = finishTable(this.#gathererFor(undefined).result());
+    const { table, rows } = this.toTable();
     // rows and columns were made for this frame alone: it keeps them without copies
     return frameFromCells(table, rows, table.data);
   }

@@ -1,0 +1,266 @@
+import { endianness } from "node:os";
+import type { ColumnDtype, ColumnTable } from "../frame/types";
+
+/**
+ * A frame's finished columns as one binary file, read back into the same cells, dtypes and order.
+ *
+ * Layout: MAGIC, the header's byte length (u32 LE), the header as JSON, then each column's typed
+ * arrays, every one 8-byte aligned, in the machine's byte order (the header says which). A column is
+ * stored as one of:
+ * - `int32`: every cell a whole number in int32 range (not -0): an Int32Array;
+ * - `numbers`: numbers with few distinct values: the distinct values (Float64Array, exact to the
+ *   bit: -0 and NaN stay what they are) and one code per row;
+ * - `float64`: numbers with many distinct values: a Float64Array;
+ * - `values`: text, booleans and nulls: the distinct values in the header, one code per row.
+ *
+ * Why codes: danfo keeps every frame twice, as columns and as rows. A float copied into a row is
+ * allocated as a number object of its own (21.7 M of them for bench S1, 2–3 s); decoded from
+ * codes, rows and columns share one object per distinct value (S1's metrics have ~10,600).
+ */
+const MAGIC = Buffer.from("FFCOLS1\n", "latin1");
+const ALIGN = 8;
+/** a numeric column is coded while its distinct values stay under this share of its rows */
+const MOST_DISTINCT_SHARE = 0.25;
+
+type CodeBytes = 1 | 2 | 4;
+type Scalar = string | boolean | null;
+
+type StoredColumn =
+  | { name: string; dtype: ColumnDtype; kind: "int32"; at: number }
+  | { name: string; dtype: ColumnDtype; kind: "float64"; at: number }
+  | { name: string; dtype: ColumnDtype; kind: "numbers"; at: number; codeBytes: CodeBytes; valuesAt: number; count: number }
+  | { name: string; dtype: ColumnDtype; kind: "values"; at: number; codeBytes: CodeBytes; values: Scalar[] };
+
+interface Header {
+  rowCount: number;
+  littleEndian: boolean;
+  columns: StoredColumn[];
+}
+
+const DTYPES: ReadonlySet<string> = new Set<ColumnDtype>(["float32", "int32", "string", "boolean"]);
+
+/** The table as the file's pieces (in order), or undefined when a cell is of no kind the file stores. */
+export function encodeColumns(table: ColumnTable): Buffer[] | undefined {
+  const { rowCount } = table;
+  const sections: ArrayBufferView[] = [];
+  let offset = 0;
+  const place = (view: ArrayBufferView): number => {
+    const at = offset;
+    sections.push(view);
+    offset += view.byteLength + padding(view.byteLength);
+    return at;
+  };
+  const columns: StoredColumn[] = [];
+  for (let column = 0; column < table.columns.length; column++) {
+    const name = table.columns[column];
+    const dtype = table.dtypes[column];
+    const cells = table.data[column];
+    const kind = kindOf(cells, rowCount);
+    if (kind === undefined) return undefined;
+    if (kind === "int32") {
+      const numbers = new Int32Array(rowCount);
+      for (let row = 0; row < rowCount; row++) numbers[row] = cells[row] as number;
+      columns.push({ name, dtype, kind, at: place(numbers) });
+    } else if (kind === "numbers") {
+      const numbers = new Float64Array(rowCount);
+      for (let row = 0; row < rowCount; row++) numbers[row] = cells[row] as number;
+      const coded = codeNumbers(numbers, Math.max(256, Math.floor(rowCount * MOST_DISTINCT_SHARE)));
+      if (coded) {
+        const at = place(coded.codes);
+        const valuesAt = place(coded.values);
+        columns.push({
+          name,
+          dtype,
+          kind,
+          at,
+          codeBytes: coded.codes.BYTES_PER_ELEMENT as CodeBytes,
+          valuesAt,
+          count: coded.values.length,
+        });
+      } else {
+        columns.push({ name, dtype, kind: "float64", at: place(numbers) });
+      }
+    } else {
+      const coded = codeValues(cells, rowCount);
+      columns.push({
+        name,
+        dtype,
+        kind,
+        at: place(coded.codes),
+        codeBytes: coded.codes.BYTES_PER_ELEMENT as CodeBytes,
+        values: coded.values,
+      });
+    }
+  }
+  const header: Header = { rowCount, littleEndian: endianness() === "LE", columns };
+  const json = Buffer.from(JSON.stringify(header), "utf8");
+  const lead = Buffer.alloc(MAGIC.length + 4);
+  MAGIC.copy(lead);
+  lead.writeUInt32LE(json.length, MAGIC.length);
+  const pieces: Buffer[] = [lead, json, Buffer.alloc(padding(lead.length + json.length))];
+  for (const view of sections) {
+    pieces.push(Buffer.from(view.buffer, view.byteOffset, view.byteLength), Buffer.alloc(padding(view.byteLength)));
+  }
+  return pieces;
+}
+
+/** The table a file holds; throws when the bytes are not such a file (or not of this machine's byte order). */
+export function decodeColumns(file: Buffer): ColumnTable {
+  if (file.length < MAGIC.length + 4 || !file.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error("not a columns file");
+  const headerLength = file.readUInt32LE(MAGIC.length);
+  const headerEnd = MAGIC.length + 4 + headerLength;
+  if (headerEnd > file.length) throw new Error("columns file: header cut short");
+  const header = JSON.parse(file.toString("utf8", MAGIC.length + 4, headerEnd)) as Header;
+  if (header.littleEndian !== (endianness() === "LE")) throw new Error("columns file: another byte order");
+  const { rowCount } = header;
+  if (!Number.isSafeInteger(rowCount) || rowCount < 0 || !Array.isArray(header.columns)) throw new Error("columns file: bad header");
+  // typed arrays need their alignment: a buffer that does not start on one is copied once
+  const bodyStart = headerEnd + padding(headerEnd);
+  const aligned = (file.byteOffset + bodyStart) % ALIGN === 0 ? file : Buffer.from(file);
+  const body = aligned.subarray(bodyStart);
+  const view = <T>(make: new (buffer: ArrayBufferLike, at: number, length: number) => T, bytes: number, at: number, length: number): T => {
+    if (!Number.isSafeInteger(at) || at < 0 || at % ALIGN !== 0 || at + length * bytes > body.length)
+      throw new Error("columns file: bad offset");
+    return new make(body.buffer, body.byteOffset + at, length);
+  };
+  const columns: string[] = [];
+  const dtypes: ColumnDtype[] = [];
+  const data: unknown[][] = [];
+  for (const stored of header.columns) {
+    if (typeof stored?.name !== "string" || !DTYPES.has(stored.dtype)) throw new Error("columns file: bad column");
+    columns.push(stored.name);
+    dtypes.push(stored.dtype);
+    const cells = new Array<unknown>(rowCount);
+    // a generic array from the start: cells are copied as they are, numbers never re-boxed
+    if (rowCount > 0) cells[0] = null;
+    switch (stored.kind) {
+      case "int32": {
+        const numbers = view(Int32Array, 4, stored.at, rowCount);
+        for (let row = 0; row < rowCount; row++) cells[row] = numbers[row];
+        break;
+      }
+      case "float64": {
+        const numbers = view(Float64Array, 8, stored.at, rowCount);
+        for (let row = 0; row < rowCount; row++) cells[row] = numbers[row];
+        break;
+      }
+      case "numbers": {
+        const values = view(Float64Array, 8, stored.valuesAt, stored.count);
+        const boxed = new Array<unknown>(values.length);
+        if (values.length > 0) boxed[0] = null;
+        for (let index = 0; index < values.length; index++) boxed[index] = values[index];
+        fromCodes(cells, codesView(view, stored.codeBytes, stored.at, rowCount), boxed);
+        break;
+      }
+      case "values":
+        if (!Array.isArray(stored.values)) throw new Error("columns file: bad values");
+        fromCodes(cells, codesView(view, stored.codeBytes, stored.at, rowCount), stored.values);
+        break;
+      default:
+        throw new Error("columns file: unknown column kind");
+    }
+    data.push(cells);
+  }
+  return { columns, dtypes, data, rowCount };
+}
+
+type Codes = Uint8Array | Uint16Array | Uint32Array;
+
+function codesView(
+  view: <T>(make: new (buffer: ArrayBufferLike, at: number, length: number) => T, bytes: number, at: number, length: number) => T,
+  codeBytes: CodeBytes,
+  at: number,
+  rowCount: number,
+): Codes {
+  if (codeBytes === 1) return view(Uint8Array, 1, at, rowCount);
+  if (codeBytes === 2) return view(Uint16Array, 2, at, rowCount);
+  if (codeBytes === 4) return view(Uint32Array, 4, at, rowCount);
+  throw new Error("columns file: bad code width");
+}
+
+function fromCodes(cells: unknown[], codes: Codes, values: readonly unknown[]): void {
+  const count = values.length;
+  for (let row = 0; row < codes.length; row++) {
+    const code = codes[row];
+    if (code >= count) throw new Error("columns file: code out of range");
+    cells[row] = values[code];
+  }
+}
+
+/** How a column is stored, or undefined for a cell of no stored kind (undefined, an object). */
+function kindOf(cells: readonly unknown[], rowCount: number): "int32" | "numbers" | "values" | undefined {
+  let numbers = 0;
+  let int32 = true;
+  for (let row = 0; row < rowCount; row++) {
+    const value = cells[row];
+    if (typeof value === "number") {
+      numbers++;
+      if (int32 && ((value | 0) !== value || Object.is(value, -0))) int32 = false;
+    } else if (value !== null && typeof value !== "string" && typeof value !== "boolean") {
+      return undefined;
+    }
+  }
+  if (numbers === 0) return "values";
+  if (numbers !== rowCount) return undefined; // numbers mixed with other cells: no finished column holds that
+  return int32 ? "int32" : "numbers";
+}
+
+/** The distinct values (by their bits) in first-appearance order and each row's code, or undefined past `most`. */
+function codeNumbers(numbers: Float64Array, most: number): { codes: Codes; values: Float64Array } | undefined {
+  const bits = new Uint32Array(numbers.buffer, numbers.byteOffset, numbers.length * 2);
+  let size = 1024;
+  while (size < most * 2) size *= 2;
+  const slots = new Int32Array(size).fill(-1);
+  const distinctBits = new Uint32Array(most * 2);
+  const codes = new Uint32Array(numbers.length);
+  let count = 0;
+  for (let row = 0; row < numbers.length; row++) {
+    const low = bits[2 * row];
+    const high = bits[2 * row + 1];
+    let slot = (Math.imul(low ^ Math.imul(high, 0x9e3779b1), 0x85ebca6b) >>> 0) & (size - 1);
+    for (;;) {
+      const code = slots[slot];
+      if (code < 0) {
+        if (count === most) return undefined;
+        slots[slot] = count;
+        distinctBits[2 * count] = low;
+        distinctBits[2 * count + 1] = high;
+        codes[row] = count++;
+        break;
+      }
+      if (distinctBits[2 * code] === low && distinctBits[2 * code + 1] === high) {
+        codes[row] = code;
+        break;
+      }
+      slot = (slot + 1) & (size - 1);
+    }
+  }
+  const values = new Float64Array(distinctBits.buffer.slice(0, count * 8));
+  return { codes: narrowed(codes, count), values };
+}
+
+function codeValues(cells: readonly unknown[], rowCount: number): { codes: Codes; values: Scalar[] } {
+  const codeOf = new Map<Scalar, number>();
+  const values: Scalar[] = [];
+  const codes = new Uint32Array(rowCount);
+  for (let row = 0; row < rowCount; row++) {
+    const value = cells[row] as Scalar;
+    let code = codeOf.get(value);
+    if (code === undefined) {
+      code = values.length;
+      values.push(value);
+      codeOf.set(value, code);
+    }
+    codes[row] = code;
+  }
+  return { codes: narrowed(codes, values.length), values };
+}
+
+/** The codes in the narrowest array that holds `count` distinct ones. */
+function narrowed(codes: Uint32Array, count: number): Codes {
+  if (count <= 0x100) return Uint8Array.from(codes);
+  if (count <= 0x10000) return Uint16Array.from(codes);
+  return codes;
+}
+
+const padding = (length: number): number => (ALIGN - (length % ALIGN)) % ALIGN;
