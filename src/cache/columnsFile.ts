@@ -7,10 +7,10 @@ import type { ColumnDtype, ColumnTable } from "../frame/types";
  * Layout: MAGIC, the header's byte length (u32 LE), the header as JSON, then each column's typed
  * arrays, every one 8-byte aligned, in the machine's byte order (the header says which). A column is
  * stored as one of:
- * - `int32`: every cell a whole number in int32 range (not -0): an Int32Array;
- * - `numbers`: numbers with few distinct values: the distinct values (Float64Array, exact to the
- *   bit: -0 and NaN stay what they are) and one code per row;
- * - `float64`: numbers with many distinct values: a Float64Array;
+ * - `numbers`: numbers with few distinct values (at most a quarter of the rows): the distinct
+ *   values (Float64Array, exact to the bit: -0 and NaN stay what they are) and one code per row;
+ * - `int32`: whole numbers in int32 range (not -0) with many distinct values: an Int32Array;
+ * - `float64`: other numbers with many distinct values: a Float64Array;
  * - `values`: text, booleans and nulls: the distinct values in the header, one code per row.
  *
  * Why codes: danfo keeps every frame twice, as columns and as rows. A float copied into a row is
@@ -57,30 +57,7 @@ export function encodeColumns(table: ColumnTable): Buffer[] | undefined {
     const cells = table.data[column];
     const kind = kindOf(cells, rowCount);
     if (kind === undefined) return undefined;
-    if (kind === "int32") {
-      const numbers = new Int32Array(rowCount);
-      for (let row = 0; row < rowCount; row++) numbers[row] = cells[row] as number;
-      columns.push({ name, dtype, kind, at: place(numbers) });
-    } else if (kind === "numbers") {
-      const numbers = new Float64Array(rowCount);
-      for (let row = 0; row < rowCount; row++) numbers[row] = cells[row] as number;
-      const coded = codeNumbers(numbers, Math.max(256, Math.floor(rowCount * MOST_DISTINCT_SHARE)));
-      if (coded) {
-        const at = place(coded.codes);
-        const valuesAt = place(coded.values);
-        columns.push({
-          name,
-          dtype,
-          kind,
-          at,
-          codeBytes: coded.codes.BYTES_PER_ELEMENT as CodeBytes,
-          valuesAt,
-          count: coded.values.length,
-        });
-      } else {
-        columns.push({ name, dtype, kind: "float64", at: place(numbers) });
-      }
-    } else {
+    if (kind === "values") {
       const coded = codeValues(cells, rowCount);
       columns.push({
         name,
@@ -90,6 +67,27 @@ export function encodeColumns(table: ColumnTable): Buffer[] | undefined {
         codeBytes: coded.codes.BYTES_PER_ELEMENT as CodeBytes,
         values: coded.values,
       });
+      continue;
+    }
+    const numbers = new Float64Array(rowCount);
+    for (let row = 0; row < rowCount; row++) numbers[row] = cells[row] as number;
+    const coded = codeNumbers(numbers, Math.max(256, Math.floor(rowCount * MOST_DISTINCT_SHARE)));
+    if (coded) {
+      const at = place(coded.codes);
+      const valuesAt = place(coded.values);
+      columns.push({
+        name,
+        dtype,
+        kind: "numbers",
+        at,
+        codeBytes: coded.codes.BYTES_PER_ELEMENT as CodeBytes,
+        valuesAt,
+        count: coded.values.length,
+      });
+    } else if (kind === "int32") {
+      columns.push({ name, dtype, kind, at: place(Int32Array.from(numbers)) });
+    } else {
+      columns.push({ name, dtype, kind: "float64", at: place(numbers) });
     }
   }
   const header: Header = { rowCount, littleEndian: endianness() === "LE", columns };
