@@ -51,6 +51,8 @@ export function encodeColumns(table: ColumnTable): Buffer[] | undefined {
     return at;
   };
   const columns: StoredColumn[] = [];
+  // one set of working arrays for every column: a fresh one each would be 357 × ~2 MB for bench S1
+  const scratch = new Scratch(rowCount);
   for (let column = 0; column < table.columns.length; column++) {
     const name = table.columns[column];
     const dtype = table.dtypes[column];
@@ -69,9 +71,8 @@ export function encodeColumns(table: ColumnTable): Buffer[] | undefined {
       });
       continue;
     }
-    const numbers = new Float64Array(rowCount);
-    for (let row = 0; row < rowCount; row++) numbers[row] = cells[row] as number;
-    const coded = codeNumbers(numbers, Math.max(256, Math.floor(rowCount * MOST_DISTINCT_SHARE)));
+    const numbers = copyNumbers(cells, scratch.numbers);
+    const coded = codeNumbers(numbers, scratch);
     if (coded) {
       const at = place(coded.codes);
       const valuesAt = place(coded.values);
@@ -87,7 +88,7 @@ export function encodeColumns(table: ColumnTable): Buffer[] | undefined {
     } else if (kind === "int32") {
       columns.push({ name, dtype, kind, at: place(Int32Array.from(numbers)) });
     } else {
-      columns.push({ name, dtype, kind: "float64", at: place(numbers) });
+      columns.push({ name, dtype, kind: "float64", at: place(numbers.slice()) });
     }
   }
   const header: Header = { rowCount, littleEndian: endianness() === "LE", columns };
@@ -203,38 +204,71 @@ function kindOf(cells: readonly unknown[], rowCount: number): "int32" | "numbers
   return int32 ? "int32" : "numbers";
 }
 
-/** The distinct values (by their bits) in first-appearance order and each row's code, or undefined past `most`. */
-function codeNumbers(numbers: Float64Array, most: number): { codes: Codes; values: Float64Array } | undefined {
+/** Working arrays for coding the numeric columns of one table. */
+class Scratch {
+  /** a column's numbers */
+  readonly numbers: Float64Array;
+  /** a column's codes, one per row */
+  readonly codes: Uint32Array;
+  /** open-addressing table: slot → code, -1 for free */
+  readonly slots: Int32Array;
+  /** the distinct values' bits, two words each */
+  readonly distinct: Uint32Array;
+  /** most distinct values a coded column may have */
+  readonly most: number;
+
+  constructor(rowCount: number) {
+    this.most = Math.max(256, Math.floor(rowCount * MOST_DISTINCT_SHARE));
+    let size = 1024;
+    while (size < this.most * 2) size *= 2;
+    this.numbers = new Float64Array(rowCount);
+    this.codes = new Uint32Array(rowCount);
+    this.slots = new Int32Array(size);
+    this.distinct = new Uint32Array(this.most * 2);
+  }
+}
+
+/** The column's cells (every one a number) in `into`. */
+function copyNumbers(cells: readonly unknown[], into: Float64Array): Float64Array {
+  for (let row = 0; row < into.length; row++) into[row] = cells[row] as number;
+  return into;
+}
+
+/** The distinct values (by their bits) in first-appearance order and each row's code, or undefined past `scratch.most`. */
+function codeNumbers(numbers: Float64Array, scratch: Scratch): { codes: Codes; values: Float64Array } | undefined {
+  const { codes, slots, distinct, most } = scratch;
   const bits = new Uint32Array(numbers.buffer, numbers.byteOffset, numbers.length * 2);
-  let size = 1024;
-  while (size < most * 2) size *= 2;
-  const slots = new Int32Array(size).fill(-1);
-  const distinctBits = new Uint32Array(most * 2);
-  const codes = new Uint32Array(numbers.length);
+  const mask = slots.length - 1;
+  slots.fill(-1);
   let count = 0;
   for (let row = 0; row < numbers.length; row++) {
     const low = bits[2 * row];
     const high = bits[2 * row + 1];
-    let slot = (Math.imul(low ^ Math.imul(high, 0x9e3779b1), 0x85ebca6b) >>> 0) & (size - 1);
+    // every bit of both words reaches the slot's bits (whole numbers have low words of zeros)
+    let hash = Math.imul(low ^ Math.imul(high, 0x9e3779b1), 0x85ebca6b);
+    hash ^= hash >>> 15;
+    hash = Math.imul(hash, 0xc2b2ae35);
+    hash ^= hash >>> 16;
+    let slot = hash & mask;
     for (;;) {
       const code = slots[slot];
       if (code < 0) {
         if (count === most) return undefined;
         slots[slot] = count;
-        distinctBits[2 * count] = low;
-        distinctBits[2 * count + 1] = high;
+        distinct[2 * count] = low;
+        distinct[2 * count + 1] = high;
         codes[row] = count++;
         break;
       }
-      if (distinctBits[2 * code] === low && distinctBits[2 * code + 1] === high) {
+      if (distinct[2 * code] === low && distinct[2 * code + 1] === high) {
         codes[row] = code;
         break;
       }
-      slot = (slot + 1) & (size - 1);
+      slot = (slot + 1) & mask;
     }
   }
-  const values = new Float64Array(distinctBits.buffer.slice(0, count * 8));
-  return { codes: narrowed(codes, count), values };
+  const values = new Float64Array(distinct.buffer.slice(0, count * 8));
+  return { codes: narrowed(codes.subarray(0, numbers.length), count), values };
 }
 
 function codeValues(cells: readonly unknown[], rowCount: number): { codes: Codes; values: Scalar[] } {
@@ -254,11 +288,11 @@ function codeValues(cells: readonly unknown[], rowCount: number): { codes: Codes
   return { codes: narrowed(codes, values.length), values };
 }
 
-/** The codes in the narrowest array that holds `count` distinct ones. */
+/** The codes in an array of their own, the narrowest that holds `count` distinct ones. */
 function narrowed(codes: Uint32Array, count: number): Codes {
   if (count <= 0x100) return Uint8Array.from(codes);
   if (count <= 0x10000) return Uint16Array.from(codes);
-  return codes;
+  return codes.slice();
 }
 
 const padding = (length: number): number => (ALIGN - (length % ALIGN)) % ALIGN;
