@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ColumnTable } from "../frame/types";
-import { decodeColumns, encodeColumns } from "./columnsFile";
+import { decodeColumns, encodeColumns, type DecodedTable } from "./columnsFile";
 import type { ResponseCache } from "./responseCache";
 
 /** What a columns entry's index line says: the responses it was made from, and their digest then. */
@@ -23,8 +23,8 @@ export class ColumnsCache {
     this.#responses = responses;
   }
 
-  /** The table kept under `key`, or undefined when none is, or one of its responses changed or expired. */
-  async read(key: string): Promise<ColumnTable | undefined> {
+  /** The table kept under `key` (and its rows), or undefined when none is, or one of its responses changed or expired. */
+  async read(key: string): Promise<DecodedTable | undefined> {
     const entry = await this.#responses.info(key);
     if (!entry) return undefined;
     const madeFrom = madeFromOf(entry.metadata);

@@ -5,13 +5,7 @@ const ROWS_PER_BLOCK = 256;
 export function columnsToRows(columns: readonly unknown[][], rowCount: number): unknown[][] {
   const columnCount = columns.length;
   const rows: unknown[][] = [];
-  for (let row = 0; row < rowCount; row++) {
-    const cells = new Array<unknown>(columnCount);
-    // a generic array from its first cell: a number written first would make it an array of
-    // doubles, re-made (every number boxed anew) when the first text cell comes
-    if (columnCount > 0) cells[0] = null;
-    rows.push(cells);
-  }
+  for (let row = 0; row < rowCount; row++) rows.push(new Array<unknown>(columnCount));
   for (let blockStart = 0; blockStart < rowCount; blockStart += ROWS_PER_BLOCK) {
     const blockEnd = Math.min(rowCount, blockStart + ROWS_PER_BLOCK);
     for (let column = 0; column < columnCount; column++) {

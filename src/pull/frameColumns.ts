@@ -2,7 +2,6 @@ import type { DataFrame } from "danfojs-node";
 import { ColumnsCache } from "../cache";
 import type { ColumnTable } from "../frame";
 import { frameFromCells } from "../frame/buildFrame";
-import { columnsToRows } from "../frame/transpose";
 import type { Query } from "../query";
 import { VERSION } from "../version";
 import { sizedQuery, type PullOutcome } from "./pagePipeline";
@@ -45,17 +44,13 @@ export class FrameColumns {
 
   /** The frame from the kept columns, or undefined when there are none still valid. */
   async frame(): Promise<DataFrame | undefined> {
-    const table = await this.#columns.read(this.#key);
-    return table && frameOf(table);
+    const decoded = await this.#columns.read(this.#key);
+    // the arrays were made for this frame alone: it keeps them without copies
+    return decoded && frameFromCells(decoded.table, decoded.rows, decoded.table.data);
   }
 
   /** Keeps the pull's finished table when the pull ended whole (every page, no warning). */
   async keep(table: ColumnTable, outcome: PullOutcome): Promise<void> {
     if (outcome.whole) await this.#columns.keep(this.#key, table, outcome.entries);
   }
-}
-
-/** The frame of a table read from the cache: its arrays are its own, handed over without copies. */
-function frameOf(table: ColumnTable): Promise<DataFrame> {
-  return frameFromCells(table, columnsToRows(table.data, table.rowCount), table.data);
 }

@@ -1,7 +1,13 @@
 import { decodeColumns, encodeColumns } from "../../src/cache/columnsFile";
 import type { ColumnTable } from "../../src/frame";
 
-const roundTrip = (table: ColumnTable): ColumnTable => decodeColumns(Buffer.concat(encodeColumns(table)!));
+/** The table read back; its rows hold the same cells as its columns. */
+function roundTrip(table: ColumnTable): ColumnTable {
+  const { table: read, rows } = decodeColumns(Buffer.concat(encodeColumns(table)!));
+  expect(rows).toHaveLength(read.rowCount);
+  rows.forEach((cells, row) => cells.forEach((cell, column) => expect(Object.is(cell, read.data[column][row])).toBe(true)));
+  return read;
+}
 
 describe("the columns file", () => {
   test("keeps every cell as it was: -0, NaN, large and fractional numbers, text, booleans, nulls", () => {
