@@ -43,10 +43,12 @@ describe("the columns file", () => {
     expect(roundTrip({ columns: [], dtypes: [], data: [], rowCount: 3 })).toEqual({ columns: [], dtypes: [], data: [], rowCount: 3 });
   });
 
-  test("a cell of no stored kind (undefined, an object, numbers mixed with text): nothing to store", () => {
+  test("a cell its dtype does not allow (undefined, an object, text among numbers): nothing to store", () => {
     expect(encodeColumns({ columns: ["a"], dtypes: ["string"], data: [[undefined]], rowCount: 1 })).toBeUndefined();
     expect(encodeColumns({ columns: ["a"], dtypes: ["string"], data: [[{}]], rowCount: 1 })).toBeUndefined();
     expect(encodeColumns({ columns: ["a"], dtypes: ["string"], data: [[1, "a"]], rowCount: 2 })).toBeUndefined();
+    expect(encodeColumns({ columns: ["a"], dtypes: ["float32"], data: [[1, "2"]], rowCount: 2 })).toBeUndefined();
+    expect(encodeColumns({ columns: ["a"], dtypes: ["int32"], data: [[1, null]], rowCount: 2 })).toBeUndefined();
   });
 
   test("bytes that are no columns file, or cut short, are refused", () => {
