@@ -42,14 +42,15 @@ export class ColumnsCache {
   }
 
   /**
-   * Keeps `table` under `key`, made from the responses stored under the keys `entries`.
+   * Keeps `table` under `key`, made from the responses stored under the keys `entries`; `rows`, when
+   * given, hold the same cells row by row (encodeColumns reads numbers from them).
    * Nothing is kept when one of them is not stored (its write failed); a failed write is a warning.
    */
-  async keep(key: string, table: ColumnTable, entries: readonly string[]): Promise<void> {
+  async keep(key: string, table: ColumnTable, entries: readonly string[], rows?: readonly (readonly unknown[])[]): Promise<void> {
     // in one order whatever order the pages came in
     const pages = [...entries].sort();
     const digest = await this.#digest(pages);
-    const pieces = digest === undefined ? undefined : encodeColumns(table);
+    const pieces = digest === undefined ? undefined : encodeColumns(table, rows);
     if (digest === undefined || !pieces) return;
     const before = await this.#responses.info(key);
     try {

@@ -39,9 +39,18 @@ interface Header {
 
 const DTYPES: ReadonlySet<string> = new Set<ColumnDtype>(["float32", "int32", "string", "boolean"]);
 
-/** The table as the file's pieces (in order), or undefined when a cell is of no kind the file stores. */
-export function encodeColumns(table: ColumnTable): Buffer[] | undefined {
+/** numeric columns gathered at once from the rows: 32 × 8 bytes × the row count of working space */
+const COLUMNS_PER_GATHER = 32;
+
+/**
+ * The table as the file's pieces (in order), or undefined when a cell is of no kind the file stores.
+ * `rows`, when given, hold the same cells row by row (a frame's rows): numeric columns are read
+ * from them, a few dozen at a time, rather than column by column. A frame's numbers are objects
+ * allocated (and moved by the collector) row by row: read down a column, each is a cache miss.
+ */
+export function encodeColumns(table: ColumnTable, rows?: readonly (readonly unknown[])[]): Buffer[] | undefined {
   const { rowCount } = table;
+  if (rows && rows.length < rowCount) return undefined;
   const sections: ArrayBufferView[] = [];
   let offset = 0;
   const place = (view: ArrayBufferView): number => {
@@ -50,46 +59,52 @@ export function encodeColumns(table: ColumnTable): Buffer[] | undefined {
     offset += view.byteLength + padding(view.byteLength);
     return at;
   };
-  const columns: StoredColumn[] = [];
-  // one set of working arrays for every column: a fresh one each would be 357 × ~2 MB for bench S1
-  const scratch = new Scratch(rowCount);
+  const columns = new Array<StoredColumn>(table.columns.length);
+  const numeric: number[] = [];
   for (let column = 0; column < table.columns.length; column++) {
     const name = table.columns[column];
     const dtype = table.dtypes[column];
     const cells = table.data[column];
-    if (dtype !== "float32" && dtype !== "int32") {
-      if (!onlyScalars(cells, rowCount)) return undefined;
-      const coded = codeValues(cells, rowCount);
-      columns.push({
-        name,
-        dtype,
-        kind: "values",
-        at: place(coded.codes),
-        codeBytes: coded.codes.BYTES_PER_ELEMENT as CodeBytes,
-        values: coded.values,
-      });
+    if (dtype === "float32" || dtype === "int32") {
+      numeric.push(column);
       continue;
     }
-    const numbers = copyNumbers(cells, scratch.numbers);
-    if (!numbers) return undefined;
-    const coded = codeNumbers(numbers, scratch);
-    if (coded) {
-      const at = place(coded.codes);
-      const valuesAt = place(coded.values);
-      columns.push({
-        name,
-        dtype,
-        kind: "numbers",
-        at,
-        codeBytes: coded.codes.BYTES_PER_ELEMENT as CodeBytes,
-        valuesAt,
-        count: coded.values.length,
-      });
-    } else if (isInt32(numbers)) {
-      columns.push({ name, dtype, kind: "int32", at: place(Int32Array.from(numbers)) });
-    } else {
-      columns.push({ name, dtype, kind: "float64", at: place(numbers.slice()) });
-    }
+    if (!onlyScalars(cells, rowCount)) return undefined;
+    const coded = codeValues(cells, rowCount);
+    columns[column] = {
+      name,
+      dtype,
+      kind: "values",
+      at: place(coded.codes),
+      codeBytes: coded.codes.BYTES_PER_ELEMENT as CodeBytes,
+      values: coded.values,
+    };
+  }
+  // one set of working arrays for every column: a fresh one each would be 340 × ~2 MB for bench S1
+  const scratch = new Scratch(rowCount);
+  const gathered = Array.from({ length: Math.min(COLUMNS_PER_GATHER, numeric.length) }, () => new Float64Array(rowCount));
+  for (let first = 0; first < numeric.length; first += COLUMNS_PER_GATHER) {
+    const members = numeric.slice(first, first + COLUMNS_PER_GATHER);
+    const complete = rows
+      ? numbersFromRows(rows, members, gathered)
+      : members.every((column, index) => copyNumbers(table.data[column], gathered[index]));
+    if (!complete) return undefined;
+    members.forEach((column, index) => {
+      const name = table.columns[column];
+      const dtype = table.dtypes[column];
+      const numbers = gathered[index];
+      const coded = codeNumbers(numbers, scratch);
+      if (coded) {
+        const at = place(coded.codes);
+        const valuesAt = place(coded.values);
+        const codeBytes = coded.codes.BYTES_PER_ELEMENT as CodeBytes;
+        columns[column] = { name, dtype, kind: "numbers", at, codeBytes, valuesAt, count: coded.values.length };
+      } else if (isInt32(numbers)) {
+        columns[column] = { name, dtype, kind: "int32", at: place(Int32Array.from(numbers)) };
+      } else {
+        columns[column] = { name, dtype, kind: "float64", at: place(numbers.slice()) };
+      }
+    });
   }
   const header: Header = { rowCount, littleEndian: endianness() === "LE", columns };
   const json = Buffer.from(JSON.stringify(header), "utf8");
@@ -301,19 +316,29 @@ class Scratch {
   }
 }
 
-/**
- * A numeric column's cells in `into`, or undefined when one is not a number. Read column by column,
- * a frame's numbers are mostly pointers to numbers allocated row by row: this copy is the main
- * cost of keeping the columns (~1.3 s for bench S1 under load), and reading blocks of rows could
- * halve it.
- */
-function copyNumbers(cells: readonly unknown[], into: Float64Array): Float64Array | undefined {
+/** A numeric column's cells in `into`; false when one is not a number. */
+function copyNumbers(cells: readonly unknown[], into: Float64Array): boolean {
   for (let row = 0; row < into.length; row++) {
     const value = cells[row];
-    if (typeof value !== "number") return undefined;
+    if (typeof value !== "number") return false;
     into[row] = value;
   }
-  return into;
+  return true;
+}
+
+/** The numeric columns `members` read from the rows, column `members[k]` into `into[k]`; false when a cell is not a number. */
+function numbersFromRows(rows: readonly (readonly unknown[])[], members: readonly number[], into: readonly Float64Array[]): boolean {
+  const count = members.length;
+  const rowCount = into.length > 0 ? into[0].length : 0;
+  for (let row = 0; row < rowCount; row++) {
+    const cells = rows[row];
+    for (let index = 0; index < count; index++) {
+      const value = cells[members[index]];
+      if (typeof value !== "number") return false;
+      into[index][row] = value;
+    }
+  }
+  return true;
 }
 
 /** The distinct values (by their bits) in first-appearance order and each row's code, or undefined past `scratch.most`. */

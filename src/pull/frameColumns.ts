@@ -49,8 +49,8 @@ export class FrameColumns {
     return decoded && frameFromCells(decoded.table, decoded.rows, decoded.table.data);
   }
 
-  /** Keeps the pull's finished table when the pull ended whole (every page, no warning). */
-  async keep(table: ColumnTable, outcome: PullOutcome): Promise<void> {
-    if (outcome.whole) await this.#columns.keep(this.#key, table, outcome.entries);
+  /** Keeps the pull's finished table (`rows`: the same cells row by row) when the pull ended whole (every page, no warning). */
+  async keep(table: ColumnTable, rows: readonly (readonly unknown[])[], outcome: PullOutcome): Promise<void> {
+    if (outcome.whole) await this.#columns.keep(this.#key, table, outcome.entries, rows);
   }
 }

@@ -51,7 +51,7 @@ export class Pull {
     const { table, rows } = builder.toTable();
     // rows and columns were made for this frame alone: it keeps them without copies
     const frame = await frameFromCells(table, rows, table.data);
-    await columns?.keep(table, outcome);
+    await columns?.keep(table, rows, outcome);
     return frame;
   }
 

@@ -33,6 +33,21 @@ describe("the columns file", () => {
     });
   });
 
+  test("numbers read from the rows (a frame's) make the same file as read from the columns", () => {
+    const rowCount = 700;
+    const data = [
+      Array.from({ length: rowCount }, (_, row) => row % 7),
+      Array.from({ length: rowCount }, (_, row) => `t${row % 3}`),
+      Array.from({ length: rowCount }, (_, row) => row * 0.5),
+    ];
+    const table: ColumnTable = { columns: ["a", "b", "c"], dtypes: ["int32", "string", "float32"], data, rowCount };
+    const rows = Array.from({ length: rowCount }, (_, row) => data.map((cells) => cells[row]));
+    expect(Buffer.concat(encodeColumns(table, rows)!)).toEqual(Buffer.concat(encodeColumns(table)!));
+    rows[650][2] = "650";
+    expect(encodeColumns(table, rows)).toBeUndefined();
+    expect(encodeColumns(table, rows.slice(0, 10))).toBeUndefined();
+  });
+
   test("a table without rows, and one without columns", () => {
     expect(roundTrip({ columns: ["a"], dtypes: ["string"], data: [[]], rowCount: 0 })).toEqual({
       columns: ["a"],
