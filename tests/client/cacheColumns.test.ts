@@ -127,6 +127,13 @@ describe("a frame pull's columns kept in the cache", () => {
   });
 });
 
+test("the columns entry's files are private like every other entry's (0600)", async () => {
+  await cached().brands();
+  const [entry] = await columnsEntries();
+  expect(statSync(entry.path).mode & 0o777).toBe(0o600);
+  expect(statSync(dir).mode & 0o777).toBe(0o700);
+});
+
 describe("the columns are used only while every response they were made from is unchanged", () => {
   test("one page fetched again with other content: the re-pull is made from the responses, then kept anew", async () => {
     const before = await cached().brands();
