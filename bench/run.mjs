@@ -14,6 +14,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import cacache from "cacache";
 import { join, relative } from "node:path";
 import { BENCH_DIR, DIST_DIR, REPO_DIR, RESULT_TAG } from "./lib/common.mjs";
 import { aggregate, summaryTable } from "./lib/summary.mjs";
@@ -81,6 +82,12 @@ export const STREAM_FIELDS = [
     .slice(0, 57),
 ];
 const LATENCY_MS = 20;
+/** Removes the frames' kept columns from the cache, leaving the responses (S8-responses). */
+async function dropColumns(dir) {
+  const entries = await cacache.ls(dir);
+  for (const { key } of Object.values(entries)) if (key.includes("fountframe[columns]")) await cacache.rm.entry(dir, key);
+}
+
 /** S8's cache directory, removed before and after a run. */
 const CACHE_DIR = join(os.tmpdir(), `fountframe-bench-cache-${process.pid}`);
 /** The small pull of the "process start → frame" figure: 5,000 rows × 64 columns. */
@@ -218,10 +225,20 @@ function plan(quick) {
       config: { ...thin, format },
     });
   }
-  // S8: S1 with an on-disk cache, filled by one run (S8-fill) and read by the next
+  // S8: S1 with an on-disk cache, filled by one run (S8-fill) and read by the next (S8: from the
+  // frame's kept columns; S8-responses: from the responses, as before columns were kept)
   const cache = { cache: { dir: CACHE_DIR } };
   add({ id: "S8-fill", group: "S8", script: "pull.mjs", emulator: pullEmulator, config: { clientOptions: cache }, emptyCacheFirst: true });
   add({ id: "S8", group: "S8", script: "pull.mjs", emulator: pullEmulator, config: { clientOptions: cache } });
+  // the same re-pull with the kept columns dropped first: every page read back from its response
+  add({
+    id: "S8-responses",
+    group: "S8",
+    script: "pull.mjs",
+    emulator: pullEmulator,
+    config: { clientOptions: cache },
+    dropColumnsFirst: true,
+  });
   // process start → frame of a small pull, each mode a fresh process; repeated more, being short
   const firstEmulator = { scale: FIRST_FRAME_ROWS, latencyMs: LATENCY_MS, warmupPages: size.warmupPages, ...narrow };
   for (const mode of ["cjs", "esm", "danfo-loaded"]) {
@@ -466,6 +483,7 @@ async function main() {
       if (rep > job.reps) continue;
       // every fill starts from an empty cache: repetitions are interleaved, so S8 ran in between
       if (job.emptyCacheFirst) rmSync(CACHE_DIR, { recursive: true, force: true });
+      if (job.dropColumnsFirst) await dropColumns(CACHE_DIR);
       const result = await runJob(job);
       runs[job.id].push(result);
       const wall = result.wallMs ?? result.fetchMs ?? result.recordsToFrameMs ?? result.loadMs;

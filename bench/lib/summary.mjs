@@ -234,7 +234,8 @@ export function summaryTable(results) {
   add(s7, "429 answers", stat("S7", "emulatorRateLimited"), "", "0", (v) => v === 0);
   const s8 = "S8 S1 re-pulled from the on-disk cache";
   add(s8, "first pull, filling the cache", stat("S8-fill", "wallMs"), "s");
-  add(s8, "re-pull, call → frame", stat("S8", "wallMs"), "s");
+  add(s8, "re-pull from the frame's kept columns, call → frame", stat("S8", "wallMs"), "s", "≤ 1.5 s", (v) => v <= 1_500);
+  add(s8, "re-pull from the responses (columns dropped), call → frame", stat("S8-responses", "wallMs"), "s");
   const lessRowCheck = (value) => value && { ...value, median: value.median - 1, min: value.min - 1, max: value.max - 1 };
   add(
     s8,
@@ -244,7 +245,16 @@ export function summaryTable(results) {
     "0",
     (v) => v === 0,
   );
-  add(s8, "peak RSS of the re-pull", stat("S8", "peakRssMiB"), "MiB");
+  add(
+    s8,
+    "requests during the re-pull from the responses",
+    lessRowCheck(stat("S8-responses", "emulatorRequests")),
+    "",
+    "0",
+    (v) => v === 0,
+  );
+  add(s8, "peak RSS of the re-pull from columns", stat("S8", "peakRssMiB"), "MiB");
+  add(s8, "peak RSS of the re-pull from the responses", stat("S8-responses", "peakRssMiB"), "MiB");
 
   const s9Rows = stat("S9-parquet", "rows")?.median;
   for (const [format, label] of [

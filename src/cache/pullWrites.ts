@@ -42,6 +42,11 @@ export class PullWrites {
     this.#writes.push(this.#cache.write(held.key, held.body));
   }
 
+  /** Every entry the pull read or wrote, in the order it did (complete once `settle` is done). */
+  get entries(): readonly string[] {
+    return [...this.#keys];
+  }
+
   /** Waits for the writes started. */
   async settle(): Promise<void> {
     this.#held.clear();

@@ -11,6 +11,14 @@ export interface CacheSettings {
   maxAgeMs?: number;
 }
 
+/** What the index says of an entry. */
+export interface EntryInfo {
+  integrity: string;
+  /** when it was written, ms since the epoch */
+  time: number;
+  metadata: unknown;
+}
+
 export const DEFAULT_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const KEY_VERSION = "fountframe-v1";
 /** cacache's index layout (lib/entry-index.js bucketPath, cache-version.index 5): no public API names the file */
@@ -42,6 +50,27 @@ export class ResponseCache {
     return this.#dir;
   }
 
+  /** Whether an entry written at `time` (ms since the epoch) is still fresh. */
+  isFresh(time: number): boolean {
+    return Date.now() - time <= this.#maxAgeMs;
+  }
+
+  /** The index entry under `key` (its content's integrity, when written, its metadata), fresh or not; no content is read. */
+  async info(key: string): Promise<EntryInfo | undefined> {
+    const info = await cacache.get.info(this.#dir, key).catch(() => null);
+    return info ? { integrity: info.integrity, time: info.time, metadata: info.metadata as unknown } : undefined;
+  }
+
+  /** The content stored under `integrity`, checked against it (cacache throws when it does not match). */
+  async content(integrity: string): Promise<Buffer> {
+    return (await cacache.get.byDigest(this.#dir, integrity)) as Buffer;
+  }
+
+  /** Removes one content (an entry still pointing to it then reads as unreadable). */
+  async removeContent(integrity: string): Promise<void> {
+    await cacache.rm.content(this.#dir, integrity).catch(() => undefined);
+  }
+
   /** The entry's key: version, base URL, credential hash, path, parameters in name order. */
   key(baseUrl: string, path: string, params: Record<string, string | number>): string {
     const sorted = Object.fromEntries(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -65,16 +94,17 @@ export class ResponseCache {
     return !!info && Date.now() - info.time <= this.#maxAgeMs;
   }
 
-  async put(key: string, body: Buffer | string): Promise<void> {
+  /** Writes the entry (with `metadata` in its index line, when given) and makes its files private. */
+  async put(key: string, body: Buffer | string, metadata?: unknown): Promise<void> {
     await mkdir(this.#dir, { recursive: true, mode: PRIVATE_DIR });
-    await cacache.put(this.#dir, key, body);
+    await cacache.put(this.#dir, key, body, metadata === undefined ? undefined : { metadata });
     const content = await cacache.get.info(this.#dir, key);
     await Promise.all([content?.path, this.#indexFile(key)].map((path) => path && chmod(path, PRIVATE_FILE).catch(() => undefined)));
   }
 
   /** `put`, a failure only a warning: a cache that cannot be written never fails a pull. */
-  async write(key: string, body: Buffer | string): Promise<void> {
-    await this.put(key, body).catch((error: Error) => {
+  async write(key: string, body: Buffer | string, metadata?: unknown): Promise<void> {
+    await this.put(key, body, metadata).catch((error: Error) => {
       process.emitWarning(`fountframe: the response cache in ${this.#dir} could not be written: ${error.message}`);
     });
   }

@@ -12,6 +12,7 @@ export type FaultKind =
   | "echoHeaders"
   | "rateHeaders"
   | "nullRecord"
+  | "revised"
   | PageFaultKind;
 
 export interface FaultRule {
@@ -41,12 +42,17 @@ export interface FaultRule {
   headers?: Record<string, string>;
   /** kind "nullRecord": the position in `data` of the record answered as `null`, default 0 */
   index?: number;
+  /** kind "revised": the field every record of the page has, with `value`, as after the data were
+   *  revised (a study re-released); a field the records did not have is added to them */
+  field?: string;
+  /** kind "revised": the field's new value (any JSON value) */
+  value?: unknown;
   /** only the first N matching requests; omitted = every matching request */
   times?: number;
 }
 
 /** Faults that spoil the body of the normal answer rather than replace the answer. */
-export const BODY_FAULTS: ReadonlySet<FaultKind> = new Set<FaultKind>(["malformed", "trickle", "cutOff", "nullRecord"]);
+export const BODY_FAULTS: ReadonlySet<FaultKind> = new Set<FaultKind>(["malformed", "trickle", "cutOff", "nullRecord", "revised"]);
 
 export class FaultBook {
   private rules: Array<{ rule: FaultRule; remaining: number }> = [];

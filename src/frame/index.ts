@@ -1,7 +1,7 @@
 export type { ColumnDtype, ColumnTable } from "./types";
 export { flattenRecord, flattenRecords } from "./flattenRecords";
 export { toColumnTable } from "./columnTable";
-export { tableToFrame } from "./buildFrame";
+export { frameFromTableCells, tableToFrame } from "./buildFrame";
 export { FrameBuilder, recordsToFrame, type ShapeOf } from "./recordsToFrame";
 export { preloadDataFrameClass } from "./danfo";
 export { columnValues } from "./columnValues";

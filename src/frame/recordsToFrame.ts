@@ -2,7 +2,7 @@ import type { DataFrame } from "danfojs-node";
 import { ValidationError } from "../errors";
 import type { JsonRecord, PageChunk, RowShape, ShapeOptions } from "../records";
 import { frameFromTableCells } from "./buildFrame";
-import { finishTable } from "./columnTable";
+import { finishTable, type TableWithRows } from "./columnTable";
 import { RecordGatherer } from "./gatherRows";
 import { ChunkAssembler } from "./chunkAssembler";
 import { gatherPageChunk } from "./pageChunk";
@@ -86,8 +86,13 @@ export class FrameBuilder {
     return this.#gatherer;
   }
 
+  /** The finished table and the same cells as rows, which `toFrame` hands to the frame. */
+  toTable(): TableWithRows {
+    return finishTable(this.#gathererFor(undefined).result());
+  }
+
   async toFrame(): Promise<DataFrame> {
-    const { table, rows } = finishTable(this.#gathererFor(undefined).result());
+    const { table, rows } = this.toTable();
     // rows and columns were made for this frame alone: it keeps them without copies
     return frameFromTableCells(table, rows, table.data);
   }

@@ -11,6 +11,7 @@ import {
   type PullSettings,
   type PulledPage,
 } from "../pages";
+import { unmatchedMetricKeys } from "../pages/metricKeysCheck";
 import { recordsOf } from "../pages/pageBody";
 import type { PageChecker } from "../pages/pageConsistency";
 import type { PagePlan } from "../pages/pagePlan";
@@ -27,7 +28,21 @@ export interface PipelineShape {
   resizable?: boolean;
   /** a frame's: its pages after the first may be decoded by worker threads */
   decoding?: PullDecoding;
+  /** filled in when the pull ends (a frame's, to keep its columns) */
+  outcome?: PullOutcome;
 }
+
+/** How a pull ended, once its pages are all read. */
+export interface PullOutcome {
+  /** every page came and passed, and nothing was warned about */
+  whole: boolean;
+  /** the response cache entries the pull read or wrote, all stored once it ended (empty without a cache) */
+  entries: readonly string[];
+}
+
+/** The query as its pages are asked for: at the client's page size unless it sets one (an item is not paged). */
+export const sizedQuery = (query: Query, options: PullOptions): Query =>
+  query.perPage || query.id !== undefined ? query : query.withPage({ perPage: options.perPage });
 
 /**
  * The pages of one pull, in page order: the first page (its plan, its checker, the metric-key
@@ -43,9 +58,9 @@ export async function* pagePipeline(
   shape: PipelineShape,
 ): AsyncGenerator<PulledPage, void> {
   if (parts.closing.aborted) throw new ClientClosedError();
-  const { window, resizable = false, decoding } = shape;
+  const { window, resizable = false, decoding, outcome } = shape;
   const singlePage = query.isSinglePage();
-  const sized = query.perPage || query.id !== undefined ? query : query.withPage({ perPage: options.perPage });
+  const sized = sizedQuery(query, options);
   const progress = parts.progress.start(endpoint, options.verbose);
   const cache = parts.cache(options.cache);
   const writes = cache && new PullWrites(cache);
@@ -68,6 +83,7 @@ export async function* pagePipeline(
     // the first page is never decoded by workers: they are chosen from it
     const firstRecords = recordsOf(first.body);
     warnUnmatchedMetricKeys(endpoint, sized.metricKeys, firstRecords);
+    const warnedOfKeys = unmatchedMetricKeys(sized.metricKeys, firstRecords).length > 0;
     if (decoding) decoding.pool = parts.decodePool(threadsForPull(options.threads, firstRecords, first.total, plan.lastPage - plan.start));
     yield first;
     // a frame's pages are its own: the rest may come at a larger page size when the rate budget is short
@@ -81,6 +97,7 @@ export async function* pagePipeline(
     if (rest.lead) yield rest.lead;
     const failures: PageFailure[] = yield* streamPages(rest.query, rest.plan, window, rest.settings, rest.checker);
     warnPullEnd(endpoint, failures, rest.plan.lastPage - rest.plan.start + 1, rest.checker);
+    if (outcome) outcome.whole = !warnedOfKeys && failures.length === 0 && !rest.checker?.disagreed;
   } catch (error) {
     if (error instanceof InconsistentPagesError) await writes?.forget();
     throw error;
@@ -88,6 +105,7 @@ export async function* pagePipeline(
     progress.stop();
     // a pull whose pages disagree keeps none of them, whatever was read from the cache included
     await (checker?.disagreed ? writes?.forget() : writes?.settle());
+    if (outcome) outcome.entries = writes?.entries ?? [];
   }
 }
 

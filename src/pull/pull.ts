@@ -1,12 +1,13 @@
 import type { DataFrame } from "danfojs-node";
-import { namesInFieldOrder, pagesInFieldOrder, preloadDataFrameClass } from "../frame";
+import { frameFromTableCells, namesInFieldOrder, pagesInFieldOrder, preloadDataFrameClass } from "../frame";
 import type { JsonRecord } from "../records";
 import { FrameBuilder, rowShapeOf } from "../rows";
 import { markResumable, recordsOf, type PulledPage, type RecordPage } from "../pages";
 import { ValidationError } from "../errors";
 import type { Query } from "../query";
 import { getBody } from "./getBody";
-import { inFlight, pagePipeline } from "./pagePipeline";
+import { FrameColumns } from "./frameColumns";
+import { inFlight, pagePipeline, type PullOutcome } from "./pagePipeline";
 import type { PullOptions, PullParts } from "./parts";
 
 const FRAME_LOOKAHEAD_FACTOR = 4;
@@ -24,21 +25,36 @@ export class Pull {
     this.#options = { ...options };
   }
 
-  /** A frame: each page is gathered into rows of cells as it arrives (pages after the first maybe decoded by workers). */
+  /**
+   * A frame: each page is gathered into rows of cells as it arrives (pages after the first maybe
+   * decoded by workers). With a cache, the frame's finished columns are kept too, and a re-pull whose
+   * responses are all unchanged is made from them (frameColumns.ts).
+   */
   async frame(endpoint: string, query: Query, stackData: boolean): Promise<DataFrame> {
-    const builder = new FrameBuilder({ stackData, endpoint });
     preloadDataFrameClass();
+    const columns = FrameColumns.of(this.#parts, this.#options, endpoint, query, stackData);
+    const frame = (await columns?.frame()) ?? (await this.#pulledFrame(endpoint, query, stackData, columns));
+    // the service answers `fields` in its own order; the frame shows them as asked
+    const asked = namesInFieldOrder(frame.columns, query.fields);
+    return asked ? frame.loc({ columns: asked }) : frame;
+  }
+
+  async #pulledFrame(endpoint: string, query: Query, stackData: boolean, columns: FrameColumns | undefined): Promise<DataFrame> {
+    const builder = new FrameBuilder({ stackData, endpoint });
     const decoding = { shape: rowShapeOf({ stackData, endpoint }), pool: undefined };
+    const outcome: PullOutcome = { whole: false, entries: [] };
     for await (const page of pagePipeline(this.#parts, this.#options, endpoint, query, {
       window: this.#lookahead(),
       resizable: true,
       decoding,
+      outcome,
     }))
       builder.addRows(page.body, page.endpoint);
-    const frame = await builder.toFrame();
-    // the service answers `fields` in its own order; the frame shows them as asked
-    const asked = namesInFieldOrder(frame.columns, query.fields);
-    return asked ? frame.loc({ columns: asked }) : frame;
+    const { table, rows } = builder.toTable();
+    // rows and columns were made for this frame alone: it keeps them without copies
+    const frame = await frameFromTableCells(table, rows, table.data);
+    await columns?.keep(table, rows, outcome);
+    return frame;
   }
 
   /** Every record of the pull, in page order. */

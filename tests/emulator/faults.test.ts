@@ -191,6 +191,20 @@ describe("fault injection", () => {
     expect(spoiled.json.meta).toEqual(normal.json.meta);
   });
 
+  test("revised: every record of the page has `field` set to `value`, added where it was not; meta as usual", async () => {
+    emulator.setFaults([
+      { kind: "revised", field: "name", value: "Renamed", times: 1 },
+      { kind: "revised", field: "note", value: "12.5", times: 1 },
+    ]);
+    const renamed = await regions(emulator);
+    const noted = await regions(emulator);
+    const normal = await regions(emulator);
+    expect(renamed.status).toBe(200);
+    expect(renamed.json.data).toEqual(normal.json.data.map((record: object) => ({ ...record, name: "Renamed" })));
+    expect(noted.json.data).toEqual(normal.json.data.map((record: object) => ({ ...record, note: "12.5" })));
+    expect(renamed.json.meta).toEqual(normal.json.meta);
+  });
+
   test("hang forever: the client's own timeout is all that ends it", async () => {
     emulator.setFaults([{ kind: "hang", times: 1 }]);
     const signal = AbortSignal.timeout(200);

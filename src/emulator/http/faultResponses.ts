@@ -47,7 +47,7 @@ export function answerFault(rule: FaultRule, req: IncomingMessage, res: ServerRe
   }
 }
 
-/** The normal 200 answer with its body spoiled as a malformed, trickle, cutOff or nullRecord rule says. */
+/** The normal 200 answer with its body spoiled (or revised) as a malformed, trickle, cutOff, nullRecord or revised rule says. */
 export async function sendSpoiledBody(
   rule: FaultRule,
   req: IncomingMessage,
@@ -62,6 +62,9 @@ export async function sendSpoiledBody(
       return;
     case "nullRecord":
       send(res, 200, withNullRecord(body, rule.index ?? 0), headers);
+      return;
+    case "revised":
+      send(res, 200, revised(body, rule.field ?? "name", rule.value ?? null), headers);
       return;
     case "cutOff": {
       // the full Content-Length is announced, then the connection drops after `bytes`
@@ -98,6 +101,14 @@ function withNullRecord(body: Buffer, index: number): string | Buffer {
   const parsed = JSON.parse(body.toString("utf8")) as { data?: unknown };
   if (!Array.isArray(parsed.data) || parsed.data.length === 0) return body;
   parsed.data[Math.min(index, parsed.data.length - 1)] = null;
+  return JSON.stringify(parsed);
+}
+
+/** A page whose records all have `field` set to `value`: the same records, revised. */
+function revised(body: Buffer, field: string, value: unknown): string | Buffer {
+  const parsed = JSON.parse(body.toString("utf8")) as { data?: unknown };
+  if (!Array.isArray(parsed.data)) return body;
+  for (const record of parsed.data) if (record !== null && typeof record === "object") (record as Record<string, unknown>)[field] = value;
   return JSON.stringify(parsed);
 }
 

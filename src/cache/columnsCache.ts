@@ -1,0 +1,91 @@
+import { createHash } from "node:crypto";
+import type { ColumnTable } from "../frame/types";
+import { decodeColumns, encodeColumns, type DecodedTable } from "./columnsFile";
+import type { ResponseCache } from "./responseCache";
+
+/** What a columns entry's index line says: the responses it was made from, and their digest then. */
+interface MadeFrom {
+  pages: string[];
+  digest: string;
+}
+
+/**
+ * A frame pull's finished columns, kept in the response cache beside the responses they were made
+ * from and valid only while every one of them is: each response entry must still be stored, fresh
+ * (maxAgeMs) and hold the same content (its integrity, read from the index without its body). A
+ * response fetched again with other content, expired or removed makes the columns unusable; the
+ * pull then runs as usual and keeps new columns. An entry that cannot be read or decoded is removed.
+ */
+export class ColumnsCache {
+  readonly #responses: ResponseCache;
+
+  constructor(responses: ResponseCache) {
+    this.#responses = responses;
+  }
+
+  /** The table kept under `key` (and its rows), or undefined when none is, or one of its responses changed or expired. */
+  async read(key: string): Promise<DecodedTable | undefined> {
+    const entry = await this.#responses.info(key);
+    if (!entry) return undefined;
+    const madeFrom = madeFromOf(entry.metadata);
+    if (!madeFrom) {
+      await this.#discard(key, entry.integrity);
+      return undefined;
+    }
+    if ((await this.#digest(madeFrom.pages)) !== madeFrom.digest) return undefined;
+    try {
+      return decodeColumns(await this.#responses.content(entry.integrity));
+    } catch {
+      await this.#discard(key, entry.integrity);
+      return undefined;
+    }
+  }
+
+  /**
+   * Keeps `table` under `key`, made from the responses stored under the keys `entries`; `rows`, when
+   * given, hold the same cells row by row (encodeColumns reads numbers from them).
+   * Nothing is kept when one of them is not stored (its write failed); a failed write is a warning.
+   */
+  async keep(key: string, table: ColumnTable, entries: readonly string[], rows?: readonly (readonly unknown[])[]): Promise<void> {
+    // in one order whatever order the pages came in
+    const pages = [...entries].sort();
+    const digest = await this.#digest(pages);
+    const pieces = digest === undefined ? undefined : encodeColumns(table, rows);
+    if (digest === undefined || !pieces) return;
+    const before = await this.#responses.info(key);
+    try {
+      await this.#responses.put(key, Buffer.concat(pieces), { pages, digest } satisfies MadeFrom);
+    } catch (error) {
+      process.emitWarning(`fountframe: the response cache in ${this.#responses.dir} could not be written: ${(error as Error).message}`);
+      return;
+    }
+    // the columns this entry held before are no one's now: their space is given back at once
+    const after = await this.#responses.info(key);
+    if (before && after && before.integrity !== after.integrity) await this.#responses.removeContent(before.integrity);
+  }
+
+  /** The digest of the responses' keys and integrities, or undefined when one is not stored or not fresh. */
+  async #digest(pages: readonly string[]): Promise<string | undefined> {
+    if (pages.length === 0) return undefined;
+    const infos = await Promise.all(pages.map((page) => this.#responses.info(page)));
+    const hash = createHash("sha256");
+    for (let index = 0; index < pages.length; index++) {
+      const info = infos[index];
+      if (!info || !this.#responses.isFresh(info.time)) return undefined;
+      hash.update(`${pages[index]}\n${info.integrity}\n`);
+    }
+    return hash.digest("base64");
+  }
+
+  async #discard(key: string, integrity: string): Promise<void> {
+    await this.#responses.remove(key);
+    await this.#responses.removeContent(integrity);
+  }
+}
+
+function madeFromOf(metadata: unknown): MadeFrom | undefined {
+  if (metadata === null || typeof metadata !== "object") return undefined;
+  const { pages, digest } = metadata as Partial<MadeFrom>;
+  if (!Array.isArray(pages) || !pages.every((page) => typeof page === "string") || typeof digest !== "string") return undefined;
+  return { pages, digest };
+}

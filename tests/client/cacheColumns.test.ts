@@ -1,0 +1,216 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import cacache from "cacache";
+import type { DataFrame } from "danfojs-node";
+import { ColumnsCache } from "../../src/cache";
+import type { ClientOptions } from "../../src/client/options";
+import { UNMATCHED_METRIC_KEYS_WARNING } from "../../src/pages";
+import { captureWarnings, pagesRequested, useEmulator } from "./fixture";
+import { expectSameFrame } from "./sameFrame";
+
+// brands: 439 records, 5 pages at 100; study 482's brandscape data: several pages at 50
+const env = useEmulator();
+const STUDY = { studies: 482, perPage: 50 };
+
+let dir: string;
+beforeEach(() => {
+  dir = join(mkdtempSync(join(tmpdir(), "fountframe-columns-")), "cache");
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  rmSync(join(dir, ".."), { recursive: true, force: true });
+});
+
+const cached = (options: ClientOptions = {}) => env.client({ cache: { dir }, ...options });
+
+/** What each ColumnsCache.read of `run` found: true for a table, false for none. */
+async function columnsReads<T>(run: () => Promise<T>): Promise<{ result: T; found: boolean[] }> {
+  const read = jest.spyOn(ColumnsCache.prototype, "read");
+  try {
+    const result = await run();
+    const found = await Promise.all(read.mock.results.map(async (call) => (await (call.value as Promise<unknown>)) !== undefined));
+    return { result, found };
+  } finally {
+    read.mockRestore();
+  }
+}
+
+interface IndexEntry {
+  key: string;
+  integrity: string;
+  metadata: unknown;
+  path: string;
+}
+
+/**
+ * The cache's columns entries (one per frame pull's query), read from cacache's index files: the
+ * last line of a key wins, an entry with no integrity is a removal (cacache.ls imports ESM, which
+ * Jest's sandbox cannot).
+ */
+async function columnsEntries(): Promise<IndexEntry[]> {
+  const index = join(dir, "index-v5");
+  const latest = new Map<string, IndexEntry | null>();
+  for (const name of readdirSync(index, { recursive: true, encoding: "utf8" })) {
+    const path = join(index, name);
+    if (!statSync(path).isFile()) continue;
+    for (const line of readFileSync(path, "utf8").split("\n").filter(Boolean)) {
+      const entry = JSON.parse(line.slice(line.indexOf("\t") + 1)) as Omit<IndexEntry, "path">;
+      latest.set(entry.key, entry.integrity ? { ...entry, path: "" } : null);
+    }
+  }
+  const entries = [...latest.values()].filter((entry): entry is IndexEntry => !!entry && entry.key.includes("fountframe[columns]"));
+  return Promise.all(entries.map(async (entry) => ({ ...entry, path: (await cacache.get.info(dir, entry.key))!.path })));
+}
+
+/** Fills the cache with `pull`, then pulls again: the re-pull is made from columns, with no request, and equals both. */
+async function expectColumnsRepull(pull: (options?: ClientOptions) => Promise<DataFrame>, fresh: DataFrame): Promise<DataFrame> {
+  const { result: fill, found: atFill } = await columnsReads(() => pull({ cache: { dir } }));
+  expect(atFill).toEqual([false]);
+  expectSameFrame(fill, fresh);
+  expect(await columnsEntries()).toHaveLength(1);
+  env.emulator.resetStats();
+  const { result: again, found } = await columnsReads(() => pull({ cache: { dir } }));
+  expect(found).toEqual([true]);
+  expect(env.emulator.stats.requests).toBe(0);
+  expectSameFrame(again, fresh);
+  expect(again.index).toEqual(fresh.index);
+  return again;
+}
+
+describe("a frame pull's columns kept in the cache", () => {
+  test("brandscapeData with its default includes, decoded by workers or not: the same frame, no request", async () => {
+    const fresh = await env.client({ threads: 0 }).brandscapeData(STUDY);
+    expect(fresh.shape[0]).toBeGreaterThan(STUDY.perPage * 2);
+    expect(fresh.columns).toEqual(expect.arrayContaining(["brand_name", "global_brand_name", "global_study_name"]));
+    await expectColumnsRepull((options) => env.client({ threads: 2, ...options }).brandscapeData(STUDY), fresh);
+  });
+
+  test("to-many includes, as lists in a column and stacked into rows", async () => {
+    const flat = await env.client().collections({ include: "brands", perPage: 5 });
+    await expectColumnsRepull((options) => env.client(options).collections({ include: "brands", perPage: 5 }), flat);
+    const stacked = await env.client().collections({ include: "brands", stackData: true, perPage: 5 });
+    expect(stacked.shape[0]).toBeGreaterThan(flat.shape[0]);
+    // another entry: stackData shapes another frame from the same responses
+    const { result: again, found } = await columnsReads(() => cached().collections({ include: "brands", stackData: true, perPage: 5 }));
+    expect(found).toEqual([false]);
+    expectSameFrame(again, stacked);
+    const { result: third, found: now } = await columnsReads(() =>
+      cached().collections({ include: "brands", stackData: true, perPage: 5 }),
+    );
+    expect(now).toEqual([true]);
+    expectSameFrame(third, stacked);
+  });
+
+  test("numeric strings, nulls, and columns that appear on a later page", async () => {
+    env.emulator.setFaults([
+      { resource: "brands", page: 2, kind: "revised", field: "late_score", value: "12.5" },
+      { resource: "brands", page: 3, kind: "revised", field: "name", value: null },
+      { resource: "brands", page: 4, kind: "revised", field: "late_flag", value: true },
+    ]);
+    const fresh = await env.client().brands();
+    const column = (name: string) => fresh.column(name).values as unknown[];
+    expect(column("late_score").slice(99, 101)).toEqual([NaN, 12.5]);
+    expect(column("name")[250]).toBeNull();
+    expect(column("late_flag").slice(299, 301)).toEqual([null, true]);
+    await expectColumnsRepull((options) => env.client(options).brands(), fresh);
+  });
+
+  test("fields in the order asked, and every query setting its own entry", async () => {
+    const fields = ["name", "id"];
+    const fresh = await env.client().brands({ fields });
+    expect(fresh.columns).toEqual(fields);
+    await expectColumnsRepull((options) => env.client(options).brands({ fields }), fresh);
+    const { result: fewer, found } = await columnsReads(() => cached().brands({ fields, maxPages: 2 }));
+    expect(found).toEqual([false]);
+    expect(fewer.shape[0]).toBe(200);
+  });
+});
+
+test("the columns entry's files are private like every other entry's (0600)", async () => {
+  await cached().brands();
+  const [entry] = await columnsEntries();
+  expect(statSync(entry.path).mode & 0o777).toBe(0o600);
+  expect(statSync(dir).mode & 0o777).toBe(0o700);
+});
+
+describe("the columns are used only while every response they were made from is unchanged", () => {
+  test("one page fetched again with other content: the re-pull is made from the responses, then kept anew", async () => {
+    const before = await cached().brands();
+    env.emulator.setFaults([{ resource: "brands", page: 2, kind: "revised", field: "name", value: "Renamed" }]);
+    // page 2 alone is fetched again (its entry expired for this client) and stored with its new content
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    for await (const page of env.client({ cache: { dir, maxAgeMs: 1 } }).pages("brands", { page: 2, maxPages: 1 })) {
+      expect(page.records[0].name).toBe("Renamed");
+    }
+    env.emulator.setFaults([]);
+    env.emulator.resetStats();
+    const { result: after, found } = await columnsReads(() => cached().brands());
+    expect(found).toEqual([false]);
+    expect(env.emulator.stats.requests).toBe(0);
+    const names = after.column("name").values as string[];
+    expect(names.slice(100, 200).every((name) => name === "Renamed")).toBe(true);
+    expect(names.slice(0, 100)).toEqual((before.column("name").values as string[]).slice(0, 100));
+    const { result: third, found: now } = await columnsReads(() => cached().brands());
+    expect(now).toEqual([true]);
+    expectSameFrame(third, after);
+  });
+
+  test("responses older than maxAgeMs: the pull asks the service, and the columns are not read", async () => {
+    await cached().brands();
+    env.emulator.resetStats();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const { found } = await columnsReads(() => cached({ cache: { dir, maxAgeMs: 1 } }).brands());
+    expect(found).toEqual([false]);
+    expect(pagesRequested(env.emulator, "brands").sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  test("a pull that warned keeps no columns: the re-pull warns again", async () => {
+    const pull = () => captureWarnings(() => cached().brandscapeData({ studies: 482, metricKeys: ["differentiation", "brand_strenght"] }));
+    const { warnings } = await pull();
+    expect(warnings.map((warning) => warning.code)).toEqual([UNMATCHED_METRIC_KEYS_WARNING]);
+    expect(await columnsEntries()).toEqual([]);
+    const { warnings: again } = await pull();
+    expect(again.map((warning) => warning.code)).toEqual([UNMATCHED_METRIC_KEYS_WARNING]);
+  });
+});
+
+describe("a columns entry that cannot be read", () => {
+  test("content altered on disk: the pull falls back to the responses, the entry is replaced", async () => {
+    const fresh = await cached().brands();
+    const [entry] = await columnsEntries();
+    const bytes = readFileSync(entry.path);
+    bytes[bytes.length - 3] ^= 0xff;
+    writeFileSync(entry.path, bytes);
+    env.emulator.resetStats();
+    const { result: again, found } = await columnsReads(() => cached().brands());
+    expect(found).toEqual([false]);
+    expect(env.emulator.stats.requests).toBe(0);
+    expectSameFrame(again, fresh);
+    // the altered content is gone; the same columns were written again
+    expect(readFileSync(entry.path)).not.toEqual(bytes);
+    const { found: now } = await columnsReads(() => cached().brands());
+    expect(now).toEqual([true]);
+  });
+
+  test("an entry that is no columns file (intact as stored): discarded, never read as a frame", async () => {
+    const fresh = await cached().brands();
+    const [entry] = await columnsEntries();
+    const bogus = await cacache.put(dir, entry.key, Buffer.from("not columns"), { metadata: entry.metadata });
+    const { result: again, found } = await columnsReads(() => cached().brands());
+    expect(found).toEqual([false]);
+    expectSameFrame(again, fresh);
+    expect(await cacache.get.hasContent(dir, bogus.toString())).toBe(false);
+    expect((await columnsEntries())[0].integrity).toBe(entry.integrity);
+  });
+
+  test("an index line without the responses it was made from: discarded", async () => {
+    await cached().brands();
+    const [entry] = await columnsEntries();
+    await cacache.put(dir, entry.key, readFileSync(entry.path), { metadata: { pages: "all" } });
+    const { found } = await columnsReads(() => cached().brands());
+    expect(found).toEqual([false]);
+    const [rewritten] = await columnsEntries();
+    expect(rewritten.metadata).toEqual(entry.metadata);
+  });
+});

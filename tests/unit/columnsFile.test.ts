@@ -1,0 +1,75 @@
+import { decodeColumns, encodeColumns } from "../../src/cache/columnsFile";
+import type { ColumnTable } from "../../src/frame";
+
+/** The table read back; its rows hold the same cells as its columns. */
+function roundTrip(table: ColumnTable): ColumnTable {
+  const { table: read, rows } = decodeColumns(Buffer.concat(encodeColumns(table)!));
+  expect(rows).toHaveLength(read.rowCount);
+  rows.forEach((cells, row) => cells.forEach((cell, column) => expect(Object.is(cell, read.data[column][row])).toBe(true)));
+  return read;
+}
+
+describe("the columns file", () => {
+  test("keeps every cell as it was: -0, NaN, large and fractional numbers, text, booleans, nulls", () => {
+    const rows = 2000;
+    const many = Array.from({ length: rows }, (_, row) => row * 1.5 + 0.1); // distinct: stored whole
+    const ids = Array.from({ length: rows }, (_, row) => row * 7); // whole, distinct
+    const few = Array.from({ length: rows }, (_, row) => [0.1, -0, NaN, 2 ** 53 + 2, 0][row % 5]); // coded
+    const text = Array.from({ length: rows }, (_, row) => (row % 3 === 0 ? null : `naïve ${row % 4} \u{1F600}`));
+    const flags = Array.from({ length: rows }, (_, row) => (row % 4 === 0 ? null : row % 2 === 0));
+    const table: ColumnTable = {
+      columns: ["many", "ids", "few", "text", "flags"],
+      dtypes: ["float32", "int32", "float32", "string", "boolean"],
+      data: [many, ids, few, text, flags],
+      rowCount: rows,
+    };
+    const read = roundTrip(table);
+    expect(read.columns).toEqual(table.columns);
+    expect(read.dtypes).toEqual(table.dtypes);
+    expect(read.rowCount).toBe(rows);
+    read.data.forEach((cells, column) => {
+      expect(cells).toHaveLength(rows);
+      cells.forEach((cell, row) => expect(Object.is(cell, table.data[column][row])).toBe(true));
+    });
+  });
+
+  test("numbers read from the rows (a frame's) make the same file as read from the columns", () => {
+    const rowCount = 700;
+    const data = [
+      Array.from({ length: rowCount }, (_, row) => row % 7),
+      Array.from({ length: rowCount }, (_, row) => `t${row % 3}`),
+      Array.from({ length: rowCount }, (_, row) => row * 0.5),
+    ];
+    const table: ColumnTable = { columns: ["a", "b", "c"], dtypes: ["int32", "string", "float32"], data, rowCount };
+    const rows = Array.from({ length: rowCount }, (_, row) => data.map((cells) => cells[row]));
+    expect(Buffer.concat(encodeColumns(table, rows)!)).toEqual(Buffer.concat(encodeColumns(table)!));
+    rows[650][2] = "650";
+    expect(encodeColumns(table, rows)).toBeUndefined();
+    expect(encodeColumns(table, rows.slice(0, 10))).toBeUndefined();
+  });
+
+  test("a table without rows, and one without columns", () => {
+    expect(roundTrip({ columns: ["a"], dtypes: ["string"], data: [[]], rowCount: 0 })).toEqual({
+      columns: ["a"],
+      dtypes: ["string"],
+      data: [[]],
+      rowCount: 0,
+    });
+    expect(roundTrip({ columns: [], dtypes: [], data: [], rowCount: 3 })).toEqual({ columns: [], dtypes: [], data: [], rowCount: 3 });
+  });
+
+  test("a cell its dtype does not allow (undefined, an object, text among numbers): nothing to store", () => {
+    expect(encodeColumns({ columns: ["a"], dtypes: ["string"], data: [[undefined]], rowCount: 1 })).toBeUndefined();
+    expect(encodeColumns({ columns: ["a"], dtypes: ["string"], data: [[{}]], rowCount: 1 })).toBeUndefined();
+    expect(encodeColumns({ columns: ["a"], dtypes: ["string"], data: [[1, "a"]], rowCount: 2 })).toBeUndefined();
+    expect(encodeColumns({ columns: ["a"], dtypes: ["float32"], data: [[1, "2"]], rowCount: 2 })).toBeUndefined();
+    expect(encodeColumns({ columns: ["a"], dtypes: ["int32"], data: [[1, null]], rowCount: 2 })).toBeUndefined();
+  });
+
+  test("bytes that are no columns file, or cut short, are refused", () => {
+    const file = Buffer.concat(encodeColumns({ columns: ["a"], dtypes: ["int32"], data: [[1, 2, 3]], rowCount: 3 })!);
+    expect(() => decodeColumns(Buffer.from("not columns"))).toThrow();
+    expect(() => decodeColumns(file.subarray(0, file.length - 8))).toThrow();
+    expect(() => decodeColumns(file.subarray(0, 20))).toThrow();
+  });
+});
