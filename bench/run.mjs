@@ -101,6 +101,7 @@ const SIZES = {
     s3Rows: 100_000,
     s3WideRows: 20_000,
     stream: [250_000, 1_000_000],
+    columnarStream: [1_000_000],
     sweepPages: 100,
     sweepPagesAtOne: 30,
     rateLimits: 3,
@@ -111,6 +112,7 @@ const SIZES = {
     s3Rows: 10_000,
     s3WideRows: 2_000,
     stream: [20_000],
+    columnarStream: [],
     sweepPages: 20,
     sweepPagesAtOne: 10,
     rateLimits: 1,
@@ -224,6 +226,19 @@ function plan(quick) {
       emulator: { scale: size.rows, latencyMs: LATENCY_MS, warmupPages: size.warmupPages, ...thin },
       config: { ...thin, format },
     });
+  }
+  // S9 at S5's largest size, one file and partitioned: the streamed write's memory must not grow with the pull
+  for (const rows of size.columnarStream) {
+    for (const format of ["parquet", "partitioned"]) {
+      add({
+        id: `S9-${format}-${rows / 1000}k`,
+        group: "S9",
+        script: "columnar.mjs",
+        reps: 1,
+        emulator: { scale: rows, latencyMs: LATENCY_MS, warmupPages: size.warmupPages, ...thin },
+        config: { ...thin, format },
+      });
+    }
   }
   // S8: S1 with an on-disk cache, filled by one run (S8-fill) and read by the next (S8: from the
   // frame's kept columns; S8-responses: from the responses, as before columns were kept)

@@ -269,6 +269,21 @@ export function summaryTable(results) {
     add(what, "peak RSS while writing", stat(`S9-${format}`, "peakDuringMiB"), "MiB");
     add(what, "file written", stat(`S9-${format}`, "fileMiB"), "MiB on disk");
   }
+  for (const id of Object.keys(scenarios).filter((name) => /^S9-(parquet|partitioned)-\d+k$/.test(name))) {
+    const [, format, size] = id.split("-");
+    const what = `S9 stream to ${format === "parquet" ? "Parquet" : "Parquet partitioned by study_id"}, ${size} rows × 64 columns`;
+    add(what, "wall time", stat(id, "wallMs"), "s");
+    add(what, "peak RSS while writing", stat(id, "peakDuringMiB"), "MiB", "≤ 300 MB (286 MiB), as S5", (v) => v <= 286);
+    add(what, "file written", stat(id, "fileMiB"), "MiB on disk");
+    add(
+      `S9 ${format} ${size} vs ${s9Rows ? `${s9Rows / 1000}k` : "?"}`,
+      "peak RSS ratio",
+      pairedRatio(scenarios, id, "peakDuringMiB", `S9-${format}`, "peakDuringMiB"),
+      "×",
+      "flat (≈ 1)",
+      (v) => v <= 1.15,
+    );
+  }
   add("S9 Parquet partitioned by study_id", "partition folders", stat("S9-partitioned", "partitions"), "");
   add("S9 Parquet vs CSV", "file size ratio", pairedRatio(scenarios, "S9-parquet", "fileMiB", "S9-csv", "fileMiB"), "×");
   add("S9 Parquet vs CSV", "wall time ratio", pairedRatio(scenarios, "S9-parquet", "wallMs", "S9-csv", "wallMs"), "×");

@@ -29,6 +29,14 @@ let partialCount = 0;
 const DEFAULT_MAX_OPEN_FILES = 100;
 
 /**
+ * Half a single file's batch: a dataset holds up to two batches of waiting rows besides the one being
+ * typed, and its row groups are cut per partition anyway, so smaller batches cost no file size (S9
+ * by study_id, 100,000 × 64: peak 272 MiB against 327 MiB at 400,000 cells; 1,000,000 rows: 313
+ * against 383 MiB; 32.0 against 31.9 MiB written).
+ */
+const PARTITIONED_CELLS_PER_BATCH = 200_000;
+
+/**
  * A Hive-style dataset: `folder/col=value/part-0.parquet`, one file per value (per combination of
  * values), the partition columns left out of the files. Written page by page with bounded memory:
  * rows wait per partition until a row group is full, and every partition is flushed when all the
@@ -47,7 +55,7 @@ export async function writePartitioned(
   const partitionBy = checkPartitionBy(options.partitionBy);
   const maxOpen = checkMaxOpenFiles(options.maxOpenFiles);
   await checkReplaceable(target);
-  const typed = new TypedBatches(source, options);
+  const typed = new TypedBatches(source, options, [], PARTITIONED_CELLS_PER_BATCH);
   const partial = join(dirname(target), `.${basename(target)}.${process.pid}-${++partialCount}.partial`);
   try {
     await mkdir(partial, { recursive: true });

@@ -11,8 +11,8 @@ const TARGET_CELLS_PER_BATCH = 400_000;
 const MIN_BATCH_ROWS = 1_000;
 
 /** Rows per batch: about 400,000 cells (S9: 246 MiB peak at 64 columns, against 331 MiB at a million), at least 1,000 rows. */
-export function defaultBatchRows(columns: number): number {
-  return Math.max(MIN_BATCH_ROWS, Math.ceil(TARGET_CELLS_PER_BATCH / Math.max(1, columns)));
+export function defaultBatchRows(columns: number, targetCells = TARGET_CELLS_PER_BATCH): number {
+  return Math.max(MIN_BATCH_ROWS, Math.ceil(targetCells / Math.max(1, columns)));
 }
 
 /**
@@ -40,10 +40,14 @@ export class TypedBatches {
   /** names of columns an earlier run found empty in its first rows (a continued export: see resumableExport) */
   readonly #emptyBefore: ReadonlySet<string>;
 
-  constructor(source: ExportSource, options: ColumnarOptions, emptyBefore: readonly string[] = []) {
+  /** cells a batch holds when `options.batchRows` does not say */
+  readonly #targetCells: number;
+
+  constructor(source: ExportSource, options: ColumnarOptions, emptyBefore: readonly string[] = [], targetCells?: number) {
     this.#source = source;
     this.#options = options;
     this.#emptyBefore = new Set(emptyBefore);
+    this.#targetCells = targetCells ?? TARGET_CELLS_PER_BATCH;
   }
 
   /** Columns the first rows left empty, written as utf8 and taking only text later. */
@@ -68,7 +72,8 @@ export class TypedBatches {
     for await (const batch of sourceBatches(this.#source, this.#options)) {
       const rows = batch.kind === "frame" ? batch.rows.map((row) => recordOf(batch.columns, row)) : batch.rows;
       for (const row of rows) buffer.push(row);
-      if (!this.#schema && bufferLimit === 0) bufferLimit = this.#options.batchRows ?? defaultBatchRows(keysInOrder(buffer).length);
+      if (!this.#schema && bufferLimit === 0)
+        bufferLimit = this.#options.batchRows ?? defaultBatchRows(keysInOrder(buffer).length, this.#targetCells);
       if (buffer.length < bufferLimit) continue;
       if (!this.#schema) this.#fixSchema(buffer);
       bufferLimit = this.#batchRows;
@@ -120,7 +125,7 @@ export class TypedBatches {
       return seen[position] === "none" ? "utf8" : (seen[position] as ColumnType);
     });
     this.#schema = { names, types };
-    this.#batchRows = this.#options.batchRows ?? defaultBatchRows(names.length);
+    this.#batchRows = this.#options.batchRows ?? defaultBatchRows(names.length, this.#targetCells);
     this.#raiseOnNewColumns();
   }
 
