@@ -6,6 +6,7 @@ import { ExportError } from "./exportError";
 import { sourceBatches, type CellRows } from "./sourceBatches";
 import type { ExportSource } from "./types";
 
+const PLACED: CellRows = { names: [], rows: [] };
 const TARGET_CELLS_PER_BATCH = 400_000;
 const MIN_BATCH_ROWS = 1_000;
 
@@ -112,12 +113,17 @@ export class TypedBatches {
   }
 
   /** Fixes the header and types from the first batches; returns their rows under the header. */
-  #fixSchema(batches: readonly CellRows[]): unknown[][] {
+  #fixSchema(batches: CellRows[]): unknown[][] {
     const declared = this.#options.types ?? {};
     this.#plan = new ExportHeader(batches, this.#options.columns);
     const names = this.#plan.columns;
     const seen: SeenType[] = names.map(() => "none");
-    const rows = batches.flatMap((batch) => this.#plan!.cellsOf(batch));
+    const rows: unknown[][] = [];
+    for (let index = 0; index < batches.length; index++) {
+      for (const cells of this.#plan.cellsOf(batches[index])) rows.push(cells);
+      // each gathered batch goes once placed: an in-memory source is all first batches, held twice otherwise
+      batches[index] = PLACED;
+    }
     for (const cells of rows) {
       for (let position = 0; position < names.length; position++) {
         const value = cells[position];
