@@ -1,12 +1,11 @@
 import { setMaxListeners } from "node:events";
-import type { AxiosInstance } from "axios";
 import type { DataFrame } from "danfojs-node";
 import { ResponseCache } from "../cache";
-import { ENDPOINTS, ENDPOINT_BY_METHOD, type EndpointSpec, type MethodName } from "../endpoints/table";
+import { ENDPOINTS, type EndpointSpec, type MethodName } from "../endpoints/table";
 import { ClientClosedError, ValidationError } from "../errors";
 import type { JsonRecord } from "../records";
 import type { RecordPage } from "../pages";
-import { buildQuery, type EndpointArgs } from "../params";
+import { buildQuery, endpointOfMethod, type EndpointArgs } from "../params";
 import { ProgressDisplay } from "../progress/progressDisplay";
 import { Pull, PullParts } from "../pull";
 import type { Query, QueryInit } from "../query";
@@ -55,14 +54,12 @@ export class Client implements AsyncDisposable {
   constructor(authToken: string, options?: ClientOptions);
   constructor(options?: ClientInit);
   constructor(first?: string | ClientInit, second?: ClientOptions) {
-    const { authToken, client, options } = parseClientArgs(first, second);
+    const { authToken, client, credential, options } = parseClientArgs(first, second);
     this.#options = options;
-    const axios = client as AxiosInstance | undefined;
-    const credential = authToken ?? String(axios?.defaults.headers.common?.Authorization ?? axios?.defaults.headers.Authorization ?? "");
     // every call and request of this client listens for its closing
     setMaxListeners(0, this.#closing.signal);
     this.#parts = new PullParts({
-      connection: createConnection(authToken, options, axios),
+      connection: createConnection(authToken, options, client),
       pacer: new RateLimitPacer(options.maxWaitMs),
       progress: new ProgressDisplay(),
       closing: this.#closing.signal,
@@ -111,12 +108,7 @@ export class Client implements AsyncDisposable {
    * ahead of the consumer.
    */
   pages<M extends MethodName>(method: M, ...args: EndpointArgs<M>): AsyncGenerator<PageOf<RecordOf<M>>, void> {
-    const spec = ENDPOINT_BY_METHOD.get(method);
-    if (!spec)
-      throw new ValidationError(
-        "method",
-        `unknown method ${JSON.stringify(method)}; allowed: ${[...ENDPOINT_BY_METHOD.keys()].join(", ")}`,
-      );
+    const spec = endpointOfMethod(method);
     const pull = this.#pull();
     return pull.pages(spec.resource, buildQuery(spec, args).query);
   }

@@ -139,9 +139,13 @@ export function resolveOptions(given: Record<string, unknown>): ResolvedOptions 
 
 /**
  * `new Client(token, options?)` or `new Client({ authToken | client, ... })`. A token or base URL
- * not given is read from FOUNT_API_TOKEN / FOUNT_BASE_URL; a given one wins.
+ * not given is read from FOUNT_API_TOKEN / FOUNT_BASE_URL; a given one wins. Also gives the
+ * credential the cache keys on: the token, or a caller's instance's Authorization header.
  */
-export function parseClientArgs(first: unknown, second: unknown): { authToken?: string; client?: AxiosInstance; options: ResolvedOptions } {
+export function parseClientArgs(
+  first: unknown,
+  second: unknown,
+): { authToken?: string; client?: AxiosInstance; credential: string; options: ResolvedOptions } {
   let init: ClientInit;
   if (typeof first === "string") {
     init = { ...((second as ClientOptions | undefined) ?? {}), authToken: first };
@@ -162,5 +166,6 @@ export function parseClientArgs(first: unknown, second: unknown): { authToken?: 
   if (rest.baseUrl === undefined && baseUrl !== undefined && !OPTION_SCHEMAS.baseUrl.safeParse(baseUrl).success) {
     throw new ValidationError(BASE_URL_VARIABLE, `must be ${ALLOWED.baseUrl}, got ${describeOption("baseUrl", baseUrl)}`);
   }
-  return { authToken: authToken || undefined, client, options: resolveOptions({ ...rest, baseUrl }) };
+  const credential = authToken ?? String(client?.defaults.headers.common?.Authorization ?? client?.defaults.headers.Authorization ?? "");
+  return { authToken: authToken || undefined, client, credential, options: resolveOptions({ ...rest, baseUrl }) };
 }

@@ -1,76 +1,107 @@
 import type { JsonRecord } from "../records";
 import { parseNumericString } from "../frame/numeric";
+import type { CellRows } from "./sourceBatches";
 
 const isMissing = (value: unknown): boolean => value === null || value === undefined;
 
 /**
- * The header of a streamed export, decided once: the given columns, or the keys of the first batch
- * in first-appearance order. Also decided on the first batch, as the frame decides on all its rows:
- * which columns hold numbers sent as numeric strings ("47.3"), so they can be written as numbers.
+ * The header of a streamed export, decided once: the given columns, or the column names of the
+ * first batches in first-appearance order. Also decided on those batches, as the frame decides on
+ * all its rows: which columns hold numbers sent as numeric strings ("47.3"), so they can be written
+ * as numbers. Batches are names + rows of cells, as the row gatherer makes them for a frame.
  */
 export class ExportHeader {
   readonly columns: readonly string[];
   readonly #position = new Map<string, number>();
   readonly #numericText: boolean[];
-  /** keys outside the header that carried a value, with how many rows carried one */
+  /** columns outside the header that carried a value, with how many rows carried one */
   readonly #newColumns = new Map<string, number>();
 
-  constructor(firstRows: readonly JsonRecord[], fixedColumns?: readonly string[]) {
-    this.columns = fixedColumns ? [...fixedColumns] : keysInOrder(firstRows);
+  constructor(firstBatches: readonly CellRows[], fixedColumns?: readonly string[]) {
+    this.columns = fixedColumns ? [...fixedColumns] : namesInOrder(firstBatches);
     this.columns.forEach((column, position) => this.#position.set(column, position));
-    this.#numericText = this.columns.map((column) => holdsNumericText(firstRows, column));
+    this.#numericText = this.#numericTextColumns(firstBatches);
   }
 
-  /** A row as cells under the header; keys outside it are counted, not written. */
-  cellsOf(row: JsonRecord): unknown[] {
-    const cells: unknown[] = new Array(this.columns.length);
-    for (const key in row) {
-      const position = this.#position.get(key);
-      const value = row[key];
-      if (position === undefined) {
-        if (!isMissing(value)) this.#newColumns.set(key, (this.#newColumns.get(key) ?? 0) + 1);
-      } else {
-        cells[position] = this.#numericText[position] ? numberFromText(value) : value;
+  /** A batch's rows as cells under the header; columns outside it are counted, not written. */
+  cellsOf(batch: CellRows): unknown[][] {
+    const positions = this.#positionsOf(batch.names);
+    const width = this.columns.length;
+    return batch.rows.map((row) => {
+      const cells: unknown[] = new Array(width);
+      for (let column = 0; column < row.length; column++) {
+        const value = row[column];
+        // a cell the row lacks stays a hole, as a key the record lacked did
+        if (value === undefined && !(column in row)) continue;
+        const position = positions[column];
+        if (position < 0) {
+          if (!isMissing(value)) this.#countNew(batch.names[column]);
+        } else {
+          cells[position] = this.#numericText[position] ? numberFromText(value) : value;
+        }
       }
-    }
-    return cells;
+      return cells;
+    });
   }
 
-  /** A row with its numeric-text cells made numbers; every key kept (NDJSON and JSON have no header). */
-  normalise(row: JsonRecord): JsonRecord {
-    let copy: JsonRecord | undefined;
-    for (let position = 0; position < this.columns.length; position++) {
-      if (!this.#numericText[position]) continue;
-      const column = this.columns[position];
-      const value = row[column];
-      if (typeof value !== "string") continue;
-      copy ??= { ...row };
-      copy[column] = numberFromText(value);
-    }
-    return copy ?? row;
+  /**
+   * A batch's rows as objects, for the writers without a header (NDJSON, JSON): every column with a
+   * value is kept, keys in `order` (positions in batch.names), numeric-text cells made numbers.
+   */
+  objectsOf(batch: CellRows, order: readonly number[]): JsonRecord[] {
+    const positions = this.#positionsOf(batch.names);
+    return batch.rows.map((row) => {
+      const object: JsonRecord = {};
+      for (const column of order) {
+        const value = row[column];
+        if (value === undefined && !(column in row)) continue;
+        const position = positions[column];
+        object[batch.names[column]] = (position >= 0 && this.#numericText[position] ? numberFromText(value) : value) as JsonRecord[string];
+      }
+      return object;
+    });
   }
 
-  /** Keys that later rows carried values in and the header left out, in first-seen order. */
+  /** Columns that later rows carried values in and the header left out, in first-seen order. */
   newColumns(): ReadonlyMap<string, number> {
     return this.#newColumns;
   }
-}
 
-export function keysInOrder(rows: readonly JsonRecord[]): string[] {
-  const seen = new Set<string>();
-  for (const row of rows) for (const key in row) seen.add(key);
-  return [...seen];
-}
-
-function holdsNumericText(rows: readonly JsonRecord[], column: string): boolean {
-  let numericText = 0;
-  for (const row of rows) {
-    const value = row[column];
-    if (isMissing(value) || typeof value === "number") continue;
-    if (typeof value !== "string" || Number.isNaN(parseNumericString(value))) return false;
-    numericText++;
+  #positionsOf(names: readonly string[]): number[] {
+    return names.map((name) => this.#position.get(name) ?? -1);
   }
-  return numericText > 0;
+
+  #countNew(name: string): void {
+    this.#newColumns.set(name, (this.#newColumns.get(name) ?? 0) + 1);
+  }
+
+  /** Per header column: every value a number or a numeric string, and at least one numeric string. */
+  #numericTextColumns(batches: readonly CellRows[]): boolean[] {
+    const numericText = this.columns.map(() => false);
+    const ruledOut = this.columns.map(() => false);
+    for (const batch of batches) {
+      this.#positionsOf(batch.names).forEach((position, column) => {
+        if (position < 0 || ruledOut[position]) return;
+        for (const row of batch.rows) {
+          const value = row[column];
+          if (isMissing(value) || typeof value === "number") continue;
+          if (typeof value !== "string" || Number.isNaN(parseNumericString(value))) {
+            ruledOut[position] = true;
+            return;
+          }
+          numericText[position] = true;
+        }
+      });
+    }
+    return numericText.map((found, position) => found && !ruledOut[position]);
+  }
+}
+
+/** The column names of batches, each once, in first-appearance order. */
+export function namesInOrder(batches: readonly CellRows[]): string[] {
+  const seen = new Set<string>();
+  for (const batch of batches) for (const name of batch.names) seen.add(name);
+  return [...seen];
 }
 
 function numberFromText(value: unknown): unknown {

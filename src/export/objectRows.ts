@@ -1,19 +1,30 @@
 import type { JsonRecord } from "../records";
+import { isFrameShape } from "../frame/frameShape";
 import { ExportHeader } from "./exportHeader";
-import { sourceBatches } from "./sourceBatches";
+import { recordBatches, sourceBatches } from "./sourceBatches";
 import type { ExportOptions, ExportSource } from "./types";
 
 /**
- * Rows as objects, for the writers without a header (NDJSON, JSON): every key is kept. Numeric-text
- * columns of the first batch become numbers, as in CSV and Excel; a frame's missing cells (NaN,
- * undefined) become null.
+ * Rows as objects, for the writers without a header (NDJSON, JSON): every key with a value is kept,
+ * keys in the order the export first met them (a frame's: its columns), so every line lists its
+ * keys in one order, the CSV header's. Numeric-text columns of the first batch become numbers, as
+ * in CSV and Excel; a frame's missing cells (NaN, undefined) become null. `flatten: false` passes
+ * the records through as they came.
  */
 export async function* objectRows(
   source: ExportSource,
   options: ExportOptions,
   seen: Set<string>,
 ): AsyncGenerator<readonly JsonRecord[], void> {
+  if (options.flatten === false && !isFrameShape(source)) {
+    for await (const { records } of recordBatches(source)) {
+      for (const record of records) for (const key in record) seen.add(key);
+      yield records;
+    }
+    return;
+  }
   let plan: ExportHeader | undefined;
+  const rank = new Map<string, number>();
   for await (const batch of sourceBatches(source, options)) {
     if (batch.kind === "frame") {
       const { columns } = batch;
@@ -25,14 +36,12 @@ export async function* objectRows(
       });
       continue;
     }
-    if (options.flatten === false) {
-      for (const row of batch.rows) for (const key in row) seen.add(key);
-      yield batch.rows;
-      continue;
+    plan ??= new ExportHeader([batch]);
+    for (const name of batch.names) {
+      seen.add(name);
+      if (!rank.has(name)) rank.set(name, rank.size);
     }
-    plan ??= new ExportHeader(batch.rows);
-    const rows = batch.rows.map((row) => plan!.normalise(row));
-    for (const row of rows) for (const key in row) seen.add(key);
-    yield rows;
+    const order = batch.names.map((_, column) => column).sort((a, b) => rank.get(batch.names[a])! - rank.get(batch.names[b])!);
+    yield plan.objectsOf(batch, order);
   }
 }

@@ -5,7 +5,6 @@ import { resumableOf, type RecordPage, type ResumablePull } from "../pages";
 import type { ColumnarOptions, ColumnarSchema } from "./columnarTypes";
 import type { ColumnType } from "./columnTypes";
 import { ExportError } from "./exportError";
-import { keysInOrder } from "./exportHeader";
 import { checkMaxOpenFiles, checkPartitionBy, checkReplaceable, PartitionFiles, replaceFolder } from "./partitioned";
 import {
   addressWithoutCredentials,
@@ -187,7 +186,7 @@ class ResumeRun {
   async #batchRowsFor(page: RecordPage): Promise<number> {
     if (this.#options.batchRows) return this.#options.batchRows;
     for await (const batch of sourceBatches(pagesOf([page]), this.#options))
-      if (batch.kind === "records") return defaultBatchRows(keysInOrder(batch.rows).length);
+      if (batch.kind === "records") return defaultBatchRows(batch.names.length);
     return defaultBatchRows(1);
   }
 

@@ -1,9 +1,16 @@
-import { flattenRecords } from "../frame";
+import { gatherRecords, gatherRows } from "../frame/gatherRows";
 import { frameRows, isFrameShape } from "../frame/frameShape";
 import type { JsonRecord } from "../records";
 import { pageRowShape } from "../rows";
 import type { ExportOptions, ExportSource, FrameSource, RecordPageLike } from "./types";
 import { ValidationError } from "../errors";
+
+/** Column names and rows of cells placed under them: what ExportHeader reads, from a frame or from records. */
+export interface CellRows {
+  readonly names: readonly string[];
+  /** rows[r][c], under names[c]; a row may be shorter than names, a cell it lacks is undefined */
+  readonly rows: readonly (readonly unknown[])[];
+}
 
 /** Rows of a frame, already aligned with its columns. */
 export interface FrameBatch {
@@ -12,13 +19,23 @@ export interface FrameBatch {
   rows: readonly (readonly unknown[])[];
 }
 
-/** Rows as objects, flattened (unless asked not to), in source order. */
-export interface RecordBatch {
+/**
+ * A batch of records gathered as a frame gathers them (one gatherer: the same column names and
+ * cells a frame of these records holds), or with `flatten: false` as they are (nested values kept
+ * as cells), in source order.
+ */
+export interface RecordBatch extends CellRows {
   kind: "records";
-  rows: readonly JsonRecord[];
 }
 
 export type SourceBatch = FrameBatch | RecordBatch;
+
+/** One batch of records as the source gave it, before any shaping. */
+export interface RawRecords {
+  records: readonly JsonRecord[];
+  /** the page's endpoint, when the page names it (pages of client.pages) */
+  endpoint?: string;
+}
 
 /** Frames and large arrays go out in slices, so writers can wait for the disk between them. */
 const SLICE_ROWS = 5_000;
@@ -31,18 +48,28 @@ export async function* sourceBatches(source: ExportSource, options: ExportOption
   }
   // one shaping path with the frames: a page of client.pages names its endpoint, which decides column names
   const shapeOptions = { stackData: options.stackData, endpoint: options.endpoint, globalPrefix: options.globalPrefix };
-  const shape = (records: readonly JsonRecord[], page: { endpoint?: string } = {}): JsonRecord[] =>
-    options.flatten === false ? [...records] : flattenRecords(records, pageRowShape(page, shapeOptions));
-  if (Array.isArray(source)) {
-    for (let start = 0; start < source.length; start += SLICE_ROWS) {
-      yield { kind: "records", rows: shape(source.slice(start, start + SLICE_ROWS)) };
+  for await (const { records, endpoint } of recordBatches(source)) {
+    if (options.flatten === false) {
+      const { names, rows } = gatherRows(records);
+      yield { kind: "records", names, rows };
+      continue;
     }
+    const { names, rows } = gatherRecords(records, pageRowShape({ endpoint }, shapeOptions));
+    yield { kind: "records", names, rows };
+  }
+}
+
+/** The records of a source that is not a frame (checked first by the caller), a slice or a page at a time, as they came; empty pages are skipped. */
+export async function* recordBatches(source: ExportSource): AsyncGenerator<RawRecords, void> {
+  if (Array.isArray(source)) {
+    const records = source as readonly JsonRecord[];
+    for (let start = 0; start < records.length; start += SLICE_ROWS) yield { records: records.slice(start, start + SLICE_ROWS) };
     return;
   }
   if (typeof source === "object" && source !== null && isIterable(source)) {
     for await (const page of source as AsyncIterable<RecordPageLike | readonly JsonRecord[]>) {
       const records = Array.isArray(page) ? (page as readonly JsonRecord[]) : pageRecords(page);
-      if (records.length) yield { kind: "records", rows: shape(records, Array.isArray(page) ? {} : (page as RecordPageLike)) };
+      if (records.length) yield { records, endpoint: Array.isArray(page) ? undefined : (page as RecordPageLike).endpoint };
     }
     return;
   }

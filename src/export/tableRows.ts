@@ -33,9 +33,9 @@ export class TableRows {
         yield this.#frameCells(batch);
         continue;
       }
-      this.#plan ??= new ExportHeader(batch.rows, this.#options.columns);
+      this.#plan ??= new ExportHeader([batch], this.#options.columns);
       this.#columns = this.#plan.columns;
-      const cells = batch.rows.map((row) => this.#plan!.cellsOf(row));
+      const cells = this.#plan.cellsOf(batch);
       if (this.#options.onNewColumns === "raise") this.#raiseOnNewColumns();
       yield cells;
     }

@@ -1,12 +1,12 @@
-import type { JsonRecord } from "../records";
 import { isFrameShape } from "../frame/frameShape";
-import { ExportHeader, keysInOrder } from "./exportHeader";
+import { ExportHeader, namesInOrder } from "./exportHeader";
 import type { ColumnBatch, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
 import { CellMismatch, cellAs, isMissingCell, typeOfCell, widen, type ColumnType, type SeenType } from "./columnTypes";
 import { ExportError } from "./exportError";
-import { sourceBatches } from "./sourceBatches";
+import { sourceBatches, type CellRows } from "./sourceBatches";
 import type { ExportSource } from "./types";
 
+const PLACED: CellRows = { names: [], rows: [] };
 const TARGET_CELLS_PER_BATCH = 400_000;
 const MIN_BATCH_ROWS = 1_000;
 
@@ -67,22 +67,32 @@ export class TypedBatches {
 
   async *batches(): AsyncGenerator<ColumnBatch, void> {
     const inMemory = isFrameShape(this.#source) || Array.isArray(this.#source);
-    let buffer: JsonRecord[] = [];
+    /** the batches the schema is inferred from, until they hold one batch of rows */
+    let first: CellRows[] = [];
+    let firstRows = 0;
+    /** rows under the header, waiting for a full batch */
+    let buffer: unknown[][] = [];
     let bufferLimit = inMemory ? Infinity : (this.#options.batchRows ?? 0);
     for await (const batch of sourceBatches(this.#source, this.#options)) {
-      const rows = batch.kind === "frame" ? batch.rows.map((row) => recordOf(batch.columns, row)) : batch.rows;
-      for (const row of rows) buffer.push(row);
-      if (!this.#schema && bufferLimit === 0)
-        bufferLimit = this.#options.batchRows ?? defaultBatchRows(keysInOrder(buffer).length, this.#targetCells);
-      if (buffer.length < bufferLimit) continue;
-      if (!this.#schema) this.#fixSchema(buffer);
+      const cells: CellRows = batch.kind === "frame" ? { names: batch.columns, rows: batch.rows } : batch;
+      if (this.#plan) {
+        for (const row of this.#plan.cellsOf(cells)) buffer.push(row);
+      } else {
+        first.push(cells);
+        firstRows += cells.rows.length;
+        if (bufferLimit === 0) bufferLimit = this.#options.batchRows ?? defaultBatchRows(namesInOrder(first).length, this.#targetCells);
+        if (firstRows < bufferLimit) continue;
+        buffer = this.#fixSchema(first);
+        first = [];
+      }
       bufferLimit = this.#batchRows;
+      if (buffer.length < bufferLimit) continue;
       // full batches only: the rest waits for the next pages, so row groups stay whole
       const full = buffer.length - (buffer.length % this.#batchRows);
       yield* this.#emit(buffer.slice(0, full));
       buffer = buffer.slice(full);
     }
-    if (!this.#schema) this.#fixSchema(buffer);
+    if (!this.#plan) buffer = this.#fixSchema(first);
     yield* this.#emit(buffer);
   }
 
@@ -102,17 +112,23 @@ export class TypedBatches {
     return dropped;
   }
 
-  *#emit(rows: readonly JsonRecord[]): Generator<ColumnBatch> {
+  *#emit(rows: readonly (readonly unknown[])[]): Generator<ColumnBatch> {
     for (let start = 0; start < rows.length; start += this.#batchRows) yield this.#columnsOf(rows.slice(start, start + this.#batchRows));
   }
 
-  #fixSchema(rows: readonly JsonRecord[]): void {
+  /** Fixes the header and types from the first batches; returns their rows under the header. */
+  #fixSchema(batches: CellRows[]): unknown[][] {
     const declared = this.#options.types ?? {};
-    this.#plan = new ExportHeader(rows, this.#options.columns);
+    this.#plan = new ExportHeader(batches, this.#options.columns);
     const names = this.#plan.columns;
     const seen: SeenType[] = names.map(() => "none");
-    for (const row of rows) {
-      const cells = this.#plan.cellsOf(row);
+    const rows: unknown[][] = [];
+    for (let index = 0; index < batches.length; index++) {
+      for (const cells of this.#plan.cellsOf(batches[index])) rows.push(cells);
+      // each gathered batch goes once placed: an in-memory source is all first batches, held twice otherwise
+      batches[index] = PLACED;
+    }
+    for (const cells of rows) {
       for (let position = 0; position < names.length; position++) {
         const value = cells[position];
         if (!isMissingCell(value) && seen[position] !== "utf8") seen[position] = widen(seen[position], typeOfCell(value));
@@ -127,13 +143,15 @@ export class TypedBatches {
     this.#schema = { names, types };
     this.#batchRows = this.#options.batchRows ?? defaultBatchRows(names.length, this.#targetCells);
     this.#raiseOnNewColumns();
+    return rows;
   }
 
-  #columnsOf(rows: readonly JsonRecord[]): ColumnBatch {
+  /** Rows under the header as typed columns. */
+  #columnsOf(rows: readonly (readonly unknown[])[]): ColumnBatch {
     const { names, types } = this.#schema!;
     const columns: StoredCell[][] = names.map(() => new Array<StoredCell>(rows.length));
     for (let index = 0; index < rows.length; index++) {
-      const cells = this.#plan!.cellsOf(rows[index]);
+      const cells = rows[index];
       for (let position = 0; position < names.length; position++) {
         const value = cells[position];
         columns[position][index] = isMissingCell(value) ? null : this.#stored(position, types[position], value, index);
@@ -175,10 +193,4 @@ export class TypedBatches {
         `a Parquet or Arrow schema is fixed once written: pass \`columns\` with every column (and \`types\` for them), or onNewColumns: "warn" to leave them out`,
     );
   }
-}
-
-function recordOf(columns: readonly string[], row: readonly unknown[]): JsonRecord {
-  const record: JsonRecord = {};
-  for (let position = 0; position < columns.length; position++) record[columns[position]] = row[position] as JsonRecord[string];
-  return record;
 }

@@ -1,5 +1,5 @@
 import type { EndpointSpec } from "../endpoints/table";
-import { toSnakeCase, wireFilterName } from "../endpoints/table";
+import { ENDPOINT_BY_METHOD, toSnakeCase, wireFilterName } from "../endpoints/table";
 import { ValidationError } from "../errors";
 import { Query, type FilterValue, type QueryInit } from "../query";
 import { checkItemId, describeValue, isDropped, isPlainObject } from "../query/values";
@@ -50,6 +50,14 @@ export function allowedOptionKeys(spec: EndpointSpec): string[] {
     ...(spec.metricKeys ? ["metricKeys", "metricGroupKeys"] : []),
     ...COMMON_OPTION_KEYS,
   ];
+}
+
+/** The endpoint a method name stands for (`client.pages("brands")`), or a ValidationError listing the methods. */
+export function endpointOfMethod(method: string): EndpointSpec {
+  const spec = ENDPOINT_BY_METHOD.get(method);
+  if (!spec)
+    throw new ValidationError("method", `unknown method ${JSON.stringify(method)}; allowed: ${[...ENDPOINT_BY_METHOD.keys()].join(", ")}`);
+  return spec;
 }
 
 /** A method's arguments → the Query to send, validated, before any request. */

@@ -1,4 +1,4 @@
-export { buildQuery, splitArgs, allowedOptionKeys, COMMON_OPTION_KEYS, type MethodCall } from "./buildQuery";
+export { buildQuery, endpointOfMethod, splitArgs, allowedOptionKeys, COMMON_OPTION_KEYS, type MethodCall } from "./buildQuery";
 export { resolveInclude, NO_DEFAULT_INCLUDE } from "./includeRule";
 export { checkBrandscapeQuery } from "./brandscapeRule";
 export { checkFilterValue } from "./filterSchemas";
