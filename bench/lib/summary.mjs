@@ -237,22 +237,12 @@ export function summaryTable(results) {
   add(s8, "re-pull from the frame's kept columns, call → frame", stat("S8", "wallMs"), "s", "≤ 1.5 s", (v) => v <= 1_500);
   add(s8, "re-pull from the responses (columns dropped), call → frame", stat("S8-responses", "wallMs"), "s");
   const lessRowCheck = (value) => value && { ...value, median: value.median - 1, min: value.min - 1, max: value.max - 1 };
-  add(
-    s8,
-    "requests during the re-pull (the row check's one after it not counted)",
-    lessRowCheck(stat("S8", "emulatorRequests")),
-    "",
-    "0",
-    (v) => v === 0,
-  );
-  add(
-    s8,
-    "requests during the re-pull from the responses",
-    lessRowCheck(stat("S8-responses", "emulatorRequests")),
-    "",
-    "0",
-    (v) => v === 0,
-  );
+  for (const [id, what] of [
+    ["S8", "requests during the re-pull (the row check's one after it not counted)"],
+    ["S8-responses", "requests during the re-pull from the responses"],
+  ]) {
+    add(s8, what, lessRowCheck(stat(id, "emulatorRequests")), "", "0", (v) => v === 0);
+  }
   add(s8, "peak RSS of the re-pull from columns", stat("S8", "peakRssMiB"), "MiB");
   add(s8, "peak RSS of the re-pull from the responses", stat("S8-responses", "peakRssMiB"), "MiB");
 

@@ -159,17 +159,11 @@ export function decodeColumns(file: Buffer): DecodedTable {
     dtypes.push(stored.dtype);
     const cells = new Array<unknown>(rowCount);
     switch (stored.kind) {
-      case "int32": {
-        if (rowCount > 0) cells[0] = null;
-        const numbers = view(Int32Array, 4, stored.at, rowCount);
-        for (let row = 0; row < rowCount; row++) cells[row] = numbers[row];
-        sources.push({ values: cells });
-        break;
-      }
+      case "int32":
       case "float64": {
         // a generic array from the start: each number is boxed once, and the rows share it
         if (rowCount > 0) cells[0] = null;
-        const numbers = view(Float64Array, 8, stored.at, rowCount);
+        const numbers = stored.kind === "int32" ? view(Int32Array, 4, stored.at, rowCount) : view(Float64Array, 8, stored.at, rowCount);
         for (let row = 0; row < rowCount; row++) cells[row] = numbers[row];
         sources.push({ values: cells });
         break;
