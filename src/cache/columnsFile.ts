@@ -288,8 +288,6 @@ function isInt32(numbers: Float64Array): boolean {
 
 /** Working arrays for coding the numeric columns of one table. */
 class Scratch {
-  /** a column's numbers */
-  readonly numbers: Float64Array;
   /** a column's codes, one per row */
   readonly codes: Uint32Array;
   /** open-addressing table: slot → code, -1 for free */
@@ -303,7 +301,6 @@ class Scratch {
     this.most = Math.max(256, Math.floor(rowCount * MOST_DISTINCT_SHARE));
     let size = 1024;
     while (size < this.most * 2) size *= 2;
-    this.numbers = new Float64Array(rowCount);
     this.codes = new Uint32Array(rowCount);
     this.slots = new Int32Array(size);
     this.distinct = new Uint32Array(this.most * 2);

@@ -79,10 +79,10 @@ export class ResponseCache {
 
   /** The stored body, or undefined when absent, older than maxAgeMs, or unreadable. */
   async get(key: string): Promise<Buffer | undefined> {
-    const info = await cacache.get.info(this.#dir, key).catch(() => null);
-    if (!info || Date.now() - info.time > this.#maxAgeMs) return undefined;
+    const info = await this.info(key);
+    if (!info || !this.isFresh(info.time)) return undefined;
     try {
-      return (await cacache.get.byDigest(this.#dir, info.integrity)) as Buffer;
+      return await this.content(info.integrity);
     } catch {
       return undefined; // content gone or corrupt: fetched again and rewritten
     }
@@ -90,8 +90,8 @@ export class ResponseCache {
 
   /** Whether a fresh entry is stored under `key` (its content is not read). */
   async has(key: string): Promise<boolean> {
-    const info = await cacache.get.info(this.#dir, key).catch(() => null);
-    return !!info && Date.now() - info.time <= this.#maxAgeMs;
+    const info = await this.info(key);
+    return !!info && this.isFresh(info.time);
   }
 
   /** Writes the entry (with `metadata` in its index line, when given) and makes its files private. */
