@@ -16,12 +16,17 @@ export function unmatchedMetricKeys(metricKeys: readonly string[] | undefined, r
   return metricKeys.filter((key) => ![...columns].some((column) => matches(key, column)));
 }
 
-/** One warning naming the metric keys that matched nothing. */
-export function warnUnmatchedMetricKeys(endpoint: string, metricKeys: readonly string[] | undefined, records: readonly JsonRecord[]): void {
+/** One warning naming the metric keys that matched nothing; whether there was one. */
+export function warnUnmatchedMetricKeys(
+  endpoint: string,
+  metricKeys: readonly string[] | undefined,
+  records: readonly JsonRecord[],
+): boolean {
   const unmatched = unmatchedMetricKeys(metricKeys, records);
-  if (!unmatched.length) return;
+  if (!unmatched.length) return false;
   process.emitWarning(
     `${endpoint}: metricKeys ${unmatched.map((key) => JSON.stringify(key)).join(", ")} matched no column; the result has no columns for ${unmatched.length === 1 ? "it" : "them"}. Check the spelling against client.brandMetrics().`,
     { code: UNMATCHED_METRIC_KEYS_WARNING },
   );
+  return true;
 }

@@ -11,7 +11,6 @@ import {
   type PullSettings,
   type PulledPage,
 } from "../pages";
-import { unmatchedMetricKeys } from "../pages/metricKeysCheck";
 import { recordsOf } from "../pages/pageBody";
 import type { PageChecker } from "../pages/pageConsistency";
 import type { PagePlan } from "../pages/pagePlan";
@@ -82,8 +81,7 @@ export async function* pagePipeline(
     checker = firstPage.checker;
     // the first page is never decoded by workers: they are chosen from it
     const firstRecords = recordsOf(first.body);
-    warnUnmatchedMetricKeys(endpoint, sized.metricKeys, firstRecords);
-    const warnedOfKeys = unmatchedMetricKeys(sized.metricKeys, firstRecords).length > 0;
+    const warnedOfKeys = warnUnmatchedMetricKeys(endpoint, sized.metricKeys, firstRecords);
     if (decoding) decoding.pool = parts.decodePool(threadsForPull(options.threads, firstRecords, first.total, plan.lastPage - plan.start));
     yield first;
     // a frame's pages are its own: the rest may come at a larger page size when the rate budget is short

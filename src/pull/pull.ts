@@ -7,7 +7,7 @@ import { ValidationError } from "../errors";
 import type { Query } from "../query";
 import { getBody } from "./getBody";
 import { FrameColumns } from "./frameColumns";
-import { inFlight, pagePipeline, type PullOutcome } from "./pagePipeline";
+import { inFlight, pagePipeline, sizedQuery, type PullOutcome } from "./pagePipeline";
 import type { PullOptions, PullParts } from "./parts";
 
 const FRAME_LOOKAHEAD_FACTOR = 4;
@@ -68,7 +68,7 @@ export class Pull {
   /** The pages as they arrive; requests never run more than the in-flight bound ahead of the consumer. */
   pages(endpoint: string, query: Query): AsyncGenerator<RecordPage, void> {
     // pages are cut at a fixed size, so the same pull from a later page holds the same records
-    const sized = query.perPage || query.id !== undefined ? query : query.withPage({ perPage: this.#options.perPage });
+    const sized = sizedQuery(query, this.#options);
     const { page: _page, ...params } = sized.toParams(endpoint);
     const startPage = query.page ?? 1;
     return markResumable(this.#pagesOf(endpoint, query), {
