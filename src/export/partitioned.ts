@@ -188,7 +188,8 @@ export class PartitionFiles {
 interface Layout {
   /** positions of the partition columns in the typed batches */
   readonly keys: readonly number[];
-  readonly keyNames: readonly string[];
+  /** `name=` of each partition column, escaped, as its folders begin */
+  readonly keyPrefixes: readonly string[];
   readonly keyTypes: readonly ColumnType[];
   /** positions of the columns written into the files */
   readonly kept: readonly number[];
@@ -208,7 +209,7 @@ function layoutOf(schema: ColumnarSchema, partitionBy: readonly string[], batchR
   const kept = schema.names.map((_, position) => position).filter((position) => !keys.includes(position));
   return {
     keys,
-    keyNames: partitionBy,
+    keyPrefixes: partitionBy.map((name) => `${escapePathPart(name)}=`),
     keyTypes: keys.map((position) => schema.types[position]),
     kept,
     fileSchema: { names: kept.map((position) => schema.names[position]), types: kept.map((position) => schema.types[position]) },
@@ -221,7 +222,7 @@ function groupRows(layout: Layout, columns: readonly (readonly StoredCell[])[], 
   const groups = new Map<string, number[]>();
   for (let index = 0; index < rows; index++) {
     const folder = layout.keys
-      .map((position, key) => `${escapePathPart(layout.keyNames[key])}=${folderValue(layout.keyTypes[key], columns[position][index])}`)
+      .map((position, key) => layout.keyPrefixes[key] + folderValue(layout.keyTypes[key], columns[position][index]))
       .join("/");
     const group = groups.get(folder);
     if (group) group.push(index);

@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { loadArrow, openArrow } from "./arrowFile";
-import type { ColumnBatch, ColumnarFileWriter, ColumnarSchema, StoredCell } from "./columnarTypes";
+import type { ColumnBatch, ColumnarSchema, StoredCell } from "./columnarTypes";
 import type { ColumnType } from "./columnTypes";
-import { openSink } from "./sink";
+import { withSink } from "./sink";
 import type { TypedBatches } from "./typedBatches";
+import { writeBatches } from "./writeColumnar";
 
 /**
  * A segment of a resumable export: an Arrow IPC file holding a run of whole pages, written beside
@@ -11,24 +12,8 @@ import type { TypedBatches } from "./typedBatches";
  * because it is quick to write and reads back to exactly the values written (int64 and timestamps
  * as bigint, dates as days), whatever the final format.
  */
-export async function writeSegment(path: string, typed: TypedBatches): Promise<number> {
-  const sink = await openSink(path);
-  let rows = 0;
-  try {
-    let file: ColumnarFileWriter | undefined;
-    for await (const batch of typed.batches()) {
-      file ??= await openArrow(sink, typed.schema!);
-      await file.writeBatch(batch);
-      rows += batch.rows;
-    }
-    file ??= await openArrow(sink, typed.schema!);
-    await file.finish();
-    await sink.close();
-  } catch (error) {
-    await sink.abort();
-    throw error;
-  }
-  return rows;
+export function writeSegment(path: string, typed: TypedBatches): Promise<number> {
+  return withSink(path, (sink) => writeBatches(sink, typed, openArrow));
 }
 
 /** The segments' rows again, batch by batch, as the columnar writers take them. */

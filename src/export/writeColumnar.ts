@@ -16,21 +16,32 @@ export async function writeColumnarFile(
 ): Promise<ExportSummary> {
   const typed = new TypedBatches(source, options);
   const { path, rows } = await withSink(target, async (sink) => {
-    let file: ColumnarFileWriter | undefined;
-    let written = 0;
-    for await (const batch of typed.batches()) {
-      file ??= await open(sink, typed.schema!);
-      await file.writeBatch(batch);
-      written += batch.rows;
-    }
-    if (!file && !typed.schema!.names.length)
-      throw new ExportError(
-        `nothing to write to ${sink.path ?? "the output"}: no rows and no columns, and a ${format} file needs at least one column (readers refuse one without); pass \`columns\` (and \`types\`) to write an empty table`,
-      );
-    file ??= await open(sink, typed.schema!);
-    await file.finish();
+    const written = await writeBatches(sink, typed, open, () => {
+      if (!typed.schema!.names.length)
+        throw new ExportError(
+          `nothing to write to ${sink.path ?? "the output"}: no rows and no columns, and a ${format} file needs at least one column (readers refuse one without); pass \`columns\` (and \`types\`) to write an empty table`,
+        );
+    });
     return { path: sink.path, rows: written };
   });
   const droppedColumns = typed.finish();
   return { format, path, rows, columns: [...(typed.schema?.names ?? [])], droppedColumns };
+}
+
+/**
+ * Typed batches into one columnar file on `sink`, opened once the first batch has fixed the schema
+ * (`beforeEmpty` runs when no batch came, before an empty file is opened), then finished; the rows written.
+ */
+export async function writeBatches(sink: Sink, typed: TypedBatches, open: OpenColumnar, beforeEmpty?: () => void): Promise<number> {
+  let file: ColumnarFileWriter | undefined;
+  let rows = 0;
+  for await (const batch of typed.batches()) {
+    file ??= await open(sink, typed.schema!);
+    await file.writeBatch(batch);
+    rows += batch.rows;
+  }
+  if (!file) beforeEmpty?.();
+  file ??= await open(sink, typed.schema!);
+  await file.finish();
+  return rows;
 }
