@@ -1,6 +1,6 @@
 import type { JsonRecord } from "../records";
 import { isNestedObject } from "./nestedObject";
-import { topLevelName } from "./rowShape";
+import { topLevelName } from "./topLevelName";
 
 /**
  * One record as flat rows (objects): nested objects become `parent_child` columns, recursively.
