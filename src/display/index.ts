@@ -1,13 +1,15 @@
+import "./frameNotebookForm";
 export { frameToRecords, type FrameLike } from "./frameLike";
 export { escapeHtml } from "./escapeHtml";
 export { formatCell, type CellFormat } from "./formatCell";
 export { frameToHtml, type FrameHtmlOptions, type TableStyles, type CellContext } from "./frameToHtml";
 export { frameToText, type FrameTextOptions } from "./frameToText";
 export { styledTable, type StyledTableOptions, type ColumnScale } from "./styledTable";
-export { show, showHtml, type ShowOptions } from "./show";
+export { show, showHtml, tableBundle, type ShowOptions } from "./show";
 export { barChart, type BarChartOptions } from "./charts/barChart";
 export { scatterChart, type ScatterChartOptions } from "./charts/scatterChart";
 export { lineChart, type LineChartOptions } from "./charts/lineChart";
 export { CHART_CONFIG, type ChartOptions } from "./charts/chartOptions";
 export { renderSvg } from "./renderSvg";
 export { showChart, type ShowChartOptions } from "./showChart";
+export { notebookDisplay, type NotebookDisplay, type KernelName, type MimeBundle } from "./notebookDisplay";

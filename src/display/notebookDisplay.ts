@@ -1,21 +1,27 @@
 import { randomBytes } from "node:crypto";
+import { denoJupyterDisplay, type DenoDisplay } from "./denoKernel";
 import { runningCellWriter, type WriteDisplayData } from "./tslabKernel";
 
 /** One output in several forms, MIME type → content: each viewer shows the richest form it renders. */
 export type MimeBundle = Readonly<Record<string, string>>;
 
+/** The Jupyter kernel this process is, if any. */
+export type KernelName = "tslab" | "deno";
+
 /** Writing outputs to the notebook cell that is running. */
 export interface NotebookDisplay {
+  readonly kernel: KernelName;
   show(bundle: MimeBundle): void;
   /** An output that each call replaces in place (a progress line); the first call creates it. */
   live(): (bundle: MimeBundle) => void;
 }
 
-function kernelDisplay(writeDisplayData: WriteDisplayData): NotebookDisplay {
-  const write = (bundle: MimeBundle, displayId: string | undefined, update: boolean) => {
-    writeDisplayData({ data: bundle, metadata: {}, transient: displayId ? { display_id: displayId } : {} }, update);
-  };
+/** Writes one output; with a display id, `update` replaces the earlier output of that id. */
+type WriteOutput = (bundle: MimeBundle, displayId: string | undefined, update: boolean) => void;
+
+function displayOf(kernel: KernelName, write: WriteOutput): NotebookDisplay {
   return {
+    kernel,
     show: (bundle) => write(bundle, undefined, false),
     live: () => {
       const displayId = randomBytes(8).toString("hex");
@@ -28,8 +34,32 @@ function kernelDisplay(writeDisplayData: WriteDisplayData): NotebookDisplay {
   };
 }
 
-/** The display of the tslab kernel this process is (in the cell it is running), else undefined. */
+function tslabOutput(writeDisplayData: WriteDisplayData): WriteOutput {
+  return (bundle, displayId, update) =>
+    writeDisplayData({ data: bundle, metadata: {}, transient: displayId ? { display_id: displayId } : {} }, update);
+}
+
+/**
+ * Deno's display is asynchronous; a failure (a closed kernel) is reported, not thrown into the
+ * caller's pull as an unhandled rejection.
+ */
+function denoOutput(display: DenoDisplay): WriteOutput {
+  return (bundle, displayId, update) => {
+    display(bundle, { raw: true, update, ...(displayId ? { display_id: displayId } : {}) }).catch((error: unknown) =>
+      console.warn(`fountframe: the notebook output could not be written: ${String(error)}`),
+    );
+  };
+}
+
+/**
+ * The display of the notebook kernel this process is, in the cell it is running: tslab's, Deno's,
+ * else undefined (a script, a test, a REPL). The one module that decides which kernel it runs in;
+ * show, showChart and the progress line ask it.
+ */
 export function notebookDisplay(): NotebookDisplay | undefined {
-  const writer = runningCellWriter();
-  return writer && kernelDisplay(writer);
+  const tslab = runningCellWriter();
+  if (tslab) return displayOf("tslab", tslabOutput(tslab));
+  const deno = denoJupyterDisplay();
+  if (deno) return displayOf("deno", denoOutput(deno));
+  return undefined;
 }

@@ -10,7 +10,7 @@ export interface ShowChartOptions {
 }
 
 /**
- * Renders a chart and shows it inline in a tslab notebook; elsewhere prints one line about it.
+ * Renders a chart and shows it inline in a notebook (tslab or Deno); elsewhere prints one line about it.
  * Resolves to nothing, so a notebook cell ending in `await showChart(...)` prints no SVG text.
  * The notebook output carries the SVG twice, as an image and inline in HTML: exporters that strip
  * an image/svg+xml output to bare text (nbconvert 6.5's HTML) render the HTML form.

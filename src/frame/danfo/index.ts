@@ -11,3 +11,4 @@
  */
 export { fastFrameCount, frameFromCells, type FrameCells } from "./frameStorage";
 export { loadDataFrameClass, preloadDataFrameClass, type DataFrameClass } from "./loadDanfo";
+export { setFrameNotebookForm, JUPYTER_DISPLAY, type FrameNotebookForm } from "./notebookForm";

@@ -1,6 +1,7 @@
 import type * as Danfo from "../../danfo";
 import type { DataFrame } from "../../danfo";
 import { deferMathjs } from "./deferMathjs";
+import { giveNotebookForm } from "./notebookForm";
 
 // set by the build (tsup.config.ts)
 declare const __FOUNTFRAME_DANFO_BUNDLED__: boolean | undefined;
@@ -30,7 +31,10 @@ export function loadDataFrameClass(): Promise<DataFrameClass> {
       deferMathjs();
       return importDanfo();
     })
-    .then((danfo) => danfo.DataFrame);
+    .then((danfo) => {
+      giveNotebookForm(danfo.BaseDataFrame);
+      return danfo.DataFrame;
+    });
   return danfoFrameClass;
 }
 
