@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Executes the notebooks in notebooks/ headless with the tslab kernel; any cell error fails.
+# Executes the notebooks in notebooks/ headless in each kernel, tslab and Deno's; any cell error fails.
 #
-#   bash scripts/run-notebooks.sh                  # every notebook, executed copies and their HTML exports in notebooks/.executed/
+#   bash scripts/run-notebooks.sh                  # every notebook in both kernels; executed copies and their HTML exports in notebooks/.executed/KERNEL/
 #   bash scripts/run-notebooks.sh notebooks/x.ipynb
+#   bash scripts/run-notebooks.sh --kernel deno    # one kernel only (tslab or deno)
 #   bash scripts/run-notebooks.sh --update-docs    # also copy the README's chart into docs/
 #   bash scripts/run-notebooks.sh --strip          # remove outputs from the committed notebooks
 #
 # Self-sufficient on a fresh machine (CI=true, no stdin): installs the Debian packages for
-# Jupyter if they are missing, builds dist/ if absent, installs the kernel inside the repo
+# Jupyter if they are missing, builds dist/ if absent, installs both kernels inside the repo
 # (.jupyter/), and links the package so notebooks import it as a user does: from "fountframe".
+# Every notebooks/*.ipynb runs in every kernel: a notebook that cannot is a failure, not skipped.
 # Environment: FOUNTFRAME_PACKAGE_DIR (default: the repo) is the package the notebooks import.
 set -euo pipefail
 
@@ -25,14 +27,17 @@ span() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", (b - a) / 1e9 }'; }
 update_docs=false
 strip=false
 notebooks=()
-for arg in "$@"; do
-  case "$arg" in
+kernels=(tslab deno)
+while [ $# -gt 0 ]; do
+  case "$1" in
     --update-docs) update_docs=true ;;
     --strip) strip=true ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
-    -*) echo "unknown option $arg" >&2; exit 2 ;;
-    *) notebooks+=("$arg") ;;
+    --kernel) kernels=("${2:?--kernel needs tslab or deno}"); shift ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -*) echo "unknown option $1" >&2; exit 2 ;;
+    *) notebooks+=("$1") ;;
   esac
+  shift
 done
 if [ ${#notebooks[@]} -eq 0 ]; then notebooks=(notebooks/*.ipynb); fi
 
@@ -47,8 +52,8 @@ fi
 setup_done=$(date +%s%N)
 if $strip; then exec "$PYTHON" scripts/notebooks/strip.py "${notebooks[@]}"; fi
 
-# 2. The package built and linked, and the tslab kernel installed inside the repo (the same
-# script the README gives for interactive use); Jupyter's state kept there too.
+# 2. The package built and linked, and the kernels installed inside the repo (the script behind
+# `npm run kernel:tslab` and `npm run kernel:deno`); Jupyter's state kept there too.
 export JUPYTER_CONFIG_DIR="$ROOT/.jupyter/config"
 export JUPYTER_DATA_DIR="$ROOT/.jupyter/data"
 export JUPYTER_RUNTIME_DIR="$ROOT/.jupyter/runtime"
@@ -56,7 +61,9 @@ export JUPYTER_PATH="$ROOT/.jupyter/prefix/share/jupyter"
 export IPYTHONDIR="$ROOT/.jupyter/ipython"
 export JUPYTER_PLATFORM_DIRS=1
 mkdir -p "$JUPYTER_CONFIG_DIR" "$JUPYTER_DATA_DIR" "$JUPYTER_RUNTIME_DIR" "$IPYTHONDIR"
-JUPYTER_PYTHON="$PYTHON" bash scripts/install-kernel.sh --prefix "$ROOT/.jupyter/prefix" >/dev/null
+for kernel in "${kernels[@]}"; do
+  JUPYTER_PYTHON="$PYTHON" bash scripts/install-kernel.sh "$kernel" --prefix "$ROOT/.jupyter/prefix" >/dev/null
+done
 # tslab type-checks every cell against the package's top-level "types" (it ignores "exports").
 PACKAGE_DIR=${FOUNTFRAME_PACKAGE_DIR:-$ROOT}
 types_file=$(node -p "require('$PACKAGE_DIR/package.json').types || ''")
@@ -65,24 +72,29 @@ if [ -z "$types_file" ] || [ ! -f "$PACKAGE_DIR/$types_file" ]; then
   exit 1
 fi
 
-# 3. Execute, all notebooks at once; the notebooks write files (CSV, Excel, SVG) to NOTEBOOK_OUT_DIR.
-export NOTEBOOK_OUT_DIR="$OUT_DIR/out"
+# 3. Execute, per kernel all notebooks at once; the notebooks write files (CSV, Excel, SVG) to
+# NOTEBOOK_OUT_DIR, one per kernel. The kernel named here overrides the one a notebook names.
 rm -rf "$OUT_DIR"
-mkdir -p "$NOTEBOOK_OUT_DIR"
 execute_started=$(date +%s%N)
-echo "== executing ${notebooks[*]}"
 status=0
-"$PYTHON" scripts/notebooks/execute.py --out "$OUT_DIR" --timeout 120 "${notebooks[@]}" || status=$?
-# Each executed notebook exported to HTML as `jupyter nbconvert --to html` does: its charts must survive.
-executed=()
-for notebook in "${notebooks[@]}"; do
-  [ -f "$OUT_DIR/$(basename "$notebook")" ] && executed+=("$OUT_DIR/$(basename "$notebook")")
+for kernel in "${kernels[@]}"; do
+  kernel_out="$OUT_DIR/$kernel"
+  mkdir -p "$kernel_out/out"
+  echo "== executing in $kernel: ${notebooks[*]}"
+  NOTEBOOK_OUT_DIR="$kernel_out/out" "$PYTHON" scripts/notebooks/execute.py --kernel "$kernel" --out "$kernel_out" --timeout 120 "${notebooks[@]}" || status=1
+  # Each executed notebook exported to HTML as `jupyter nbconvert --to html` does: its charts must survive.
+  executed=()
+  for notebook in "${notebooks[@]}"; do
+    [ -f "$kernel_out/$(basename "$notebook")" ] && executed+=("$kernel_out/$(basename "$notebook")")
+  done
+  if [ ${#executed[@]} -gt 0 ]; then "$PYTHON" scripts/notebooks/check_html.py "${executed[@]}" || status=1; fi
 done
-if [ ${#executed[@]} -gt 0 ]; then "$PYTHON" scripts/notebooks/check_html.py "${executed[@]}" || status=1; fi
+# The same tables and charts in every kernel: a kernel whose display went unrecognised prints text instead.
+if [ ${#kernels[@]} -gt 1 ]; then "$PYTHON" scripts/notebooks/compare_kernels.py "${kernels[@]/#/$OUT_DIR/}" || status=1; fi
 
-# 4. The README's chart is the notebook's own output: copy it, or say when docs/ is behind.
+# 4. The README's chart is the notebook's own output (tslab's run): copy it, or say when docs/ is behind.
 for chart in "${DOCS_CHARTS[@]}"; do
-  fresh="$NOTEBOOK_OUT_DIR/$chart"
+  fresh="$OUT_DIR/${kernels[0]}/out/$chart"
   [ -f "$fresh" ] || continue
   if $update_docs; then
     cp "$fresh" "docs/$chart" && echo "updated docs/$chart"

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Executes notebooks headless with the tslab kernel, concurrently, and writes executed copies.
+"""Executes notebooks headless in one kernel (--kernel: tslab, deno), concurrently, and writes executed copies.
 
-tslab reports a failing cell only as stderr text with an error status (no `error` output), so
+A failing cell fails the notebook: an `error` output (Deno), or, as tslab reports one, only
+stderr text with an error status (no `error` output), so
 the cell is found through nbclient's on_cell_error hook and printed plainly: its number, its
 source and what it wrote to stderr. Exit status 1 when any notebook fails.
 """
