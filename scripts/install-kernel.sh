@@ -66,6 +66,8 @@ if [ "$kernel" = deno ]; then
   # node_modules/.bin/deno: a Node script, which needs `node` on Jupyter's PATH
   DENO=$(cd "$ROOT" && node -p 'require("./node_modules/deno/install_api.cjs").runInstall()' 2>/dev/null) ||
     { echo "error: the deno package is missing from node_modules: run npm ci first" >&2; exit 1; }
+  # deno writes into the spec the first `deno` on PATH, which under `npm run` is that Node script
+  export PATH="$(dirname "$DENO"):$PATH"
   if [ -z "$prefix" ]; then
     "$DENO" jupyter --install --force
   else
