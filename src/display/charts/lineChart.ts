@@ -3,7 +3,9 @@ import type { FrameLike } from "../frameLike";
 import { CHART_CONFIG, DEFAULT_HEIGHT, DEFAULT_WIDTH, chartValues, titleOf, type ChartOptions } from "./chartOptions";
 
 export interface LineChartOptions extends ChartOptions {
+  /** field along the horizontal axis (a year, a date, a number) */
   readonly x: string;
+  /** field giving each point's height (a number) */
   readonly y: string;
   /** field giving one line per value (brand, audience, ...) */
   readonly series?: string;

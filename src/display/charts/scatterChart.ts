@@ -5,13 +5,16 @@ import { niceDomain } from "./niceDomain";
 import { placeLabels } from "./placeLabels";
 
 export interface ScatterChartOptions extends ChartOptions {
+  /** field giving each point's horizontal position (a number) */
   readonly x: string;
+  /** field giving each point's vertical position (a number) */
   readonly y: string;
   /**
    * field written beside each point; rows where it is empty get no text, so label a few points.
    * Labels are placed so they do not overlap; one with no free spot left is not drawn.
    */
   readonly label?: string;
+  /** field colouring the points by its value, with a legend (default: labelled points dark, the rest light) */
   readonly color?: string;
   /** extra fields in the tooltip (interactive viewers only) */
   readonly tooltip?: readonly string[];
