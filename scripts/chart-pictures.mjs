@@ -157,9 +157,7 @@ function page(calls) {
       "",
       optionsTable(own),
       "",
-      "```ts",
-      `await showChart(${calls[chart.name]});`,
-      "```",
+      `The picture, from the emulator's data (\`top\`, \`brands\` and \`history\` are records pulled by [the script](../scripts/chart-pictures.mjs)): \`${calls[chart.name]}\``,
       "",
       `![${chart.name}](charts/${chart.picture})`,
     ].join("\n");
