@@ -46,6 +46,8 @@ import sys, nbformat
 kernel = sys.argv[2]
 notebook = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": kernel, "display_name": kernel, "language": "typescript"}})
 notebook.cells.append(nbformat.v4.new_code_cell(f'import {{ VERSION, show }} from "fountframe";\nshow([{{ kernel: "{kernel}", works: 1 }}]);\nconsole.log(`fountframe ${{VERSION}}`);'))
+if kernel == "deno":  # a frame as the cell's last value: Deno asks it for its MIME bundle
+    notebook.cells.append(nbformat.v4.new_code_cell('import { recordsToFrame } from "fountframe";\nawait recordsToFrame([{ kernel: "deno", last: 1 }])'))
 nbformat.write(notebook, sys.argv[1])
 EOF
   (cd "$WORK/clone/notebooks" && "${user_env[@]}" jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=120 --output executed.ipynb kernel-check.ipynb 2>&1 | grep -v -e "^\[NbConvertApp\]" -e "is unstable" || true)
@@ -56,7 +58,14 @@ stdout = "".join(o.get("text", "") for o in cell.outputs if o.get("name") == "st
 html = "".join(o.get("data", {}).get("text/html", "") for o in cell.outputs)
 if "fountframe " not in stdout or f">{sys.argv[2]}</td>" not in html:
     sys.exit(f"the notebook did not run in the {sys.argv[2]} kernel; outputs: {cell.outputs}")
-print(f"executed in {sys.argv[2]}: {stdout.strip()}, a table shown")
+shown = "a table shown"
+if sys.argv[2] == "deno":
+    last = nbformat.read(sys.argv[1], as_version=4).cells[1]
+    results = [o for o in last.outputs if o.get("output_type") == "execute_result"]
+    if not results or ">deno</td>" not in results[0].get("data", {}).get("text/html", ""):
+        sys.exit(f"a frame as a cell's last value was not shown as a table in deno; outputs: {last.outputs}")
+    shown += ", a frame as a cell's last value shown as a table"
+print(f"executed in {sys.argv[2]}: {stdout.strip()}, {shown}")
 EOF
   rm -f "$WORK/clone/notebooks/executed.ipynb"
 done
