@@ -96,6 +96,14 @@ describe("a danfo frame as a cell's last value", () => {
     }
   });
 
+  test("a series (a frame's column) answers it too, as a one-column table", () => {
+    const frame = new DataFrame({ brand_name: ["Lego", "<Dove>"], relevance: [61.25, 33] });
+    const bundle = bundleOf(frame["relevance"])!;
+    expect(bundle["text/html"]).toContain(">relevance</th>");
+    expect(bundle["text/html"]).toContain(">61.25</td>");
+    expect(bundle["text/html"]).not.toContain("brand_name");
+  });
+
   test("the method is invisible to the frame's data: not a key, not in a spread", () => {
     const frame = new DataFrame({ a: [1] });
     expect(Object.keys(frame)).not.toContain(JUPYTER_DISPLAY);

@@ -32,7 +32,7 @@ export function loadDataFrameClass(): Promise<DataFrameClass> {
       return importDanfo();
     })
     .then((danfo) => {
-      giveNotebookForm(danfo.BaseDataFrame);
+      giveNotebookForm(danfo);
       return danfo.DataFrame;
     });
   return danfoFrameClass;

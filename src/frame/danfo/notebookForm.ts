@@ -1,5 +1,5 @@
 import type { DataFrame } from "danfojs-node";
-import type { BaseDataFrame } from "../../danfo";
+import type { BaseDataFrame, BaseSeries } from "../../danfo";
 
 /**
  * The symbol a Jupyter kernel that follows Deno's convention (`deno jupyter`) looks up on a cell's
@@ -12,27 +12,34 @@ export type FrameNotebookForm = (frame: DataFrame) => Readonly<Record<string, st
 
 let notebookForm: FrameNotebookForm | undefined;
 
-/**
- * Called with danfo's base DataFrame class when it is loaded (loadDanfo.ts); again is harmless. The
- * base class, not danfojs-node's subclass: danfo's own methods (head, sortValues, loc, ...) return
- * frames of the base class.
- */
-export function giveNotebookForm(frameClass: typeof BaseDataFrame): void {
-  Object.defineProperty(frameClass.prototype, JUPYTER_DISPLAY, {
+/** Defines the method on a class's prototype (typed as its instances, as TypeScript types `C.prototype`). */
+function giveMethod<T extends object>(prototype: T, bundle: (value: T) => Readonly<Record<string, string>>): void {
+  Object.defineProperty(prototype, JUPYTER_DISPLAY, {
     configurable: true,
     enumerable: false, // not a column, not in Object.keys or a spread of the frame
-    value(this: DataFrame) {
-      return notebookForm ? notebookForm(this) : { "text/plain": this.toString() };
+    value(this: T) {
+      return bundle(this);
     },
   });
 }
 
 /**
- * Gives danfo's DataFrame (fountframe's bundled copy, the class `fountframe/danfo` exports) the
- * `Symbol.for("Jupyter.display")` method, so a frame that is a notebook cell's last value shows
- * as `form` makes it (a table) instead of its console text. The display code supplies the form
- * (frame cannot import display); the method, a non-enumerable prototype member given to the class
- * when it loads, asks for it at each call, so frames compare, spread and serialise as before.
+ * Called with danfo's base classes when danfo is loaded (loadDanfo.ts); again is harmless. The base
+ * classes, not danfojs-node's subclasses: danfo's own methods (head, sortValues, loc, a column)
+ * return frames and series of the base classes. A series shows as a one-column frame.
+ */
+export function giveNotebookForm(danfo: { BaseDataFrame: typeof BaseDataFrame; BaseSeries: typeof BaseSeries }): void {
+  const formOf = (frame: DataFrame) => (notebookForm ? notebookForm(frame) : { "text/plain": frame.toString() });
+  giveMethod(danfo.BaseDataFrame.prototype, (frame) => formOf(frame));
+  giveMethod(danfo.BaseSeries.prototype, (series) => formOf(new danfo.BaseDataFrame({ [String(series.columns[0])]: series.values })));
+}
+
+/**
+ * Gives danfo's DataFrame and Series (fountframe's bundled copy, the classes `fountframe/danfo`
+ * exports) the `Symbol.for("Jupyter.display")` method, so one that is a notebook cell's last value
+ * shows as `form` makes it (a table) instead of its console text. The display code supplies the
+ * form (frame cannot import display); the method, a non-enumerable prototype member given to the
+ * classes when danfo loads, asks for it at each call, so frames compare, spread and serialise as before.
  */
 export function setFrameNotebookForm(form: FrameNotebookForm): void {
   notebookForm = form;
