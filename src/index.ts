@@ -56,6 +56,7 @@ export { recordsToFrame, FrameBuilder } from "./rows";
 export { columnValues } from "./frame";
 export type { JsonRecord, ShapeOptions } from "./records";
 export { UNKNOWN_FILTER_WARNING } from "./params/unknownFilters";
+export { SLOW_FILTER_WARNING } from "./params/brandscapeRule";
 export type {
   EndpointOptions,
   FiltersOf,

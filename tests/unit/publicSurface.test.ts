@@ -24,6 +24,7 @@ const VALUES = [
   "NotFoundError",
   "PermissionDeniedError",
   "UNMATCHED_METRIC_KEYS_WARNING",
+  "SLOW_FILTER_WARNING",
   "Query",
   "RateLimitExceededError",
   "UNKNOWN_FILTER_WARNING",
