@@ -51,4 +51,3 @@ export function cellAs(type: ColumnType, value: unknown): bigint | number | bool
   }
   throw new CellMismatch(value, typeOfCell(value));
 }
-

@@ -75,7 +75,8 @@ export class TypedBatches {
     let buffer: unknown[][] = [];
     let bufferLimit = inMemory ? Infinity : (this.#options.batchRows ?? 0);
     for await (const batch of sourceBatches(this.#source, this.#options)) {
-      const cells: CellRows = batch.kind === "frame" ? { names: batch.columns, rows: batch.rows, declaredTypes: batch.declaredTypes } : batch;
+      const cells: CellRows =
+        batch.kind === "frame" ? { names: batch.columns, rows: batch.rows, declaredTypes: batch.declaredTypes } : batch;
       if (this.#plan) {
         for (const row of this.#plan.cellsOf(cells)) buffer.push(row);
       } else {

@@ -20,10 +20,7 @@ export function toColumnTable(rows: readonly JsonRecord[]): ColumnTable {
 }
 
 /** Gathered rows as the finished table (see toColumnTable). */
-export function finishTable(
-  { names, rows, stats }: GatheredRows,
-  declaredTypes?: ReadonlyMap<string, DeclaredType>,
-): TableWithRows {
+export function finishTable({ names, rows, stats }: GatheredRows, declaredTypes?: ReadonlyMap<string, DeclaredType>): TableWithRows {
   const plan = planColumns(stats, names.length, declaredTypes ? (column) => declaredTypes.get(names[column]) : undefined);
   const data = finishCells(rows, names.length, plan);
   const columns = plan.kept.map((column) => names[column]);

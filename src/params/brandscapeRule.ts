@@ -35,7 +35,8 @@ function filteredDimensions(query: Query): { dimensions: Set<Dimension>; any: bo
 function isRecommendedPrefix(dimensions: ReadonlySet<Dimension>): boolean {
   if (!dimensions.size) return false;
   return RECOMMENDED_COMBINATIONS.some(
-    (combination) => combination.length >= dimensions.size && combination.slice(0, dimensions.size).every((dimension) => dimensions.has(dimension)),
+    (combination) =>
+      combination.length >= dimensions.size && combination.slice(0, dimensions.size).every((dimension) => dimensions.has(dimension)),
   );
 }
 

@@ -87,7 +87,15 @@ export class CellTally {
   /** One present or missing cell of column `position`. */
   add(position: number, value: unknown): void {
     if (isMissingCell(value)) return;
-    const counts = (this.#counts[position] ??= { present: 0, numbers: 0, numericStrings: 0, booleans: 0, fractions: false, dates: 0, timestamps: 0 });
+    const counts = (this.#counts[position] ??= {
+      present: 0,
+      numbers: 0,
+      numericStrings: 0,
+      booleans: 0,
+      fractions: false,
+      dates: 0,
+      timestamps: 0,
+    });
     counts.present++;
     switch (typeof value) {
       case "number":
