@@ -68,3 +68,12 @@ function addColumns(types: Map<string, DeclaredType>, columns: Readonly<Record<s
     if (declared && !types.has(prefix + key)) types.set(prefix + key, declared);
   }
 }
+
+/** The documented route whose records an endpoint path returns: `studies/12/brands` → `studies/{id}/brands`, `brands/7` → brands. */
+export function documentedRoute(endpoint: string): Documented | undefined {
+  const subRoute = /^\/?studies\/\d+\/(brands|categories)\/?$/.exec(endpoint);
+  if (subRoute) return `studies/{id}/${subRoute[1] as "brands" | "categories"}`;
+  const segments = endpoint.split("/").filter((segment) => segment !== "" && !/^\d+$/.test(segment));
+  const resource = segments[segments.length - 1] ?? "";
+  return resource in DOCUMENTED ? (resource as Documented) : undefined;
+}

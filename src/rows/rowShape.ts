@@ -1,4 +1,4 @@
-import { declaredColumnTypes } from "../endpoints/declaredColumns";
+import { declaredColumnTypes, documentedRoute } from "../endpoints/declaredColumns";
 import { DOCUMENTED } from "../endpoints/documented";
 import { ENDPOINTS, ENDPOINT_BY_RESOURCE } from "../endpoints/table";
 import type { RowShape, ShapeOptions } from "../records";
@@ -51,14 +51,6 @@ function declaredTypesOf(route: string, globalIncludes: ReadonlySet<string>): Re
   let types = DECLARED_BY_ROUTE.get(route);
   if (!types) DECLARED_BY_ROUTE.set(route, (types = declaredColumnTypes(route, globalIncludes)));
   return types;
-}
-
-/** The documented route whose records an endpoint path returns: `studies/12/brands` → `studies/{id}/brands`, `brands/7` → brands. */
-function documentedRoute(endpoint: string): string | undefined {
-  const subRoute = /^\/?studies\/\d+\/(brands|categories)\/?$/.exec(endpoint);
-  if (subRoute) return `studies/{id}/${subRoute[1]}`;
-  const resource = resourceOfEndpoint(endpoint);
-  return resource in DOCUMENTED ? resource : undefined;
 }
 
 /** The resource whose records an endpoint path returns: `studies/12/brands` → brands, `brands/7` → brands. */

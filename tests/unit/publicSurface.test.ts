@@ -25,6 +25,7 @@ const VALUES = [
   "PermissionDeniedError",
   "UNMATCHED_METRIC_KEYS_WARNING",
   "SLOW_FILTER_WARNING",
+  "UNKNOWN_FIELD_WARNING",
   "Query",
   "RateLimitExceededError",
   "UNKNOWN_FILTER_WARNING",
