@@ -20,7 +20,7 @@ test("--out x.parquet: the frame's rows and types, read by DuckDB", async () => 
   const brandIds = (frame.values as number[][]).map((row) => row[frame.columns.indexOf("brand_id")]);
   expect([Number(rows), Number(ids)]).toEqual([frame.shape[0], brandIds.reduce((a, b) => a + b, 0)]);
   const types = await duckTypes(from);
-  expect([types.study_id, types.differentiation, types.brand_name]).toEqual(["BIGINT", "DOUBLE", "VARCHAR"]);
+  expect([types.study_id, types.differentiation_c, types.brand_name]).toEqual(["BIGINT", "DOUBLE", "VARCHAR"]);
   // brandscape rows carry no timestamps (the included study is slim): a study's own dates are timestamps
   const studies = join(fx.dir, "studies.parquet");
   expect(await fount("studies", "--country-codes", "GB", "--out", studies)).toMatchObject({ code: 0 });

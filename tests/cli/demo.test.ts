@@ -22,11 +22,11 @@ test("the demo pulls the main study only and says how many of the columns it sho
     expect(Number(columns)).toBeGreaterThan(7);
     expect(output).toContain(`[${rows} rows × 7 columns; first 5 rows shown]`);
 
-    // one row per brand and audience: every row from the one study, no brand twice in an audience
+    // one row per brand, category and audience: every row from the one study, no brand twice in a category and audience
     const records: Record<string, string>[] = parse(readFileSync(join(cwd, "out/brandscape-us-2024.csv")), { columns: true, bom: true });
     expect(records).toHaveLength(Number(rows));
     expect(new Set(records.map((record) => record.study_id))).toEqual(new Set([study]));
-    const pairs = records.map((record) => `${record.brand_id}/${record.audience_id}`);
+    const pairs = records.map((record) => `${record.brand_id}/${record.category_id}/${record.audience_id}`);
     expect(new Set(pairs).size).toBe(pairs.length);
   } finally {
     rmSync(cwd, { recursive: true, force: true });
