@@ -35,7 +35,7 @@ const sum = (values: unknown[]): number =>
   values.reduce<number>((total, value) => total + (typeof value === "number" && !Number.isNaN(value) ? value : 0), 0);
 
 describe("a pull's pages, streamed, read back by DuckDB equal the frame", () => {
-  const query = { studies: 1, perPage: 50 } as const;
+  const query = { studies: 1, audiences: [1], perPage: 50 } as const;
   let frame: DataFrame;
   beforeAll(async () => {
     frame = await env.client().brandscapeData(query);
@@ -85,7 +85,7 @@ describe("a pull's pages, streamed, read back by DuckDB equal the frame", () => 
     const fromFrame = join(dir, "frame.parquet");
     const fromRecords = join(dir, "records.parquet");
     await writeParquet(frame, fromFrame);
-    const records = (await env.client().rawQuery("brandscape-data", { filters: { studies: 1 }, perPage: 100 })) as Record<
+    const records = (await env.client().rawQuery("brandscape-data", { filters: { studies: 1, audiences: [1] }, perPage: 100 })) as Record<
       string,
       unknown
     >[];
@@ -259,7 +259,7 @@ describe("awkward values, served over HTTP by the emulator", () => {
 });
 
 describe("partitionBy: a Hive-style folder DuckDB reads as one table", () => {
-  const query = { studies: [1, 2], perPage: 100 } as const;
+  const query = { studies: [1, 2], audiences: [1], perPage: 100 } as const;
 
   test("one part file per study_id, study_id in the folder names, every row once", async () => {
     const frame = await env.client().brandscapeData(query);
@@ -289,10 +289,14 @@ describe("partitionBy: a Hive-style folder DuckDB reads as one table", () => {
     const before = readdirSync(out);
     env.emulator.setFaults([{ resource: "brandscape-data", page: 2, kind: "status", status: 500 }]);
     await expect(
-      writeParquet(env.client({ retries: 0, onErrors: "raise" }).pages("brandscapeData", { studies: 1, perPage: 20 }), out, {
-        partitionBy: ["study_id"],
-        batchRows: 10,
-      }),
+      writeParquet(
+        env.client({ retries: 0, onErrors: "raise" }).pages("brandscapeData", { studies: 1, audiences: [1], perPage: 20 }),
+        out,
+        {
+          partitionBy: ["study_id"],
+          batchRows: 10,
+        },
+      ),
     ).rejects.toThrow();
     expect(readdirSync(out)).toEqual(before);
     expect(readdirSync(dir).filter((name) => name.startsWith(".kept"))).toEqual([]);
