@@ -130,11 +130,11 @@ describe("warnings", () => {
   });
 
   it("a misspelt --fields name: one warning with the closest name, the other columns written", async () => {
-    const run = await fount(["brands", "--fields", "id,nmae", "--per-page", "3", "--max-pages", "1", "--format", "csv", "-q"]);
+    const run = await fount(["audiences", "--fields", "id,nmae", "--per-page", "3", "--max-pages", "1", "--format", "csv", "-q"]);
     expect(run.code).toBe(0);
     expect(run.stdout.split("\n")[0]).toBe("id");
     expect(run.stderr).toBe(
-      'warning: brands: a field neither documented nor in the records received, so left out of the result: "nmae": did you mean name?\n',
+      'warning: audiences: a field neither documented nor in the records received, so left out of the result: "nmae": did you mean name?\n',
     );
   });
 
