@@ -7,7 +7,7 @@ import { cleanEnv, runCli, useCliFixture } from "./helpers/builtCli";
 
 const TOKEN = "tok-resume-output-7c1";
 const fx = useCliFixture(TOKEN);
-// 40 studies at 500 rows a page: 13 pages of ~390 columns, so a checkpoint (one batch, ~1,040 rows) every 3 pages
+// 40 studies, All Adults, at 500 rows a page: 13 pages of ~390 columns, so a checkpoint (one batch, ~1,040 rows) every 3 pages
 const STUDIES = Array.from({ length: 40 }, (_, index) => index + 1).join(",");
 const PULL = [
   "brandscape-data",

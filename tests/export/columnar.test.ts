@@ -285,7 +285,9 @@ describe("partitionBy: a Hive-style folder DuckDB reads as one table", () => {
 
   test("a failing pull leaves the previous folder as it was and no hidden folder", async () => {
     const out = join(dir, "kept");
-    await writeParquet(env.client().pages("brandscapeData", { studies: 1, perPage: 50, maxPages: 1 }), out, { partitionBy: ["study_id"] });
+    await writeParquet(env.client().pages("brandscapeData", { studies: 1, audiences: 1, perPage: 50, maxPages: 1 }), out, {
+      partitionBy: ["study_id"],
+    });
     const before = readdirSync(out);
     env.emulator.setFaults([{ resource: "brandscape-data", page: 2, kind: "status", status: 500 }]);
     await expect(
