@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import type { DataFrame } from "danfojs-node";
 import { writeArrow, writeCSV, writeParquet } from "../../src/export";
+import { FrameBuilder } from "../../src/rows";
 import { duckRows, duckTypes, sqlText } from "../export/duckdb";
 import { useEmulator } from "./fixture";
 
@@ -64,7 +65,7 @@ describe("a cross-country brandscape pull with the study include", () => {
     expect(new Set(frame.column("global_study_country_code_numeric").values as unknown[])).toEqual(new Set(["826"]));
   });
 
-  test("the same pull in two row orders: the same dtypes on the frame, CSV, Parquet and Arrow, threads and cache", async () => {
+  test("the same pull in two row orders: the same dtypes on the frame, pages into a FrameBuilder, CSV, Parquet and Arrow, threads and cache", async () => {
     const studies = await studyIds(["GB", "BE"]);
     const results: Record<string, unknown>[] = [];
     for (const sort of ["study_id", "-study_id"]) {
@@ -90,6 +91,9 @@ describe("a cross-country brandscape pull with the study include", () => {
       expect(readFileSync(csv, "utf8")).toContain(",056,");
 
       const dtypes = frameTypes(frame);
+      const builder = new FrameBuilder();
+      for await (const page of client.pages("brandscapeData", pull(studies, sort))) builder.add(page);
+      expect(frameTypes(await builder.toFrame())).toEqual(dtypes);
       expect(frameTypes(threaded)).toEqual(dtypes);
       expect(frameTypes(fromCache)).toEqual(dtypes);
       const pagesTypes = await parquetTypes(parquet);
