@@ -54,32 +54,41 @@ function parseArgs(argv) {
   return options;
 }
 
-/** Metric keys that bring a brandscape frame (default includes) to 64 columns; checked by S1-64. */
-export const NARROW_METRIC_KEYS = ["differentiation", "relevance", "purpose_index", "sustainability_score"];
+/** Metric keys that bring a brandscape frame (default includes and the sector) to 64 columns; checked by S1-64. */
+export const NARROW_METRIC_KEYS = [
+  "differentiation",
+  "relevance",
+  "esteem",
+  "knowledge",
+  "energy",
+  "brand_strength",
+  "brand_stature",
+  "familiarity",
+  "consideration",
+];
 export const NARROW_COLUMNS = 64;
-/** S5's 64 columns: the ids and the first 57 metric columns (differentiation … consideration_pct). */
+/** S5's 64 columns: the 10 metadata columns, the first 52 metric columns (differentiation_c … authentic_c) and the sector the service always includes. */
 export const STREAM_FIELDS = [
   "id",
   "study_id",
+  "country_id",
+  "year_id",
   "brand_id",
   "category_id",
   "audience_id",
   "brand_name",
+  "category_name",
   "is_duplicate",
-  ...[
-    "differentiation",
-    "relevance",
-    "esteem",
-    "knowledge",
-    "energy",
-    "brand_strength",
-    "brand_stature",
-    "familiarity",
-    "consideration",
-    "trial",
-  ]
-    .flatMap((key) => ["", "_c", "_rank", "_pct", "_brandscape_index", "_category_index"].map((suffix) => key + suffix))
-    .slice(0, 57),
+  ...["differentiation", "relevance", "esteem", "knowledge", "energy"].flatMap((key) => [`${key}_c`, `${key}_rank`]),
+  ...["brand_strength", "brand_stature"].flatMap((key) => [`${key}_c`, `${key}_rank`, `${key}_brandscape_index`, `${key}_category_index`]),
+  ...["familiarity", "consideration", "trial", "regular_usage", "preference", "recommendation", "loyalty"].flatMap((key) => [
+    `${key}_rank`,
+    `${key}_pct`,
+    `${key}_brandscape_index`,
+    `${key}_category_index`,
+  ]),
+  ...["arrogant_c", "arrogant_rank", "arrogant_pct", "arrogant_brandscape_index", "arrogant_category_index"],
+  "authentic_c",
 ];
 const LATENCY_MS = 20;
 /** Removes the frames' kept columns from the cache, leaving the responses (S8-responses). */
@@ -188,7 +197,7 @@ function plan(quick) {
       config: { ...width, levels: [1, 5, 20, 50], pages: size.sweepPages, pagesAtOne: size.sweepPagesAtOne },
     });
   }
-  // S5 streams thin rows: the 7 ids and the first 57 metric columns, no includes (64 columns, ~0.45 KB
+  // S5 streams thin rows: the metadata and the first 52 metric columns, no includes but the sector (64 columns, ~0.45 KB
   // of JSON a row instead of 2.2 KB with the default includes), so a million rows stay within minutes
   const thin = { fields: STREAM_FIELDS, include: "no_default" };
   for (const rows of size.stream) {

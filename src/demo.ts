@@ -11,7 +11,7 @@ import { writeCSV, writeExcel } from "./export";
 
 const COUNTRY = "US";
 const YEAR = 2024;
-const SHOWN_COLUMNS = ["brand_name", "global_audience_name", "study_id", "differentiation", "relevance", "esteem", "knowledge"];
+const SHOWN_COLUMNS = ["brand_name", "global_audience_name", "differentiation_c", "relevance_c", "esteem_c"];
 
 async function main(): Promise<void> {
   const emulator = await startEmulator({ latencyMs: 20 });

@@ -51,11 +51,18 @@ export {
   InconsistentPagesError,
 } from "./errors";
 export type { MethodName, ResourceName } from "./endpoints/table";
-export { PARTIAL_RESULT_WARNING, INCONSISTENT_PAGES_WARNING, UNMATCHED_METRIC_KEYS_WARNING, type RecordPage } from "./pages";
+export {
+  PARTIAL_RESULT_WARNING,
+  INCONSISTENT_PAGES_WARNING,
+  UNMATCHED_METRIC_KEYS_WARNING,
+  UNKNOWN_FIELD_WARNING,
+  type RecordPage,
+} from "./pages";
 export { recordsToFrame, FrameBuilder } from "./rows";
 export { columnValues } from "./frame";
 export type { JsonRecord, ShapeOptions } from "./records";
 export { UNKNOWN_FILTER_WARNING } from "./params/unknownFilters";
+export { SLOW_FILTER_WARNING } from "./params/brandscapeRule";
 export type {
   EndpointOptions,
   FiltersOf,

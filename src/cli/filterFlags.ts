@@ -1,5 +1,5 @@
 import { filterKindOf, type FilterKind } from "../endpoints/filterKinds";
-import { toSnakeCase, wireFilterName, type EndpointSpec } from "../endpoints/table";
+import { ENDPOINTS, toSnakeCase, wireFilterName, type EndpointSpec } from "../endpoints/table";
 
 /** One command-line flag for one wire filter of a resource. */
 export interface FilterFlag {
@@ -12,6 +12,37 @@ export interface FilterFlag {
   readonly kind: FilterKind | undefined;
   readonly valueName: string;
   readonly description: string;
+  /** other spellings accepted for the same filter (`--country-codes` where the docs name `country_code`), shown in --help */
+  readonly aliases: readonly FlagAlias[];
+}
+
+export interface FlagAlias {
+  readonly flag: string;
+  readonly attribute: string;
+}
+
+const ALL_FILTERS: ReadonlySet<string> = new Set(ENDPOINTS.flatMap((spec) => spec.filters));
+
+/** One filter the docs spell two ways across resources (`years` ids and `year` numbers are two filters, not one). */
+const SAME_FILTER: Readonly<Record<string, string>> = {
+  country_code: "country_codes",
+  country_codes: "country_code",
+  year_number: "year_numbers",
+  year_numbers: "year_number",
+};
+
+/**
+ * The spellings a filter has on other commands: the docs name the same filter `country_code` on
+ * brandscape-data and `country_codes` on brands and studies (`year_number` likewise), so each
+ * command takes the other spelling too. A flag named after a method parameter (`--main-study`)
+ * also takes its wire name (`--bav-study`).
+ */
+function aliasesOf(spec: EndpointSpec, wire: string, flagName: string): FlagAlias[] {
+  const other = SAME_FILTER[wire];
+  const names = [other, wire]
+    .map((name) => name && kebabCase(name))
+    .filter((name, index) => (index === 0 ? ALL_FILTERS.has(other) && !spec.filters.includes(other) : name !== flagName));
+  return names.map((name) => ({ flag: `--${name}`, attribute: camelCase(name) }));
 }
 
 export const kebabCase = (name: string): string => toSnakeCase(name).replace(/_/g, "-");
@@ -64,6 +95,7 @@ export function filterFlags(spec: EndpointSpec): FilterFlag[] {
       kind,
       valueName: kind ? VALUE_NAMES[kind] : "<value>",
       description: `${kind ? KIND_HELP[kind] : "filter value"}${label}`,
+      aliases: aliasesOf(spec, wire, flagName),
     };
   });
 }

@@ -2,6 +2,7 @@ import type { EndpointSpec } from "../endpoints/table";
 import type { FilterValue, QueryInit } from "../query";
 import { filterFlags, kebabCase } from "./filterFlags";
 import type { FlagNames } from "./flagNames";
+import { ValidationError } from "../errors";
 
 /** What commander parsed from the query flags. */
 export interface QueryFlags {
@@ -32,8 +33,9 @@ export function methodOptions(spec: EndpointSpec, flags: QueryFlags): { options:
   const filters: Record<string, FilterValue> = {};
   for (const filter of filterFlags(spec)) {
     names.set(`filters.${filter.wire}`, filter.flag);
-    const value = flags[filter.attribute];
-    if (value !== undefined) filters[filter.wire] = value as FilterValue;
+    const given = [filter, ...filter.aliases].filter(({ attribute }) => flags[attribute] !== undefined);
+    if (given.length > 1) throw new ValidationError(filter.flag, `given as ${given.map(({ flag }) => flag).join(" and ")}: give it once`);
+    if (given.length) filters[filter.wire] = flags[given[0].attribute] as FilterValue;
   }
   for (const param of [...spec.positional, ...spec.optionFilters]) names.set(param, `--${kebabCase(param)}`);
   const options: Record<string, unknown> = { filters: { ...filters, ...flags.filter } };

@@ -10,10 +10,14 @@ const QUERY = "Query:";
 /** The resource's own filters, one flag each, from the endpoint table. */
 export function addFilterOptions(command: Command, spec: EndpointSpec): Command {
   for (const filter of filterFlags(spec)) {
-    const option = new Option(`${filter.flag} ${filter.valueName}`, filter.description).helpGroup(FILTERS);
-    if (filter.kind === "flag") option.argParser(parseFlagValue);
-    else if (filter.kind === "count") option.argParser((text: string) => filterValueOfKind("count", text));
-    command.addOption(option);
+    const spellings = [{ flag: filter.flag, description: filter.description }];
+    for (const alias of filter.aliases) spellings.push({ flag: alias.flag, description: `the same as ${filter.flag}` });
+    for (const { flag, description } of spellings) {
+      const option = new Option(`${flag} ${filter.valueName}`, description).helpGroup(FILTERS);
+      if (filter.kind === "flag") option.argParser(parseFlagValue);
+      else if (filter.kind === "count") option.argParser((text: string) => filterValueOfKind("count", text));
+      command.addOption(option);
+    }
   }
   return command;
 }

@@ -1,5 +1,6 @@
 import type { DataFrame } from "danfojs-node";
 import { frameRows, isFrameShape } from "../frame/frameShape";
+import { closestName } from "../text/closestName";
 import { ValidationError } from "../errors";
 
 /** What the display helpers accept: a danfo DataFrame, or plain records (one object per row). */
@@ -44,8 +45,19 @@ export function selectColumns(table: TableData, wanted: readonly string[] | unde
   if (!wanted) return table;
   const positions = wanted.map((column) => {
     const position = table.columns.indexOf(column);
-    if (position < 0) throw new ValidationError("columns", `no column ${JSON.stringify(column)}; columns: ${table.columns.join(", ")}`);
+    if (position < 0) throw new ValidationError("columns", noColumn(column, table.columns));
     return position;
   });
   return { columns: [...wanted], rows: table.rows.map((row) => positions.map((position) => row[position])) };
+}
+
+/** Columns a missing-column message lists: a brandscape frame has hundreds. */
+const LISTED_COLUMNS = 30;
+
+/** A column the frame lacks, with the closest it has (`differentiation` → `differentiation_c`). */
+function noColumn(column: string, columns: readonly string[]): string {
+  const closest = closestName(column, columns);
+  const guess = closest && closest.distance <= Math.max(2, column.length / 3) ? ` (did you mean ${JSON.stringify(closest.name)}?)` : "";
+  const listed = columns.slice(0, LISTED_COLUMNS).join(", ") + (columns.length > LISTED_COLUMNS ? `, … (${columns.length} in all)` : "");
+  return `no column ${JSON.stringify(column)}${guess}; columns: ${listed}`;
 }

@@ -137,12 +137,13 @@ export const DOCUMENTED = {
   },
   "brandscape-data": {
     // no field table: about 350 columns, every one filterable; these are the ones the page names
-    columns: { is_duplicate: "boolean", brand_name: "string", country_id: "unknown", year_id: "unknown" },
+    columns: { is_duplicate: "boolean", brand_name: "string", country_id: "unknown", year_id: "unknown", category_name: "string" },
     filters: [
       "is_duplicate",
       "brand_name",
       "country_id",
       "year_id",
+      "category_name",
       "countries",
       "country_code",
       "years",

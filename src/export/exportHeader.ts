@@ -1,18 +1,23 @@
 import type { JsonRecord } from "../records";
-import { parseNumericString } from "../frame/numeric";
+import { parseNumericString } from "../table/numericText";
+import { CellTally, type ColumnType } from "../table/columnType";
 import type { CellRows } from "./sourceBatches";
 
 const isMissing = (value: unknown): boolean => value === null || value === undefined;
 
 /**
  * The header of a streamed export, decided once: the given columns, or the column names of the
- * first batches in first-appearance order. Also decided on those batches, as the frame decides on
- * all its rows: which columns hold numbers sent as numeric strings ("47.3"), so they can be written
- * as numbers. Batches are names + rows of cells, as the row gatherer makes them for a frame.
+ * first batches in first-appearance order. Also decided on those batches, by the one column type
+ * decision the frame takes on all its rows (src/table/columnType.ts): each column's type, so the
+ * numbers a column of numbers holds as numeric strings ("47.3") are written as numbers, and a column
+ * the docs type as a string (`code_numeric` "826") stays text. Batches are names + rows of cells, as
+ * the row gatherer makes them for a frame.
  */
 export class ExportHeader {
   readonly columns: readonly string[];
   readonly #position = new Map<string, number>();
+  /** per header column: its type, undefined while the first batches held no value in it */
+  readonly types: readonly (ColumnType | undefined)[];
   readonly #numericText: boolean[];
   /** columns outside the header that carried a value, with how many rows carried one */
   readonly #newColumns = new Map<string, number>();
@@ -20,7 +25,8 @@ export class ExportHeader {
   constructor(firstBatches: readonly CellRows[], fixedColumns?: readonly string[]) {
     this.columns = fixedColumns ? [...fixedColumns] : namesInOrder(firstBatches);
     this.columns.forEach((column, position) => this.#position.set(column, position));
-    this.#numericText = this.#numericTextColumns(firstBatches);
+    this.types = this.#decideTypes(firstBatches);
+    this.#numericText = this.types.map((type) => type === "int64" || type === "double");
   }
 
   /** A batch's rows as cells under the header; columns outside it are counted, not written. */
@@ -75,25 +81,17 @@ export class ExportHeader {
     this.#newColumns.set(name, (this.#newColumns.get(name) ?? 0) + 1);
   }
 
-  /** Per header column: every value a number or a numeric string, and at least one numeric string. */
-  #numericTextColumns(batches: readonly CellRows[]): boolean[] {
-    const numericText = this.columns.map(() => false);
-    const ruledOut = this.columns.map(() => false);
+  /** Per header column, its type over every cell of the batches and its declared type. */
+  #decideTypes(batches: readonly CellRows[]): (ColumnType | undefined)[] {
+    const tally = new CellTally();
     for (const batch of batches) {
-      this.#positionsOf(batch.names).forEach((position, column) => {
-        if (position < 0 || ruledOut[position]) return;
-        for (const row of batch.rows) {
-          const value = row[column];
-          if (isMissing(value) || typeof value === "number") continue;
-          if (typeof value !== "string" || Number.isNaN(parseNumericString(value))) {
-            ruledOut[position] = true;
-            return;
-          }
-          numericText[position] = true;
-        }
-      });
+      const positions = this.#positionsOf(batch.names);
+      for (const row of batch.rows) {
+        for (let column = 0; column < row.length; column++) if (positions[column] >= 0) tally.add(positions[column], row[column]);
+      }
     }
-    return numericText.map((found, position) => found && !ruledOut[position]);
+    const declared = batches.find((batch) => batch.declaredTypes)?.declaredTypes;
+    return this.columns.map((name, position) => tally.typeOf(position, declared?.get(name)));
   }
 }
 

@@ -4,12 +4,15 @@ import type { JsonRecord } from "../records";
 import { pageRowShape } from "../rows";
 import type { ExportOptions, ExportSource, FrameSource, RecordPageLike } from "./types";
 import { ValidationError } from "../errors";
+import { declaredOfDtype, type DeclaredType } from "../table/columnType";
 
 /** Column names and rows of cells placed under them: what ExportHeader reads, from a frame or from records. */
 export interface CellRows {
   readonly names: readonly string[];
   /** rows[r][c], under names[c]; a row may be shorter than names, a cell it lacks is undefined */
   readonly rows: readonly (readonly unknown[])[];
+  /** what the columns are declared to hold (the docs' types, or a frame's text columns), by name */
+  readonly declaredTypes?: ReadonlyMap<string, DeclaredType>;
 }
 
 /** Rows of a frame, already aligned with its columns. */
@@ -17,6 +20,8 @@ export interface FrameBatch {
   kind: "frame";
   columns: readonly string[];
   rows: readonly (readonly unknown[])[];
+  /** the frame's text columns: they stay text */
+  declaredTypes?: ReadonlyMap<string, DeclaredType>;
 }
 
 /**
@@ -54,8 +59,9 @@ export async function* sourceBatches(source: ExportSource, options: ExportOption
       yield { kind: "records", names, rows };
       continue;
     }
-    const { names, rows } = gatherRecords(records, pageRowShape({ endpoint }, shapeOptions));
-    yield { kind: "records", names, rows };
+    const shape = pageRowShape({ endpoint }, shapeOptions);
+    const { names, rows } = gatherRecords(records, shape);
+    yield { kind: "records", names, rows, declaredTypes: shape.declaredTypes };
   }
 }
 
@@ -78,9 +84,22 @@ export async function* recordBatches(source: ExportSource): AsyncGenerator<RawRe
 
 function* frameBatches(frame: FrameSource): Generator<FrameBatch> {
   const rows = frameRows(frame);
+  const declaredTypes = frameDeclaredTypes(frame);
   for (let start = 0; start < rows.length; start += SLICE_ROWS) {
-    yield { kind: "frame", columns: frame.columns, rows: rows.slice(start, start + SLICE_ROWS) };
+    yield { kind: "frame", columns: frame.columns, rows: rows.slice(start, start + SLICE_ROWS), declaredTypes };
   }
+}
+
+/** A danfo frame's dtypes as declarations: a column it holds as text stays text ("056" and "826" alike). */
+function frameDeclaredTypes(frame: FrameSource): ReadonlyMap<string, DeclaredType> {
+  const dtypes: unknown = (frame as { dtypes?: unknown }).dtypes;
+  const declared = new Map<string, DeclaredType>();
+  if (!Array.isArray(dtypes)) return declared;
+  frame.columns.forEach((column, position) => {
+    const type = declaredOfDtype(String(dtypes[position]));
+    if (type) declared.set(column, type);
+  });
+  return declared;
 }
 
 function isIterable(source: object): boolean {

@@ -1,7 +1,7 @@
 import { isFrameShape } from "../frame/frameShape";
 import { ExportHeader, namesInOrder } from "./exportHeader";
 import type { ColumnBatch, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
-import { CellMismatch, cellAs, isMissingCell, typeOfCell, widen, type ColumnType, type SeenType } from "./columnTypes";
+import { CellMismatch, cellAs, isMissingCell, typeOfCell, widen, type ColumnType } from "./columnTypes";
 import { ExportError } from "./exportError";
 import { sourceBatches, type CellRows } from "./sourceBatches";
 import type { ExportSource } from "./types";
@@ -20,8 +20,9 @@ export function defaultBatchRows(columns: number, targetCells = TARGET_CELLS_PER
  * Arrow cannot change it later). The rule (docs/parquet.md, "streaming and the schema"):
  * - a frame or an array of records is in memory: its types are inferred from every row;
  * - a pull's pages: rows are buffered until one batch is full (or the pull ends), and the header
- *   and types are inferred from that first batch; int64 and double make double, a date and a
- *   timestamp make timestamp, any other mix makes text;
+ *   and types are decided on that first batch by the one column type decision
+ *   (src/table/columnType.ts): a column the docs type keeps its documented type (a documented
+ *   string stays text whatever its values look like), any other by all its values in the batch;
  * - a later page that the schema cannot hold (a fraction in an int64 column, a value in a column
  *   that was empty so far, a new column) raises an ExportError naming the column and the fix
  *   (`types`, `columns`), never a silently different file. `onNewColumns: "warn" | "ignore"` leaves
@@ -74,7 +75,8 @@ export class TypedBatches {
     let buffer: unknown[][] = [];
     let bufferLimit = inMemory ? Infinity : (this.#options.batchRows ?? 0);
     for await (const batch of sourceBatches(this.#source, this.#options)) {
-      const cells: CellRows = batch.kind === "frame" ? { names: batch.columns, rows: batch.rows } : batch;
+      const cells: CellRows =
+        batch.kind === "frame" ? { names: batch.columns, rows: batch.rows, declaredTypes: batch.declaredTypes } : batch;
       if (this.#plan) {
         for (const row of this.#plan.cellsOf(cells)) buffer.push(row);
       } else {
@@ -121,24 +123,18 @@ export class TypedBatches {
     const declared = this.#options.types ?? {};
     this.#plan = new ExportHeader(batches, this.#options.columns);
     const names = this.#plan.columns;
-    const seen: SeenType[] = names.map(() => "none");
+    const decided = this.#plan.types;
     const rows: unknown[][] = [];
     for (let index = 0; index < batches.length; index++) {
       for (const cells of this.#plan.cellsOf(batches[index])) rows.push(cells);
       // each gathered batch goes once placed: an in-memory source is all first batches, held twice otherwise
       batches[index] = PLACED;
     }
-    for (const cells of rows) {
-      for (let position = 0; position < names.length; position++) {
-        const value = cells[position];
-        if (!isMissingCell(value) && seen[position] !== "utf8") seen[position] = widen(seen[position], typeOfCell(value));
-      }
-    }
     const types = names.map((name, position): ColumnType => {
       if (this.#emptyBefore.has(name)) this.#unsettled.add(position);
       if (declared[name]) return declared[name];
-      if (seen[position] === "none") this.#unsettled.add(position);
-      return seen[position] === "none" ? "utf8" : (seen[position] as ColumnType);
+      if (decided[position] === undefined) this.#unsettled.add(position);
+      return decided[position] ?? "utf8";
     });
     this.#schema = { names, types };
     this.#batchRows = this.#options.batchRows ?? defaultBatchRows(names.length, this.#targetCells);

@@ -1,5 +1,6 @@
 import type { ColumnStats } from "./columnStats";
 import type { ColumnDtype } from "./types";
+import { decideColumnType, type DeclaredType } from "../table/columnType";
 
 /** How a column's cells are rewritten. */
 export const CellConversion = {
@@ -25,33 +26,47 @@ export interface ColumnPlan {
 }
 
 /**
- * Dtype rules, per column, over its non-null cells (null, undefined and absent are all missing):
+ * Each column's dtype, from the one column type decision (src/table/columnType.ts) over all of its
+ * non-null cells (null, undefined and absent are all missing) and its declared type:
  *
- * - none → the column is dropped;
- * - only booleans → "boolean", missing cells null;
- * - only numbers and numeric strings (see parseNumericString) → numbers: "int32" when every value is
- *   an integer in int32 range and no cell is missing, else "float32" with missing cells NaN. danfo
+ * - no value → the column is dropped;
+ * - boolean → "boolean", missing cells null;
+ * - int64 or double (numbers, numeric strings made numbers) → "int32" when every value is an
+ *   integer in int32 range and no cell is missing, else "float32" with missing cells NaN. danfo
  *   keeps plain JS numbers for "float32" (no Float32Array), so ids above 2^24 stay exact;
- * - anything else (text, lists, objects, or a mix) → "string": numbers and booleans written as text
- *   (`12` → "12") so danfo's string methods work on every cell; a list or object (lists stay values
- *   when not stacked) written as JSON text (`["a","b"]`), because danfo cannot hold one in a cell:
- *   its Series turns ["a", "b"] into "a,b" and its CSV writer splits that into two fields. Missing
- *   cells null.
+ * - text (a documented string such as `code_numeric` "056", text, lists, objects, or a mix) →
+ *   "string": numbers and booleans written as text (`12` → "12") so danfo's string methods work on
+ *   every cell; a list or object (lists stay values when not stacked) written as JSON text
+ *   (`["a","b"]`), because danfo cannot hold one in a cell: its Series turns ["a", "b"] into "a,b"
+ *   and its CSV writer splits that into two fields. Missing cells null.
  */
-export function planColumns(stats: ColumnStats, columnCount = stats.columnCount): ColumnPlan {
+export function planColumns(
+  stats: ColumnStats,
+  columnCount = stats.columnCount,
+  declaredOf: (column: number) => DeclaredType | undefined = () => undefined,
+): ColumnPlan {
   const plan: ColumnPlan = { kept: [], dtypes: [], conversions: [] };
   const { rowCount, present, numbers, numericStrings, booleans, structured, notInt32 } = stats;
   for (let column = 0; column < columnCount; column++) {
     const presentCells = present[column];
-    if (presentCells === 0) continue;
+    // the frame tells no int64 from double beyond int32 range: both are float32 there
+    const counts = {
+      present: presentCells,
+      numbers: numbers[column],
+      numericStrings: numericStrings[column],
+      booleans: booleans[column],
+      fractions: notInt32[column] === 1,
+    };
+    const type = decideColumnType(counts, declaredOf(column));
+    if (type === undefined) continue;
     const complete = presentCells === rowCount;
     let dtype: ColumnDtype;
     let conversion: CellConversion;
-    if (booleans[column] === presentCells) {
+    if (type === "boolean") {
       dtype = "boolean";
       conversion = complete ? CellConversion.None : CellConversion.MissingToNull;
-    } else if (numbers[column] + numericStrings[column] === presentCells) {
-      dtype = complete && notInt32[column] === 0 ? "int32" : "float32";
+    } else if (type === "int64" || type === "double") {
+      dtype = complete && type === "int64" ? "int32" : "float32";
       if (numericStrings[column] > 0) conversion = CellConversion.ToNumber;
       else conversion = complete ? CellConversion.None : CellConversion.MissingToNaN;
     } else {

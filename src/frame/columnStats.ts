@@ -1,4 +1,4 @@
-import { parseNumericString } from "./numeric";
+import { parseNumericString } from "../table/numericText";
 
 /** What each column holds, counted over its non-null cells as the rows are gathered. */
 export class ColumnStats {

@@ -1,5 +1,5 @@
 import { CellConversion, type ColumnPlan } from "./columnPlan";
-import { parseNumericString } from "./numeric";
+import { parseNumericString } from "../table/numericText";
 
 const ROWS_PER_BLOCK = 256;
 

@@ -88,7 +88,8 @@ export class FrameBuilder {
 
   /** The finished table and the same cells as rows, which `toFrame` hands to the frame. */
   toTable(): TableWithRows {
-    return finishTable(this.#gathererFor(undefined).result());
+    const gathered = this.#gathererFor(undefined).result();
+    return finishTable(gathered, this.#shape?.declaredTypes);
   }
 
   async toFrame(): Promise<DataFrame> {

@@ -7,6 +7,7 @@ import {
   streamPages,
   warnPullEnd,
   warnUnmatchedMetricKeys,
+  warnUnknownFields,
   type PageFailure,
   type PullSettings,
   type PulledPage,
@@ -82,6 +83,7 @@ export async function* pagePipeline(
     // the first page is never decoded by workers: they are chosen from it
     const firstRecords = recordsOf(first.body);
     const warnedOfKeys = warnUnmatchedMetricKeys(endpoint, sized.metricKeys, firstRecords);
+    warnUnknownFields(endpoint, sized.fields, firstRecords);
     if (decoding) decoding.pool = parts.decodePool(threadsForPull(options.threads, firstRecords, first.total, plan.lastPage - plan.start));
     yield first;
     // a frame's pages are its own: the rest may come at a larger page size when the rate budget is short

@@ -25,4 +25,9 @@ export interface RowShape {
   readonly stackData: boolean;
   /** included objects whose columns are prefixed `global_` (the endpoint table's `globalIncludes`) */
   readonly globalIncludes: ReadonlySet<string>;
+  /**
+   * The types the service's docs give the columns these records flatten to, by column name
+   * (src/endpoints/declaredColumns.ts); a column not named here takes the type of its values.
+   */
+  readonly declaredTypes?: ReadonlyMap<string, "string" | "integer" | "number" | "boolean">;
 }

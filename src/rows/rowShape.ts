@@ -1,3 +1,4 @@
+import { declaredColumnTypes, documentedRoute } from "../endpoints/declaredColumns";
 import { DOCUMENTED } from "../endpoints/documented";
 import { ENDPOINTS, ENDPOINT_BY_RESOURCE } from "../endpoints/table";
 import type { RowShape, ShapeOptions } from "../records";
@@ -37,7 +38,19 @@ function globalIncludesOf(endpoint: string): readonly string[] | undefined {
 export function rowShapeOf(options: ShapeOptions = {}): RowShape {
   const includes =
     options.endpoint !== undefined ? globalIncludesOf(options.endpoint) : options.globalPrefix ? ANY_GLOBAL_INCLUDE : undefined;
-  return { stackData: options.stackData === true, globalIncludes: includes ? new Set(includes) : NONE };
+  const globalIncludes = includes ? new Set(includes) : NONE;
+  const shape: RowShape = { stackData: options.stackData === true, globalIncludes };
+  const route = options.endpoint !== undefined ? documentedRoute(options.endpoint) : options.globalPrefix ? "brandscape-data" : undefined;
+  return route ? { ...shape, declaredTypes: declaredTypesOf(route, globalIncludes) } : shape;
+}
+
+const DECLARED_BY_ROUTE = new Map<string, ReturnType<typeof declaredColumnTypes>>();
+
+/** Looked up once per route: every page of a pull asks. */
+function declaredTypesOf(route: string, globalIncludes: ReadonlySet<string>): ReturnType<typeof declaredColumnTypes> {
+  let types = DECLARED_BY_ROUTE.get(route);
+  if (!types) DECLARED_BY_ROUTE.set(route, (types = declaredColumnTypes(route, globalIncludes)));
+  return types;
 }
 
 /** The resource whose records an endpoint path returns: `studies/12/brands` → brands, `brands/7` → brands. */

@@ -7,10 +7,10 @@ import { duckRows, duckTypes, sqlText } from "../export/duckdb";
 const TOKEN = "cli-test-token-never-shown";
 const fx = useCliFixture(TOKEN);
 const fount = (...args: string[]) => runCli(fx.cli, args, { env: cleanEnv({ FOUNT_API_TOKEN: TOKEN, FOUNT_BASE_URL: fx.emulator.url }) });
-const brandscapeArgs = ["brandscape-data", "--studies", "1,2", "--per-page", "100"];
+const brandscapeArgs = ["brandscape-data", "--studies", "1,2", "--audiences", "1", "--per-page", "100"];
 
 test("--out x.parquet: the frame's rows and types, read by DuckDB", async () => {
-  const frame = await fx.client.brandscapeData({ studies: [1, 2], perPage: 100 });
+  const frame = await fx.client.brandscapeData({ studies: [1, 2], audiences: [1], perPage: 100 });
   const out = join(fx.dir, "brandscape.parquet");
   const run = await fount(...brandscapeArgs, "--out", out);
   expect(run).toMatchObject({ code: 0, stdout: "" });
@@ -20,7 +20,7 @@ test("--out x.parquet: the frame's rows and types, read by DuckDB", async () => 
   const brandIds = (frame.values as number[][]).map((row) => row[frame.columns.indexOf("brand_id")]);
   expect([Number(rows), Number(ids)]).toEqual([frame.shape[0], brandIds.reduce((a, b) => a + b, 0)]);
   const types = await duckTypes(from);
-  expect([types.study_id, types.differentiation, types.brand_name]).toEqual(["BIGINT", "DOUBLE", "VARCHAR"]);
+  expect([types.study_id, types.differentiation_c, types.brand_name]).toEqual(["BIGINT", "DOUBLE", "VARCHAR"]);
   // brandscape rows carry no timestamps (the included study is slim): a study's own dates are timestamps
   const studies = join(fx.dir, "studies.parquet");
   expect(await fount("studies", "--country-codes", "GB", "--out", studies)).toMatchObject({ code: 0 });
@@ -46,7 +46,7 @@ test("--partition-by study_id: a Hive-style folder DuckDB reads with hive_partit
   const counts = await duckRows(
     `SELECT study_id, count(*) AS n FROM read_parquet(${sqlText(join(out, "**", "*.parquet"))}, hive_partitioning = true) GROUP BY 1 ORDER BY 1`,
   );
-  const frame = await fx.client.brandscapeData({ studies: [1, 2], perPage: 100 });
+  const frame = await fx.client.brandscapeData({ studies: [1, 2], audiences: [1], perPage: 100 });
   const perStudy = (study: number) => (frame.values as number[][]).filter((row) => row[frame.columns.indexOf("study_id")] === study).length;
   expect(counts.map((row) => [Number(row.study_id), Number(row.n)])).toEqual([
     [1, perStudy(1)],

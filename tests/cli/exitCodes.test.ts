@@ -29,14 +29,7 @@ describe("exit 2: bad usage or validation, one line naming the flag", () => {
     [["brands", "--per-page", "5000"], /^error: --per-page: must be at most 1000/],
     [["brands", "--sort", "not a field"], /^error: --sort: must be a field name/],
     [["brands", "--timeout", "-5"], /^error: --timeout: must be a number of milliseconds above 0 \(got "-5"\)$/m],
-    [
-      ["brandscape-data", "--country-code", "US"],
-      /^error: --year-number: brandscape-data needs country and year together: give --country-code \(or --countries\) with --year-number/,
-    ],
-    [
-      ["brandscape-data"],
-      /^error: brandscape-data: needs a study \(--studies\), a brand \(--brand-name or --brands\), or a country and year together \(--country-code \+ --year-number\)$/m,
-    ],
+    [["brandscape-data"], /^error: brandscape-data: needs at least one filter \(the service requires filtering\)/m],
     [["regions", "--out", "regions.txt"], /^error: --out: cannot tell the format/],
   ])("%j", async (args, pattern) => {
     const run = await fount(args);
@@ -134,5 +127,95 @@ describe("warnings", () => {
     expect(run.stderr).toBe(
       "warning: brands: a filter the docs do not name for brands, sent as given: countryCode: did you mean country_codes?\n",
     );
+  });
+
+  it("a misspelt --fields name: one warning with the closest name, the other columns written", async () => {
+    const run = await fount(["audiences", "--fields", "id,nmae", "--per-page", "3", "--max-pages", "1", "--format", "csv", "-q"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\n")[0]).toBe("id");
+    expect(run.stderr).toBe(
+      'warning: audiences: a field neither documented nor in the records received, so left out of the result: "nmae": did you mean name?\n',
+    );
+  });
+
+  it("a brandscape-data pull by year alone is sent, with one slow-filter warning naming the recommended combinations", async () => {
+    const run = await fount([
+      "brandscape-data",
+      "--year-number",
+      "2024",
+      "--metric-keys",
+      "differentiation",
+      "--max-pages",
+      "1",
+      "--format",
+      "csv",
+      "-q",
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stderr.trimEnd().split("\n")).toEqual([
+      "warning: brandscapeData: filtering by year is not a left-to-right prefix of a combination the service recommends, so it may answer slowly; recommended: study + audience + brand + category; country + year + audience; brand + audience + country + year",
+    ]);
+    const alone = await fount([
+      "brandscape-data",
+      "--country-code",
+      "GB",
+      "--metric-keys",
+      "differentiation",
+      "--max-pages",
+      "1",
+      "--format",
+      "csv",
+      "-q",
+    ]);
+    expect(alone.code).toBe(0);
+    expect(alone.stderr).toBe("");
+  });
+});
+
+describe("one spelling per documented filter, the other accepted", () => {
+  it("brandscape-data takes --country-codes for --country-code and says so in --help; brands the other way round", async () => {
+    const help = await fount(["brandscape-data", "--help"]);
+    expect(help.stdout).toMatch(/--country-code <code>/);
+    expect(help.stdout).toMatch(/--country-codes <code>\s+the same as --country-code/);
+    expect((await fount(["brands", "--help"])).stdout).toMatch(/--country-code <codes>\s+the same as --country-codes/);
+    const canonical = await fount([
+      "brandscape-data",
+      "--country-code",
+      "GB",
+      "--year-number",
+      "2024",
+      "--metric-keys",
+      "differentiation",
+      "--max-pages",
+      "1",
+      "--format",
+      "csv",
+      "-q",
+    ]);
+    const alias = await fount([
+      "brandscape-data",
+      "--country-codes",
+      "GB",
+      "--year-numbers",
+      "2024",
+      "--metric-keys",
+      "differentiation",
+      "--max-pages",
+      "1",
+      "--format",
+      "csv",
+      "-q",
+    ]);
+    expect(alias.code).toBe(0);
+    expect(alias.stdout).toBe(canonical.stdout);
+    const both = await fount(["brandscape-data", "--country-code", "GB", "--country-codes", "GB"]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--country-code: given as --country-code and --country-codes: give it once/);
+  });
+
+  it("an unknown spelling gets a did-you-mean", async () => {
+    const run = await fount(["brands", "--country-cods", "US"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/unknown option '--country-cods'\n\(Did you mean one of --country-code, --country-codes\?\)/);
   });
 });

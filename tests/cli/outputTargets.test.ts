@@ -163,7 +163,7 @@ describe("CSV flags", () => {
   test("formula text is made inert by default; --no-escape-formulas keeps it; --bom adds the mark", async () => {
     const escaped = await fount([
       "raw",
-      "brands",
+      "audiences",
       "--format",
       "csv",
       "--fields",
@@ -179,7 +179,7 @@ describe("CSV flags", () => {
     expect(escaped.stdout.startsWith("\uFEFFid\n")).toBe(true);
     const plain = await fount([
       "raw",
-      "brands",
+      "audiences",
       "--format",
       "csv",
       "--fields",

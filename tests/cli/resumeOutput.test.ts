@@ -7,9 +7,22 @@ import { cleanEnv, runCli, useCliFixture } from "./helpers/builtCli";
 
 const TOKEN = "tok-resume-output-7c1";
 const fx = useCliFixture(TOKEN);
-// 40 studies at 500 rows a page: 13 pages of ~390 columns, so a checkpoint (one batch, ~1,040 rows) every 3 pages
+// 40 studies, All Adults, at 500 rows a page: 13 pages of ~390 columns, so a checkpoint (one batch, ~1,040 rows) every 3 pages
 const STUDIES = Array.from({ length: 40 }, (_, index) => index + 1).join(",");
-const PULL = ["brandscape-data", "--studies", STUDIES, "--per-page", "500", "--workers", "1", "--batch-size", "1", "--quiet"];
+const PULL = [
+  "brandscape-data",
+  "--studies",
+  STUDIES,
+  "--audiences",
+  "1",
+  "--per-page",
+  "500",
+  "--workers",
+  "1",
+  "--batch-size",
+  "1",
+  "--quiet",
+];
 const HANGING_PAGE = 8;
 const env = () => cleanEnv({ FOUNT_API_TOKEN: TOKEN, FOUNT_BASE_URL: fx.emulator.url });
 const parquet = (path: string) => `read_parquet(${sqlText(path)})`;

@@ -1,4 +1,4 @@
-/** `fields` as asked: the emulator answers in its own key order (as the service does); frames and pages show the asked one. */
+/** `fields` as asked (audiences: no include comes by default): the emulator answers in its own key order (as the service does); frames and pages show the asked one. */
 import { namesInFieldOrder } from "../../src/frame/fieldOrder";
 import { TOKEN, useEmulator } from "./fixture";
 
@@ -6,7 +6,7 @@ const env = useEmulator();
 const FIELDS = ["name", "id"];
 
 test("the service's own order differs from the asked one (else these tests could not fail)", async () => {
-  const response = await fetch(`${env.emulator.url}brands?fields[brands]=name,id&per_page=1`, {
+  const response = await fetch(`${env.emulator.url}audiences?fields[audiences]=name,id&per_page=1`, {
     headers: { Authorization: `Bearer ${TOKEN}`, Accept: "application/json" },
   });
   const body = (await response.json()) as { data: object[] };
@@ -15,13 +15,13 @@ test("the service's own order differs from the asked one (else these tests could
 
 test("a frame's columns, pages' and rawQuery's records keep the asked order", async () => {
   const client = env.client();
-  const frame = await client.brands({ fields: FIELDS, perPage: 3, maxPages: 1 });
+  const frame = await client.audiences({ fields: FIELDS, perPage: 3, maxPages: 1 });
   expect(frame.columns).toEqual(FIELDS);
   expect(frame.dtypes).toEqual(["string", "int32"]);
-  for await (const page of client.pages("brands", { fields: FIELDS, perPage: 3, maxPages: 2 })) {
+  for await (const page of client.pages("audiences", { fields: FIELDS, perPage: 3, maxPages: 2 })) {
     expect(page.records.map((record) => Object.keys(record))).toEqual(page.records.map(() => FIELDS));
   }
-  const records = await client.rawQuery("brands", { fields: FIELDS, perPage: 3, maxPages: 1 });
+  const records = await client.rawQuery("audiences", { fields: FIELDS, perPage: 3, maxPages: 1 });
   expect(Object.keys(records[0])).toEqual(FIELDS);
 });
 

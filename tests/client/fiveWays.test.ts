@@ -7,7 +7,7 @@ import { captureWarnings, useEmulator } from "./fixture";
 import { expectSameFrame } from "./sameFrame";
 
 // more than 1,000 rows, not a multiple of 100 or 1,000: several pages at every size
-const QUERY = { filters: { countries: [1, 2, 3, 4, 5, 6], years: [1, 2, 3] }, metricKeys: ["esteem"] };
+const QUERY = { filters: { countries: [1, 2, 3, 4, 5, 6], years: [1, 2, 3], audiences: [1] }, metricKeys: ["esteem"] };
 // the first answer leaves 3 requests, fewer than the pages left at 100 a page
 const SHORT_BUDGET = [{ kind: "rateHeaders" as const, times: 1, headers: { "X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "3" } }];
 

@@ -58,10 +58,10 @@ describe("bad input is a ValidationError naming the parameter, before any reques
     ],
     // the endpoint table says brandscape-data must be narrowed: rawQuery honours it like the method
     [
-      "rawQuery brandscape-data by audience alone",
-      (client: Client) => client.rawQuery("brandscape-data", { filters: { audiences: 1 } }),
+      "rawQuery brandscape-data without a filter",
+      (client: Client) => client.rawQuery("brandscape-data", { metricKeys: ["differentiation"] }),
       "brandscapeData",
-      /needs a study/,
+      /needs at least one filter/,
     ],
   ])("%s", async (_label, call, parameter, message) => {
     const failure = (async () => call(env.client()))();

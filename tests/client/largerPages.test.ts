@@ -16,7 +16,7 @@ const client = (emulator: Emulator, perPage?: number) => {
   clients.push(made);
   return made;
 };
-const QUERY = { filters: { countries: [1, 2, 3, 4, 5, 6], years: [1, 2, 3] }, metricKeys: ["esteem"] };
+const QUERY = { filters: { countries: [1, 2, 3, 4, 5, 6], years: [1, 2, 3], audiences: [1] }, metricKeys: ["esteem"] };
 const pagesAsked = (emulator: Emulator) =>
   emulator.stats.log.map((entry) => new URLSearchParams(entry.query).get("per_page") + ":" + entry.page);
 

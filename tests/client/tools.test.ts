@@ -202,7 +202,7 @@ describe("frames shaped per tool", () => {
   test("toplist market by metric ids gives the same rows as by metric keys", async () => {
     const client = env.client();
     const metrics = await client.rawQuery("brand-metrics", { filters: { name: "Differentiation" } });
-    const id = metrics.find((metric) => (metric.brandscape_data_columns as string[]).includes("differentiation"))!.id as number;
+    const id = metrics.find((metric) => (metric.brandscape_data_columns as string[]).includes("differentiation_c"))!.id as number;
     const byId = await client.tools.toplistMarket({ brands: 1, studies: STUDY, metrics: id });
     const byKey = await client.tools.toplistMarket({ brands: 1, studies: STUDY, metricKeys: "differentiation" });
     expect(byId.frame.values).toEqual(byKey.frame.values);

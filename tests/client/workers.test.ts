@@ -17,7 +17,7 @@ const client = (options: ClientOptions, on: Emulator = emulator): Client => {
   return made;
 };
 // several pages of wide records, some cells missing or null (includes vary per record)
-const WIDE = { filters: { countries: [1, 2, 3], years: [1, 2] }, perPage: 150 };
+const WIDE = { filters: { countries: [1, 2, 3], years: [1, 2], audiences: [1] }, perPage: 150 };
 const STACKED = { filters: { countries: [1], years: [1] }, include: ["audiences" as const], stackData: true, perPage: 40 };
 
 beforeAll(async () => {

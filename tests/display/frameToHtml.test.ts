@@ -64,7 +64,14 @@ describe("frameToHtml", () => {
 
   test("columns selects and orders; an unknown column names the known ones", () => {
     expect(cells(frameToHtml(records, { columns: ["rank", "brand"], rows: 1 }))).toEqual(["1", "Ben &amp; Jerry&#39;s"]);
-    expect(() => frameToHtml(records, { columns: ["nope"] })).toThrow(/no column "nope"; columns: brand, note, score, rank/);
+    expect(() => frameToHtml(records, { columns: ["nope"] })).toThrow(
+      /no column "nope" \(did you mean "note"\?\); columns: brand, note, score, rank/,
+    );
+    // a brandscape metric asked by its bare name: the score column it has
+    const scores = [{ brand_name: "Swatch", differentiation_c: 53.3, differentiation_rank: 92 }];
+    expect(() => frameToHtml(scores, { columns: ["brand_name", "differentiation"] })).toThrow(
+      /no column "differentiation" \(did you mean "differentiation_c"\?\); columns: brand_name, differentiation_c, differentiation_rank$/,
+    );
   });
 
   test("numbers are right-aligned; a cell style function adds CSS, escaped", () => {

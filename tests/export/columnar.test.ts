@@ -35,7 +35,7 @@ const sum = (values: unknown[]): number =>
   values.reduce<number>((total, value) => total + (typeof value === "number" && !Number.isNaN(value) ? value : 0), 0);
 
 describe("a pull's pages, streamed, read back by DuckDB equal the frame", () => {
-  const query = { studies: 1, perPage: 50 } as const;
+  const query = { studies: 1, audiences: [1], perPage: 50 } as const;
   let frame: DataFrame;
   beforeAll(async () => {
     frame = await env.client().brandscapeData(query);
@@ -53,10 +53,10 @@ describe("a pull's pages, streamed, read back by DuckDB equal the frame", () => 
       expect([column, types[column]]).toEqual([column, expectedDuckType(frame.dtypes[position], columnOf(frame, column))]);
     }
     const sums = await duckRows(
-      `SELECT sum(brand_id) AS ids, sum(differentiation) AS diff, sum(relevance_rank) AS ranks FROM ${parquet(path)}`,
+      `SELECT sum(brand_id) AS ids, sum(differentiation_c) AS diff, sum(relevance_rank) AS ranks FROM ${parquet(path)}`,
     );
     expect(Number(sums[0].ids)).toBe(sum(columnOf(frame, "brand_id")));
-    expect(Number(sums[0].diff)).toBeCloseTo(sum(columnOf(frame, "differentiation")), 6);
+    expect(Number(sums[0].diff)).toBeCloseTo(sum(columnOf(frame, "differentiation_c")), 6);
     expect(Number(sums[0].ranks)).toBe(sum(columnOf(frame, "relevance_rank")));
     const names = await duckRows(`SELECT brand_name FROM ${parquet(path)}`);
     expect(names.map((row) => row.brand_name)).toEqual(columnOf(frame, "brand_name"));
@@ -71,12 +71,12 @@ describe("a pull's pages, streamed, read back by DuckDB equal the frame", () => 
     expect(table.batches.length).toBeGreaterThan(1);
     const typeOf = (column: string) => String(table.schema.fields.find((field) => field.name === column)?.type);
     // brandscape rows carry no dates (their included study is slim): dates are checked on the awkward pages below
-    expect([typeOf("brand_id"), typeOf("differentiation"), typeOf("brand_name")]).toEqual(["Int64", "Float64", "Utf8"]);
+    expect([typeOf("brand_id"), typeOf("differentiation_c"), typeOf("brand_name")]).toEqual(["Int64", "Float64", "Utf8"]);
     const ids = table.getChild("brand_id")!.toArray() as BigInt64Array;
     expect(Number(ids.reduce((total, id) => total + id, 0n))).toBe(sum(columnOf(frame, "brand_id")));
     expect([...table.getChild("brand_name")!]).toEqual(columnOf(frame, "brand_name"));
-    expect(sum([...(table.getChild("differentiation")!.toArray() as Float64Array)])).toBeCloseTo(
-      sum(columnOf(frame, "differentiation")),
+    expect(sum([...(table.getChild("differentiation_c")!.toArray() as Float64Array)])).toBeCloseTo(
+      sum(columnOf(frame, "differentiation_c")),
       6,
     );
   });
@@ -85,7 +85,7 @@ describe("a pull's pages, streamed, read back by DuckDB equal the frame", () => 
     const fromFrame = join(dir, "frame.parquet");
     const fromRecords = join(dir, "records.parquet");
     await writeParquet(frame, fromFrame);
-    const records = (await env.client().rawQuery("brandscape-data", { filters: { studies: 1 }, perPage: 100 })) as Record<
+    const records = (await env.client().rawQuery("brandscape-data", { filters: { studies: 1, audiences: [1] }, perPage: 100 })) as Record<
       string,
       unknown
     >[];
@@ -95,7 +95,7 @@ describe("a pull's pages, streamed, read back by DuckDB equal the frame", () => 
     );
     expect([Number(counts.a), Number(counts.b)]).toEqual([frame.shape[0], frame.shape[0]]);
     const differ = await duckRows(
-      `SELECT count(*) AS n FROM (SELECT brand_id, differentiation, brand_name FROM ${parquet(fromFrame)} EXCEPT SELECT brand_id, differentiation, brand_name FROM ${parquet(fromRecords)})`,
+      `SELECT count(*) AS n FROM (SELECT brand_id, differentiation_c, brand_name FROM ${parquet(fromFrame)} EXCEPT SELECT brand_id, differentiation_c, brand_name FROM ${parquet(fromRecords)})`,
     );
     expect(Number(differ[0].n)).toBe(0);
   });
@@ -259,7 +259,7 @@ describe("awkward values, served over HTTP by the emulator", () => {
 });
 
 describe("partitionBy: a Hive-style folder DuckDB reads as one table", () => {
-  const query = { studies: [1, 2], perPage: 100 } as const;
+  const query = { studies: [1, 2], audiences: [1], perPage: 100 } as const;
 
   test("one part file per study_id, study_id in the folder names, every row once", async () => {
     const frame = await env.client().brandscapeData(query);
@@ -279,20 +279,26 @@ describe("partitionBy: a Hive-style folder DuckDB reads as one table", () => {
       }),
     );
     const types = await duckTypes(glob);
-    expect([types.brand_id, types.differentiation, types.brand_name]).toEqual(["BIGINT", "DOUBLE", "VARCHAR"]);
+    expect([types.brand_id, types.differentiation_c, types.brand_name]).toEqual(["BIGINT", "DOUBLE", "VARCHAR"]);
     expect(readdirSync(dir).filter((name) => name.includes(".partial"))).toEqual([]);
   });
 
   test("a failing pull leaves the previous folder as it was and no hidden folder", async () => {
     const out = join(dir, "kept");
-    await writeParquet(env.client().pages("brandscapeData", { studies: 1, perPage: 50, maxPages: 1 }), out, { partitionBy: ["study_id"] });
+    await writeParquet(env.client().pages("brandscapeData", { studies: 1, audiences: 1, perPage: 50, maxPages: 1 }), out, {
+      partitionBy: ["study_id"],
+    });
     const before = readdirSync(out);
     env.emulator.setFaults([{ resource: "brandscape-data", page: 2, kind: "status", status: 500 }]);
     await expect(
-      writeParquet(env.client({ retries: 0, onErrors: "raise" }).pages("brandscapeData", { studies: 1, perPage: 20 }), out, {
-        partitionBy: ["study_id"],
-        batchRows: 10,
-      }),
+      writeParquet(
+        env.client({ retries: 0, onErrors: "raise" }).pages("brandscapeData", { studies: 1, audiences: [1], perPage: 20 }),
+        out,
+        {
+          partitionBy: ["study_id"],
+          batchRows: 10,
+        },
+      ),
     ).rejects.toThrow();
     expect(readdirSync(out)).toEqual(before);
     expect(readdirSync(dir).filter((name) => name.startsWith(".kept"))).toEqual([]);

@@ -21,7 +21,7 @@ import pandas as pd, pyarrow.feather as feather
 frame = pd.read_parquet(sys.argv[1])
 table = feather.read_table(sys.argv[2])
 print(json.dumps({
-  "parquet": {"rows": len(frame), "brand_id": str(frame["brand_id"].dtype), "differentiation": str(frame["differentiation"].dtype), "ids": int(frame["brand_id"].sum()), "names": frame["brand_name"].tolist()},
+  "parquet": {"rows": len(frame), "brand_id": str(frame["brand_id"].dtype), "differentiation_c": str(frame["differentiation_c"].dtype), "ids": int(frame["brand_id"].sum()), "names": frame["brand_name"].tolist()},
   "arrow": {"rows": table.num_rows, "brand_id": str(table.schema.field("brand_id").type)},
 }))
 `;
@@ -41,7 +41,7 @@ const env = useEmulator();
     expect(read.parquet).toEqual({
       rows: frame.shape[0],
       brand_id: "int64",
-      differentiation: "float64",
+      differentiation_c: "float64",
       ids: (column("brand_id") as number[]).reduce((a, b) => a + b, 0),
       names: column("brand_name"),
     });

@@ -16,7 +16,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const RESOURCE = "brandscape-data";
-const query = { studies: [1, 2], perPage: 25 } as const;
+const query = { studies: [1, 2], audiences: [1], perPage: 25 } as const;
 // small batches: a checkpoint every few pages, so a failure on page 7 leaves several behind it
 const BATCH_ROWS = 40;
 const pull = () => env.client({ retries: 1, onErrors: "raise" }).pages("brandscapeData", query);
@@ -124,7 +124,7 @@ test("the data changed between the runs (meta.total moved): an ExportError sayin
 
   // another query against the same state: named, and refused before any request
   env.emulator.resetStats();
-  const otherQuery = env.client({ onErrors: "raise" }).pages("brandscapeData", { studies: [1], perPage: 25 });
+  const otherQuery = env.client({ onErrors: "raise" }).pages("brandscapeData", { studies: [1], audiences: [1], perPage: 25 });
   await expect(writeParquet(otherQuery, path, { batchRows: BATCH_ROWS, resume: true })).rejects.toThrow(/the query changed \(was .*filter/);
   await expect(writeParquet(pull(), path, { resume: true })).rejects.toThrow(/the writer options changed/);
   expect(pagesRequested(env.emulator, RESOURCE)).toEqual([]);

@@ -1,4 +1,4 @@
-import { parseNumericString } from "../../src/frame/numeric";
+import { parseNumericString } from "../../src/table/numericText";
 
 describe("parseNumericString", () => {
   it.each([

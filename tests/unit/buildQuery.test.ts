@@ -1,3 +1,4 @@
+import { SLOW_FILTER_WARNING } from "../../src/params/brandscapeRule";
 import { filterKindOf } from "../../src/endpoints/filterKinds";
 import { ENDPOINT_BY_METHOD, ENDPOINTS } from "../../src/endpoints/table";
 import { ValidationError } from "../../src/errors";
@@ -143,29 +144,58 @@ describe("validation before any request", () => {
   });
 });
 
-describe("brandscapeData combination rule", () => {
+describe("brandscapeData filter rule", () => {
   const check =
     (...args: unknown[]) =>
     () =>
       buildQuery(spec("brandscapeData"), args);
+  /** The FOUNTFRAME_SLOW_FILTER warnings one call gives. */
+  async function slowWarnings(args: unknown[]): Promise<string[]> {
+    const seen: string[] = [];
+    const spy = jest.spyOn(process, "emitWarning").mockImplementation(((warning: string, options?: { code?: string }) => {
+      if (options?.code === SLOW_FILTER_WARNING) seen.push(warning);
+    }) as typeof process.emitWarning);
+    try {
+      buildQuery(spec("brandscapeData"), args);
+    } finally {
+      spy.mockRestore();
+    }
+    return seen;
+  }
   test.each([
     ["study", [{ studies: [3] }]],
+    ["study and audience", [{ studies: [3], audiences: [1] }]],
     ["brand id", [{ filters: { brands: 7 } }]],
     ["brand name", [undefined, undefined, undefined, "Swatch"]],
+    ["brand and audience", [{ filters: { brands: 7, audiences: 1 } }]],
+    ["country alone", ["US"]],
     ["country and year", ["US", 2024]],
+    ["country, year and audience", ["US", 2024, [1]]],
     ["country and year as ids", [{ filters: { countries: 1, years: 2 } }]],
+    ["a study and a sector (outside the indexed dimensions)", [{ studies: [3], filters: { sectors: 2 } }]],
     ["a query with a study", [{ query: new Query({ filters: { studies: 1 } }) }]],
-  ])("valid with %s", (_label, args) => {
-    expect(check(...args)).not.toThrow();
+  ])("sent without a warning: %s", async (_label, args) => {
+    expect(await slowWarnings(args)).toEqual([]);
   });
   test.each([
-    ["nothing", [], /brandscapeData: needs a study/],
-    ["audiences only", [{ audiences: [1] }], /needs a study/],
-    ["country without year", ["US"], /yearNumber: brandscapeData needs country and year together/],
-    ["year without country, even with a study", [{ yearNumber: 2024, studies: [1] }], /countryCode: .*together/],
-    ["a query without any", [{ query: new Query({ filters: { audiences: 1 } }) }], /needs a study/],
-  ])("refused with %s", (_label, args, message) => {
-    expect(check(...args)).toThrow(message);
+    ["year alone", [undefined, 2024], "year"],
+    ["audience alone", [{ audiences: [1] }], "audience"],
+    ["a study and a year", [{ yearNumber: 2024, studies: [1] }], "study + year"],
+    ["category and audience (the docs' example)", [{ audiences: [1], filters: { categories: 4 } }], "audience + category"],
+    ["only a sector", [{ filters: { sectors: 2 } }], "no study, audience, brand, category, country or year"],
+    ["a query by audience", [{ query: new Query({ filters: { audiences: 1 } }) }], "audience"],
+  ])("sent with one warning listing the recommended combinations: %s", async (_label, args, named) => {
+    const warnings = await slowWarnings(args);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`filtering by ${named} is not a left-to-right prefix`);
+    expect(warnings[0]).toContain("study + audience + brand + category; country + year + audience; brand + audience + country + year");
+  });
+  test.each([
+    ["nothing", []],
+    ["an empty query", [{ query: new Query({}) }]],
+    ["falsy parameters only", [0, "", undefined, ""]],
+  ])("refused before any request with %s", (_label, args) => {
+    expect(check(...args)).toThrow(/brandscapeData: needs at least one filter \(the service requires filtering\)/);
   });
 });
 

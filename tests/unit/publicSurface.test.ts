@@ -24,6 +24,8 @@ const VALUES = [
   "NotFoundError",
   "PermissionDeniedError",
   "UNMATCHED_METRIC_KEYS_WARNING",
+  "SLOW_FILTER_WARNING",
+  "UNKNOWN_FIELD_WARNING",
   "Query",
   "RateLimitExceededError",
   "UNKNOWN_FILTER_WARNING",

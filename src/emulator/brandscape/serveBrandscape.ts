@@ -8,7 +8,7 @@ import { badRequest } from "../http/errors";
 import { checkSort } from "../resources/shape";
 import { ByteSink } from "./byteSink";
 import { COLUMN_NAME_SET } from "./columns";
-import { buildCriteria, checkCombination } from "./criteria";
+import { buildCriteria, checkFiltered } from "./criteria";
 import { BrandscapeLayout } from "./layout";
 import { BRANDSCAPE_INCLUDES, planColumns, RowWriter } from "./rowJson";
 import { BrandscapeRows } from "./rows";
@@ -43,7 +43,7 @@ export class BrandscapeService {
   serveCollection(query: ParsedQuery, path: string, view?: PageView): Buffer {
     checkBrandscapeIncludes(query.include);
     checkSort(COLUMN_NAME_SET, query);
-    checkCombination(query.filters);
+    checkFiltered(query.filters);
     const selection = this.selection(query);
     const page = { page: query.page, perPage: query.perPage, total: selection.total, path, linkParams: query.linkParams, view };
     const [start, end] = pageBounds(page);

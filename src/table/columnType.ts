@@ -1,0 +1,202 @@
+import { parseNumericString } from "./numericText";
+
+/**
+ * The one decision of a column's type (API.md, "Column types"), for every path a pull takes: the
+ * frame's dtypes, the Parquet and Arrow schema, and which text cells every writer turns into numbers.
+ * Decided once per column, from what the column is declared to hold (the service's documentation,
+ * or a frame's dtype), and otherwise from all of its values the caller counted, in any order.
+ */
+
+/** What a column is declared to hold before its values are read: the docs' type, or a frame's dtype. */
+export type DeclaredType = "string" | "integer" | "number" | "boolean";
+
+/** The types a column is written as (docs/parquet.md, "type mapping"); a frame maps them to its dtypes. */
+export type ColumnType = "int64" | "double" | "boolean" | "utf8" | "date" | "timestamp";
+
+export const COLUMN_TYPES: readonly ColumnType[] = ["int64", "double", "boolean", "utf8", "date", "timestamp"];
+
+/** What a column's values said so far; "none" while every value seen was missing. */
+export type SeenType = ColumnType | "none";
+
+/** A column's present cells (not null, undefined or NaN), counted by kind. */
+export interface CellCounts {
+  present: number;
+  /** numbers (and bigints) */
+  numbers: number;
+  /** strings that spell a number (parseNumericString) */
+  numericStrings: number;
+  booleans: number;
+  /** true once a number or numeric string is not a whole number an int64 holds */
+  fractions: boolean;
+  /** ISO dates (`2024-02-29`) among the strings; undefined where the caller does not tell dates apart */
+  dates?: number;
+  /** ISO timestamps among the strings, and Date objects */
+  timestamps?: number;
+}
+
+/**
+ * The column's type, or undefined when it holds no value at all.
+ *
+ * - declared "string": text, never a number (`code_numeric` "056" and "826" alike); a column whose
+ *   every value is an ISO date or timestamp is a date or timestamp column;
+ * - declared "integer" or "number", and every value a number or numeric string: int64 for an
+ *   integer without fractions, else double;
+ * - declared "boolean", and every value a boolean: boolean;
+ * - otherwise (undeclared, or values the declared type cannot hold) from the values: all booleans →
+ *   boolean; all numbers or numeric strings → int64, or double once one has a fraction; all dates →
+ *   date; dates and timestamps → timestamp; anything else or a mix → text.
+ */
+export function decideColumnType(counts: CellCounts, declared?: DeclaredType): ColumnType | undefined {
+  const { present, numbers, numericStrings, booleans, fractions } = counts;
+  if (present === 0) return undefined;
+  const numeric = numbers + numericStrings === present;
+  switch (declared) {
+    case "string":
+      return datesOrText(counts, numbers === 0 && booleans === 0);
+    case "integer":
+      if (numeric) return fractions ? "double" : "int64";
+      break;
+    case "number":
+      if (numeric) return "double";
+      break;
+    case "boolean":
+      if (booleans === present) return "boolean";
+      break;
+  }
+  if (booleans === present) return "boolean";
+  if (numeric) return fractions ? "double" : "int64";
+  return datesOrText(counts, numbers === 0 && booleans === 0);
+}
+
+function datesOrText({ present, dates, timestamps }: CellCounts, onlyText: boolean): ColumnType {
+  if (!onlyText || dates === undefined || timestamps === undefined) return "utf8";
+  if (dates === present) return "date";
+  if (dates + timestamps === present) return "timestamp";
+  return "utf8";
+}
+
+/** A frame's dtype as a declaration: its text columns stay text (a numeric-looking code the frame kept as text stays so). */
+export function declaredOfDtype(dtype: string | undefined): DeclaredType | undefined {
+  return dtype === "string" ? "string" : undefined;
+}
+
+/** Counts cells of many columns, by position, for decideColumnType. */
+export class CellTally {
+  readonly #counts: CellCounts[] = [];
+
+  /** One present or missing cell of column `position`. */
+  add(position: number, value: unknown): void {
+    if (isMissingCell(value)) return;
+    const counts = (this.#counts[position] ??= {
+      present: 0,
+      numbers: 0,
+      numericStrings: 0,
+      booleans: 0,
+      fractions: false,
+      dates: 0,
+      timestamps: 0,
+    });
+    counts.present++;
+    switch (typeof value) {
+      case "number":
+      case "bigint":
+        counts.numbers++;
+        if (typeOfCell(value) !== "int64") counts.fractions = true;
+        return;
+      case "boolean":
+        counts.booleans++;
+        return;
+      case "string": {
+        const number = parseNumericString(value);
+        if (number === number) {
+          counts.numericStrings++;
+          if (!Number.isInteger(number)) counts.fractions = true;
+          return;
+        }
+        const kind = typeOfCell(value);
+        if (kind === "date") counts.dates!++;
+        else if (kind === "timestamp") counts.timestamps!++;
+        return;
+      }
+      default:
+        if (value instanceof Date) counts.timestamps!++;
+    }
+  }
+
+  /** Column `position`'s type (undefined: no value), given what it is declared to hold. */
+  typeOf(position: number, declared?: DeclaredType): ColumnType | undefined {
+    const counts = this.#counts[position];
+    return counts ? decideColumnType(counts, declared) : undefined;
+  }
+}
+
+const INT64_LIMIT = 2 ** 63;
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** ISO 8601 as the service writes it (`2020-03-02T10:05:01.000000Z`), with or without an offset. */
+const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const MS_PER_DAY = 86_400_000;
+
+/** null, undefined and NaN (a danfo frame's missing number) are missing. */
+export function isMissingCell(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === "number" && Number.isNaN(value));
+}
+
+/** The type one present value asks for on its own (a numeric string is text here: only a column's counts make it a number). */
+export function typeOfCell(value: unknown): ColumnType {
+  switch (typeof value) {
+    case "boolean":
+      return "boolean";
+    case "bigint":
+      return value >= -(2n ** 63n) && value < 2n ** 63n ? "int64" : "double";
+    case "number":
+      return Number.isInteger(value) && value >= -INT64_LIMIT && value < INT64_LIMIT ? "int64" : "double";
+    case "string":
+      if (DATE_TEXT.test(value) && dayOf(value) !== undefined) return "date";
+      if (TIMESTAMP_TEXT.test(value) && microsOf(value) !== undefined) return "timestamp";
+      return "utf8";
+    default:
+      return value instanceof Date ? "timestamp" : "utf8";
+  }
+}
+
+/** Two types one column holds, as one: int64 and double make double, date and timestamp make timestamp, else text. */
+export function widen(a: SeenType, b: SeenType): SeenType {
+  if (a === b || b === "none") return a;
+  if (a === "none") return b;
+  const pair = new Set([a, b]);
+  if (pair.has("int64") && pair.has("double")) return "double";
+  if (pair.has("date") && pair.has("timestamp")) return "timestamp";
+  return "utf8";
+}
+
+/** `2024-02-29` as days since 1970-01-01, or undefined when it is no real day. */
+export function dayOf(text: string): number | undefined {
+  const match = DATE_TEXT.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(year, month - 1, day);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day) return undefined;
+  return ms / MS_PER_DAY;
+}
+
+/** An ISO timestamp as microseconds since the epoch, UTC (no offset given: taken as UTC), or undefined. */
+export function microsOf(text: string): bigint | undefined {
+  const match = TIMESTAMP_TEXT.exec(text);
+  if (!match) return undefined;
+  const [, y, mo, d, h, mi, s, fraction, zone] = match;
+  const [hour, minute, second] = [Number(h), Number(mi), Number(s ?? 0)];
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const day = dayOf(`${y}-${mo}-${d}`);
+  if (day === undefined) return undefined;
+  let offsetMinutes = 0;
+  if (zone && zone !== "Z") {
+    const digits = zone.replace(":", "");
+    offsetMinutes = (digits[0] === "-" ? -1 : 1) * (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5)));
+  }
+  const seconds = day * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60;
+  const micros = Number((fraction ?? "").padEnd(6, "0").slice(0, 6));
+  return BigInt(seconds) * 1_000_000n + BigInt(micros);
+}
+
+export { MS_PER_DAY };
