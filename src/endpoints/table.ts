@@ -99,8 +99,8 @@ export const ENDPOINTS = [
     positional: ["countryCode", "yearNumber", "audiences", "brandName"],
     optionFilters: ["studies"],
     defaultInclude: ["brand", "study", "category", "audience"],
-    // own columns brand_id, brand_name, study_id, category_id, audience_id (WIRE.md "Records")
-    globalIncludes: ["brand", "study", "category", "audience"],
+    // own columns brand_id, brand_name, study_id, category_id, category_name, audience_id, country_id, year_id (SCHEMA.json)
+    globalIncludes: ["brand", "study", "category", "audience", "country", "year"],
     search: false,
     metricKeys: true,
     mustBeNarrowed: true,

@@ -36,6 +36,7 @@ describe("global prefix (brandscapeData)", () => {
     category: { id: 30, name: "Food" },
     audience: { id: 40, name: "All Adults" },
     year: { id: 5, year: 2024 },
+    company: { id: 7, name: "Nestlé" },
   };
 
   it("prefixes every column of an include that clashes with the record's own columns", () => {
@@ -55,8 +56,10 @@ describe("global prefix (brandscapeData)", () => {
       global_category_name: "Food",
       global_audience_id: 40,
       global_audience_name: "All Adults",
-      year_id: 5,
-      year_year: 2024,
+      global_year_id: 5,
+      global_year_year: 2024,
+      company_id: 7,
+      company_name: "Nestlé",
     });
   });
 
@@ -69,8 +72,11 @@ describe("global prefix (brandscapeData)", () => {
       global_study_name: "US 2024",
       global_brand_id: 1,
     });
-    // includes outside the endpoint's list keep plain names (year_year: the year include's own `year`)
-    expect(flattenRecord({ brand_x: { id: 2 }, year: { year: 2024 } }, brandscape)).toEqual({ brand_x_id: 2, year_year: 2024 });
+    // includes outside the endpoint's list keep plain names
+    expect(flattenRecord({ brand_x: { id: 2 }, company: { name: "Nestlé" } }, brandscape)).toEqual({
+      brand_x_id: 2,
+      company_name: "Nestlé",
+    });
     // an item path and the older `globalPrefix: true` spelling follow the same rule
     expect(flattenRecord({ study: { id: 3 } }, { endpoint: "brandscape-data/42" })).toEqual({ global_study_id: 3 });
     expect(flattenRecord({ study: { id: 3 } }, { globalPrefix: true })).toEqual({ global_study_id: 3 });
@@ -93,8 +99,8 @@ describe("flattenRecords without stackData", () => {
   });
 
   it("applies the global prefix when asked", () => {
-    expect(flattenRecords([{ brand_id: 1, brand: { id: 1 }, year: { year: 2024 } }], { globalPrefix: true })).toEqual([
-      { brand_id: 1, global_brand_id: 1, year_year: 2024 },
+    expect(flattenRecords([{ brand_id: 1, brand: { id: 1 }, company: { name: "N" } }], { globalPrefix: true })).toEqual([
+      { brand_id: 1, global_brand_id: 1, company_name: "N" },
     ]);
   });
 

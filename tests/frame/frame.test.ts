@@ -18,16 +18,16 @@ describe("recordsToFrame", () => {
   });
 
   it("flattens, stacks and prefixes as asked", async () => {
-    const record = { brand_id: 1, brand: { id: 1, name: "N" }, categories: [{ id: 5 }, { id: 6 }], year: { year: 2024 } };
+    const record = { brand_id: 1, brand: { id: 1, name: "N" }, categories: [{ id: 5 }, { id: 6 }], company: { name: "C" } };
     expectFrame(await recordsToFrame([record], { stackData: true, globalPrefix: true }), {
       brand_id: [1, 1],
       global_brand_id: [1, 1],
       global_brand_name: ["N", "N"],
       categories_id: [5, 6],
-      year_year: [2024, 2024],
+      company_name: ["C", "C"],
     });
     const unstacked = await recordsToFrame([record]);
-    expect(unstacked.columns).toEqual(["brand_id", "brand_name", "categories", "year_year"]);
+    expect(unstacked.columns).toEqual(["brand_id", "brand_name", "categories", "company_name"]);
     expect(unstacked.column("categories").values).toEqual(['[{"id":5},{"id":6}]']);
   });
 
