@@ -64,6 +64,8 @@ export class BrandscapeRows {
     readonly layout: BrandscapeLayout,
     private readonly dataset: Dataset,
     readonly related: Related,
+    /** how many times a study's values were revised (revisions/): 0 keeps the seeded values */
+    private readonly revisionOf: (studyId: number) => number = () => 0,
   ) {}
 
   locate(rowIndex: number): RowFacts {
@@ -86,7 +88,7 @@ export class BrandscapeRows {
       companyId: this.related.brandCompanyId(brand.id),
       audienceId: layout.audienceIds[audienceRank],
       brandCount: brands.length,
-      rowHash: hash32(this.dataset.seed, rowIndex, 0x5eed),
+      rowHash: hash32(this.dataset.seed, rowIndex, 0x5eed, this.revisionOf(study.id)),
       brandHash: hash32(this.dataset.seed, brand.id, this.related.studyCountryId(study.id), 0xb4a2d),
       health: hashUnit(this.dataset.seed, brand.id, this.related.studyCountryId(study.id), 0x4ea1),
     };

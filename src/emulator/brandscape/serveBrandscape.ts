@@ -27,17 +27,42 @@ function checkBrandscapeIncludes(requested: readonly string[]): void {
   }
 }
 
+/** What revisions (revisions/) change of the brandscape: a study's values, and studies taken away. */
+export interface BrandscapeRevisions {
+  revisionOf(studyId: number): number;
+  readonly removedStudyIds: ReadonlySet<number>;
+}
+
 export class BrandscapeService {
-  readonly layout: BrandscapeLayout;
-  private readonly rows: BrandscapeRows;
-  private readonly writer: RowWriter;
+  layout: BrandscapeLayout;
+  private rows: BrandscapeRows;
+  private writer: RowWriter;
   /** a paged-through query resolves its selection (and sort) once, not once per page */
   private readonly selections = new Map<string, Selection>();
 
-  constructor(dataset: Dataset, catalogue: ResourceCatalogue, scale?: number) {
+  constructor(
+    private readonly dataset: Dataset,
+    private readonly catalogue: ResourceCatalogue,
+    scale?: number,
+    private readonly revisions?: BrandscapeRevisions,
+  ) {
     this.layout = new BrandscapeLayout(dataset, scale);
-    this.rows = new BrandscapeRows(this.layout, dataset, catalogue.related);
+    this.rows = new BrandscapeRows(this.layout, dataset, catalogue.related, revisions && ((id) => revisions.revisionOf(id)));
     this.writer = new RowWriter(this.rows, catalogue.forms);
+  }
+
+  /** After a revision: selections are made again (filters on data_updated_at, removed studies). */
+  forget(): void {
+    this.selections.clear();
+  }
+
+  /** After a study was added: the layout again, from the dataset's studies, keeping `scale` rows. */
+  rebuild(scale?: number): void {
+    this.layout = new BrandscapeLayout(this.dataset, scale);
+    const revisions = this.revisions;
+    this.rows = new BrandscapeRows(this.layout, this.dataset, this.catalogue.related, revisions && ((id) => revisions.revisionOf(id)));
+    this.writer = new RowWriter(this.rows, this.catalogue.forms);
+    this.forget();
   }
 
   serveCollection(query: ParsedQuery, path: string, view?: PageView): Buffer {
@@ -76,7 +101,7 @@ export class BrandscapeService {
     if (selection) {
       this.selections.delete(key); // refresh its place as most recently used
     } else {
-      const criteria = buildCriteria(query.filters, this.layout, this.rows, this.rows.related);
+      const criteria = buildCriteria(query.filters, this.layout, this.rows, this.rows.related, this.revisions?.removedStudyIds);
       selection = sortSelection(selectRows(criteria, this.layout), query.sort, this.rows);
       if (this.selections.size >= SELECTION_CACHE_SIZE) this.selections.delete(this.selections.keys().next().value!);
     }
