@@ -94,7 +94,7 @@ describe("emulator revisions", () => {
         method: "POST",
         body: JSON.stringify(body),
         headers: { "Content-Type": "application/json" },
-      }).then(async (r) => ({ status: r.status, json: await r.json() }));
+      }).then(async (r) => ({ status: r.status, json: (await r.json()) as any }));
     const revised = await post("revise", { studies: [2] });
     expect(revised.status).toBe(200);
     expect(revised.json.data.ids).toEqual([2]);
