@@ -32,8 +32,8 @@ async function count(connection: DuckDBConnection, sql: string): Promise<number>
  * Replaces the stored rows in `scope` by the pulled rows, in the caller's transaction: the table is
  * created on first write; a column new to it is added, a column whose type widened is widened
  * (BIGINT to DOUBLE, anything else to VARCHAR) and the pulled values take the table's type.
- * Changes are counted by `id`: added (new ids), updated (ids in both), removed (stored ids in scope
- * that the pull did not bring).
+ * Changes are counted by `id`: added (new ids), updated (stored ids whose values changed), removed
+ * (stored ids in scope that the pull did not bring).
  */
 export async function writeRows(
   duckdb: DuckDB,
@@ -82,9 +82,16 @@ export async function writeRows(
   const pulled = picked.rowCount;
   const added = await count(connection, `SELECT count(*) FROM ${STAGING_TABLE} WHERE id NOT IN (SELECT id FROM ${target} WHERE ${where})`);
   const removed = await count(connection, `SELECT count(*) FROM ${target} WHERE ${where} AND id NOT IN (SELECT id FROM ${STAGING_TABLE})`);
+  // updated: stored ids whose pulled row differs in some pulled column (a re-delivered, unchanged row is not counted)
+  const names = picked.columns.map(quoted).join(", ");
+  const updated = await count(
+    connection,
+    `SELECT count(*) FROM (SELECT ${names} FROM ${STAGING_TABLE} WHERE id IN (SELECT id FROM ${target} WHERE ${where})
+      EXCEPT SELECT ${names} FROM ${target} WHERE ${where} AND id IN (SELECT id FROM ${STAGING_TABLE}))`,
+  );
   await connection.run(`DELETE FROM ${target} WHERE ${where}`);
   if (pulled > 0) await connection.run(`INSERT INTO ${target} BY NAME SELECT * FROM ${STAGING_TABLE}`);
   await connection.run(`DROP TABLE ${STAGING_TABLE}`);
   const total = await count(connection, `SELECT count(*) FROM ${target}`);
-  return { added, updated: pulled - added, removed, rows: total, addedColumns, widenedColumns };
+  return { added, updated, removed, rows: total, addedColumns, widenedColumns };
 }
