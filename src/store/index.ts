@@ -1,3 +1,2 @@
 export { openStore, StoreBusyError } from "./openStore";
-export type { Store, WriteParquetOptions } from "./store";
-export type { TrackedTable } from "./types";
+export type { Store, TrackedTable, WriteParquetOptions } from "./types";

@@ -1,7 +1,8 @@
 import { FountError, ValidationError } from "../errors";
 import { loadDuckDB } from "./loadDuckDB";
 import { CREATE_STATE_TABLE } from "./stateTable";
-import { Store } from "./store";
+import { DuckDBStore } from "./store";
+import type { Store } from "./types";
 
 /** The store file is open in another process: DuckDB lets one process write a database at a time. */
 export class StoreBusyError extends FountError {
@@ -28,5 +29,5 @@ export async function openStore(path: string): Promise<Store> {
   }
   const connection = await instance.connect();
   await connection.run(CREATE_STATE_TABLE);
-  return new Store(path, duckdb, instance, connection);
+  return new DuckDBStore(path, duckdb, instance, connection);
 }

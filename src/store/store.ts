@@ -8,15 +8,10 @@ import { resultToFrame } from "./queryFrame";
 import { quoted } from "./sqlTypes";
 import { readStates, STATE_TABLE, writeState } from "./stateTable";
 import { writeRows } from "./tableWrites";
-import { STORE_SESSION, type StoreSession, type SyncTarget, type TrackedTable } from "./types";
+import { STORE_SESSION, type Store, type StoreSession, type TrackedTable, type WriteParquetOptions } from "./types";
 
-export interface WriteParquetOptions {
-  /** Hive-style folders, one per value (`dir/study_id=482/...`) */
-  partitionBy?: readonly string[];
-}
-
-/** A local DuckDB database that `client.sync` keeps in step with the service. */
-export class Store implements SyncTarget, AsyncDisposable {
+/** The store over one DuckDB connection (the public surface is the Store interface). */
+export class DuckDBStore implements Store {
   readonly #duckdb: DuckDB;
   readonly #instance: DuckDBInstance;
   readonly #connection: DuckDBConnection;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { Client } from "../../src/client/client";
 import { openStore } from "../../src/store";
-import type { Store } from "../../src/store/store";
+import type { Store } from "../../src/store";
 import { ValidationError } from "../../src/errors";
 
 const TOKEN = "sync-token-s3cr3t";
