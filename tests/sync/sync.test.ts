@@ -140,4 +140,38 @@ describe("client.sync into a DuckDB store, over HTTP against the emulator", () =
     await expect(client.sync(store, "brands", { filters: { name: "b" } })).rejects.toThrow(/^table: brands holds a sync of brands/);
     expect(emulator.stats.log).toHaveLength(0);
   });
+
+  it("runs two syncs on one store one after the other: the second waits and finds nothing left to do", async () => {
+    await client.sync(store, "brandscapeData", STUDIES);
+    emulator.revise({ studies: [1] });
+    const [first, second] = await Promise.all([
+      client.sync(store, "brandscapeData", STUDIES),
+      client.sync(store, "brandscapeData", STUDIES),
+    ]);
+    expect(first.partitions).toEqual({ replaced: [1], removed: [] });
+    expect(second).toMatchObject({ added: 0, updated: 0, removed: 0, partitions: { replaced: [], removed: [] } });
+  });
+
+  it("adds the columns a later pull brings and says so", async () => {
+    await client.sync(store, "brandscapeData", { studies: [1], metricKeys: "differentiation" });
+    const report = await client.sync(store, "brandscapeData", { studies: [1], metricKeys: ["differentiation", "esteem"], mode: "full" });
+    expect(report.addedColumns).toEqual(expect.arrayContaining(["esteem_c", "esteem_rank"]));
+    expect(report.addedColumns.every((name) => name.startsWith("esteem"))).toBe(true);
+    expect(report).toMatchObject({ added: 0, removed: 0, widenedColumns: [] });
+    const frame = await store.query("SELECT count(esteem_c) AS n, count(*) AS total FROM brandscape_data");
+    expect(frame.column("n").values[0]).toBe(frame.column("total").values[0]);
+  });
+
+  it("rolls a failed run back whole: the rows and the state stay as they were", async () => {
+    await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 25 });
+    const before = (await store.query("SELECT * FROM brandscape_data ORDER BY id")).values;
+    const state = (await store.query("SELECT * FROM fountframe_sync")).values;
+    emulator.revise({ studies: [1, 2, 3] });
+    emulator.setFaults([{ kind: "status", status: 500, resource: "brandscape-data", page: 3 }]);
+    const failing = new Client(TOKEN, { baseUrl: emulator.url, verbose: false, retries: 0, onErrors: "raise" });
+    await expect(failing.sync(store, "brandscapeData", { ...STUDIES, perPage: 25 })).rejects.toThrow();
+    await failing.aclose();
+    expect((await store.query("SELECT * FROM brandscape_data ORDER BY id")).values).toEqual(before);
+    expect((await store.query("SELECT * FROM fountframe_sync")).values).toEqual(state);
+  });
 });
