@@ -148,6 +148,9 @@ const TYPES = [
   "IncludeOf",
   "OptionsByMethod",
   "FiltersByMethod",
+  // client.sync (openStore and the Store are fountframe/store's)
+  "SyncOptions",
+  "SyncReport",
   // client.tools
   "ToolsClient",
   "ToolMethod",
