@@ -215,9 +215,10 @@ URL="$URL" node --input-type=module -e '
 import { Client } from "fountframe";
 import { openStore } from "fountframe/store";
 const client = new Client({ authToken: "t", baseUrl: process.env.URL, verbose: false });
-await using store = await openStore("esm.duckdb");
+const store = await openStore("esm.duckdb");
 const report = await client.sync(store, "brandscapeData", { studies: [1], metricKeys: "differentiation" });
 console.log("import: brandscape synced,", report.rows, "rows");
+await store[Symbol.asyncDispose]();
 await client.aclose();
 '
 echo "== README.md and docs/: every TypeScript block compiles (strict + skipLibCheck) and runs against the emulator"

@@ -8,10 +8,10 @@ import { resultToFrame } from "./queryFrame";
 import { quoted } from "./sqlTypes";
 import { readStates, STATE_TABLE, writeState } from "./stateTable";
 import { writeRows } from "./tableWrites";
-import { STORE_SESSION, type Store, type StoreSession, type TrackedTable, type WriteParquetOptions } from "./types";
+import { STORE_SESSION, type SessionHolder, type Store, type StoreSession, type TrackedTable, type WriteParquetOptions } from "./types";
 
 /** The store over one DuckDB connection (the public surface is the Store interface). */
-export class DuckDBStore implements Store {
+export class DuckDBStore implements Store, SessionHolder {
   readonly #duckdb: DuckDB;
   readonly #instance: DuckDBInstance;
   readonly #connection: DuckDBConnection;

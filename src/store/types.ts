@@ -62,11 +62,22 @@ export interface StoreSession {
 /** The key under which a store hands client.sync a session: shared by the package's entries (Symbol.for). */
 export const STORE_SESSION: unique symbol = Symbol.for("fountframe.store.session");
 
-/** What client.sync needs of a store. */
+/**
+ * What client.sync takes: a store from openStore. Its types name no symbol (each entry's
+ * declarations would hold their own copy); the session is found at run time under STORE_SESSION.
+ */
 export interface SyncTarget {
   readonly path: string;
+  tables(): Promise<TrackedTable[]>;
+}
+
+/** A store as client.sync uses it (not public API). */
+export interface SessionHolder extends SyncTarget {
   [STORE_SESSION]<T>(work: (session: StoreSession) => Promise<T>): Promise<T>;
 }
+
+export const holdsSessions = (store: unknown): store is SessionHolder =>
+  typeof (store as Partial<SessionHolder> | null)?.[STORE_SESSION] === "function";
 
 export interface WriteParquetOptions {
   /** Hive-style folders, one per value (`dir/study_id=482/...`) */

@@ -1,5 +1,5 @@
 import { ValidationError } from "../errors";
-import { STORE_SESSION, type SyncTarget } from "../store/types";
+import { holdsSessions, STORE_SESSION, type SyncTarget } from "../store/types";
 import { syncBrandscape } from "./brandscapeSync";
 import type { PagesOf } from "./pagesSource";
 import { syncResource } from "./resourceSync";
@@ -17,7 +17,7 @@ function sameQuery(a: Record<string, unknown>, b: Record<string, unknown>): bool
  * failed, interrupted or killed run leaves the store as it was; runs on one store take turns.
  */
 export async function syncEndpoint(pages: PagesOf, store: SyncTarget, endpoint: unknown, options: unknown): Promise<SyncReport> {
-  if (typeof (store as Partial<SyncTarget> | null)?.[STORE_SESSION] !== "function") {
+  if (!holdsSessions(store)) {
     throw new ValidationError("store", 'a store from openStore() (import { openStore } from "fountframe/store")');
   }
   const sync = checkSync(endpoint, options);

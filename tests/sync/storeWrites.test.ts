@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ColumnTable } from "../../src/frame";
 import { openStore, type Store } from "../../src/store";
-import { STORE_SESSION, type RowScope } from "../../src/store/types";
+import { STORE_SESSION, type RowScope, type SessionHolder } from "../../src/store/types";
 import { ValidationError } from "../../src/errors";
 
 const table = (columns: Record<string, unknown[]>, dtypes: ColumnTable["dtypes"]): ColumnTable => ({
@@ -26,7 +26,7 @@ describe("store writes", () => {
     rmSync(dir, { recursive: true, force: true });
   });
   const write = (rows: ColumnTable, scope: RowScope = { kind: "ids" }) =>
-    store[STORE_SESSION]((session) => session.writeRows("t", rows, scope));
+    (store as Store & SessionHolder)[STORE_SESSION]((session) => session.writeRows("t", rows, scope));
   const types = async () =>
     (await store.query("SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 't' ORDER BY ordinal_position"))
       .values;
