@@ -3,8 +3,6 @@ import { join } from "node:path";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { getAll, getJson, urlOf } from "./http";
 
-/** Two audiences' worth of brandscape rows, so that the audience filter has something to narrow. */
-const SCALE = 2 * 67_680;
 const US_2024 = { "filter[country_code]": "US", "filter[year_number]": 2024, metric_keys: "differentiation" };
 const US_GB_2024 = { "filter[countries]": "1,8", "filter[years]": 13, metric_keys: "differentiation" };
 const CH_2023_2024 = { "filter[countries]": 15, "filter[years]": "12,13", metric_keys: "differentiation" };
@@ -225,7 +223,7 @@ const getBase = (resource: string, base: Record<string, string | number>) => {
 };
 
 beforeAll(async () => {
-  emulator = await startEmulator({ scale: SCALE, rateLimit: false });
+  emulator = await startEmulator({ rateLimit: false }); // several audiences a study: the audience filter narrows
   for (const study of await getAll(emulator.url, "studies", { include: "country,year" })) {
     aux.countriesWithStudies.add(study.country.id);
     if (study.year.year >= 2022) aux.countriesWithStudiesSince2022.add(study.country.id);
@@ -337,7 +335,7 @@ describe("filters every resource shares", () => {
   test("brandscape-data's own columns filter by exact value; unknown filters are ignored", async () => {
     const duplicates = await getAll(emulator.url, "brandscape-data", { ...US_GB_2024, "filter[is_duplicate]": 1 });
     expect(duplicates.length).toBeGreaterThan(0);
-    expect(duplicates.every((r) => r.is_duplicate === 1)).toBe(true);
+    expect(duplicates.every((r) => r.is_duplicate === true)).toBe(true);
     const ignored = await getAll(emulator.url, "regions", { "filter[no_such_filter]": "x" });
     expect(ignored).toHaveLength(6);
   });
@@ -387,6 +385,6 @@ describe("top-level search", () => {
   });
 
   test("resources without search ignore it", async () => {
-    expect(await getAll(emulator.url, "brand-metrics", { search: "zzz" })).toHaveLength(57);
+    expect(await getAll(emulator.url, "brand-metrics", { search: "zzz" })).toHaveLength(78);
   });
 });

@@ -71,9 +71,12 @@ describe("emulator revisions", () => {
     const study = emulator.addStudy({ country: "US", year: 2024, name: "Added" });
     const after = await getAll(emulator.url, "brandscape-data", query);
     const added = after.filter((r) => r.study_id === study.id);
-    expect(added.length).toBe(study.amount_of_brands);
+    expect(added.length).toBe(study.amount_of_cells);
     expect(after.filter((r) => r.study_id !== study.id)).toEqual(before);
     expect(Math.min(...added.map((r) => r.id))).toBeGreaterThan(Math.max(...before.map((r) => r.id)));
+    // an added row is found by its id, as any other
+    const item = await getJson(`${emulator.url}brandscape-data/${added[0].id}?metric_keys=differentiation`);
+    expect([item.status, item.json.data.id, item.json.data.study_id]).toEqual([200, added[0].id, study.id]);
     const listed = await getAll(emulator.url, "studies", {
       "filter[data_updated_since]": study.data_updated_at!.slice(0, 19).replace("T", " "),
     });

@@ -21,8 +21,9 @@ describe("scale", () => {
       expect((await get("brandscape-data/1000000", {})).status).toBe(200);
       expect((await get("brandscape-data/1000001", {})).status).toBe(404);
       const usPage = await get("brandscape-data", { "filter[country_code]": "US", "filter[year_number]": 2024, per_page: 100, page: 50 });
-      // 1,000,000 rows = 14 whole audiences (67,680 rows each) and part of a 15th that stops before US 2024
-      expect(usPage.json.meta.total).toBe(574 * 14);
+      // 1,000,000 rows = every study's own audiences (the default 394,704 rows), then the audiences the
+      // studies were not fielded for, rank by rank: 14 audiences' worth of US 2024 (581 rows each)
+      expect(usPage.json.meta.total).toBe(581 * 14);
       expect(usPage.json.data).toHaveLength(100);
       expect(usPage.json.data.every((r: any) => r.audience_id > 1)).toBe(true);
       // lazily: the whole table (1,000,000 rows × 350 keys) would take gigabytes

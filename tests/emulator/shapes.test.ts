@@ -21,7 +21,7 @@ describe("fields[...]", () => {
 
   test("does not reach included records: they arrive in their slim schema whatever fields[...] says", async () => {
     const { json } = await get("brands/265", { "fields[brands]": "id,name", "fields[companies]": "name", include: "company" });
-    expect(json.data).toEqual({ id: 265, name: "Swatch", company: { id: 200, name: "Swatch Group" } });
+    expect(json.data).toEqual({ id: 265, name: "Swatch", company: { id: 200, name: "Swatch Group" }, sector: { id: 10, name: "Luxury" } });
   });
 });
 
@@ -79,9 +79,9 @@ describe("sort", () => {
   });
 
   test("brandscape-data sorts on any column, ties by id", async () => {
-    const base = { "filter[country_code]": "US", "filter[year_number]": 2024, metric_keys: "differentiation" };
+    const base = { "filter[country_code]": "US", "filter[year_number]": 2024, "filter[audiences]": 1, metric_keys: "differentiation" };
     const rows = await getAll(emulator.url, "brandscape-data", { ...base, sort: "-differentiation_rank,brand_name" });
-    expect(rows).toHaveLength(574);
+    expect(rows).toHaveLength(581);
     for (let i = 1; i < rows.length; i++) {
       const [a, b] = [rows[i - 1], rows[i]];
       expect(

@@ -85,16 +85,13 @@ describe("the service's 400 for a bad or missing parameter", () => {
 
 describe("values that read like the market", () => {
   test("the worth map places a brand at its brandscape strength and stature, for each audience", async () => {
-    // the default scale serves one audience's rows; serve two, to compare a second audience too
-    const perAudience = 67_680; // the default dataset's rows for one audience (README)
-    const wider = await startEmulator({ rateLimit: false, scale: 2 * perAudience });
-    const map = await getJson(urlOf(wider.url, "tools/brand-worth-map", { brands: "1,2,3", studies: STUDY, audiences: "1,2" }));
-    const rows = await getAll(wider.url, "brandscape-data", {
+    // studies are fielded for several audiences: compare the first two
+    const map = await getJson(urlOf(emulator.url, "tools/brand-worth-map", { brands: "1,2,3", studies: STUDY, audiences: "1,2" }));
+    const rows = await getAll(emulator.url, "brandscape-data", {
       "filter[studies]": STUDY,
       "filter[brands]": "1,2,3",
       "filter[audiences]": "1,2",
     });
-    await wider.close();
     expect(new Set(rows.map((row) => row.audience_id))).toEqual(new Set([1, 2]));
     expect(map.json.data.data).toHaveLength(rows.length);
     for (const point of map.json.data.data) {

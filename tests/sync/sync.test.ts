@@ -107,7 +107,7 @@ describe("client.sync into a DuckDB store, over HTTP against the emulator", () =
     const report = await client.sync(store, "brandscapeData", { ...query, table: "us_2024" });
     expect(report).toMatchObject({
       mode: "incremental",
-      added: added.amount_of_brands,
+      added: added.amount_of_cells,
       updated: 0,
       removed: 0,
       partitions: { replaced: [added.id], removed: [] },

@@ -19,7 +19,9 @@ const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;
 /** `fountframe emulator`: the local Fount service, until SIGINT or SIGTERM. */
 export function emulatorCommand(io: CliIo): Command {
   const command = new Command("emulator")
-    .description("run the local Fount emulator until Ctrl-C (SIGINT) or SIGTERM; prints its base URL on stdout")
+    .description(
+      "run the local Fount emulator until Ctrl-C (SIGINT), SIGTERM, or the end of the process that started it (npx included); prints its base URL on stdout",
+    )
     .summary("run the local Fount emulator")
     .addOption(new Option("--port <n>", "port to listen on; 0 picks a free one").default(8000).argParser(parseCount))
     .addOption(new Option("--host <host>", "address to listen on").default("127.0.0.1"))
@@ -32,6 +34,7 @@ export function emulatorCommand(io: CliIo): Command {
   command.action(async (flags: EmulatorFlags) => {
     // loaded here, from its own entry point (dist/emulator.*): the main entry carries none of it
     const { startEmulator } = await import("../../emulator");
+    const { watchParents } = await import("../../emulator/parentWatch");
     const emulator = await startEmulator({
       port: flags.port,
       host: flags.host,
@@ -43,7 +46,10 @@ export function emulatorCommand(io: CliIo): Command {
     });
     io.stdout.write(`${emulator.url}\n`);
     if (!flags.quiet) io.stderr.write(`Fount emulator listening at ${emulator.url} (Ctrl-C to stop)\n`);
-    const signal = await untilSignal();
+    // under `npx … &`, `kill %1` reaches npm only: the emulator also ends when its starters do
+    const parents = watchParents();
+    const signal = await Promise.race([untilSignal(), parents.gone]);
+    parents.stop();
     await emulator.close();
     if (!flags.quiet) io.stderr.write(`emulator stopped (${signal}) after ${emulator.stats.requests} requests\n`);
   });

@@ -1,9 +1,9 @@
-import { METRIC_ROWS, SCORE_SUFFIXES, type MetricRow } from "../dataset/data/metrics";
+import { METRIC_ROWS, SCORE_TYPES, type MetricRow, type ScoreSuffix } from "../dataset/data/metrics";
 import { packWords, type PackedWords } from "./byteSink";
 
 /** How a metric column's value is drawn and written. */
 export enum ValueKind {
-  Score, // 0.00–100.00
+  Base, // a base size: respondents, an integer 100–1999
   Centile, // 0.0–100.0
   Rank, // 1..brands in the study
   Percent, // 0.0–100.0
@@ -16,7 +16,6 @@ export enum ValueKind {
 const texts = (count: number, divisor: number) => Array.from({ length: count }, (_, n) => String(n / divisor));
 const TENTHS = texts(1_801, 10);
 const TEXT_TABLES = {
-  hundredths: texts(10_001, 100),
   integers: texts(10_001, 1),
   tenths: TENTHS,
   quotedTenths: TENTHS.map((text) => `"${text}"`),
@@ -45,7 +44,7 @@ interface Draw {
 }
 
 const DRAWS: Readonly<Record<ValueKind, Draw>> = {
-  [ValueKind.Score]: { table: "hundredths", offset: 0, modulus: 10_001, divisor: 100 },
+  [ValueKind.Base]: { table: "integers", offset: 100, modulus: 1_900, divisor: 1 },
   [ValueKind.Centile]: { table: "tenths", offset: 0, modulus: 1_001, divisor: 10 },
   [ValueKind.Percent]: { table: "tenths", offset: 0, modulus: 1_001, divisor: 10 },
   [ValueKind.Rank]: { table: "integers", offset: 1, modulus: 0, divisor: 1 },
@@ -63,6 +62,8 @@ export interface MetricColumn extends Draw {
   readonly metricKey: string;
   readonly groupKey: string;
   readonly kind: ValueKind;
+  /** the docs: usage, preference and recommendation scores differ between a brand's categories */
+  readonly categorySpecific: boolean;
   /** written as a numeric string ("47.3"), as some real columns are */
   readonly quoted: boolean;
   /** `,"name":` ready to append */
@@ -73,33 +74,46 @@ export interface MetricColumn extends Draw {
   readonly maxValueBytes: number;
 }
 
-export const ID_COLUMNS = ["id", "study_id", "brand_id", "category_id", "audience_id", "brand_name", "is_duplicate"] as const;
-export type IdColumn = (typeof ID_COLUMNS)[number];
+/** The row's metadata, ahead of its metric columns. */
+export const META_COLUMNS = [
+  "id",
+  "study_id",
+  "country_id",
+  "year_id",
+  "brand_id",
+  "category_id",
+  "audience_id",
+  "brand_name",
+  "category_name",
+  "is_duplicate",
+] as const;
+export type MetaColumn = (typeof META_COLUMNS)[number];
 
-const SUFFIX_KINDS: Readonly<Record<(typeof SCORE_SUFFIXES)[number], ValueKind>> = {
-  "": ValueKind.Score,
+const SUFFIX_KINDS: Readonly<Record<ScoreSuffix, ValueKind>> = {
+  "": ValueKind.Base, // the value scores of this dataset are its base sizes
   _c: ValueKind.Centile,
   _rank: ValueKind.Rank,
   _pct: ValueKind.Percent,
   _brandscape_index: ValueKind.BrandscapeIndex,
   _category_index: ValueKind.CategoryIndex,
 };
-const SUFFIXES = SCORE_SUFFIXES.map((suffix) => [suffix, SUFFIX_KINDS[suffix]] as const);
 
-function kindFor(metric: MetricRow, suffix: string, drawn: ValueKind): ValueKind {
-  if (metric.kind === "legacy") return ValueKind.Null;
-  if (metric.kind === "custom" && suffix.endsWith("_index")) return ValueKind.Null;
-  return drawn;
+/** A metric's score suffixes, in column order; brand-metrics' `brandscape_data_columns` lists the same. */
+const suffixesOf = (metric: MetricRow): ScoreSuffix[] =>
+  SCORE_TYPES.filter((type) => metric.scores.has(type.flag)).flatMap((type) => [...type.suffixes]);
+
+function kindFor(metric: MetricRow, drawn: ValueKind): ValueKind {
+  return metric.kind === "legacy" ? ValueKind.Null : drawn; // discontinued: its columns stay, empty
 }
 
 /** Funnel percentages and centiles arrive as numeric strings. */
 const isQuoted = (metric: MetricRow, suffix: string) => metric.groupKey === "funnel" && (suffix === "_pct" || suffix === "_c");
 
 export const METRIC_COLUMNS: readonly MetricColumn[] = METRIC_ROWS.flatMap((metric, metricIndex) =>
-  SUFFIXES.map(([suffix, drawn]) => ({ metric, metricIndex, suffix, drawn })),
+  suffixesOf(metric).map((suffix) => ({ metric, metricIndex, suffix, drawn: SUFFIX_KINDS[suffix] })),
 ).map(({ metric, metricIndex, suffix, drawn }, position) => {
   const name = metric.key + suffix;
-  const kind = kindFor(metric, suffix, drawn);
+  const kind = kindFor(metric, drawn);
   const quoted = isQuoted(metric, suffix);
   const draw = DRAWS[kind];
   const table: TextTable = quoted && draw.table === "tenths" ? "quotedTenths" : draw.table;
@@ -110,6 +124,7 @@ export const METRIC_COLUMNS: readonly MetricColumn[] = METRIC_ROWS.flatMap((metr
     metricKey: metric.key,
     groupKey: metric.groupKey,
     kind,
+    categorySpecific: metric.categorySpecific,
     quoted,
     prefix: `,${JSON.stringify(name)}:`,
     ...draw,
@@ -119,9 +134,17 @@ export const METRIC_COLUMNS: readonly MetricColumn[] = METRIC_ROWS.flatMap((metr
   };
 });
 
-export const ALL_COLUMN_NAMES: readonly string[] = [...ID_COLUMNS, ...METRIC_COLUMNS.map((column) => column.name)];
+export const ALL_COLUMN_NAMES: readonly string[] = [...META_COLUMNS, ...METRIC_COLUMNS.map((column) => column.name)];
 export const COLUMN_NAME_SET: ReadonlySet<string> = new Set(ALL_COLUMN_NAMES);
 export const METRIC_COLUMN_BY_NAME: ReadonlyMap<string, MetricColumn> = new Map(METRIC_COLUMNS.map((c) => [c.name, c]));
+
+/** The column that stands for a metric as a whole (what a tool ranks by): its construct score, else its percentage, else its value. */
+export const HEADLINE_COLUMN: ReadonlyMap<string, MetricColumn> = new Map(
+  METRIC_ROWS.map((metric) => {
+    const name = ["_c", "_pct", ""].map((suffix) => metric.key + suffix).find((candidate) => METRIC_COLUMN_BY_NAME.has(candidate));
+    return [metric.key, METRIC_COLUMN_BY_NAME.get(name!)!];
+  }),
+);
 
 /**
  * The table index of a cell from its draw in [0, 1): high draws are high scores and good (low)

@@ -9,15 +9,18 @@ import type { BrandscapeRows } from "./rows";
 
 /**
  * A brandscape query's filters, sorted by how cheaply they apply: to studies, to audiences, to a
- * study's brands (all arithmetic on the layout), and last to single rows (metric values, id).
+ * study's cells (brand and category; all arithmetic on the layout), and last to single rows
+ * (metric values, id).
  */
 export interface BrandscapeCriteria {
   readonly studyPositions: readonly number[];
   /** null = every audience rank */
   readonly audienceRanks: readonly number[] | null;
-  readonly brandTests: ReadonlyArray<(brandId: number, studyPosition: number) => boolean>;
+  readonly cellTests: ReadonlyArray<CellTest>;
   readonly rowTests: ReadonlyArray<(rowIndex: number) => boolean>;
 }
+
+type CellTest = (brandId: number, categoryId: number, studyPosition: number) => boolean;
 
 /** brandscape-data's additional filters (SCHEMA.json; any of its columns filters too). */
 const BRANDSCAPE_FILTERS: ReadonlySet<string> = new Set([
@@ -37,13 +40,18 @@ const BRANDSCAPE_FILTERS: ReadonlySet<string> = new Set([
 /** The ids of a listed filter, or of the column filter of the same meaning (filter[study_id]=5). */
 const idList = (value: FilterValue | null, raw: string): number[] => (value ?? readFilterValue("studies", raw)) as number[];
 
-/** WIRE.md: a study, or a brand, or a country and a year together; anything else is a 400 (assumed: the docs leave it open). */
-export function checkCombination(filters: ReadonlyMap<string, string>): void {
-  const has = (...names: string[]) => names.some((name) => filters.has(name));
-  if (has("studies", "study_id") || has("brands", "brand_id", "brand_name")) return;
-  if (has("country_code", "countries") && has("year_number", "years")) return;
+/**
+ * The docs: "filtering is required". A query without any filter the service knows (its
+ * additional filters or a column) is a 400; any filtered one is answered, fast combination or not.
+ */
+export function checkFiltered(filters: ReadonlyMap<string, string>): void {
+  const known = [...filters.keys()].some((name) => BRANDSCAPE_FILTERS.has(name) || COLUMN_NAME_SET.has(name));
+  if (known) return;
   throw validationError({
-    filter: ["Brandscape data must be filtered by a study, a brand, or a country and a year together."],
+    filter: [
+      "Filtering is required on brandscape data. Recommended combinations, read from left to right: " +
+        "study + audience + brand + category; country + year + audience; brand + audience + country + year.",
+    ],
   });
 }
 
@@ -55,7 +63,7 @@ export function buildCriteria(
   removedStudyIds: ReadonlySet<number> = new Set(),
 ): BrandscapeCriteria {
   const studyTests: Array<(study: StudyRecord) => boolean> = [];
-  const brandTests: Array<(brandId: number, studyPosition: number) => boolean> = [];
+  const cellTests: CellTest[] = [];
   const rowTests: Array<(rowIndex: number) => boolean> = [];
   let audienceIds: number[] | null = null;
 
@@ -70,14 +78,20 @@ export function buildCriteria(
         break;
       }
       case "countries":
-        studyTests.push((study) => (value as number[]).includes(related.studyCountryId(study.id)));
+      case "column:country_id": {
+        const wanted = idList(value, raw);
+        studyTests.push((study) => wanted.includes(related.studyCountryId(study.id)));
         break;
+      }
       case "country_code":
         studyTests.push((study) => (value as string[]).includes(related.countryCode(related.studyCountryId(study.id))));
         break;
       case "years":
-        studyTests.push((study) => (value as number[]).includes(related.studyYearId(study.id)));
+      case "column:year_id": {
+        const wanted = idList(value, raw);
+        studyTests.push((study) => wanted.includes(related.studyYearId(study.id)));
         break;
+      }
       case "year_number":
         studyTests.push((study) => (value as number[]).includes(related.studyYear(study)));
         break;
@@ -93,12 +107,12 @@ export function buildCriteria(
       case "brands":
       case "column:brand_id": {
         const wanted = idList(value, raw);
-        brandTests.push((brandId) => wanted.includes(brandId));
+        cellTests.push((brandId) => wanted.includes(brandId));
         break;
       }
       case "brand_name": {
         const countryOf = (position: number) => related.studyCountryId(layout.studies[position].id);
-        brandTests.push((brandId, position) =>
+        cellTests.push((brandId, _categoryId, position) =>
           related.dataset
             .localBrandName(brandId, countryOf(position))
             .toLowerCase()
@@ -109,21 +123,21 @@ export function buildCriteria(
       case "categories":
       case "column:category_id": {
         const wanted = idList(value, raw);
-        brandTests.push((brandId) => wanted.includes(related.brandCategoryId(brandId)));
+        cellTests.push((_brandId, categoryId) => wanted.includes(categoryId));
         break;
       }
       case "sectors":
-        brandTests.push((brandId) => (value as number[]).includes(related.sectorOfCategory(related.brandCategoryId(brandId))!));
+        cellTests.push((_brandId, categoryId) => (value as number[]).includes(related.sectorOfCategory(categoryId)!));
         break;
       case "companies":
-        brandTests.push((brandId) => (value as number[]).includes(related.brandCompanyId(brandId)));
+        cellTests.push((brandId) => (value as number[]).includes(related.brandCompanyId(brandId)));
         break;
       case "":
         break; // not a filter the service knows: ignored (WIRE.md, assumed)
       default: {
         const column = name;
         const wanted = name === "id" ? commaList(raw) : [raw];
-        rowTests.push((rowIndex) => wanted.includes(String(rows.value(rows.locate(rowIndex), column))));
+        rowTests.push((rowIndex) => wanted.includes(filterText(rows.value(rows.locate(rowIndex), column))));
       }
     }
   }
@@ -138,7 +152,10 @@ export function buildCriteria(
       wantedAudiences === null
         ? null
         : [...new Set(wantedAudiences.flatMap((id) => (rankOf.has(id) ? [rankOf.get(id)!] : [])))].sort((a, b) => a - b),
-    brandTests,
+    cellTests,
     rowTests,
   };
 }
+
+/** A value as a filter's text compares with it: booleans as 1/0, as the service's flags read. */
+const filterText = (value: number | string | boolean | null): string => (typeof value === "boolean" ? (value ? "1" : "0") : String(value));

@@ -3,63 +3,123 @@ import type { Dataset, StudyRecord } from "../dataset/types";
 import { ValidationError } from "../validationError";
 
 /**
- * The brandscape table without the table. Rows are numbered audience-major: all released studies
- * with the first audience (All Adults), then all of them with the second, and so on; inside one
- * (audience, study) block the study's brands in id order. So
+ * The brandscape table without the table. A released study's rows for one audience are its
+ * cells: its brands in id order, each once per category it is studied in. The rows come in
+ * blocks of one (audience, study), numbered audience-major: every study fielded for the first
+ * audience (All Adults), then every study fielded for the second, and so on. After those come
+ * the blocks of audiences a study was not fielded for, reached only with `scale` beyond the
+ * default. So
  *
- *   rowIndex = audienceRank × rowsPerAudience + studyStart[study] + brandPosition,   id = rowIndex + 1
+ *   rowIndex = blockStart[block of (audienceRank, study)] + cellPosition,   id = rowIndex + 1
  *
  * and any row, any block, and any filtered range is found by arithmetic. `scale` keeps the first
- * N rows; the default keeps exactly one audience's worth.
+ * N rows; by default every study has the rows of its own audiences, nothing more.
  */
 export class BrandscapeLayout {
   /** the released studies, in id order; "study position" below indexes this */
   readonly studies: readonly StudyRecord[];
-  /** first row (within one audience) of each study position, plus the total at the end */
-  readonly studyStarts: Int32Array;
-  readonly studyBrands: readonly Int32Array[];
-  /** active public audiences; "audience rank" indexes this */
+  /** each study's cells: brand and category, and 1 where the brand is studied in several categories */
+  readonly cellBrands: readonly Int32Array[];
+  readonly cellCategories: readonly Int32Array[];
+  readonly cellDuplicates: readonly Uint8Array[];
+  /** active public audiences, those studies are fielded for first; "audience rank" indexes this */
   readonly audienceIds: readonly number[];
-  readonly rowsPerAudience: number;
+  /** a study position's audiences are the ranks below this */
+  readonly fieldedRanks: Int32Array;
+  /** the blocks in row order: first row (then the total at the end), audience rank, study position */
+  readonly blockStarts: Int32Array;
+  readonly blockRanks: Int32Array;
+  readonly blockStudies: Int32Array;
+  /** rows of the default table: every study's own audiences */
+  readonly fieldedRowCount: number;
   readonly rowCount: number;
   readonly studyPositionById: ReadonlyMap<number, number>;
+  /** rank × studies + position → block */
+  private readonly blockIndex: Int32Array;
 
   constructor(dataset: Dataset, scale?: number) {
     this.studies = dataset.studies.filter(isReleased);
-    this.studyBrands = this.studies.map((study) => Int32Array.from(dataset.studyBrandIds.get(study.id) ?? []));
-    this.studyStarts = new Int32Array(this.studies.length + 1);
-    this.studyBrands.forEach((brands, position) => {
-      this.studyStarts[position + 1] = this.studyStarts[position] + brands.length;
-    });
-    this.rowsPerAudience = this.studyStarts[this.studies.length];
-    this.audienceIds = dataset.audiences.filter((a) => a.is_active && a.is_public).map((a) => a.id);
+    const cells = this.studies.map((study) => studyCells(dataset, dataset.studyBrandIds.get(study.id) ?? []));
+    this.cellBrands = cells.map((cell) => cell.brands);
+    this.cellCategories = cells.map((cell) => cell.categories);
+    this.cellDuplicates = cells.map((cell) => cell.duplicates);
+    this.audienceIds = dataset.audienceOrder;
+    this.fieldedRanks = Int32Array.from(this.studies, (study) => dataset.studyAudienceCount.get(study.id) ?? 1);
     this.studyPositionById = new Map(this.studies.map((study, position) => [study.id, position]));
-    const capacity = this.rowsPerAudience * this.audienceIds.length;
-    const rowCount = scale ?? this.rowsPerAudience;
+
+    const studyCount = this.studies.length;
+    const blockCount = this.audienceIds.length * studyCount;
+    this.blockStarts = new Int32Array(blockCount + 1);
+    this.blockRanks = new Int32Array(blockCount);
+    this.blockStudies = new Int32Array(blockCount);
+    this.blockIndex = new Int32Array(blockCount);
+    let block = 0;
+    let fieldedRowCount = 0;
+    for (const fielded of [true, false]) {
+      for (let rank = 0; rank < this.audienceIds.length; rank++) {
+        for (let position = 0; position < studyCount; position++) {
+          if (rank < this.fieldedRanks[position] !== fielded) continue;
+          this.blockRanks[block] = rank;
+          this.blockStudies[block] = position;
+          this.blockIndex[rank * studyCount + position] = block;
+          this.blockStarts[block + 1] = this.blockStarts[block] + this.cellBrands[position].length;
+          block++;
+        }
+      }
+      if (fielded) fieldedRowCount = this.blockStarts[block];
+    }
+    this.fieldedRowCount = fieldedRowCount;
+    const capacity = this.blockStarts[blockCount];
+    const rowCount = scale ?? fieldedRowCount;
     if (!Number.isInteger(rowCount) || rowCount < 0 || rowCount > capacity) {
       throw new ValidationError("scale", `an integer from 0 to ${capacity}, got ${scale}`);
     }
     this.rowCount = rowCount;
   }
 
-  /** The study position holding a row offset within one audience (binary search). */
-  studyPositionAt(offset: number): number {
+  get blockCount(): number {
+    return this.blockRanks.length;
+  }
+
+  /** The block holding a row index (binary search). */
+  blockAt(rowIndex: number): number {
     let low = 0;
-    let high = this.studies.length - 1;
+    let high = this.blockCount - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if (this.studyStarts[middle] <= offset) low = middle;
+      if (this.blockStarts[middle] <= rowIndex) low = middle;
       else high = middle - 1;
     }
     return low;
   }
 
-  blockStart(audienceRank: number, studyPosition: number): number {
-    return audienceRank * this.rowsPerAudience + this.studyStarts[studyPosition];
+  blockOf(audienceRank: number, studyPosition: number): number {
+    return this.blockIndex[audienceRank * this.studies.length + studyPosition];
   }
 
-  /** How many audience ranks hold any row at this scale. */
-  get audienceRanksInUse(): number {
-    return Math.ceil(this.rowCount / Math.max(1, this.rowsPerAudience));
+  blockStart(audienceRank: number, studyPosition: number): number {
+    return this.blockStarts[this.blockOf(audienceRank, studyPosition)];
   }
+}
+
+interface StudyCells {
+  brands: Int32Array;
+  categories: Int32Array;
+  duplicates: Uint8Array;
+}
+
+/** A study's brands × the categories each is studied in; `is_duplicate` marks brands in several. */
+function studyCells(dataset: Dataset, brandIds: readonly number[]): StudyCells {
+  const brands: number[] = [];
+  const categories: number[] = [];
+  const duplicates: number[] = [];
+  for (const brandId of brandIds) {
+    const studied = dataset.brandCategoryIds.get(brandId) ?? [dataset.links.brandCategory.get(brandId)!];
+    for (const categoryId of studied) {
+      brands.push(brandId);
+      categories.push(categoryId);
+      duplicates.push(studied.length > 1 ? 1 : 0);
+    }
+  }
+  return { brands: Int32Array.from(brands), categories: Int32Array.from(categories), duplicates: Uint8Array.from(duplicates) };
 }

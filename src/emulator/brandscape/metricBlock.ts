@@ -15,6 +15,8 @@ export interface MetricBlock {
   /** salts of the row's noise (by column) and of the brand's level (by metric) */
   readonly salts: Int32Array;
   readonly metricSalts: Int32Array;
+  /** 1 where the value differs by category: its noise comes from the row's category hash */
+  readonly categorySpecific: Uint8Array;
   /** 1 where a high draw is a low value (ranks) */
   readonly inverted: Uint8Array;
   /** 0 = the row's brand count */
@@ -39,6 +41,7 @@ export function compileMetricBlock(columns: readonly MetricColumn[]): MetricBloc
     ),
     salts: Int32Array.from(columns, (column) => cellSalt(column.position)),
     metricSalts: Int32Array.from(columns, (column) => cellSalt(column.metricIndex)),
+    categorySpecific: Uint8Array.from(columns, (column) => (column.categorySpecific ? 1 : 0)),
     inverted: Uint8Array.from(columns, (column) => (column.kind === ValueKind.Rank ? 1 : 0)),
     moduli: Int32Array.from(columns, (column) => column.modulus),
     entryBases: Int32Array.from(columns, (column) => column.tableBase + column.offset),
@@ -53,8 +56,8 @@ export function writeMetricBlock(sink: ByteSink, block: MetricBlock, facts: RowF
   if (block.count === 0) return;
   sink.reserve(block.maxBytes + 4);
   const { view, buffer } = sink;
-  const { salts, metricSalts, inverted, moduli, entryBases, count } = block;
-  const { rowHash, brandHash, brandCount } = facts;
+  const { salts, metricSalts, categorySpecific, inverted, moduli, entryBases, count } = block;
+  const { rowHash, categoryHash, brandHash, brandCount } = facts;
   const healthPart = HEALTH_SHARE * facts.health;
   const prefixWords = block.prefixes.words;
   const prefixLengths = block.prefixes.lengths;
@@ -75,7 +78,7 @@ export function writeMetricBlock(sink: ByteSink, block: MetricBlock, facts: RowF
     level ^= level >>> 13;
     level = Math.imul(level, 0xc2b2ae35);
     level ^= level >>> 16;
-    let noise = Math.imul(rowHash ^ salts[c], 0x85ebca6b);
+    let noise = Math.imul((categorySpecific[c] === 1 ? categoryHash : rowHash) ^ salts[c], 0x85ebca6b);
     noise ^= noise >>> 13;
     noise = Math.imul(noise, 0xc2b2ae35);
     noise ^= noise >>> 16;

@@ -1,14 +1,15 @@
+import { withDefaultIncludes } from "../wire/defaultIncludes";
 import { fieldsKey } from "../wire/resources";
 import type { ParsedQuery } from "../query/parseQuery";
 import type { SlimForms } from "../resources/slimForms";
-import { ID_COLUMNS, METRIC_COLUMNS, type IdColumn, type MetricColumn } from "./columns";
+import { META_COLUMNS, METRIC_COLUMNS, type MetaColumn, type MetricColumn } from "./columns";
 import { compileMetricBlock, writeMetricBlock, type MetricBlock } from "./metricBlock";
 import type { ByteSink } from "./byteSink";
 import type { BrandscapeRows, RowFacts } from "./rows";
 
 /** Which columns a query's rows carry: fields[brandscape_data], metric_keys, metric_group_keys. */
 export interface ColumnPlan {
-  readonly idColumns: readonly IdColumn[];
+  readonly metaColumns: readonly MetaColumn[];
   readonly metricColumns: readonly MetricColumn[];
   readonly metricBlock: MetricBlock;
 }
@@ -36,7 +37,7 @@ function buildPlan(fields: readonly string[] | undefined, query: ParsedQuery): C
     (metricGroupKeys?.includes(column.groupKey) ?? false);
   const metricColumns = METRIC_COLUMNS.filter((column) => metricWanted(column) && (!fields || fields.includes(column.name)));
   return {
-    idColumns: ID_COLUMNS.filter((name) => !fields || fields.includes(name)),
+    metaColumns: META_COLUMNS.filter((name) => !fields || fields.includes(name)),
     metricColumns,
     metricBlock: compileMetricBlock(metricColumns),
   };
@@ -82,19 +83,25 @@ export class RowWriter {
     const { rows } = this;
     const facts = rows.locate(rowIndex);
     let head = "{";
-    for (const name of plan.idColumns) {
-      head += `${head.length > 1 ? "," : ""}"${name}":${name === "brand_name" ? rows.brandNameJson(facts) : rows.value(facts, name)}`;
+    for (const name of plan.metaColumns) {
+      head += `${head.length > 1 ? "," : ""}"${name}":${this.metaJson(facts, name)}`;
     }
     sink.text(head);
     writeMetricBlock(sink, plan.metricBlock, facts, head.length > 1);
     let separated = head.length > 1 || plan.metricColumns.length > 0;
-    for (const name of query.include) {
+    for (const name of withDefaultIncludes("brandscape-data", query.include)) {
       const include = this.includePlan(name);
       sink.text(`${separated ? "," : ""}"${name}":`);
       sink.bytes(this.includeJson(include, include.idOf(facts, this.sectorOf)));
       separated = true;
     }
     sink.text("}");
+  }
+
+  private metaJson(facts: RowFacts, name: MetaColumn): string {
+    if (name === "brand_name") return this.rows.brandNameJson(facts);
+    if (name === "category_name") return this.rows.categoryNameJson(facts);
+    return String(this.rows.value(facts, name));
   }
 
   private includePlan(name: string): IncludePlan {

@@ -9,6 +9,8 @@ export interface RowFacts {
   readonly rowIndex: number;
   readonly audienceRank: number;
   readonly studyPosition: number;
+  /** the row's place in its study's cells (layout.ts) */
+  readonly cellPosition: number;
   readonly studyId: number;
   readonly countryId: number;
   readonly yearId: number;
@@ -16,10 +18,14 @@ export interface RowFacts {
   readonly categoryId: number;
   readonly companyId: number;
   readonly audienceId: number;
-  /** brands in the row's study, the range of its ranks */
+  /** the brand is studied in several categories of the study */
+  readonly isDuplicate: boolean;
+  /** cells in the row's study, the range of its ranks */
   readonly brandCount: number;
-  /** this year's and this audience's part of every value in the row */
+  /** this year's and this audience's part of every value in the row; the same in each of a brand's categories */
   readonly rowHash: number;
+  /** the same for the scores that differ by category (usage, preference, recommendation) */
+  readonly categoryHash: number;
   /** the brand in its country, the same every year and for every audience: its level on each metric */
   readonly brandHash: number;
   /** the brand's overall health in its country, in [0, 1): every metric leans on it */
@@ -40,11 +46,11 @@ export const NOISE_SHARE = 0.15;
 const UNIT = 1 / 4294967296;
 
 export function valueDraw(
-  facts: Pick<RowFacts, "rowHash" | "brandHash" | "health">,
-  column: { position: number; metricIndex: number },
+  facts: Pick<RowFacts, "rowHash" | "categoryHash" | "brandHash" | "health">,
+  column: { position: number; metricIndex: number; categorySpecific: boolean },
 ): number {
   const level = (cellHash(facts.brandHash, column.metricIndex) >>> 0) * UNIT;
-  const noise = (cellHash(facts.rowHash, column.position) >>> 0) * UNIT;
+  const noise = (cellHash(column.categorySpecific ? facts.categoryHash : facts.rowHash, column.position) >>> 0) * UNIT;
   return HEALTH_SHARE * facts.health + LEVEL_SHARE * level + NOISE_SHARE * noise;
 }
 
@@ -59,6 +65,7 @@ export function cellHash(rowHash: number, position: number): number {
 /** Rows computed from their index alone. */
 export class BrandscapeRows {
   private readonly quotedNames = new Map<number, string>();
+  private readonly quotedCategories = new Map<number, string>();
 
   constructor(
     readonly layout: BrandscapeLayout,
@@ -66,31 +73,41 @@ export class BrandscapeRows {
     readonly related: Related,
     /** how many times a study's values were revised (revisions/): 0 keeps the seeded values */
     private readonly revisionOf: (studyId: number) => number = () => 0,
+    /** a row's id: its index + 1, unless studies were added (revisions/stableRowIds) */
+    private readonly idOf: (rowIndex: number) => number = (rowIndex) => rowIndex + 1,
   ) {}
 
   locate(rowIndex: number): RowFacts {
-    const { layout } = this;
-    const audienceRank = Math.floor(rowIndex / layout.rowsPerAudience);
-    const offset = rowIndex - audienceRank * layout.rowsPerAudience;
-    const studyPosition = layout.studyPositionAt(offset);
+    const { layout, related } = this;
+    const block = layout.blockAt(rowIndex);
+    const audienceRank = layout.blockRanks[block];
+    const studyPosition = layout.blockStudies[block];
+    const cellPosition = rowIndex - layout.blockStarts[block];
     const study = layout.studies[studyPosition];
-    const brands = layout.studyBrands[studyPosition];
-    const brand = this.related.brandById.get(brands[offset - layout.studyStarts[studyPosition]])!;
+    const brandId = layout.cellBrands[studyPosition][cellPosition];
+    const categoryId = layout.cellCategories[studyPosition][cellPosition];
+    const countryId = related.studyCountryId(study.id);
+    const seeded = hash32(this.dataset.seed, study.id, brandId, 0x5eed0000 + audienceRank);
+    const revision = this.revisionOf(study.id);
+    const rowHash = revision === 0 ? seeded : hash32(seeded, revision, 0x5e715e);
     return {
       rowIndex,
       audienceRank,
       studyPosition,
+      cellPosition,
       studyId: study.id,
-      countryId: this.related.studyCountryId(study.id),
-      yearId: this.related.studyYearId(study.id),
-      brandId: brand.id,
-      categoryId: this.related.brandCategoryId(brand.id),
-      companyId: this.related.brandCompanyId(brand.id),
+      countryId,
+      yearId: related.studyYearId(study.id),
+      brandId,
+      categoryId,
+      companyId: related.brandCompanyId(brandId),
       audienceId: layout.audienceIds[audienceRank],
-      brandCount: brands.length,
-      rowHash: hash32(this.dataset.seed, rowIndex, 0x5eed, this.revisionOf(study.id)),
-      brandHash: hash32(this.dataset.seed, brand.id, this.related.studyCountryId(study.id), 0xb4a2d),
-      health: hashUnit(this.dataset.seed, brand.id, this.related.studyCountryId(study.id), 0x4ea1),
+      isDuplicate: layout.cellDuplicates[studyPosition][cellPosition] === 1,
+      brandCount: layout.cellBrands[studyPosition].length,
+      rowHash,
+      categoryHash: hash32(rowHash, categoryId, 0xca7),
+      brandHash: hash32(this.dataset.seed, brandId, countryId, 0xb4a2d),
+      health: hashUnit(this.dataset.seed, brandId, countryId, 0x4ea1),
     };
   }
 
@@ -109,9 +126,18 @@ export class BrandscapeRows {
     return json;
   }
 
-  /** About one row in fifty is flagged as a duplicate of another brand entry. */
-  isDuplicate(facts: RowFacts): 0 | 1 {
-    return cellHash(facts.rowHash, -1) % 50 === 0 ? 1 : 0;
+  /** The category name as a JSON string literal, quoted once per category. */
+  categoryNameJson(facts: RowFacts): string {
+    let json = this.quotedCategories.get(facts.categoryId);
+    if (json === undefined) {
+      json = JSON.stringify(this.categoryName(facts));
+      this.quotedCategories.set(facts.categoryId, json);
+    }
+    return json;
+  }
+
+  categoryName(facts: RowFacts): string {
+    return this.related.categoryById.get(facts.categoryId)?.name ?? "";
   }
 
   /** The index into the column's text table of the row's value. */
@@ -120,12 +146,16 @@ export class BrandscapeRows {
   }
 
   /** A column's JSON value, for filters and sorting on it. */
-  value(facts: RowFacts, name: string): number | string | null {
+  value(facts: RowFacts, name: string): number | string | boolean | null {
     switch (name) {
       case "id":
-        return facts.rowIndex + 1;
+        return this.idOf(facts.rowIndex);
       case "study_id":
         return facts.studyId;
+      case "country_id":
+        return facts.countryId;
+      case "year_id":
+        return facts.yearId;
       case "brand_id":
         return facts.brandId;
       case "category_id":
@@ -134,8 +164,10 @@ export class BrandscapeRows {
         return facts.audienceId;
       case "brand_name":
         return this.brandName(facts);
+      case "category_name":
+        return this.categoryName(facts);
       case "is_duplicate":
-        return this.isDuplicate(facts);
+        return facts.isDuplicate;
     }
     const column = METRIC_COLUMN_BY_NAME.get(name);
     return column ? jsonValue(column, this.metricDrawn(facts, column)) : null;

@@ -3,7 +3,7 @@ import type { BrandscapeLayout } from "./layout";
 
 /**
  * The rows a query matches, as runs of one (audience, study) block each: the block's first row
- * index and either a count of its leading rows or the brand positions that match. Nothing per
+ * index and either a count of its leading rows or the cell positions that match. Nothing per
  * row is held unless a filter must look at single rows' values.
  */
 export class Selection {
@@ -73,38 +73,43 @@ export class Selection {
 }
 
 function matchingPositions(criteria: BrandscapeCriteria, layout: BrandscapeLayout, studyPosition: number): Int32Array | null {
-  if (criteria.brandTests.length === 0) return null;
-  const brands = layout.studyBrands[studyPosition];
+  if (criteria.cellTests.length === 0) return null;
+  const brands = layout.cellBrands[studyPosition];
+  const categories = layout.cellCategories[studyPosition];
   const positions: number[] = [];
   for (let position = 0; position < brands.length; position++) {
-    if (criteria.brandTests.every((test) => test(brands[position], studyPosition))) positions.push(position);
+    if (criteria.cellTests.every((test) => test(brands[position], categories[position], studyPosition))) positions.push(position);
   }
   return Int32Array.from(positions);
 }
 
-/** The runs of a query, audience rank by audience rank, studies in id order: the id order. */
+/** The runs of a query, block by block in row order: the id order. */
 export function selectRows(criteria: BrandscapeCriteria, layout: BrandscapeLayout): Selection {
   const selection = new Selection();
-  const ranksInUse = layout.audienceRanksInUse;
-  const ranks = criteria.audienceRanks ?? Array.from({ length: ranksInUse }, (_, rank) => rank);
-  const positionsByStudy = criteria.studyPositions.map((position) => matchingPositions(criteria, layout, position));
+  const studyWanted = new Uint8Array(layout.studies.length);
+  criteria.studyPositions.forEach((position) => (studyWanted[position] = 1));
+  const rankWanted = criteria.audienceRanks === null ? null : new Set(criteria.audienceRanks);
+  const positionsByStudy = new Map(criteria.studyPositions.map((position) => [position, matchingPositions(criteria, layout, position)]));
 
-  for (const rank of ranks) {
-    if (rank >= ranksInUse) break;
-    criteria.studyPositions.forEach((studyPosition, i) => {
-      const base = layout.blockStart(rank, studyPosition);
-      const rowsLeft = layout.rowCount - base;
-      if (rowsLeft <= 0) return;
-      const size = Math.min(layout.studyBrands[studyPosition].length, rowsLeft);
-      const positions = positionsByStudy[i];
-      if (positions === null) selection.addRun(base, size, null);
-      else {
-        const cut = size < layout.studyBrands[studyPosition].length ? positions.filter((p) => p < size) : positions;
-        selection.addRun(base, cut.length, cut);
-      }
-    });
+  for (let block = 0; block < layout.blockCount; block++) {
+    const base = layout.blockStarts[block];
+    const rowsLeft = layout.rowCount - base;
+    if (rowsLeft <= 0) break;
+    const studyPosition = layout.blockStudies[block];
+    if (studyWanted[studyPosition] === 0 || (rankWanted !== null && !rankWanted.has(layout.blockRanks[block]))) continue;
+    const cells = layout.cellBrands[studyPosition].length;
+    const size = Math.min(cells, rowsLeft);
+    const positions = positionsByStudy.get(studyPosition)!;
+    if (positions === null) selection.addRun(base, size, null);
+    else selection.addRun(base, ...cut(positions, size, cells));
   }
   if (criteria.rowTests.length === 0) return selection;
   const kept = selection.allRowIndices().filter((rowIndex) => criteria.rowTests.every((test) => test(rowIndex)));
   return Selection.ofRowIndices(kept);
+}
+
+/** The matching positions of a block that `scale` cuts short. */
+function cut(positions: Int32Array, size: number, cells: number): [number, Int32Array] {
+  const kept = size < cells ? positions.filter((position) => position < size) : positions;
+  return [kept.length, kept];
 }

@@ -8,10 +8,11 @@ import { badRequest } from "../http/errors";
 import { checkSort } from "../resources/shape";
 import { ByteSink } from "./byteSink";
 import { COLUMN_NAME_SET } from "./columns";
-import { buildCriteria, checkCombination } from "./criteria";
+import { buildCriteria, checkFiltered } from "./criteria";
 import { BrandscapeLayout } from "./layout";
 import { BRANDSCAPE_INCLUDES, planColumns, RowWriter } from "./rowJson";
 import { BrandscapeRows } from "./rows";
+import { StableRowIds } from "../revisions/stableRowIds";
 import { selectRows, type Selection } from "./selection";
 import { sortSelection } from "./sorting";
 
@@ -37,6 +38,9 @@ export class BrandscapeService {
   layout: BrandscapeLayout;
   private rows: BrandscapeRows;
   private writer: RowWriter;
+  /** once a study was added: the layout rows were numbered by, and the ids its rows keep */
+  private seededLayout: BrandscapeLayout | undefined;
+  private stableIds: StableRowIds | undefined;
   /** a paged-through query resolves its selection (and sort) once, not once per page */
   private readonly selections = new Map<string, Selection>();
 
@@ -58,9 +62,18 @@ export class BrandscapeService {
 
   /** After a study was added: the layout again, from the dataset's studies, keeping `scale` rows. */
   rebuild(scale?: number): void {
+    this.seededLayout ??= this.layout;
     this.layout = new BrandscapeLayout(this.dataset, scale);
+    const ids = new StableRowIds(this.seededLayout, this.layout);
+    this.stableIds = ids;
     const revisions = this.revisions;
-    this.rows = new BrandscapeRows(this.layout, this.dataset, this.catalogue.related, revisions && ((id) => revisions.revisionOf(id)));
+    this.rows = new BrandscapeRows(
+      this.layout,
+      this.dataset,
+      this.catalogue.related,
+      revisions && ((id) => revisions.revisionOf(id)),
+      (rowIndex) => ids.idOf(rowIndex),
+    );
     this.writer = new RowWriter(this.rows, this.catalogue.forms);
     this.forget();
   }
@@ -68,7 +81,7 @@ export class BrandscapeService {
   serveCollection(query: ParsedQuery, path: string, view?: PageView): Buffer {
     checkBrandscapeIncludes(query.include);
     checkSort(COLUMN_NAME_SET, query);
-    checkCombination(query.filters);
+    checkFiltered(query.filters);
     const selection = this.selection(query);
     const page = { page: query.page, perPage: query.perPage, total: selection.total, path, linkParams: query.linkParams, view };
     const [start, end] = pageBounds(page);
@@ -86,11 +99,14 @@ export class BrandscapeService {
   serveItem(rawId: string, query: ParsedQuery): Buffer {
     checkBrandscapeIncludes(query.include);
     const id = /^\d+$/.test(rawId) ? Number(rawId) : 0;
-    if (id < 1 || id > this.layout.rowCount) throw notFound(`No query results for model [App\\Models\\BrandscapeData] ${rawId}`);
+    const rowIndex = this.stableIds ? this.stableIds.rowIndexOf(id) : id - 1;
+    if (rowIndex === undefined || rowIndex < 0 || rowIndex >= this.layout.rowCount) {
+      throw notFound(`No query results for model [App\\Models\\BrandscapeData] ${rawId}`);
+    }
     const plan = planColumns(query);
     const sink = new ByteSink(plan.metricBlock.maxBytes + 4096);
     sink.text(`{"data":`);
-    this.writer.write(sink, id - 1, plan, query);
+    this.writer.write(sink, rowIndex, plan, query);
     sink.text("}");
     return sink.result();
   }

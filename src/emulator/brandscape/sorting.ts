@@ -2,7 +2,7 @@ import type { SortKey } from "../query/parseQuery";
 import type { BrandscapeRows } from "./rows";
 import { Selection } from "./selection";
 
-type SortValue = number | string | null;
+type SortValue = number | string | boolean | null;
 
 function compare(a: SortValue, b: SortValue): number {
   if (a === b) return 0;

@@ -5,6 +5,7 @@ import { NEWEST_YEAR } from "./data/geography";
 import { buildCities, buildCountries, buildRegions, buildYears } from "./geography";
 import { buildMetricGroups, buildMetrics } from "./metrics";
 import { buildStudies } from "./studies";
+import { assignStudyAudiences } from "./studyAudiences";
 import { assignStudyBrands, invert } from "./studyBrands";
 import type { Dataset, StudyRecord } from "./types";
 
@@ -48,6 +49,7 @@ function buildDataset(seed: number): Dataset {
   const metricTables = buildMetrics(seed, metricGroups);
   const studyBrandIds = assignStudyBrands(seed, studies, catalogue.brands, catalogue.brandFacts, years, studyCountry, studyYear);
   for (const study of studies) countStudy(study, studyBrandIds.get(study.id) ?? [], catalogue.brandCategoryIds);
+  const studyAudiences = assignStudyAudiences(studies, audienceTables.audiences);
   const categoryNames = new Map(catalogue.categories.map((category) => [category.id, category.name]));
   const collectionTables = buildCollections(seed, catalogue.brands, categoryNames, catalogue.brandCategory);
   const brandNames = new Map(catalogue.brands.map((brand) => [brand.id, brand.name]));
@@ -95,6 +97,8 @@ function buildDataset(seed: number): Dataset {
     brandStudyIds: invert(studyBrandIds),
     brandCategoryIds: catalogue.brandCategoryIds,
     audienceGroupIds: audienceTables.audienceGroupIds,
+    audienceOrder: studyAudiences.audienceOrder,
+    studyAudienceCount: studyAudiences.studyAudienceCount,
     collectionBrandIds: collectionTables.collectionBrandIds,
     collectionsSharedWithMe: collectionTables.collectionsSharedWithMe,
     localBrandName(brandId, countryId) {

@@ -90,7 +90,7 @@ export function buildCollections(
     return {
       id,
       name,
-      collection_type: "brands",
+      collection_type: publicCollections.has(id) ? "public" : "private", // the page: "whether the collection is private or public"
       uuid: stableUuid(seed, id),
       created_at: createdAt,
       updated_at: rng.chance(0.5) ? createdAt : createdAt.replace(/^\d{4}/, String(Math.min(created + 1, 2025))),

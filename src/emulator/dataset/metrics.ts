@@ -1,5 +1,5 @@
 import { Rng } from "../prng";
-import { METRIC_GROUP_ROWS, METRIC_ROWS, SCORE_SUFFIXES, metricTitle } from "./data/metrics";
+import { METRIC_GROUP_ROWS, METRIC_ROWS, metricColumnNames, metricTitle } from "./data/metrics";
 import { stamps } from "./timestamps";
 import type { MetricGroupRecord, MetricRecord } from "./types";
 
@@ -53,13 +53,14 @@ export function buildMetrics(seed: number, groups: readonly MetricGroupRecord[])
       is_public: row.kind !== "custom",
       is_core: row.kind === "core",
       is_legacy: legacy,
-      // legacy metrics keep their columns but no longer get scores; custom ones get no indexes
-      has_construct_score: !legacy,
-      has_percentile_rank_score: !legacy,
-      has_percentage_score: !legacy,
-      has_value_score: !legacy,
-      has_index_score: !legacy && row.kind !== "custom",
-      brandscape_data_columns: SCORE_SUFFIXES.map((suffix) => row.key + suffix),
+      // the flags and the column list say the same: brandscape-data serves exactly these columns
+      // (a legacy metric keeps its columns, null in every row)
+      has_construct_score: row.scores.has("has_construct_score"),
+      has_percentile_rank_score: row.scores.has("has_percentile_rank_score"),
+      has_percentage_score: row.scores.has("has_percentage_score"),
+      has_value_score: row.scores.has("has_value_score"),
+      has_index_score: row.scores.has("has_index_score"),
+      brandscape_data_columns: metricColumnNames(row),
       ...stamps(rng),
     };
   });

@@ -9,12 +9,11 @@ export const STUDY_TYPES = {
   special: { id: 3, name: "Special Study", slug: "special", is_bav_study: false },
 } as const satisfies Record<string, StudyType>;
 
-/** The study's period object (documented only as "Full Year, Quarter"). */
+/** The study's period object: the page names its two values, "Full Year" and "Quarter" (a special study's wave is the latter). */
 export const STUDY_PERIODS = {
   fullYear: { id: 1, name: "Full Year", is_full_year: true },
-  quarters: [1, 2, 3, 4].map((quarter) => ({ id: 1 + quarter, name: `Q${quarter}`, is_full_year: false })),
-  wave: { id: 6, name: "Wave", is_full_year: false },
-} as const satisfies Record<string, StudyPeriod | readonly StudyPeriod[]>;
+  quarter: { id: 2, name: "Quarter", is_full_year: false },
+} as const satisfies Record<string, StudyPeriod>;
 
 const SPECIALS: ReadonlyArray<{ code: string; year: number; title: string; fullYear: boolean }> = [
   { code: "US", year: 2020, title: "COVID-19 Pulse", fullYear: false },
@@ -73,7 +72,7 @@ function plansFor(year: number): StudyPlan[] {
           ...base,
           type: STUDY_TYPES.quarterly,
           name: `${row.name} ${year} Q${quarter}`,
-          period: STUDY_PERIODS.quarters[quarter - 1],
+          period: STUDY_PERIODS.quarter,
           released,
           months,
         });
@@ -81,7 +80,7 @@ function plansFor(year: number): StudyPlan[] {
     }
     for (const special of SPECIALS.filter((s) => s.code === row.code && s.year === year)) {
       const name = `${row.name} ${year} ${special.title}`;
-      const period = special.fullYear ? STUDY_PERIODS.fullYear : STUDY_PERIODS.wave;
+      const period = special.fullYear ? STUDY_PERIODS.fullYear : STUDY_PERIODS.quarter;
       plans.push({ ...base, type: STUDY_TYPES.special, name, period, released: true, months: [5, 8] });
     }
   });

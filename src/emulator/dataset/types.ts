@@ -202,6 +202,10 @@ export interface Dataset {
   readonly brandCategoryIds: ReadonlyMap<number, readonly number[]>;
   readonly collectionBrandIds: ReadonlyMap<number, readonly number[]>;
   readonly collectionsSharedWithMe: ReadonlySet<number>;
+  /** audiences that can have brandscape rows, those studies are fielded for first (studyAudiences.ts) */
+  readonly audienceOrder: readonly number[];
+  /** a study is fielded for the first this-many audiences of audienceOrder */
+  readonly studyAudienceCount: ReadonlyMap<number, number>;
   /** every group an audience belongs to; links.audienceGroup holds the first */
   readonly audienceGroupIds: ReadonlyMap<number, readonly number[]>;
   /** the user the accepted token belongs to */

@@ -15,7 +15,8 @@ export interface PageRequest {
 
 interface MetaLink {
   url: string | null;
-  label: string;
+  /** the pagination page: a page's number as a JSON number; "&laquo; Previous", "...", "Next &raquo;" as text */
+  label: string | number;
   active: boolean;
 }
 
@@ -74,7 +75,7 @@ function metaLinks(request: PageRequest, last: number): MetaLink[] {
   const links: MetaLink[] = [{ url: page > 1 ? pageUrl(request, page - 1) : null, label: "&laquo; Previous", active: false }];
   for (const element of windowElements(page, last)) {
     if (element === "...") links.push({ url: null, label: "...", active: false });
-    else for (const n of element) links.push({ url: pageUrl(request, n), label: String(n), active: n === page });
+    else for (const n of element) links.push({ url: pageUrl(request, n), label: n, active: n === page });
   }
   links.push({ url: page < last ? pageUrl(request, page + 1) : null, label: "Next &raquo;", active: false });
   return links;

@@ -64,17 +64,18 @@ const GICS_SECTORS = [
   "Utilities",
   "Real Estate",
 ];
-const EXCHANGES: Readonly<Record<string, readonly [string, string]>> = {
-  US: ["New York Stock Exchange", "NYSE"],
-  GB: ["London Stock Exchange", "LSE"],
-  DE: ["Deutsche Börse Xetra", "XETRA"],
-  FR: ["Euronext Paris", "EPA"],
-  NL: ["Euronext Amsterdam", "AMS"],
-  JP: ["Tokyo Stock Exchange", "TSE"],
-  CN: ["Shanghai Stock Exchange", "SSE"],
-  KR: ["Korea Exchange", "KRX"],
-  CH: ["SIX Swiss Exchange", "SIX"],
-  IN: ["National Stock Exchange of India", "NSE"],
+/** A listing's exchange in the slim form of the stock-exchanges page: name, code, ticker suffix, operating MIC. */
+const EXCHANGES: Readonly<Record<string, readonly [name: string, code: string, suffix: string, operatingMic: string]>> = {
+  US: ["New York Stock Exchange", "NYSE", "", "XNYS"],
+  GB: ["London Stock Exchange", "LSE", ".L", "XLON"],
+  DE: ["Deutsche Börse Xetra", "XETRA", ".DE", "XETR"],
+  FR: ["Euronext Paris", "EPA", ".PA", "XPAR"],
+  NL: ["Euronext Amsterdam", "AMS", ".AS", "XAMS"],
+  JP: ["Tokyo Stock Exchange", "TSE", ".T", "XJPX"],
+  CN: ["Shanghai Stock Exchange", "SSE", ".SS", "XSHG"],
+  KR: ["Korea Exchange", "KRX", ".KS", "XKRX"],
+  CH: ["SIX Swiss Exchange", "SIX", ".SW", "XSWX"],
+  IN: ["National Stock Exchange of India", "NSE", ".NS", "XNSE"],
 };
 
 /** A company's includes that are no resource: GICS sector, listings, latest financials (shapes chosen, docs/emulator.md). */
@@ -90,14 +91,14 @@ function companyExtras(forms: SlimForms, coreBrandOf: (company: WireRecord) => n
             ? undefined
             : forms.slim("sectors", forms.related.sectorOfCategory(dataset.links.brandCategory.get(brandId)!));
         const index = Math.max(0, GICS_SECTORS.indexOf(GICS_OF_SECTOR[String(sector?.name)] ?? "Consumer Discretionary"));
-        return { id: index + 1, name: GICS_SECTORS[index], code: String(10 + index * 5) };
+        return { id: index + 1, name: GICS_SECTORS[index] }; // the gics-sectors page's slim form
       },
     },
     stock_exchanges: {
       value: (company: WireRecord) => {
         if ((company as CompanyRecord).isin === null) return [];
-        const [name, code] = EXCHANGES[countryCode(company)] ?? EXCHANGES.US;
-        return [{ id: Object.keys(EXCHANGES).indexOf(countryCode(company)) + 1 || 1, name, code }];
+        const [name, code, suffix, operating_mic] = EXCHANGES[countryCode(company)] ?? EXCHANGES.US;
+        return [{ id: Object.keys(EXCHANGES).indexOf(countryCode(company)) + 1 || 1, name, code, suffix, operating_mic }];
       },
     },
     latest_financials: {

@@ -6,6 +6,7 @@ import type { ParsedQuery, SortKey } from "../query/parseQuery";
 import type { PageView } from "../pageFaults";
 import type { ResourceDefinition } from "./definitions";
 import { exactColumnTest, likeColumnTest, type RecordTest } from "./filters";
+import { withDefaultIncludes } from "../wire/defaultIncludes";
 import { checkIncludes, checkSort, shapeRecord, type IncludeCatalogue } from "./shape";
 
 /**
@@ -67,6 +68,11 @@ export interface CollectionRequest {
   readonly view?: PageView;
 }
 
+const withDefaults = (definition: ResourceDefinition, query: ParsedQuery): ParsedQuery => ({
+  ...query,
+  include: withDefaultIncludes(definition.resource, query.include),
+});
+
 export function serveCollection(definition: ResourceDefinition, catalogue: IncludeCatalogue, request: CollectionRequest): string {
   const { query } = request;
   checkIncludes(definition.includes, catalogue, query.include);
@@ -87,7 +93,9 @@ export function serveCollection(definition: ResourceDefinition, catalogue: Inclu
   const [start, end] = pageBounds(page);
   const records = matching
     .slice(start, end)
-    .map((record) => JSON.stringify(shapeRecord(record, definition.fieldsKey, definition.includes, catalogue, query)));
+    .map((record) =>
+      JSON.stringify(shapeRecord(record, definition.fieldsKey, definition.includes, catalogue, withDefaults(definition, query))),
+    );
   return collectionBody(records, page);
 }
 
@@ -101,5 +109,7 @@ export function findRecord(definition: ResourceDefinition, rawId: string): WireR
 export function serveItem(definition: ResourceDefinition, catalogue: IncludeCatalogue, rawId: string, query: ParsedQuery): string {
   checkIncludes(definition.includes, catalogue, query.include);
   const record = findRecord(definition, rawId);
-  return JSON.stringify({ data: shapeRecord(record, definition.fieldsKey, definition.includes, catalogue, query) });
+  return JSON.stringify({
+    data: shapeRecord(record, definition.fieldsKey, definition.includes, catalogue, withDefaults(definition, query)),
+  });
 }

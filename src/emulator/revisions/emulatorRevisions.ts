@@ -59,6 +59,10 @@ export class EmulatorRevisions implements BrandscapeRevisions {
     if (!Array.isArray(brands) || brands.length === 0 || brands.some((id) => !this.catalogue.related.brandById.has(id))) {
       throw new ValidationError("brands", "ids of brands of the dataset (brands of the country's newest study by default)");
     }
+    // a study's cells are its brands in each category they are studied in (one row each, per audience)
+    const categoriesOf = (brandId: number) => dataset.brandCategoryIds.get(brandId) ?? [this.catalogue.related.brandCategoryId(brandId)];
+    const studied = new Set(brands.flatMap(categoriesOf));
+    const cells = brands.reduce((sum, brandId) => sum + categoriesOf(brandId).length, 0);
     const at = this.clock.next();
     const id = Math.max(...dataset.studies.map((study) => study.id)) + 1;
     const study: StudyRecord = {
@@ -71,9 +75,9 @@ export class EmulatorRevisions implements BrandscapeRevisions {
       end_date: `${year.year}-12-31T00:00:00.000000Z`,
       data_available_at: at,
       respondents: 2000,
-      categories: new Set(brands.map((brandId) => this.catalogue.related.brandCategoryId(brandId))).size,
+      categories: studied.size,
       data_updated_at: at,
-      amount_of_cells: brands.length,
+      amount_of_cells: cells,
       amount_of_brands: brands.length,
       created_at: at,
       updated_at: at,

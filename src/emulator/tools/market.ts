@@ -1,4 +1,4 @@
-import { METRIC_COLUMN_BY_NAME, ValueKind } from "../brandscape/columns";
+import { HEADLINE_COLUMN, ValueKind } from "../brandscape/columns";
 import type { BrandscapeLayout } from "../brandscape/layout";
 import { BrandscapeRows } from "../brandscape/rows";
 import type { Dataset, StudyRecord } from "../dataset/types";
@@ -22,6 +22,7 @@ export class Market {
   private readonly rows: BrandscapeRows;
   private readonly collectionIds: ReadonlySet<number>;
   private readonly metricKeyById: ReadonlyMap<number, string>;
+  private readonly brandsByStudy = new Map<number, readonly number[]>();
 
   constructor(
     readonly dataset: Dataset,
@@ -65,8 +66,13 @@ export class Market {
 
   /** The brands surveyed in a study, ascending. */
   studyBrands(studyId: number): readonly number[] {
-    const position = this.layout.studyPositionById.get(studyId);
-    return position === undefined ? [] : Array.from(this.layout.studyBrands[position]);
+    let brands = this.brandsByStudy.get(studyId);
+    if (!brands) {
+      const position = this.layout.studyPositionById.get(studyId);
+      brands = position === undefined ? [] : [...new Set(this.layout.cellBrands[position])];
+      this.brandsByStudy.set(studyId, brands);
+    }
+    return brands;
   }
 
   /** The brand's name as the study's country spells it (brandscape-data's `brand_name`). */
@@ -84,20 +90,23 @@ export class Market {
     return this.studyBrands(studyId).filter((brandId) => categories.includes(this.categoryOf(brandId)) || inCollections.has(brandId));
   }
 
-  /** brandscape-data's value of a column for the brand in the study and audience, as a number. */
+  /**
+   * brandscape-data's value of a column for the brand in the study and audience, as a number: a
+   * metric key alone reads its headline column; a brand in several categories, its first one's row.
+   */
   value(at: BrandInStudy, column: string): number {
     const position = this.layout.studyPositionById.get(at.studyId)!;
-    const brandPosition = this.layout.studyBrands[position].indexOf(at.brandId);
+    const cellPosition = this.layout.cellBrands[position].indexOf(at.brandId);
     const rank = this.layout.audienceIds.indexOf(at.audienceId);
-    if (brandPosition < 0 || rank < 0) throw new RangeError(`no brandscape row for ${JSON.stringify(at)}`);
-    const facts = this.rows.locate(this.layout.blockStart(rank, position) + brandPosition);
-    return Number(this.rows.value(facts, column));
+    if (cellPosition < 0 || rank < 0) throw new RangeError(`no brandscape row for ${JSON.stringify(at)}`);
+    const facts = this.rows.locate(this.layout.blockStart(rank, position) + cellPosition);
+    return Number(this.rows.value(facts, HEADLINE_COLUMN.get(column)?.name ?? column));
   }
 }
 
 /** Metrics a tool can rank by: brandscape metrics with values (not the retired ones). */
 export function isToolMetric(key: string): boolean {
-  const column = METRIC_COLUMN_BY_NAME.get(key);
+  const column = HEADLINE_COLUMN.get(key);
   return column !== undefined && column.kind !== ValueKind.Null;
 }
 

@@ -5,7 +5,8 @@ const PILLARS = ["differentiation", "relevance", "esteem", "knowledge"] as const
 const POWER_GRID = ["brand_strength", "brand_stature"] as const;
 const FUNNEL = ["familiarity", "consideration", "trial", "preference", "loyalty"] as const;
 
-const centile = (market: Market, cell: BrandInStudy, key: string) => market.value(cell, `${key}_c`);
+/** A metric's headline score: the construct (centile) score where it has one, the funnel's percentages. */
+const centile = (market: Market, cell: BrandInStudy, key: string) => market.value(cell, key);
 const setAverage = (market: Market, cell: BrandInStudy, set: readonly number[], key: string) =>
   mean(set.map((brandId) => centile(market, { ...cell, brandId }, key)));
 
