@@ -1,16 +1,18 @@
 import type { ColumnTable } from "../frame";
 import { isMissingCell, typeOfCell, widen, type SeenType } from "../export/columnTypes";
 
-/** The column types of a store's tables: the table model's ints, doubles, booleans, timestamps and strings. */
-export type SqlType = "BIGINT" | "DOUBLE" | "BOOLEAN" | "TIMESTAMP" | "VARCHAR";
+/** The column types of a store's tables: the table model's ints, doubles, booleans, dates, timestamps and strings. */
+export type SqlType = "BIGINT" | "DOUBLE" | "BOOLEAN" | "DATE" | "TIMESTAMP" | "VARCHAR";
 
 /** A name as a DuckDB identifier. */
 export const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
-/** Two types a column has held, as one: BIGINT and DOUBLE make DOUBLE, any other mix VARCHAR. */
+/** Two types a column has held, as one: BIGINT and DOUBLE make DOUBLE, DATE and TIMESTAMP make TIMESTAMP, any other mix VARCHAR. */
 export function widenSql(a: SqlType, b: SqlType): SqlType {
   if (a === b) return a;
-  if ((a === "BIGINT" && b === "DOUBLE") || (a === "DOUBLE" && b === "BIGINT")) return "DOUBLE";
+  const pair = new Set([a, b]);
+  if (pair.has("BIGINT") && pair.has("DOUBLE")) return "DOUBLE";
+  if (pair.has("DATE") && pair.has("TIMESTAMP")) return "TIMESTAMP";
   return "VARCHAR";
 }
 
@@ -18,14 +20,15 @@ const SQL_OF_SEEN: Readonly<Record<Exclude<SeenType, "none">, SqlType>> = {
   int64: "BIGINT",
   double: "DOUBLE",
   boolean: "BOOLEAN",
-  date: "TIMESTAMP",
+  date: "DATE",
   timestamp: "TIMESTAMP",
   utf8: "VARCHAR",
 };
 
 /**
  * A pulled column's type: the pull's dtype decides numbers and booleans (a column's type is decided
- * once per pull); a text column whose every value is an ISO date or timestamp is a TIMESTAMP.
+ * once per pull); a text column whose every value is an ISO date is a DATE, an ISO timestamp (or a
+ * mix of both) a TIMESTAMP.
  */
 export function sqlTypeOf(table: ColumnTable, column: number): SqlType | undefined {
   const values = table.data[column];

@@ -19,6 +19,8 @@ function duckValue(duckdb: DuckDB, type: SqlType, value: unknown): DuckDBValue {
       return typeof value === "string" ? Number(value) : cellAs("double", value);
     case "BOOLEAN":
       return typeof value === "boolean" ? value : Boolean(value);
+    case "DATE":
+      return new duckdb.DuckDBDateValue(cellAs("date", value) as number);
     case "TIMESTAMP":
       return new duckdb.DuckDBTimestampValue(cellAs("timestamp", value) as bigint);
     case "VARCHAR":
@@ -57,7 +59,13 @@ export async function stageRows(
 }
 
 function duckTypeOf(duckdb: DuckDB, type: SqlType): DuckDBType {
-  return { BIGINT: duckdb.BIGINT, DOUBLE: duckdb.DOUBLE, BOOLEAN: duckdb.BOOLEAN, TIMESTAMP: duckdb.TIMESTAMP, VARCHAR: duckdb.VARCHAR }[
-    type
-  ];
+  const types: Record<SqlType, DuckDBType> = {
+    BIGINT: duckdb.BIGINT,
+    DOUBLE: duckdb.DOUBLE,
+    BOOLEAN: duckdb.BOOLEAN,
+    DATE: duckdb.DATE,
+    TIMESTAMP: duckdb.TIMESTAMP,
+    VARCHAR: duckdb.VARCHAR,
+  };
+  return types[type];
 }

@@ -35,7 +35,7 @@ export class DuckDBStore implements Store, SessionHolder {
     if (typeof sql !== "string" || sql.trim() === "") throw new ValidationError("sql", "a SQL query (text)");
     return this.#turn(async () => {
       const reader = await this.#connection.runAndReadAll(sql, params as DuckDBValue[] | Record<string, DuckDBValue> | undefined);
-      return resultToFrame(reader);
+      return resultToFrame(this.#duckdb, reader);
     });
   }
 

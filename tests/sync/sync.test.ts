@@ -6,6 +6,7 @@ import { Client } from "../../src/client/client";
 import { openStore } from "../../src/store";
 import type { Store } from "../../src/store";
 import { ValidationError } from "../../src/errors";
+import type { DataFrame } from "danfojs-node";
 
 const TOKEN = "sync-token-s3cr3t";
 const STUDIES = { studies: [1, 2, 3], metricKeys: ["differentiation", "esteem"] };
@@ -15,6 +16,18 @@ async function rowsOf(store: Store, sql: string): Promise<Record<string, unknown
   const frame = await store.query(sql);
   const columns = frame.columns;
   return (frame.values as unknown[][]).map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
+}
+
+/** The store's table equals a fresh pull, cell for cell: the same columns, values and types, rows matched by id. */
+async function expectSameAsPull(store: Store, table: string, fresh: DataFrame): Promise<void> {
+  const stored = await store.query(`SELECT * FROM ${table} ORDER BY id`);
+  expect(stored.shape).toEqual(fresh.shape);
+  const ids = fresh.column("id").values as number[];
+  const order = ids.map((_, i) => i).sort((a, b) => ids[a] - ids[b]);
+  for (const name of fresh.columns) {
+    const pulled = fresh.column(name).values as unknown[];
+    expect([name, stored.column(name).values]).toEqual([name, order.map((i) => pulled[i])]);
+  }
 }
 
 describe("client.sync into a DuckDB store, over HTTP against the emulator", () => {
@@ -66,15 +79,7 @@ describe("client.sync into a DuckDB store, over HTTP against the emulator", () =
     expect(second.requests).toBe(1 + requests("brandscape-data"));
 
     // the store equals a fresh full pull, cell for cell
-    const again = await client.brandscapeData(STUDIES);
-    const stored = await store.query(`SELECT * FROM brandscape_data ORDER BY id`);
-    expect(stored.shape[0]).toBe(again.shape[0]);
-    const ids = again.column("id").values as number[];
-    const order = ids.map((_, i) => i).sort((a, b) => ids[a] - ids[b]);
-    for (const name of again.columns) {
-      const pulled = again.column(name).values as unknown[];
-      expect([name, stored.column(name).values]).toEqual([name, order.map((i) => pulled[i])]);
-    }
+    await expectSameAsPull(store, "brandscape_data", await client.brandscapeData(STUDIES));
   });
 
   it("merges a resource by id from filter[updated_since], and removes ids gone only under a full run", async () => {
@@ -98,6 +103,8 @@ describe("client.sync into a DuckDB store, over HTTP against the emulator", () =
     const full = await client.sync(store, "brands", { mode: "full" });
     expect(full).toMatchObject({ mode: "full", removed: 1, added: 0, updated: 0 });
     expect((await rowsOf(store, "SELECT count(*) AS n FROM brands WHERE id = 5"))[0].n).toBe(0);
+    // timestamps in the service's form, strings kept: the same cells as a fresh pull
+    await expectSameAsPull(store, "brands", await client.brands());
   });
 
   it("pulls a study that newly matches a country and year query, and drops a study gone", async () => {
