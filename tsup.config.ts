@@ -72,6 +72,7 @@ const main = defineConfig({
   entry: {
     index: "src/index.ts",
     emulator: "src/emulator/index.ts",
+    store: "src/store/index.ts",
     cli: "src/cli/main.ts",
     demo: "src/demo.ts",
     decodeWorker: "src/decode/decodePage.worker.ts",
@@ -85,6 +86,7 @@ const main = defineConfig({
     entry: {
       index: "src/index.ts",
       emulator: "src/emulator/index.ts",
+      store: "src/store/index.ts",
       danfo: DANFO_ENTRY,
     },
     resolve: [/^danfojs-node\//, /^\.\.?\//],

@@ -22,7 +22,7 @@ import { aggregate, summaryTable } from "./lib/summary.mjs";
 const HELP = `usage: node bench/run.mjs [--quick] [--only S1,S3,...] [--reps N] [--out FILE]
   --quick   one repetition, small sizes (CI); asserts nothing about time; prints a short
             summary, the table and log in the results file's .md beside it
-  --only    scenario groups: import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9
+  --only    scenario groups: import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9, SYNC
   --reps    repetitions per scenario (default 2, some 1; quick 1)
   --out     results file (default bench/results.json, --quick bench/results-quick.json)`;
 
@@ -249,6 +249,9 @@ function plan(quick) {
       });
     }
   }
+  // SYNC: the pull synced into a DuckDB store, then one study revised and synced again (an emulator of
+  // its own: the revision changes its data)
+  add({ id: "SYNC", group: "SYNC", script: "sync.mjs", emulator: { ...pullEmulator, private: true }, config: {}, reps: 1 });
   // S8: S1 with an on-disk cache, filled by one run (S8-fill) and read by the next (S8: from the
   // frame's kept columns; S8-responses: from the responses, as before columns were kept)
   const cache = { cache: { dir: CACHE_DIR } };
@@ -484,7 +487,7 @@ async function main() {
   if (options.only) {
     const unknown = options.only.filter((group) => !jobs.some((job) => job.group === group));
     if (unknown.length)
-      throw new Error(`--only: unknown scenario ${unknown.join(", ")} (import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9)`);
+      throw new Error(`--only: unknown scenario ${unknown.join(", ")} (import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9, SYNC)`);
     jobs = jobs.filter((job) => options.only.includes(job.group));
   }
   for (const job of jobs) job.reps = options.reps ?? (options.quick ? 1 : (job.reps ?? 2));

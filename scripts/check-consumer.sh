@@ -182,6 +182,45 @@ const frame = new dfd.DataFrame({ a: [1, 2, 4] });
 console.log("import: median", frame.a.median(), "sum", frame.a.sum());
 '
 
+echo "== fountframe/store without its optional peer @duckdb/node-api: an error naming the install command"
+node -e '
+const { openStore } = require("fountframe/store");
+openStore("absent.duckdb").then(
+  () => { throw new Error("openStore opened a store without @duckdb/node-api"); },
+  (error) => {
+    if (!/npm install @duckdb\/node-api/.test(error.message)) throw error;
+    console.log("without DuckDB:", error.message);
+  },
+);
+'
+DUCKDB=$(node -p "require('$ROOT/node_modules/@duckdb/node-api/package.json').version")
+echo "== npm install @duckdb/node-api@$DUCKDB (prebuilt platform package from the registry); sync from CommonJS and ESM"
+registry_only npm install --prefer-offline --no-audit --no-fund --loglevel=error "@duckdb/node-api@$DUCKDB" >/dev/null
+URL="$URL" node -e '
+const { Client } = require("fountframe");
+const { openStore } = require("fountframe/store");
+(async () => {
+  const client = new Client({ authToken: "t", baseUrl: process.env.URL, verbose: false });
+  const store = await openStore("cjs.duckdb");
+  const first = await client.sync(store, "brands", {});
+  const again = await client.sync(store, "brands", {});
+  if (first.mode !== "full" || again.mode !== "incremental" || again.added + again.updated + again.removed !== 0) throw new Error(JSON.stringify([first, again]));
+  const frame = await store.query("SELECT count(*) AS n FROM brands");
+  console.log("require: brands synced,", frame.column("n").values[0], "rows;", JSON.stringify(await store.tables()).length, "bytes of state");
+  await store.close();
+  await client.aclose();
+})();
+'
+URL="$URL" node --input-type=module -e '
+import { Client } from "fountframe";
+import { openStore } from "fountframe/store";
+const client = new Client({ authToken: "t", baseUrl: process.env.URL, verbose: false });
+const store = await openStore("esm.duckdb");
+const report = await client.sync(store, "brandscapeData", { studies: [1], metricKeys: "differentiation" });
+console.log("import: brandscape synced,", report.rows, "rows");
+await store[Symbol.asyncDispose]();
+await client.aclose();
+'
 echo "== README.md and docs/: every TypeScript block compiles (strict + skipLibCheck) and runs against the emulator"
 node "$ROOT/scripts/check-doc-snippets.mjs" --project "$WORK" --url "$URL"
 echo "== from the repository folder: npm install <clone> (docs/install.md)"

@@ -15,7 +15,7 @@ for (const name of readdirSync(DIST).filter((file) => /\.d\.m?ts$/.test(file))) 
   const text =
     name === "danfo.d.mts"
       ? 'export * from "./danfo.js";\n'
-      : readFileSync(path, "utf8").replace(/(from |import\()(['"])danfojs-node\2/g, `$1$2./danfo.js$2`);
+      : readFileSync(path, "utf8").replace(/(from |import\(|import )(['"])danfojs-node\2/g, `$1$2./danfo.js$2`);
   if (/['"]danfojs-node[/'"]/.test(text)) problems.push(`${name} still names danfojs-node`);
   writeFileSync(path, text);
 }

@@ -101,6 +101,7 @@ export type {
   YearsFilters,
 } from "./params/types";
 export { VERSION } from "./version";
+export type { SyncOptions, SyncReport } from "./sync";
 export { writeCSV, writeExcel, writeJSON, writeNDJSON, writeParquet, writeArrow, ExportError } from "./export";
 export type {
   ExportSource,

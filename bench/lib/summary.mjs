@@ -278,6 +278,15 @@ export function summaryTable(results) {
   add("S9 Parquet vs CSV", "file size ratio", pairedRatio(scenarios, "S9-parquet", "fileMiB", "S9-csv", "fileMiB"), "×");
   add("S9 Parquet vs CSV", "wall time ratio", pairedRatio(scenarios, "S9-parquet", "wallMs", "S9-csv", "wallMs"), "×");
 
+  const syncRows = stat("SYNC", "rows")?.median;
+  const sync = `SYNC brandscape data, ${syncRows ? syncRows.toLocaleString("en") : "?"} wide rows, into DuckDB`;
+  add(sync, "full sync (first run)", stat("SYNC", "fullMs"), "s");
+  add(sync, "requests of the full sync", stat("SYNC", "fullRequests"), "");
+  add(sync, "peak RSS of the full sync", stat("SYNC", "fullPeakRssMiB"), "MiB");
+  add(sync, "one study revised: the second sync", stat("SYNC", "incrementalMs"), "s");
+  add(sync, "requests of the second sync (the study's pages + the lookup)", stat("SYNC", "incrementalRequests"), "");
+  add(sync, "second / full sync, time", stat("SYNC", "timeRatio"), "×", "≤ 0.05 (issue 34)", (v) => v <= 0.05);
+
   for (const [mode, how] of [
     ["cjs", "require"],
     ["esm", "import"],

@@ -5,6 +5,7 @@ import { emulatorCommand } from "./commands/emulatorCommand";
 import { rawCommand } from "./commands/rawCommand";
 import { refsCommand } from "./commands/refsCommand";
 import { resourceCommand } from "./commands/resourceCommand";
+import { syncCommand } from "./commands/syncCommand";
 import { toolsCommand } from "./commands/toolsCommand";
 import { EXIT_CODES_HELP } from "./exitCode";
 import { badValuesInOurWords } from "./flagValues";
@@ -25,6 +26,7 @@ export function createProgram(io: CliIo): Command {
   program.commandsGroup("More:");
   program.addCommand(toolsCommand(io));
   program.addCommand(rawCommand(io));
+  program.addCommand(syncCommand(io));
   program.addCommand(refsCommand(io));
   program.addCommand(emulatorCommand(io));
   program.addHelpText("after", `\nToken: --token, or FOUNT_API_TOKEN in the environment or in ./.env. Exit codes: ${EXIT_CODES_HELP}.`);

@@ -9,6 +9,8 @@ import { buildQuery, endpointOfMethod, type EndpointArgs } from "../params";
 import { ProgressDisplay } from "../progress/progressDisplay";
 import { Pull, PullParts } from "../pull";
 import type { Query, QueryInit } from "../query";
+import type { SyncTarget } from "../store/types";
+import { syncEndpoint, type SyncOptions, type SyncReport } from "../sync";
 import { ToolsClient } from "../tools";
 import { createConnection } from "../transport/axiosInstance";
 import { RateLimitPacer } from "../transport/rateLimitPacer";
@@ -119,6 +121,22 @@ export class Client implements AsyncDisposable {
     const pull = this.#pull();
     const checked = checkRawQuery(endpoint, query);
     return pull.pages(checked.endpoint, checked.query);
+  }
+
+  /**
+   * Keeps a table of a store (`openStore` from "fountframe/store") in step with the service: a full
+   * pull first, then what changed (docs/sync.md). One transaction per run.
+   */
+  sync<M extends MethodName>(store: SyncTarget, endpoint: M, options?: SyncOptions<M>): Promise<SyncReport> {
+    return syncEndpoint(
+      (method, methodOptions) => {
+        const spec = endpointOfMethod(method);
+        return this.#pull().pages(spec.resource, buildQuery(spec, [methodOptions]).query);
+      },
+      store,
+      endpoint,
+      options,
+    );
   }
 
   /** Closes connections; calls and streams still running reject with ClientClosedError. Harmless twice. */

@@ -1,3 +1,12 @@
 export { startEmulator } from "./server";
 export { ValidationError } from "./validationError";
-export type { Emulator, EmulatorOptions, EmulatorStats, FaultRule } from "./types";
+export type {
+  Emulator,
+  EmulatorOptions,
+  EmulatorStats,
+  FaultRule,
+  AddStudyRequest,
+  RemoveRequest,
+  ReviseRequest,
+  RevisionResult,
+} from "./types";

@@ -8,6 +8,8 @@ import { DEFAULT_RATE_LIMIT, RateLimiter } from "./http/rateLimit";
 import { BASE_PATH } from "./http/routes";
 import { defineResources } from "./resources/definitions";
 import { StudySubroutes } from "./resources/studySubroutes";
+import { EmulatorRevisions } from "./revisions/emulatorRevisions";
+import { revisableDataset } from "./revisions/revisableDataset";
 import { StatsRecorder } from "./stats";
 import { ToolService } from "./tools/serveTools";
 import type { Emulator, EmulatorOptions } from "./types";
@@ -54,9 +56,11 @@ function checkOptions(options: EmulatorOptions): void {
 /** Starts the local Fount service (WIRE.md) over the seeded dataset. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   checkOptions(options);
-  const dataset = getDataset(options.seed);
+  const dataset = revisableDataset(getDataset(options.seed));
   const catalogue = defineResources(dataset);
-  const brandscape = new BrandscapeService(dataset, catalogue, options.scale);
+  const revisions = new EmulatorRevisions(dataset, catalogue, options.scale);
+  const brandscape = new BrandscapeService(dataset, catalogue, options.scale, revisions);
+  revisions.attach(brandscape);
   const delays = new CancellableDelays();
   const stats = new StatsRecorder();
   const faults = new FaultBook(options.faults);
@@ -74,6 +78,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     token: options.token,
     latency: options.latencyMs,
     delay: (ms) => delays.delay(ms),
+    revisions,
   };
 
   const server = createServer((req, res) => {
@@ -104,6 +109,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     stats: stats.stats,
     setFaults: (rules) => faults.set(rules),
     resetStats: () => stats.reset(),
+    revise: (request) => revisions.revise(request),
+    addStudy: (request) => revisions.addStudy(request),
+    remove: (request) => revisions.remove(request),
     close() {
       closing ??= new Promise<void>((resolve) => {
         delays.cancelAll();

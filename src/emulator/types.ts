@@ -1,8 +1,11 @@
 import type { FaultRule } from "./faults";
 import type { EmulatorStats } from "./stats";
+import type { StudyRecord } from "./dataset/types";
+import type { AddStudyRequest, RemoveRequest, ReviseRequest, RevisionResult } from "./revisions/types";
 
 export type { FaultRule } from "./faults";
 export type { EmulatorStats } from "./stats";
+export type { AddStudyRequest, RemoveRequest, ReviseRequest, RevisionResult } from "./revisions/types";
 
 export interface EmulatorOptions {
   /** 0 (the default) picks a free port */
@@ -37,4 +40,18 @@ export interface Emulator {
   /** replaces the fault rules (and their `times` counts) */
   setFaults(rules: FaultRule[]): void;
   resetStats(): void;
+  /**
+   * Changes over time, for sync tests (also `POST <url>__emulator/revise`): `{ studies }` gives
+   * those studies new brandscape values and moves their `data_updated_at`; `{ resource, ids }`
+   * changes the records' name (where they have one) and moves their `updated_at`. Until the first
+   * change every timestamp is the seeded one; changes stamp the current time, each later than the last.
+   */
+  revise(request: ReviseRequest): RevisionResult;
+  /**
+   * A released study of a country and year (`POST <url>__emulator/add-study`); its brandscape rows
+   * get the ids after every existing row (with the default `scale`).
+   */
+  addStudy(request: AddStudyRequest): StudyRecord;
+  /** Records gone from the service (`POST <url>__emulator/remove`); a study's brandscape rows go with it. */
+  remove(request: RemoveRequest): RevisionResult;
 }

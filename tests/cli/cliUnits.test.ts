@@ -34,6 +34,7 @@ describe("flags from the endpoint table", () => {
       ...ENDPOINTS.map((endpoint) => endpoint.resource),
       "tools",
       "raw",
+      "sync",
       "refs",
       "emulator",
     ]);

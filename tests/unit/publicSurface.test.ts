@@ -150,6 +150,9 @@ const TYPES = [
   "IncludeOf",
   "OptionsByMethod",
   "FiltersByMethod",
+  // client.sync (openStore and the Store are fountframe/store's)
+  "SyncOptions",
+  "SyncReport",
   // client.tools
   "ToolsClient",
   "ToolMethod",

@@ -60,6 +60,7 @@ export function buildCriteria(
   layout: BrandscapeLayout,
   rows: BrandscapeRows,
   related: Related,
+  removedStudyIds: ReadonlySet<number> = new Set(),
 ): BrandscapeCriteria {
   const studyTests: Array<(study: StudyRecord) => boolean> = [];
   const cellTests: CellTest[] = [];
@@ -144,7 +145,9 @@ export function buildCriteria(
   const rankOf = new Map(layout.audienceIds.map((id, rank) => [id, rank]));
   const wantedAudiences: number[] | null = audienceIds;
   return {
-    studyPositions: layout.studies.flatMap((study, position) => (studyTests.every((test) => test(study)) ? [position] : [])),
+    studyPositions: layout.studies.flatMap((study, position) =>
+      !removedStudyIds.has(study.id) && studyTests.every((test) => test(study)) ? [position] : [],
+    ),
     audienceRanks:
       wantedAudiences === null
         ? null

@@ -71,6 +71,10 @@ export class BrandscapeRows {
     readonly layout: BrandscapeLayout,
     private readonly dataset: Dataset,
     readonly related: Related,
+    /** how many times a study's values were revised (revisions/): 0 keeps the seeded values */
+    private readonly revisionOf: (studyId: number) => number = () => 0,
+    /** a row's id: its index + 1, unless studies were added (revisions/stableRowIds) */
+    private readonly idOf: (rowIndex: number) => number = (rowIndex) => rowIndex + 1,
   ) {}
 
   locate(rowIndex: number): RowFacts {
@@ -83,7 +87,9 @@ export class BrandscapeRows {
     const brandId = layout.cellBrands[studyPosition][cellPosition];
     const categoryId = layout.cellCategories[studyPosition][cellPosition];
     const countryId = related.studyCountryId(study.id);
-    const rowHash = hash32(this.dataset.seed, study.id, brandId, 0x5eed0000 + audienceRank);
+    const seeded = hash32(this.dataset.seed, study.id, brandId, 0x5eed0000 + audienceRank);
+    const revision = this.revisionOf(study.id);
+    const rowHash = revision === 0 ? seeded : hash32(seeded, revision, 0x5e715e);
     return {
       rowIndex,
       audienceRank,
@@ -143,7 +149,7 @@ export class BrandscapeRows {
   value(facts: RowFacts, name: string): number | string | boolean | null {
     switch (name) {
       case "id":
-        return facts.rowIndex + 1;
+        return this.idOf(facts.rowIndex);
       case "study_id":
         return facts.studyId;
       case "country_id":

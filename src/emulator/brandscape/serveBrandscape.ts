@@ -12,6 +12,7 @@ import { buildCriteria, checkFiltered } from "./criteria";
 import { BrandscapeLayout } from "./layout";
 import { BRANDSCAPE_INCLUDES, planColumns, RowWriter } from "./rowJson";
 import { BrandscapeRows } from "./rows";
+import { StableRowIds } from "../revisions/stableRowIds";
 import { selectRows, type Selection } from "./selection";
 import { sortSelection } from "./sorting";
 
@@ -27,17 +28,54 @@ function checkBrandscapeIncludes(requested: readonly string[]): void {
   }
 }
 
+/** What revisions (revisions/) change of the brandscape: a study's values, and studies taken away. */
+export interface BrandscapeRevisions {
+  revisionOf(studyId: number): number;
+  readonly removedStudyIds: ReadonlySet<number>;
+}
+
 export class BrandscapeService {
-  readonly layout: BrandscapeLayout;
-  private readonly rows: BrandscapeRows;
-  private readonly writer: RowWriter;
+  layout: BrandscapeLayout;
+  private rows: BrandscapeRows;
+  private writer: RowWriter;
+  /** once a study was added: the layout rows were numbered by, and the ids its rows keep */
+  private seededLayout: BrandscapeLayout | undefined;
+  private stableIds: StableRowIds | undefined;
   /** a paged-through query resolves its selection (and sort) once, not once per page */
   private readonly selections = new Map<string, Selection>();
 
-  constructor(dataset: Dataset, catalogue: ResourceCatalogue, scale?: number) {
+  constructor(
+    private readonly dataset: Dataset,
+    private readonly catalogue: ResourceCatalogue,
+    scale?: number,
+    private readonly revisions?: BrandscapeRevisions,
+  ) {
     this.layout = new BrandscapeLayout(dataset, scale);
-    this.rows = new BrandscapeRows(this.layout, dataset, catalogue.related);
+    this.rows = new BrandscapeRows(this.layout, dataset, catalogue.related, revisions && ((id) => revisions.revisionOf(id)));
     this.writer = new RowWriter(this.rows, catalogue.forms);
+  }
+
+  /** After a revision: selections are made again (filters on data_updated_at, removed studies). */
+  forget(): void {
+    this.selections.clear();
+  }
+
+  /** After a study was added: the layout again, from the dataset's studies, keeping `scale` rows. */
+  rebuild(scale?: number): void {
+    this.seededLayout ??= this.layout;
+    this.layout = new BrandscapeLayout(this.dataset, scale);
+    const ids = new StableRowIds(this.seededLayout, this.layout);
+    this.stableIds = ids;
+    const revisions = this.revisions;
+    this.rows = new BrandscapeRows(
+      this.layout,
+      this.dataset,
+      this.catalogue.related,
+      revisions && ((id) => revisions.revisionOf(id)),
+      (rowIndex) => ids.idOf(rowIndex),
+    );
+    this.writer = new RowWriter(this.rows, this.catalogue.forms);
+    this.forget();
   }
 
   serveCollection(query: ParsedQuery, path: string, view?: PageView): Buffer {
@@ -61,11 +99,14 @@ export class BrandscapeService {
   serveItem(rawId: string, query: ParsedQuery): Buffer {
     checkBrandscapeIncludes(query.include);
     const id = /^\d+$/.test(rawId) ? Number(rawId) : 0;
-    if (id < 1 || id > this.layout.rowCount) throw notFound(`No query results for model [App\\Models\\BrandscapeData] ${rawId}`);
+    const rowIndex = this.stableIds ? this.stableIds.rowIndexOf(id) : id - 1;
+    if (rowIndex === undefined || rowIndex < 0 || rowIndex >= this.layout.rowCount) {
+      throw notFound(`No query results for model [App\\Models\\BrandscapeData] ${rawId}`);
+    }
     const plan = planColumns(query);
     const sink = new ByteSink(plan.metricBlock.maxBytes + 4096);
     sink.text(`{"data":`);
-    this.writer.write(sink, id - 1, plan, query);
+    this.writer.write(sink, rowIndex, plan, query);
     sink.text("}");
     return sink.result();
   }
@@ -76,7 +117,7 @@ export class BrandscapeService {
     if (selection) {
       this.selections.delete(key); // refresh its place as most recently used
     } else {
-      const criteria = buildCriteria(query.filters, this.layout, this.rows, this.rows.related);
+      const criteria = buildCriteria(query.filters, this.layout, this.rows, this.rows.related, this.revisions?.removedStudyIds);
       selection = sortSelection(selectRows(criteria, this.layout), query.sort, this.rows);
       if (this.selections.size >= SELECTION_CACHE_SIZE) this.selections.delete(this.selections.keys().next().value!);
     }

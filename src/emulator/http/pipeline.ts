@@ -10,6 +10,8 @@ import { answerFault, sendSpoiledBody } from "./faultResponses";
 import type { RateLimiter } from "./rateLimit";
 import { send, sendError } from "./respond";
 import { matchRoute, resourceOfPath } from "./routes";
+import type { EmulatorRevisions } from "../revisions/emulatorRevisions";
+import { REVISION_PREFIX, serveRevision } from "../revisions/revisionRoutes";
 
 export type Latency = number | ((request: { resource: string; page: number }) => number);
 
@@ -23,6 +25,8 @@ export interface PipelineContext {
   readonly latency?: Latency;
   /** a delay that close() cancels */
   delay(ms: number): Promise<void>;
+  /** the emulator's own POST routes change its data (revisions/); not counted, paced or faulted */
+  readonly revisions?: EmulatorRevisions;
 }
 
 const BEARER = /^Bearer\s+(\S.*)$/i;
@@ -41,6 +45,7 @@ export async function handleRequest(context: PipelineContext, req: IncomingMessa
   const queryAt = target.indexOf("?");
   const path = queryAt < 0 ? target : target.slice(0, queryAt);
   const rawQuery = queryAt < 0 ? "" : target.slice(queryAt + 1);
+  if (context.revisions && path.startsWith(REVISION_PREFIX)) return serveRevision(context.revisions, path, req, res);
   const resource = resourceOfPath(path);
   const page = requestedPage(rawQuery);
   const entry = context.stats.begin(path, rawQuery, page);

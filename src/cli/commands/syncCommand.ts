@@ -1,0 +1,149 @@
+import { Command, Option } from "commander";
+import { ENDPOINTS, type EndpointSpec, type MethodName } from "../../endpoints/table";
+import { withClient } from "../../client/withClient";
+import { openStore, type Store, type TrackedTable } from "../../store";
+import type { SyncReport } from "../../sync";
+import { addConnectionOptions } from "../connectionOptions";
+import { withFlagNames } from "../flagNames";
+import type { CliIo } from "../io";
+import { openClient, type ConnectionFlags } from "../openClient";
+import { methodOptions, type QueryFlags } from "../queryFlags";
+import { addFilterOptions, addQueryOptions } from "../queryOptions";
+import { UsageError } from "../usageError";
+
+/** The flags' options are only known at run time, where sync checks them and names the allowed ones. */
+type SyncOf = (store: Store, method: MethodName, options: Record<string, unknown>) => Promise<SyncReport>;
+
+interface SyncFlags extends ConnectionFlags {
+  store?: string;
+  full?: boolean;
+  table?: string;
+  status?: boolean;
+}
+
+const STORE = "Store:";
+
+function addStoreOptions(command: Command, perResource: boolean): Command {
+  command.addOption(new Option("--store <file>", "the DuckDB store file (created if absent)").helpGroup(STORE));
+  command.addOption(new Option("--full", "a full pull: rows whose ids are gone are removed").helpGroup(STORE));
+  if (perResource)
+    command.addOption(new Option("--table <name>", "the store's table (default: the method in snake_case)").helpGroup(STORE));
+  else command.addOption(new Option("--status", "list what the store tracks, and sync nothing").helpGroup(STORE));
+  return command;
+}
+
+function storeFile(flags: SyncFlags): string {
+  if (!flags.store) throw new UsageError("--store <file> is required: the DuckDB store to keep in step");
+  return flags.store;
+}
+
+/** One line per run on stderr: what changed. */
+function reportLine(report: SyncReport): string {
+  const partitions = report.partitions
+    ? `, studies replaced [${report.partitions.replaced.join(",")}] removed [${report.partitions.removed.join(",")}]`
+    : "";
+  const drift = [
+    report.addedColumns.length ? `, new columns ${report.addedColumns.join(",")}` : "",
+    report.widenedColumns.length ? `, widened ${report.widenedColumns.join(",")}` : "",
+  ].join("");
+  return `sync ${report.table}: ${report.mode}, ${report.added} added, ${report.updated} updated, ${report.removed} removed, ${report.rows} rows, ${report.requests} requests${partitions}${drift}\n`;
+}
+
+function statusTable(tables: readonly TrackedTable[]): string {
+  const header = ["table", "endpoint", "rows", "last synced", "cursor", "query"];
+  const rows = tables.map((t) => [t.table, t.endpoint, String(t.rows), t.lastSyncedAt ?? "", t.cursor ?? "", JSON.stringify(t.query)]);
+  const widths = header.map((name, c) => Math.max(name.length, ...rows.map((row) => row[c].length)));
+  return (
+    [header, ...rows]
+      .map((row) =>
+        row
+          .map((cell, c) => cell.padEnd(widths[c]))
+          .join("  ")
+          .trimEnd(),
+      )
+      .join("\n") + "\n"
+  );
+}
+
+async function runAll(
+  store: Store,
+  io: CliIo,
+  run: (endpoint: MethodName, options: Record<string, unknown>) => Promise<SyncReport>,
+): Promise<void> {
+  const tracked = await store.tables();
+  if (tracked.length === 0)
+    throw new UsageError(`${store.path} tracks nothing yet: run fountframe sync <resource> --store ${store.path} first`);
+  for (const table of tracked) {
+    const report = await run(table.endpoint as MethodName, { ...table.query, table: table.table });
+    io.stdout.write(`${JSON.stringify(report)}\n`);
+  }
+}
+
+/** `fountframe sync <resource> [filters] --store FILE [--full]`, `fountframe sync --store FILE [--status]`. */
+export function syncCommand(io: CliIo): Command {
+  const command = new Command("sync")
+    .summary("keep a local DuckDB store in step with the service")
+    .description(
+      "sync <resource> [filter flags] --store FILE: a full pull first, then what changed (resources by updated_since, brandscape data by study); " +
+        "sync --store FILE: every tracked sync again; --status: what is tracked. Needs `npm install @duckdb/node-api`.",
+    );
+  addStoreOptions(command, false);
+  addConnectionOptions(command);
+  command.action(async (flags: SyncFlags) => {
+    const store = await openStore(storeFile(flags));
+    try {
+      if (flags.status) {
+        io.stdout.write(statusTable(await store.tables()));
+        return;
+      }
+      await withClient(openClient(flags, io, { progress: !flags.quiet }), (client) =>
+        runAll(store, io, async (endpoint, options) => {
+          const sync = client.sync.bind(client) as SyncOf;
+          const report = await sync(store, endpoint, { ...options, ...(flags.full ? { mode: "full" } : {}) });
+          if (!flags.quiet) io.stderr.write(reportLine(report));
+          return report;
+        }),
+      );
+    } finally {
+      await store.close();
+    }
+  });
+  for (const spec of ENDPOINTS) command.addCommand(resourceSyncCommand(spec, io));
+  return command;
+}
+
+function resourceSyncCommand(spec: EndpointSpec, io: CliIo): Command {
+  const command = new Command(spec.resource).description(
+    `sync ${spec.resource} (Client.${spec.method}) into --store, filtered by the flags below`,
+  );
+  if (spec.method !== spec.resource) command.alias(spec.method);
+  addFilterOptions(command, spec);
+  addQueryOptions(command, spec);
+  addStoreOptions(command, true);
+  addConnectionOptions(command);
+  // --store, --full and the connection flags are the parent's too: commander hands them to `sync` itself
+  command.action(async (_flags: unknown, self: Command) => {
+    const flags = self.optsWithGlobals<QueryFlags & SyncFlags>();
+    const { options, names: queryNames } = methodOptions(spec, flags);
+    const names = new Map([...queryNames, ["table", "--table"]]);
+    const file = storeFile(flags);
+    await withFlagNames(names, async () => {
+      const store = await openStore(file);
+      try {
+        await withClient(openClient(flags, io, { progress: !flags.quiet }), async (client) => {
+          const sync = client.sync.bind(client) as SyncOf;
+          const report = await sync(store, spec.method as MethodName, {
+            ...options,
+            ...(flags.table ? { table: flags.table } : {}),
+            ...(flags.full ? { mode: "full" } : {}),
+          });
+          if (!flags.quiet) io.stderr.write(reportLine(report));
+          io.stdout.write(`${JSON.stringify(report)}\n`);
+        });
+      } finally {
+        await store.close();
+      }
+    });
+  });
+  return command;
+}

@@ -1,0 +1,2 @@
+export { openStore, StoreBusyError } from "./openStore";
+export type { Store, TrackedTable, WriteParquetOptions } from "./types";

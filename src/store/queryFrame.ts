@@ -1,0 +1,39 @@
+import type { DataFrame } from "danfojs-node";
+import type { DuckDBResultReader } from "@duckdb/node-api";
+import { tableToFrame, type ColumnDtype, type ColumnTable } from "../frame";
+import type { DuckDB } from "./loadDuckDB";
+
+/** Microseconds since the epoch as the service writes a timestamp: `2020-03-02T10:05:01.000000Z`. */
+function wireTimestamp(micros: bigint): string {
+  const seconds = micros / 1_000_000n - (micros % 1_000_000n < 0n ? 1n : 0n);
+  const fraction = micros - seconds * 1_000_000n;
+  return `${new Date(Number(seconds) * 1000).toISOString().slice(0, 19)}.${String(fraction).padStart(6, "0")}Z`;
+}
+
+/**
+ * A DuckDB value as a frame cell, as a pull gives it: BIGINT as a number, a timestamp in the
+ * service's form, a date as `YYYY-MM-DD`, any other DuckDB value as its text.
+ */
+function cellOf(duckdb: DuckDB, value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
+  if (value instanceof duckdb.DuckDBTimestampValue) return wireTimestamp(value.micros);
+  if (value !== null && typeof value === "object") return String(value);
+  return value;
+}
+
+function dtypeOf(values: readonly unknown[]): ColumnDtype {
+  const present = values.filter((value) => value !== null && value !== undefined);
+  if (present.length > 0 && present.every((value) => typeof value === "boolean")) return "boolean";
+  if (present.length > 0 && present.every((value) => typeof value === "number")) {
+    return present.every((value) => Number.isInteger(value) && Math.abs(value as number) < 2 ** 31) ? "int32" : "float32";
+  }
+  return "string";
+}
+
+/** A query's result as a DataFrame, its columns in the result's order. */
+export function resultToFrame(duckdb: DuckDB, reader: DuckDBResultReader): Promise<DataFrame> {
+  const columns = reader.columnNames();
+  const data = reader.getColumns().map((values) => values.map((value) => cellOf(duckdb, value)));
+  const table: ColumnTable = { columns, data, dtypes: data.map(dtypeOf), rowCount: reader.currentRowCount };
+  return tableToFrame(table);
+}

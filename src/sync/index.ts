@@ -1,0 +1,3 @@
+export { syncEndpoint } from "./syncEndpoint";
+export type { PagesOf } from "./pagesSource";
+export type { SyncOptions, SyncReport } from "./types";

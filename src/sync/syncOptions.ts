@@ -1,0 +1,46 @@
+import { ENDPOINT_BY_METHOD, type MethodName } from "../endpoints/table";
+import { ValidationError } from "../errors";
+import { buildQuery } from "../params";
+
+/** Options that would make a pull partial or its rows not one per id: a sync refuses them. */
+const REFUSED = ["query", "page", "maxPages", "stackData"] as const;
+const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+export interface CheckedSync {
+  readonly method: MethodName;
+  readonly table: string;
+  readonly full: boolean;
+  /** the method's options without table and mode: what the store keeps as the query */
+  readonly options: Record<string, unknown>;
+}
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The list of `fields` with the names a sync needs added (`fields` left out asks for every field). */
+export function withFields(options: Record<string, unknown>, needed: readonly string[]): Record<string, unknown> {
+  const { fields } = options;
+  if (fields === undefined) return options;
+  const list = typeof fields === "string" ? fields.split(",").map((name) => name.trim()) : [...(fields as readonly string[])];
+  return { ...options, fields: [...list, ...needed.filter((name) => !list.includes(name))] };
+}
+
+/** The arguments of client.sync checked before any request: every bad one a ValidationError naming it. */
+export function checkSync(endpoint: unknown, options: unknown): CheckedSync {
+  const spec = typeof endpoint === "string" ? ENDPOINT_BY_METHOD.get(endpoint) : undefined;
+  if (!spec)
+    throw new ValidationError("endpoint", `a method name: ${[...ENDPOINT_BY_METHOD.keys()].join(", ")}; got ${JSON.stringify(endpoint)}`);
+  if (options !== undefined && (options === null || typeof options !== "object" || Array.isArray(options))) {
+    throw new ValidationError("options", `${spec.method}'s options object plus table and mode`);
+  }
+  const { table = snakeCase(spec.method), mode = "auto", ...rest } = (options ?? {}) as Record<string, unknown>;
+  if (typeof table !== "string" || !TABLE_NAME.test(table) || table.startsWith("fountframe_")) {
+    throw new ValidationError("table", `a table name (letters, digits, _; not starting fountframe_), got ${JSON.stringify(table)}`);
+  }
+  if (mode !== "auto" && mode !== "full") throw new ValidationError("mode", `"auto" or "full", got ${JSON.stringify(mode)}`);
+  for (const name of REFUSED) {
+    if (rest[name] !== undefined)
+      throw new ValidationError(name, `not taken by sync, which pulls every page of the method's own options, one row per id`);
+  }
+  buildQuery(spec, [rest]); // the method's own checks: unknown options, filter names and values
+  return { method: spec.method as MethodName, table, full: mode === "full", options: rest };
+}
