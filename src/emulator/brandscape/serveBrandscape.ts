@@ -9,7 +9,7 @@ import { checkSort } from "../resources/shape";
 import { ByteSink } from "./byteSink";
 import { COLUMN_NAME_SET } from "./columns";
 import { buildCriteria, checkFiltered } from "./criteria";
-import { BrandscapeLayout } from "./layout";
+import { layoutFor, type BrandscapeLayout } from "./layout";
 import { BRANDSCAPE_INCLUDES, planColumns, RowWriter } from "./rowJson";
 import { BrandscapeRows } from "./rows";
 import { selectRows, type Selection } from "./selection";
@@ -35,7 +35,7 @@ export class BrandscapeService {
   private readonly selections = new Map<string, Selection>();
 
   constructor(dataset: Dataset, catalogue: ResourceCatalogue, scale?: number) {
-    this.layout = new BrandscapeLayout(dataset, scale);
+    this.layout = layoutFor(dataset, scale);
     this.rows = new BrandscapeRows(this.layout, dataset, catalogue.related);
     this.writer = new RowWriter(this.rows, catalogue.forms);
   }
