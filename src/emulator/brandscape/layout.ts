@@ -123,3 +123,20 @@ function studyCells(dataset: Dataset, brandIds: readonly number[]): StudyCells {
   }
   return { brands: Int32Array.from(brands), categories: Int32Array.from(categories), duplicates: Uint8Array.from(duplicates) };
 }
+
+const layouts = new WeakMap<Dataset, Map<number | undefined, BrandscapeLayout>>();
+
+/** The layout of a dataset at a scale, built once: it never changes, so emulators share it (as they share the dataset). */
+export function layoutFor(dataset: Dataset, scale?: number): BrandscapeLayout {
+  let byScale = layouts.get(dataset);
+  if (!byScale) {
+    byScale = new Map();
+    layouts.set(dataset, byScale);
+  }
+  let layout = byScale.get(scale);
+  if (!layout) {
+    layout = new BrandscapeLayout(dataset, scale);
+    byScale.set(scale, layout);
+  }
+  return layout;
+}

@@ -9,7 +9,7 @@ import { checkSort } from "../resources/shape";
 import { ByteSink } from "./byteSink";
 import { COLUMN_NAME_SET } from "./columns";
 import { buildCriteria, checkFiltered } from "./criteria";
-import { BrandscapeLayout } from "./layout";
+import { BrandscapeLayout, layoutFor } from "./layout";
 import { BRANDSCAPE_INCLUDES, planColumns, RowWriter } from "./rowJson";
 import { BrandscapeRows } from "./rows";
 import { StableRowIds } from "../revisions/stableRowIds";
@@ -50,7 +50,7 @@ export class BrandscapeService {
     scale?: number,
     private readonly revisions?: BrandscapeRevisions,
   ) {
-    this.layout = new BrandscapeLayout(dataset, scale);
+    this.layout = layoutFor(dataset, scale);
     this.rows = new BrandscapeRows(this.layout, dataset, catalogue.related, revisions && ((id) => revisions.revisionOf(id)));
     this.writer = new RowWriter(this.rows, catalogue.forms);
   }
