@@ -149,11 +149,10 @@ export function columnsFromArrow(arrow: ArrowModule, file: Uint8Array): DecodedT
     columns.push(field.name);
     dtypes.push(dtype as ColumnDtype);
     const cells = new Array<unknown>(rowCount);
-    // a generic array from the start: each number is boxed once, and the rows share it
-    if (rowCount > 0) cells[0] = null;
     const { type } = stored;
     if (arrow.DataType.isDictionary(type) && arrow.DataType.isFloat(type.dictionary) && stored.nullCount === 0) {
-      // the column holds its numbers unboxed; the rows share one boxed number per distinct value
+      // the column holds its numbers unboxed (an array of doubles: no null written first); the rows
+      // share one boxed number per distinct value
       const values = floatValues(stored.dictionary!.data);
       const codes = stored.values as Codes;
       numbersFromCodes(cells, codes, values);
@@ -167,6 +166,8 @@ export function columnsFromArrow(arrow: ArrowModule, file: Uint8Array): DecodedT
       (arrow.DataType.isFloat(type) && type.precision === arrow.Precision.DOUBLE)
     ) {
       if (stored.nullCount > 0) throw new Error("kept-columns file: nulls among numbers");
+      // a generic array from the start: each number is boxed once, and the rows share it
+      if (rowCount > 0) cells[0] = null;
       const numbers = stored.values as Int32Array | Float64Array;
       for (let row = 0; row < rowCount; row++) cells[row] = numbers[row];
       sources.push({ values: cells });
