@@ -8,7 +8,8 @@
 // - a bundled version has a known advisory: `npm audit` over a throwaway lockfile that lists exactly
 //   the bundled versions (nothing is installed or resolved beyond them).
 //
-//   node scripts/check-danfo-bundle.mjs [--require-audit]       (after the build)
+//   node scripts/check-danfo-bundle.mjs [--require-audit] [--built FILE] [--committed FILE]   (after the build)
+// The registry is npm's (npm_config_registry), as for every npm command.
 // A registry that refuses the audit request (405: a read-only mirror) is reported as "advisories not
 // checked" on stderr; --require-audit makes that a failure.
 import { execFile } from "node:child_process";
@@ -20,8 +21,13 @@ import pLimit from "p-limit";
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, "..");
-const BUILT = join(ROOT, "dist/danfo-bundled-packages.json");
-const COMMITTED = join(ROOT, "src/danfo/bundled-packages.json");
+/** `--name value` from the command line, else the default */
+const option = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 && process.argv[at + 1] ? resolve(process.argv[at + 1]) : fallback;
+};
+const BUILT = option("--built", join(ROOT, "dist/danfo-bundled-packages.json"));
+const COMMITTED = option("--committed", join(ROOT, "src/danfo/bundled-packages.json"));
 
 const read = (path) => JSON.parse(readFileSync(path, "utf8"));
 const id = ({ name, version, license }) => `${name}@${version} (${license})`;
