@@ -27,8 +27,10 @@ const modules = (names) => names.split(" ").map((name) => `./src/${name}`);
 
 /**
  * The direction of a call (options → Query → pages/pull → transport → rows → frame): a stage
- * imports the stages after it, never one before it; src/records, the types they all pass along, is a leaf. tests/unit/directionZones.test.ts lints a
- * file breaking each zone and checks that it is refused.
+ * imports the stages after it, never one before it; src/records, the types they all pass along, is a
+ * leaf; the emulator (the service's stand-in) imports nothing of the client's. docs/architecture.md
+ * draws the rooms. tests/unit/directionZones.test.ts lints a file breaking each zone and checks that
+ * it is refused.
  */
 export const DIRECTION_ZONES = {
   frameLast: {
@@ -53,8 +55,25 @@ export const DIRECTION_ZONES = {
   },
   pullBelowClient: {
     target: "./src/pull",
-    from: modules("client tools cli export display"),
+    from: modules("client tools cli display"),
     message: "a pull is what the client and the tools call: it does not call back into them.",
+  },
+  pullNeverExports: {
+    target: "./src/pull",
+    from: "./src/export",
+    message: "a pull hands its pages on: the writers take a pull's pages, a pull never reaches a writer.",
+  },
+  tableKnowsNoTransport: {
+    target: "./src/table",
+    from: modules("transport pull pages client tools cli export display cache decode progress"),
+    message: "table is the one table model every consumer takes: it knows no transport, pull, page, cache or writer.",
+  },
+  emulatorImportsNoClient: {
+    // API.md "Emulator": it describes the service in its own terms and imports nothing of the client's
+    target: "./src/emulator",
+    from: "./src",
+    except: ["./emulator"],
+    message: "The emulator imports only from src/emulator: describe the service there, from WIRE.md.",
   },
   rowsAfterThePull: {
     target: "./src/rows",
@@ -76,13 +95,6 @@ export const DIRECTION_ZONES = {
 };
 
 const EMULATOR_ZONES = [
-  {
-    // API.md "Emulator": it describes the service in its own terms and imports nothing of the client's
-    target: "./src/emulator",
-    from: "./src",
-    except: ["./emulator"],
-    message: "The emulator imports only from src/emulator: describe the service there, from WIRE.md.",
-  },
   {
     // the main entry loads none of the emulator; the CLI and the demo load it through its own entry point
     target: [

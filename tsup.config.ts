@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Plugin } from "esbuild";
+import type { Metafile, Plugin } from "esbuild";
 import { defineConfig } from "tsup";
 
 const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
@@ -57,6 +57,29 @@ const bundledDanfo: Plugin = {
       build.onResolve({ filter: /^\.\/danfo\.cjs$/ }, (args) => ({ path: args.path, external: true }));
       return;
     }
+    // danfo's readers reach URLs through `request` and `node-fetch` (and tfjs-core's `tf.io.http`
+    // through node-fetch): with their ~50 packages (tough-cookie, ajv, sshpk, …, `request` deprecated)
+    // they are left out; a call says so. Local files (readCSV, readExcel, toCSV, …) still work.
+    build.onResolve({ filter: /^(request|node-fetch)$/ }, (args) => ({ path: args.path, namespace: "not-bundled" }));
+    build.onLoad({ filter: /.*/, namespace: "not-bundled" }, (args) => ({ contents: notBundled(args.path), loader: "js" }));
+    // The bundled tfjs keeps its engine and kernel registry to itself: tfjs finds them on globalThis
+    // (`_tfengine`, `_tfGlobals`), where a danfojs-node the user also loads has its own tfjs keep
+    // theirs, and two tfjs sharing them re-register every kernel, with a warning each (~170).
+    // (the build reads tfjs-core's ES modules: global_util.js and engine.js name them)
+    build.onLoad({ filter: /@tensorflow[\\/]tfjs-core[\\/]dist[\\/](global_util|engine)\.js$/ }, (args) => ({
+      contents: readFileSync(args.path, "utf8")
+        .replace(/\b_tfGlobals\b/g, "_fountframeTfGlobals")
+        .replace(/\b_tfengine\b/g, "_fountframeTfEngine"),
+      loader: "js",
+    }));
+    // dist/danfo-bundled-packages.json: every package in the bundle, its version and licence
+    // (scripts/check-danfo-bundle.mjs compares it with the committed list and asks the registry)
+    build.onEnd(async (result) => {
+      if (!result.metafile) return;
+      const outdir = build.initialOptions.outdir ?? resolve("dist");
+      const { writeFile } = await import("node:fs/promises");
+      await writeFile(resolve(outdir, "danfo-bundled-packages.json"), JSON.stringify(bundledPackagesOf(result.metafile), null, 2) + "\n");
+    });
     build.onResolve({ filter: /^@tensorflow\/tfjs-node$/ }, () => ({ path: resolve("src/danfo/tensorflow.ts") }));
     build.onResolve({ filter: /^mathjs$/ }, (args) =>
       args.importer.endsWith("lazyMathjs.cjs") ? undefined : { path: resolve("src/frame/danfo/lazyMathjs.cjs") },
@@ -65,6 +88,50 @@ const bundledDanfo: Plugin = {
     build.onResolve({ filter: /^plotly\.js-dist-min$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
+
+interface BundledPackage {
+  name: string;
+  version: string;
+  license: string;
+}
+
+/** The packages a bundle's inputs come from (by their node_modules folder), with version and licence, in name order. */
+function bundledPackagesOf(metafile: Metafile): BundledPackage[] {
+  const folders = new Set<string>();
+  for (const input of Object.keys(metafile.inputs)) {
+    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match) folders.add(match[1]);
+  }
+  const found = new Map<string, BundledPackage>();
+  for (const folder of folders) {
+    const manifest = JSON.parse(readFileSync(resolve(folder, "package.json"), "utf8")) as {
+      name: string;
+      version: string;
+      license?: string | { type?: string };
+      licenses?: { type?: string }[];
+    };
+    const license =
+      typeof manifest.license === "string"
+        ? manifest.license
+        : (manifest.license?.type ?? manifest.licenses?.map((entry) => entry.type).join(" OR ") ?? licenseFileKind(folder));
+    found.set(`${manifest.name}@${manifest.version}`, { name: manifest.name, version: manifest.version, license });
+  }
+  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
+}
+
+/** A package without a `license` field (typed-function 2.1.0): what its LICENSE file says. */
+function licenseFileKind(folder: string): string {
+  const file = readdirSync(folder).find((name) => /^licen[cs]e/i.test(name));
+  if (!file) return "UNKNOWN";
+  return /\bMIT License\b/i.test(readFileSync(resolve(folder, file), "utf8")) ? "MIT" : `see ${file}`;
+}
+
+/** A module standing in for `name`: loading it is harmless, calling it says what is missing. */
+function notBundled(name: string): string {
+  const message = `fountframe/danfo does not bundle "${name}": danfo cannot read from a URL here. Download the file and read it from disk, or fetch it yourself and pass the data.`;
+  return `const fail = () => { throw new Error(${JSON.stringify(message)}); };
+module.exports = Object.assign(fail, { get: fail, post: fail, default: fail });`;
+}
 
 const main = defineConfig({
   // decodeWorker: the worker threads' script, found beside the bundle at run time (src/decode/decodePool.ts);
@@ -111,6 +178,10 @@ const danfo = defineConfig({
   outExtension: ({ format }) => ({ js: extensionOf(format) }),
   noExternal: [/./],
   esbuildPlugins: [bundledDanfo],
+  // for dist/danfo-bundled-packages.json (tsup's own `metafile` would ship the metafile in dist/)
+  esbuildOptions(options) {
+    options.metafile = true;
+  },
   platform: "node",
   target: "node20",
   splitting: false,

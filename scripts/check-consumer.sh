@@ -130,7 +130,8 @@ await client.aclose();
 '
 echo "== TypeScript (moduleResolution node16, from the package's own types)"
 cat > check.ts <<'EOF'
-import { Client, type BrandsOptions } from "fountframe";
+import { Client, type EndpointOptions } from "fountframe";
+type BrandsOptions = EndpointOptions<"brands">;
 import { startEmulator, type EmulatorOptions } from "fountframe/emulator";
 const emulatorOptions: EmulatorOptions = { port: 0, latencyMs: 5 };
 export const emulator = () => startEmulator(emulatorOptions);

@@ -2,7 +2,8 @@
 // The packed tarball holds what a user needs and nothing else: a LICENSE matching package.json's
 // "license", and under dist/ only files package.json points at (main, module, types, bin,
 // exports) or that the runtime loads beside them (the worker threads' script, found by the module's
-// own location, not exported) — no demo, no unused build.
+// own location, not exported) and the list of packages bundled into dist/danfo.cjs — no demo, no
+// unused build.
 //
 //   node scripts/check-tarball-files.mjs fountframe-x.y.z.tgz
 import { execFileSync } from "node:child_process";
@@ -22,6 +23,8 @@ function paths(value) {
 }
 // src/decode/decodePool.ts `workerScript`: beside index.cjs / index.mjs
 const LOADED_BESIDE = ["dist/decodeWorker.cjs", "dist/decodeWorker.mjs"];
+// what dist/danfo.cjs bundles, with versions and licences (tsup.config.ts writes it): shipped to be read
+const NOTICES = ["dist/danfo-bundled-packages.json"];
 const pointedAt = new Set(paths([manifest.main, manifest.module, manifest.types, manifest.bin, manifest.exports]));
 // declarations the entries share (danfo's, in a chunk the bundler names) are reached through an import
 for (const declarations of [...pointedAt].filter((path) => /\.d\.m?ts$/.test(path) && files.includes(path))) {
@@ -30,12 +33,13 @@ for (const declarations of [...pointedAt].filter((path) => /\.d\.m?ts$/.test(pat
     pointedAt.add(`dist/${chunk}.d.${extension === "mjs" ? "mts" : "ts"}`);
 }
 const problems = files
-  .filter((path) => path.startsWith("dist/") && !pointedAt.has(path) && !LOADED_BESIDE.includes(path))
+  .filter((path) => path.startsWith("dist/") && !pointedAt.has(path) && !LOADED_BESIDE.includes(path) && !NOTICES.includes(path))
   .map((path) => `${path}: in the tarball, but package.json points nowhere at it`);
 for (const path of LOADED_BESIDE) {
   if (!files.includes(path)) problems.push(`${path}: the worker threads' script is missing`);
   if (pointedAt.has(path)) problems.push(`${path}: an internal file, exported by package.json`);
 }
+for (const path of NOTICES) if (!files.includes(path)) problems.push(`${path}: the list of bundled packages is missing`);
 if (!files.includes("LICENSE")) problems.push("no LICENSE file");
 else {
   const license = execFileSync("tar", ["xzfO", tarball, "package/LICENSE"], { encoding: "utf8" });

@@ -1,19 +1,10 @@
-// The public surface, chosen name by name: what API.md and the README document. Everything else in
-// src/ is internal and may change; tests/unit/publicSurface.test.ts pins this list.
-export type {
-  RecordOf,
-  RecordOfEndpoint,
-  RecordsByMethod,
-  PageOf,
-  WireRecord,
-  WireFlag,
-  NamedRecord,
-  DocumentedRecord,
-  DocumentedRoute,
-} from "./client/records";
-// the frames every method returns, for `import type { DataFrame } from "fountframe"`
-export type { DataFrame, Series } from "danfojs-node";
-export { Client, type EndpointMethods, type ClientOptions, type ClientInit, type OnErrors, type OneOffOptions } from "./client";
+// The public surface, chosen name by name (99 names): what API.md, the README and docs/api-surface.md
+// document. Everything else in src/ is internal and may change; tests/unit/publicSurface.test.ts
+// pins this list. Per-method and per-tool types are reached through one generic each
+// (`EndpointOptions<"brands">`, `FiltersOf<"brands">`, `RecordOf<"brands">`, `ToolOptions<"swot">`).
+
+// The client, its options, and the one-off functions (token first, one call, closed after)
+export { Client, type ClientOptions, type ClientInit, type OneOffOptions, type EndpointMethods } from "./client";
 export {
   audienceGroups,
   audiences,
@@ -32,7 +23,25 @@ export {
   years,
   rawQuery,
 } from "./client";
+export { VERSION } from "./version";
+
+// What a call asks for: the query, the method and resource names, each method's options and filters
 export { Query, type QueryInit, type QueryJSON, type FilterValue } from "./query";
+export type { MethodName, ResourceName } from "./endpoints/table";
+export type { EndpointOptions, FiltersOf, IncludeOf } from "./params/types";
+
+// What comes back: the frames every method returns (`import type { DataFrame } from "fountframe"`),
+// the records of pages(), rawPages() and rawQuery() as the service documents them, and the pages
+export type { DataFrame, Series } from "danfojs-node";
+export type { RecordOf, RecordOfEndpoint, PageOf, WireRecord, NamedRecord, DocumentedRecord } from "./client/records";
+export type { JsonRecord, ShapeOptions } from "./records";
+export type { RecordPage } from "./pages";
+
+// Pages or records into frames, and a frame's column as plain values
+export { recordsToFrame, FrameBuilder } from "./rows";
+export { columnValues } from "./frame";
+
+// Failures: every error extends FountError; the warnings' codes (process.emitWarning)
 export {
   FountError,
   ValueError,
@@ -50,63 +59,13 @@ export {
   ClientClosedError,
   InconsistentPagesError,
 } from "./errors";
-export type { MethodName, ResourceName } from "./endpoints/table";
-export {
-  PARTIAL_RESULT_WARNING,
-  INCONSISTENT_PAGES_WARNING,
-  UNMATCHED_METRIC_KEYS_WARNING,
-  UNKNOWN_FIELD_WARNING,
-  type RecordPage,
-} from "./pages";
-export { recordsToFrame, FrameBuilder } from "./rows";
-export { columnValues } from "./frame";
-export type { JsonRecord, ShapeOptions } from "./records";
-export { UNKNOWN_FILTER_WARNING } from "./params/unknownFilters";
-export { SLOW_FILTER_WARNING } from "./params/brandscapeRule";
-export type {
-  EndpointOptions,
-  FiltersOf,
-  IncludeOf,
-  OptionsByMethod,
-  FiltersByMethod,
-  AudienceGroupsOptions,
-  AudiencesOptions,
-  BrandMetricGroupsOptions,
-  BrandMetricsOptions,
-  BrandsOptions,
-  BrandscapeDataOptions,
-  CategoriesOptions,
-  CitiesOptions,
-  CollectionsOptions,
-  CompaniesOptions,
-  CountriesOptions,
-  RegionsOptions,
-  SectorsOptions,
-  StudiesOptions,
-  YearsOptions,
-  AudienceGroupsFilters,
-  AudiencesFilters,
-  BrandMetricGroupsFilters,
-  BrandMetricsFilters,
-  BrandsFilters,
-  BrandscapeDataFilters,
-  CategoriesFilters,
-  CitiesFilters,
-  CollectionsFilters,
-  CompaniesFilters,
-  CountriesFilters,
-  RegionsFilters,
-  SectorsFilters,
-  StudiesFilters,
-  YearsFilters,
-} from "./params/types";
-export { VERSION } from "./version";
-export type { SyncOptions, SyncReport } from "./sync";
+export { WARNING_CODES, type WarningCode } from "./warningCodes";
+
+// Writers: a frame, records or a pull's pages to a file or stream
 export { writeCSV, writeExcel, writeJSON, writeNDJSON, writeParquet, writeArrow, ExportError } from "./export";
 export type {
   ExportSource,
   ExportTarget,
-  ExportFormat,
   ExportOptions,
   CsvOptions,
   ExcelOptions,
@@ -114,39 +73,14 @@ export type {
   ColumnarOptions,
   ColumnType,
   ExportSummary,
-  RecordPageLike,
 } from "./export";
+
+// Display in notebooks: tables and charts
 export { show, showHtml, styledTable, frameToRecords, barChart, scatterChart, lineChart, showChart, renderSvg } from "./display";
-export type {
-  ShowOptions,
-  StyledTableOptions,
-  ColumnScale,
-  FrameLike,
-  ChartOptions,
-  BarChartOptions,
-  ScatterChartOptions,
-  LineChartOptions,
-  ShowChartOptions,
-} from "./display";
-// the service's analysis tools (client.tools; the tool table itself stays internal)
-export type {
-  ToolsClient,
-  ToolMethod,
-  ToolSlug,
-  ToolId,
-  ToolValue,
-  ToolOptions,
-  ToolResult,
-  ToolMethods,
-  ArchetypesOptions,
-  BrandPersonalityMatchOptions,
-  BrandVulnerabilityMapOptions,
-  BrandWorthMapOptions,
-  CategoryWorthMapOptions,
-  CommitmentFunnelOptions,
-  CostOfEntryOptions,
-  LovePlusOptions,
-  PartnershipExchangeMapOptions,
-  SwotOptions,
-  ToplistMarketOptions,
-} from "./tools";
+export type { ShowOptions, StyledTableOptions, BarChartOptions, ScatterChartOptions, LineChartOptions, ShowChartOptions } from "./display";
+
+// The service's analysis tools (client.tools; the tool table itself stays internal)
+export type { ToolsClient, ToolMethod, ToolOptions, ToolResult } from "./tools";
+
+// client.sync's options and report (openStore and the store are fountframe/store's)
+export type { SyncOptions, SyncReport } from "./sync";

@@ -1,7 +1,11 @@
 import { createHash } from "node:crypto";
 import type { ColumnTable } from "../frame/types";
-import { decodeColumns, encodeColumns, type DecodedTable } from "./columnsFile";
+import { columnsFromArrow, columnsToArrow, type ArrowModule, type DecodedTable } from "./arrowColumns";
 import type { ResponseCache } from "./responseCache";
+
+let loadingArrow: Promise<ArrowModule> | undefined;
+/** apache-arrow takes ~0.1 s to load: loaded when kept columns are first read or written, never at require("fountframe"). */
+const arrowModule = (): Promise<ArrowModule> => (loadingArrow ??= import("apache-arrow"));
 
 /** What a columns entry's index line says: the responses it was made from, and their digest then. */
 interface MadeFrom {
@@ -34,7 +38,8 @@ export class ColumnsCache {
     }
     if ((await this.#digest(madeFrom.pages)) !== madeFrom.digest) return undefined;
     try {
-      return decodeColumns(await this.#responses.content(entry.integrity));
+      const file = await this.#responses.content(entry.integrity);
+      return columnsFromArrow(await arrowModule(), file);
     } catch {
       await this.#discard(key, entry.integrity);
       return undefined;
@@ -43,18 +48,18 @@ export class ColumnsCache {
 
   /**
    * Keeps `table` under `key`, made from the responses stored under the keys `entries`; `rows`, when
-   * given, hold the same cells row by row (encodeColumns reads numbers from them).
+   * given, hold the same cells row by row (columnsToArrow reads numbers from them).
    * Nothing is kept when one of them is not stored (its write failed); a failed write is a warning.
    */
   async keep(key: string, table: ColumnTable, entries: readonly string[], rows?: readonly (readonly unknown[])[]): Promise<void> {
     // in one order whatever order the pages came in
     const pages = [...entries].sort();
     const digest = await this.#digest(pages);
-    const pieces = digest === undefined ? undefined : encodeColumns(table, rows);
-    if (digest === undefined || !pieces) return;
+    const file = digest === undefined ? undefined : columnsToArrow(await arrowModule(), table, rows);
+    if (digest === undefined || !file) return;
     const before = await this.#responses.info(key);
     try {
-      await this.#responses.put(key, Buffer.concat(pieces), { pages, digest } satisfies MadeFrom);
+      await this.#responses.put(key, Buffer.from(file.buffer, file.byteOffset, file.byteLength), { pages, digest } satisfies MadeFrom);
     } catch (error) {
       process.emitWarning(`fountframe: the response cache in ${this.#responses.dir} could not be written: ${(error as Error).message}`);
       return;

@@ -6,8 +6,8 @@ import { VERSION } from "../version";
 import { sizedQuery, type PullOutcome } from "./pagePipeline";
 import type { PullOptions, PullParts } from "./parts";
 
-/** Raised when the columns' file or the way a frame is made from pages changes: older entries are not read. */
-const COLUMNS_FORMAT = 1;
+/** Raised when the kept-columns file (2: Arrow IPC) or the way a frame is made from pages changes: older entries are not read. */
+const COLUMNS_FORMAT = 2;
 
 /**
  * A frame pull's finished columns in the response cache, under a key made of everything that decides

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import * as arrow from "apache-arrow";
 import cacache from "cacache";
 import type { DataFrame } from "danfojs-node";
 import { ColumnsCache } from "../../src/cache";
@@ -126,6 +127,15 @@ describe("a frame pull's columns kept in the cache", () => {
     expect(found).toEqual([false]);
     expect(fewer.shape[0]).toBe(200);
   });
+});
+
+test("the columns entry is an Arrow IPC file another Arrow reader opens: the frame's columns, cell for cell", async () => {
+  const frame = await cached().brandscapeData(STUDY);
+  const [entry] = await columnsEntries();
+  const kept = arrow.tableFromIPC(readFileSync(entry.path));
+  expect(kept.schema.fields.map((field) => field.name)).toEqual(frame.columns);
+  expect(kept.numRows).toBe(frame.shape[0]);
+  for (const name of frame.columns) expect([...kept.getChild(name)!]).toEqual(frame.column(name).values);
 });
 
 test("the columns entry's files are private like every other entry's (0600)", async () => {

@@ -72,6 +72,21 @@ const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }>
     allowed: { filePath: "src/pull/zoneFixture.ts", code: 'export { getJson } from "../transport/request";\n' },
     refusal: /a pull is what the client/,
   },
+  pullNeverExports: {
+    breaks: { filePath: "src/pull/zoneFixture.ts", code: 'export { writeCSV } from "../export";\n' },
+    allowed: { filePath: "src/pull/zoneFixture.ts", code: 'export { ColumnsCache } from "../cache";\n' },
+    refusal: /a pull hands its pages on/,
+  },
+  tableKnowsNoTransport: {
+    breaks: { filePath: "src/table/zoneFixture.ts", code: 'export { getJson } from "../transport/request";\n' },
+    allowed: { filePath: "src/table/zoneFixture.ts", code: 'export type { ColumnTable } from "../frame/types";\n' },
+    refusal: /table is the one table model/,
+  },
+  emulatorImportsNoClient: {
+    breaks: { filePath: "src/emulator/zoneFixture.ts", code: 'export { Query } from "../query";\n' },
+    allowed: { filePath: "src/emulator/zoneFixture.ts", code: 'export { startEmulator } from "./index";\n' },
+    refusal: /The emulator imports only from src\/emulator/,
+  },
   rowsAfterThePull: {
     breaks: { filePath: "src/rows/zoneFixture.ts", code: 'export { Pull } from "../pull";\n' },
     allowed: { filePath: "src/rows/zoneFixture.ts", code: 'export { ENDPOINTS } from "../endpoints/table";\n' },

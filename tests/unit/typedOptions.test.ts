@@ -4,7 +4,13 @@
  */
 import { ENDPOINT_BY_METHOD } from "../../src/endpoints/table";
 import { buildQuery } from "../../src/params";
-import type { BrandsOptions, BrandscapeDataOptions, CategoriesOptions, Client, StudiesFilters } from "../../src";
+import type { Client, EndpointOptions, FiltersOf } from "../../src";
+
+// the public names for one method's options and filters
+type BrandsOptions = EndpointOptions<"brands">;
+type BrandscapeDataOptions = EndpointOptions<"brandscapeData">;
+type CategoriesOptions = EndpointOptions<"categories">;
+type StudiesFilters = FiltersOf<"studies">;
 
 const wireParams = (method: "brands" | "studies", options: object) =>
   buildQuery(ENDPOINT_BY_METHOD.get(method)!, [options]).query.toParams(ENDPOINT_BY_METHOD.get(method)!.resource);

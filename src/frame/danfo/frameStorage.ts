@@ -19,13 +19,6 @@ export interface FrameCells {
   cellsByColumn: unknown[][];
 }
 
-let fastFrames = 0;
-
-/** How many frames were built by writing danfo's storage (for tests: the fast path is taken). */
-export function fastFrameCount(): number {
-  return fastFrames;
-}
-
 /**
  * The frame danfo's public constructor builds from `rows` (`new DataFrame(rows, { columns, dtypes })`),
  * without its transposing the rows again.
@@ -47,7 +40,6 @@ export async function frameFromCells({ columns, dtypes, rows, cellsByColumn }: F
   if (Array.isArray(storage.$dataIncolumnFormat) && typeof storage.config?.setIsLowMemoryMode === "function") {
     storage.$dataIncolumnFormat = cellsByColumn;
     storage.config.setIsLowMemoryMode(false);
-    fastFrames++;
     return frame;
   }
   // a danfo whose internals differ: its public, slower way

@@ -9,6 +9,6 @@
  * leans on those internals for speed, so an upgrade of danfo (pinned in package.json) is checked here
  * and in tests/frame/danfo/.
  */
-export { fastFrameCount, frameFromCells, type FrameCells } from "./frameStorage";
+export { frameFromCells, type FrameCells } from "./frameStorage";
 export { loadDataFrameClass, preloadDataFrameClass, type DataFrameClass } from "./loadDanfo";
 export { setFrameNotebookForm, JUPYTER_DISPLAY, type FrameNotebookForm } from "./notebookForm";

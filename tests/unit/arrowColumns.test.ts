@@ -1,15 +1,19 @@
-import { decodeColumns, encodeColumns } from "../../src/cache/columnsFile";
+import * as arrow from "apache-arrow";
+import { columnsFromArrow, columnsToArrow } from "../../src/cache/arrowColumns";
 import type { ColumnTable } from "../../src/frame";
+
+const encodeColumns = (table: ColumnTable, rows?: readonly (readonly unknown[])[]) => columnsToArrow(arrow, table, rows);
+const decodeColumns = (file: Uint8Array) => columnsFromArrow(arrow, file);
 
 /** The table read back; its rows hold the same cells as its columns. */
 function roundTrip(table: ColumnTable): ColumnTable {
-  const { table: read, rows } = decodeColumns(Buffer.concat(encodeColumns(table)!));
+  const { table: read, rows } = decodeColumns(encodeColumns(table)!);
   expect(rows).toHaveLength(read.rowCount);
   rows.forEach((cells, row) => cells.forEach((cell, column) => expect(Object.is(cell, read.data[column][row])).toBe(true)));
   return read;
 }
 
-describe("the columns file", () => {
+describe("the kept-columns Arrow file", () => {
   test("keeps every cell as it was: -0, NaN, large and fractional numbers, text, booleans, nulls", () => {
     const rows = 2000;
     const many = Array.from({ length: rows }, (_, row) => row * 1.5 + 0.1); // distinct: stored whole
@@ -42,7 +46,7 @@ describe("the columns file", () => {
     ];
     const table: ColumnTable = { columns: ["a", "b", "c"], dtypes: ["int32", "string", "float32"], data, rowCount };
     const rows = Array.from({ length: rowCount }, (_, row) => data.map((cells) => cells[row]));
-    expect(Buffer.concat(encodeColumns(table, rows)!)).toEqual(Buffer.concat(encodeColumns(table)!));
+    expect(encodeColumns(table, rows)).toEqual(encodeColumns(table));
     rows[650][2] = "650";
     expect(encodeColumns(table, rows)).toBeUndefined();
     expect(encodeColumns(table, rows.slice(0, 10))).toBeUndefined();
@@ -58,7 +62,9 @@ describe("the columns file", () => {
     expect(roundTrip({ columns: [], dtypes: [], data: [], rowCount: 3 })).toEqual({ columns: [], dtypes: [], data: [], rowCount: 3 });
   });
 
-  test("a cell its dtype does not allow (undefined, an object, text among numbers): nothing to store", () => {
+  test("a cell its dtype does not allow (undefined, an object, text among numbers, a boolean among text): nothing to store", () => {
+    expect(encodeColumns({ columns: ["a"], dtypes: ["string"], data: [["a", true]], rowCount: 2 })).toBeUndefined();
+    expect(encodeColumns({ columns: ["a"], dtypes: ["boolean"], data: [[true, "a"]], rowCount: 2 })).toBeUndefined();
     expect(encodeColumns({ columns: ["a"], dtypes: ["string"], data: [[undefined]], rowCount: 1 })).toBeUndefined();
     expect(encodeColumns({ columns: ["a"], dtypes: ["string"], data: [[{}]], rowCount: 1 })).toBeUndefined();
     expect(encodeColumns({ columns: ["a"], dtypes: ["string"], data: [[1, "a"]], rowCount: 2 })).toBeUndefined();
@@ -66,10 +72,40 @@ describe("the columns file", () => {
     expect(encodeColumns({ columns: ["a"], dtypes: ["int32"], data: [[1, null]], rowCount: 2 })).toBeUndefined();
   });
 
-  test("bytes that are no columns file, or cut short, are refused", () => {
-    const file = Buffer.concat(encodeColumns({ columns: ["a"], dtypes: ["int32"], data: [[1, 2, 3]], rowCount: 3 })!);
+  test("bytes that are no kept-columns file, or cut short, are refused", () => {
+    const file = Buffer.from(encodeColumns({ columns: ["a"], dtypes: ["int32"], data: [[1, 2, 3]], rowCount: 3 })!);
     expect(() => decodeColumns(Buffer.from("not columns"))).toThrow();
     expect(() => decodeColumns(file.subarray(0, file.length - 8))).toThrow();
     expect(() => decodeColumns(file.subarray(0, 20))).toThrow();
+  });
+});
+
+describe("any Arrow reader opens it (apache-arrow's own reader, not ours)", () => {
+  test("each column in its Arrow type, with its cells, nulls as nulls and the frame's dtype in the field's metadata", () => {
+    const rowCount = 1000;
+    const table: ColumnTable = {
+      columns: ["few", "ids", "many", "text", "flags"],
+      dtypes: ["float32", "int32", "float32", "string", "boolean"],
+      data: [
+        Array.from({ length: rowCount }, (_, row) => [1.5, 2.5, 40][row % 3]),
+        Array.from({ length: rowCount }, (_, row) => row * 3),
+        Array.from({ length: rowCount }, (_, row) => row / 7),
+        Array.from({ length: rowCount }, (_, row) => (row % 5 === 0 ? null : `brand ${row % 9}`)),
+        Array.from({ length: rowCount }, (_, row) => (row % 6 === 0 ? null : row % 4 === 1)),
+      ],
+      rowCount,
+    };
+    const reader = arrow.RecordBatchReader.from(encodeColumns(table)!);
+    expect(reader.isFile()).toBe(true);
+    const read = new arrow.Table(reader.readAll());
+    expect(read.numRows).toBe(rowCount);
+    expect(read.schema.fields.map((field) => [field.name, String(field.type), field.metadata.get("fountframe:dtype")])).toEqual([
+      ["few", "Dictionary<Int8, Float64>", "float32"],
+      ["ids", "Int32", "int32"],
+      ["many", "Float64", "float32"],
+      ["text", "Dictionary<Int8, Utf8>", "string"],
+      ["flags", "Bool", "boolean"],
+    ]);
+    table.columns.forEach((name, column) => expect([...read.getChild(name)!]).toEqual(table.data[column]));
   });
 });
