@@ -8,6 +8,7 @@ import { writeExcel } from "./writeExcel";
 import { writeJSON } from "./writeJSON";
 import { writeNDJSON } from "./writeNDJSON";
 import { writeParquet } from "./writeParquet";
+import { checkWriterOptions } from "./writerOptions";
 
 export const EXPORT_FORMATS: readonly ExportFormat[] = ["csv", "xlsx", "json", "ndjson", "parquet", "arrow"];
 
@@ -47,6 +48,7 @@ export function writeTable(
       "resume",
       `continues Parquet, partitioned Parquet and Arrow exports only; this output is ${chosen ?? "of no known format"}`,
     );
+  if (chosen && EXPORT_FORMATS.includes(chosen)) checkWriterOptions(chosen, options);
   switch (chosen) {
     case "csv":
       return writeCSV(source, target, options);

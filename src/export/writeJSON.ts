@@ -1,6 +1,7 @@
 import { bigintAsText } from "./cellText";
 import { objectRows } from "./objectRows";
 import { withSink } from "./sink";
+import { checkWriterOptions } from "./writerOptions";
 import type { ExportSource, ExportSummary, ExportTarget, JsonOptions } from "./types";
 
 /**
@@ -9,7 +10,8 @@ import type { ExportSource, ExportSummary, ExportTarget, JsonOptions } from "./t
  * export that stops after that closes the array, so a stream never holds a broken document (the
  * error still tells that it is incomplete).
  */
-export async function writeJSON(source: ExportSource, target: ExportTarget, options: JsonOptions = {}): Promise<ExportSummary> {
+export async function writeJSON(source: ExportSource, target: ExportTarget, given?: JsonOptions): Promise<ExportSummary> {
+  const options = checkWriterOptions("json", given);
   const seen = new Set<string>();
   const indent = options.indent;
   const { path, rows } = await withSink(target, async (sink) => {
