@@ -1,4 +1,4 @@
-import { bigintAsText } from "./cellText";
+import { jsonText } from "../text/jsonText";
 import { objectRows } from "./objectRows";
 import { withSink } from "./sink";
 import { checkWriterOptions } from "./writerOptions";
@@ -20,7 +20,7 @@ export async function writeJSON(source: ExportSource, target: ExportTarget, give
       if (!batch.length) continue;
       let text = written === 0 ? "[" : "";
       for (const row of batch) {
-        text += `${written === 0 ? "\n" : ",\n"}${JSON.stringify(row, bigintAsText, indent)}`;
+        text += `${written === 0 ? "\n" : ",\n"}${jsonText(row, indent)}`;
         written++;
       }
       sink.setCloser("\n]\n");

@@ -1,4 +1,4 @@
-import { bigintAsText } from "./cellText";
+import { jsonText } from "../text/jsonText";
 import { objectRows } from "./objectRows";
 import { withSink } from "./sink";
 import { checkWriterOptions } from "./writerOptions";
@@ -16,7 +16,7 @@ export async function writeNDJSON(source: ExportSource, target: ExportTarget, gi
     let written = 0;
     for await (const batch of objectRows(source, options, seen)) {
       let text = "";
-      for (const row of batch) text += `${JSON.stringify(row, bigintAsText)}\n`;
+      for (const row of batch) text += `${jsonText(row)}\n`;
       await sink.write(text);
       written += batch.length;
     }

@@ -21,7 +21,7 @@ const wholeFrom = (min: number, max = Number.MAX_SAFE_INTEGER) => z.number().int
 
 const COMMON: Record<string, OptionRule> = {
   stackData: rule(z.boolean(), "true or false"),
-  endpoint: rule(z.string().min(1), "an endpoint name, e.g. \"brandscape-data\""),
+  endpoint: rule(z.string().min(1), 'an endpoint name, e.g. "brandscape-data"'),
   globalPrefix: rule(z.boolean(), "true or false"),
   columns: rule(z.array(z.string()), "a list of column names"),
   onNewColumns: rule(z.enum(["warn", "raise", "ignore"]), '"warn", "raise" or "ignore"'),
@@ -107,7 +107,9 @@ export function checkWriterOptions<T extends object>(format: ExportFormat, optio
 }
 
 function notAnOption(format: ExportFormat, key: string): string {
-  const takers = (Object.keys(RULES) as ExportFormat[]).filter((other) => Object.hasOwn(RULES[other], key)).map((other) => WRITER_NAMES[other]);
+  const takers = (Object.keys(RULES) as ExportFormat[])
+    .filter((other) => Object.hasOwn(RULES[other], key))
+    .map((other) => WRITER_NAMES[other]);
   if (takers.length) return `is an option of ${takers.join(" and ")} only, not of ${WRITER_NAMES[format]}`;
   return `is not an option of ${WRITER_NAMES[format]}; its options: ${Object.keys(RULES[format]).join(", ")}`;
 }
