@@ -79,7 +79,7 @@ describe("fields named like an object's internals", () => {
     const frame = await env.client().brands({ perPage: 5, maxPages: 4 });
     for (const [index, name] of NAMES.entries()) {
       expect(frame.columns).toContain(name);
-      expect(new Set(frame.column(name).values)).toContain(`v${index}`);
+      expect(new Set(frame.column(name).values as unknown[])).toContain(`v${index}`);
     }
     expect(({} as Record<string, unknown>).v0).toBeUndefined();
     expect(Object.getPrototypeOf({})).toBe(Object.prototype);
