@@ -30,8 +30,8 @@ export function formatFromPath(path: string): ExportFormat | undefined {
 
 export type WriteOptions = CsvOptions & ExcelOptions & JsonOptions & ColumnarOptions;
 
-/** One writer by format name; the format is taken from the file's extension when not given. */
-export function writeTable(
+/** One writer by format name; the format is taken from the file's extension when not given. A bad option rejects, as the writers do. */
+export async function writeTable(
   source: ExportSource,
   target: ExportTarget,
   format?: ExportFormat,

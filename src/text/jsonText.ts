@@ -8,7 +8,7 @@ export function jsonText(value: unknown, indent?: number): string | undefined {
     return JSON.stringify(value, bigintAsText, indent);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return deepJsonText(value, indent ? " ".repeat(indent) : "");
+    return jsonTextWithoutRecursion(value, indent);
   }
 }
 
@@ -21,8 +21,9 @@ type Frame =
   | { kind: "array"; items: readonly unknown[]; index: number; depth: number }
   | { kind: "object"; object: Record<string, unknown>; keys: string[]; index: number; depth: number; wrote: boolean };
 
-/** A value as JSON.stringify would write it, without recursion: objects and lists are walked with an explicit stack. */
-function deepJsonText(root: unknown, gap: string): string | undefined {
+/** A value as JSON.stringify would write it (bigints as text), without recursion: objects and lists are walked with an explicit stack. */
+export function jsonTextWithoutRecursion(root: unknown, indent?: number): string | undefined {
+  const gap = indent ? " ".repeat(Math.min(10, indent)) : "";
   const parts: string[] = [];
   const stack: Frame[] = [];
   const newline = (depth: number) => (gap ? `\n${gap.repeat(depth)}` : "");
