@@ -25,10 +25,19 @@ const pages = (options = {}) => env.client({ retries: 0, onErrors: "raise", ...o
 describe("a record nested 10,000 levels deep", () => {
   beforeEach(() => env.emulator.setFaults([{ resource: "brands", page: 1, kind: "deepRecord", depth: DEPTH }]));
 
-  test.each([0, 2])("a frame (threads %s) flattens it into one column holding its value", async (threads) => {
-    const frame = await env.client({ threads }).brands({ perPage: 5, maxPages: 1 });
+  test.each([
+    ["threads 0", { threads: 0 }],
+    ["threads 2", { threads: 2 }],
+    ["threads 0, through the response cache", { threads: 0, cache: true }],
+  ] as const)("a frame (%s) flattens it into one column holding its value", async (_how, how) => {
+    const options = "cache" in how ? { threads: how.threads, cache: { dir: join(dir, "deep-cache") } } : how;
+    const frame = await env.client(options).brands({ perPage: 5, maxPages: 1 });
     expect(frame.columns).toContain(DEEP_COLUMN);
     expect(frame.column(DEEP_COLUMN).values[0]).toBe(1);
+    if (!("cache" in how)) return;
+    env.emulator.setFaults([]);
+    const again = await env.client(options).brands({ perPage: 5, maxPages: 1 });
+    expect(again.column(DEEP_COLUMN).values[0]).toBe(1); // the deep body was kept, and read back
   });
 
   test("NDJSON and JSON keep it flattened, and as it came with flatten: false", async () => {
@@ -75,8 +84,14 @@ describe("fields named like an object's internals", () => {
   const valuesOf = (rows: readonly Record<string, unknown>[], name: string) =>
     new Set(rows.filter((row) => Object.hasOwn(row, name) && row[name] !== null).map((row) => row[name]));
 
-  test("the frame keeps every one as a column with its values, and no prototype is touched", async () => {
-    const frame = await env.client().brands({ perPage: 5, maxPages: 4 });
+  test.each([
+    ["in the main thread", { threads: 0 }],
+    ["on worker threads", { threads: 2 }],
+    ["through the response cache, fetched then read back", { cache: true }],
+  ] as const)("the frame %s keeps every one as a column with its values, and no prototype is touched", async (_how, how) => {
+    const options = "cache" in how ? { cache: { dir: join(dir, "cache") } } : how;
+    if ("cache" in how) await env.client(options).brands({ perPage: 5, maxPages: 4 });
+    const frame = await env.client(options).brands({ perPage: 5, maxPages: 4 });
     for (const [index, name] of NAMES.entries()) {
       expect(frame.columns).toContain(name);
       expect(new Set(frame.column(name).values as unknown[])).toContain(`v${index}`);
