@@ -59,7 +59,14 @@ const JSON_OPTIONS: Record<string, OptionRule> = {
 const COLUMNAR: Record<string, OptionRule> = {
   ...COMMON,
   types: rule(
-    z.record(z.string(), z.enum(COLUMN_TYPES as [ColumnType, ...ColumnType[]])),
+    // checked key by key: zod's record skips a key named `__proto__`, which is a column like any other
+    z.custom<Record<string, ColumnType>>(
+      (value) =>
+        typeof value === "object" &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.keys(value).every((name) => (COLUMN_TYPES as readonly unknown[]).includes((value as Record<string, unknown>)[name])),
+    ),
     `an object of column name → type, each one of ${COLUMN_TYPES.join(", ")}`,
   ),
   batchRows: rule(wholeFrom(1), "a whole number of rows of 1 or more"),

@@ -147,3 +147,27 @@ describe("fields named like an object's internals", () => {
     expect(summary.rows).toBe(20);
   });
 });
+
+test.each([
+  ["parquet", writeParquet],
+  ["arrow", writeArrow],
+  ["csv", writeCSV],
+  ["ndjson", writeNDJSON],
+] as const)(
+  "records parsed from JSON with a __proto__ field: %s infers and keeps it, typed by a declared type too",
+  async (extension, write) => {
+    const records = JSON.parse('[{"id":1,"__proto__":5,"constructor":"c"},{"id":2,"__proto__":6,"constructor":"d"}]') as Record<
+      string,
+      unknown
+    >[];
+    const path = join(dir, `parsed.${extension}`);
+    const summary = await write(records, path);
+    expect(summary.columns).toEqual(["id", "__proto__", "constructor"]);
+    if (extension === "arrow") {
+      expect(tableFromIPC(readFileSync(path)).getChild("__proto__")?.toArray()).toEqual(new BigInt64Array([5n, 6n]));
+      const types = JSON.parse('{"__proto__": "double", "constructor": "utf8"}') as Record<string, "double" | "utf8">;
+      await writeArrow(records, path, { types });
+      expect(String(tableFromIPC(readFileSync(path)).schema.fields.find((field) => field.name === "__proto__")?.type)).toBe("Float64");
+    }
+  },
+);

@@ -8,7 +8,17 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ValidationError } from "../../src/errors";
-import { writeArrow, writeCSV, writeExcel, writeJSON, writeNDJSON, writeParquet, writeTable, type ExportSummary } from "../../src/export";
+import {
+  writeArrow,
+  writeCSV,
+  writeExcel,
+  writeJSON,
+  writeNDJSON,
+  writeParquet,
+  writeTable,
+  type ExportSummary,
+  type WriteOptions,
+} from "../../src/export";
 import { TRICKY } from "./exportFixtures";
 
 let dir: string;
@@ -17,15 +27,21 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-type Writer = (source: typeof TRICKY, target: string, options: never) => Promise<ExportSummary>;
+type Writer = (source: typeof TRICKY, target: string, options: WriteOptions) => Promise<ExportSummary>;
 const WRITERS: Record<string, Writer> = {
-  csv: writeCSV as Writer,
-  xlsx: writeExcel as Writer,
-  json: writeJSON as Writer,
-  ndjson: writeNDJSON as Writer,
-  parquet: writeParquet as Writer,
-  arrow: writeArrow as Writer,
+  csv: writeCSV,
+  xlsx: writeExcel,
+  json: writeJSON,
+  ndjson: writeNDJSON,
+  parquet: writeParquet,
+  arrow: writeArrow,
 };
+
+/** One option with any value, as a JavaScript caller (or a caller's untyped config) may pass it. */
+function looseOptions(option: string, value: unknown): WriteOptions {
+  const options: Record<string, unknown> = { [option]: value };
+  return options as WriteOptions;
+}
 
 /** Bad values for the options every writer takes. */
 const COMMON: [string, unknown, RegExp][] = [
@@ -72,6 +88,7 @@ const OWN: Record<string, [string, unknown, RegExp][]> = {
     ["batchRows", Infinity, /a whole number of rows of 1 or more/],
     ["types", { id: "integer" }, /each one of int64, double/],
     ["types", "int64", /an object of column name/],
+    ["types", JSON.parse('{"__proto__": "integer"}'), /each one of int64, double/],
     ["partitionBy", [], /a list of column names/],
     ["partitionBy", [""], /a list of column names/],
     ["maxOpenFiles", 0, /from 1 to 100000/],
@@ -86,7 +103,7 @@ const CASES = Object.keys(WRITERS).flatMap((format) =>
 
 test.each(CASES)("%s: %s = %p is refused, naming the option and what it allows", async (format, option, value, allowed) => {
   const target = join(dir, `bad.${format}`);
-  const attempt = WRITERS[format](TRICKY, target, { [option]: value } as never);
+  const attempt = WRITERS[format](TRICKY, target, looseOptions(option, value));
   await expect(attempt).rejects.toThrow(ValidationError);
   await expect(attempt).rejects.toThrow(new RegExp(`^${option}: must be `));
   await expect(attempt).rejects.toThrow(allowed);
@@ -100,7 +117,7 @@ test.each([
   ["ndjson", "indent", 2, /indent: is an option of writeJSON only, not of writeNDJSON/],
   ["xlsx", "bogus", 1, /bogus: is not an option of writeExcel; its options: stackData, /],
 ] as const)("%s: an option of another writer (%s) is refused, saying whose it is", async (format, option, value, message) => {
-  await expect(WRITERS[format](TRICKY, join(dir, `other.${format}`), { [option]: value } as never)).rejects.toThrow(message);
+  await expect(WRITERS[format](TRICKY, join(dir, `other.${format}`), looseOptions(option, value))).rejects.toThrow(message);
 });
 
 test("writeTable checks the chosen writer's options, and an option given as undefined counts as not given", async () => {
