@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { rmSync, writeSync } from "node:fs";
-import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";
+import { fchmodSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
+import { rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { Writable } from "node:stream";
 import { onExit } from "signal-exit";
@@ -60,32 +60,37 @@ const ATTEMPTS = 5;
 
 /**
  * A new, empty temporary file beside `target`, open for writing (`wx`: never an existing file
- * or a link), with `mode` when given (the permissions of the file it will replace).
+ * or a link), with `mode` when given (the permissions of the file it will replace). Created and
+ * tracked in one synchronous step, so an interrupt never finds a temporary file it does not know.
  */
-export async function temporaryFile(target: string, label: string, mode?: number): Promise<{ output: TemporaryOutput; file: FileHandle }> {
+export function temporaryFile(target: string, label: string, mode?: number): { output: TemporaryOutput; fd: number } {
   for (let attempt = 1; ; attempt++) {
     const path = temporaryPathBeside(target);
-    let file: FileHandle;
+    let fd: number;
     try {
-      file = await open(path, "wx", mode ?? 0o666);
+      fd = openSync(path, "wx", mode ?? 0o666);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "EEXIST" && attempt < ATTEMPTS) continue;
       throw error;
     }
+    const output = tracked(path, target, label, "file");
     if (mode !== undefined) {
-      // open's mode passes through the umask: the replaced file's own permissions are set as they were
-      await file.chmod(mode).catch(() => {}); // a file system without permissions (FAT) keeps its defaults
+      try {
+        fchmodSync(fd, mode); // open's mode passes through the umask: the replaced file's permissions are set as they were
+      } catch {
+        // a file system without permissions (FAT, some mounts): the new file keeps its defaults
+      }
     }
-    return { output: tracked(path, target, label, "file"), file };
+    return { output, fd };
   }
 }
 
-/** A new, private, empty temporary folder beside `target` (`mkdir` fails on anything there, a link included). */
-export async function temporaryFolder(target: string, label: string): Promise<TemporaryOutput> {
+/** A new, private, empty temporary folder beside `target` (`mkdir` fails on anything there, a link included), created and tracked in one step. */
+export function temporaryFolder(target: string, label: string): TemporaryOutput {
   for (let attempt = 1; ; attempt++) {
     const path = temporaryPathBeside(target);
     try {
-      await mkdir(path, { mode: 0o700 });
+      mkdirSync(path, { mode: 0o700 });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "EEXIST" && attempt < ATTEMPTS) continue;
       throw error;

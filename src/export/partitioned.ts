@@ -56,7 +56,7 @@ export async function writePartitioned(
   let partial: TemporaryOutput;
   try {
     await mkdir(dirname(target), { recursive: true });
-    partial = await temporaryFolder(target, target);
+    partial = temporaryFolder(target, target);
   } catch (error) {
     throw new ExportError(`cannot write ${target}: ${(error as Error).message}`, { cause: error });
   }

@@ -52,8 +52,8 @@ export async function openSink(target: ExportTarget): Promise<Sink> {
     }
     bytesByDirectPath.delete(target);
     await mkdir(dirname(resolved.path), { recursive: true });
-    const { output, file } = await temporaryFile(resolved.path, target, resolved.mode);
-    const stream = file.createWriteStream();
+    const { output, fd } = temporaryFile(resolved.path, target, resolved.mode);
+    const stream = createWriteStream(output.path, { fd });
     const sink = streamSink(stream, undefined, target);
     return {
       ...sink,
