@@ -58,6 +58,8 @@ export class ResponseCache {
 
   /** The index entry under `key` (its content's integrity, when written, its metadata), fresh or not; no content is read. */
   async info(key: string): Promise<EntryInfo | undefined> {
+    // a folder others could have written to is not read either: its entries could be planted
+    if (!(await this.#privateFolder().then(() => true, () => false))) return undefined;
     const info = await cacache.get.info(this.#dir, key).catch(() => null);
     return info ? { integrity: info.integrity, time: info.time, metadata: info.metadata as unknown } : undefined;
   }
@@ -97,7 +99,7 @@ export class ResponseCache {
 
   /** Writes the entry (with `metadata` in its index line, when given) and makes its files private. */
   async put(key: string, body: Buffer | string, metadata?: unknown): Promise<void> {
-    await (this.#checked ??= ensurePrivateFolder(this.#dir));
+    await this.#privateFolder();
     await cacache.put(this.#dir, key, body, metadata === undefined ? undefined : { metadata });
     const content = await cacache.get.info(this.#dir, key);
     await Promise.all([content?.path, this.#indexFile(key)].map((path) => path && chmod(path, PRIVATE_FILE).catch(() => undefined)));
@@ -113,6 +115,10 @@ export class ResponseCache {
   /** Removes one entry (its content stays until `clear` or cacache's verify). */
   async remove(key: string): Promise<void> {
     await cacache.rm.entry(this.#dir, key).catch(() => undefined);
+  }
+
+  #privateFolder(): Promise<void> {
+    return (this.#checked ??= ensurePrivateFolder(this.#dir));
   }
 
   #indexFile(key: string): string {

@@ -74,3 +74,16 @@ test("a cache folder that is a link, or writable by others, is refused with a wa
   expect(readdirSync(shared)).toEqual([]);
   expect(open.warnings.map((warning) => warning.message).join("\n")).toMatch(/writable by other users \(mode 777\)/);
 });
+
+test("entries in a folder others can write to are not read: the pull fetches again", async () => {
+  const shared = join(root, "shared");
+  mkdirSync(shared, { mode: 0o700 });
+  await pullWith(shared);
+  const requests = env.emulator.stats.requests;
+  await pullWith(shared);
+  expect(env.emulator.stats.requests).toBe(requests); // private: read from the cache
+  chmodSync(shared, 0o777);
+  const { result } = await captureWarnings(() => pullWith(shared));
+  expect(result.length).toBe(10);
+  expect(env.emulator.stats.requests).toBe(requests * 2); // shared: fetched again, nothing read from it
+});
