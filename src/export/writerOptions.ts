@@ -46,7 +46,8 @@ const CSV: Record<string, OptionRule> = {
 
 const EXCEL: Record<string, OptionRule> = {
   ...COMMON,
-  sheetName: rule(z.string().min(1).max(31), "a sheet name of 1 to 31 characters"),
+  // a longer name is cut to Excel's 31 characters, and characters Excel refuses are replaced (checkSheetPlan)
+  sheetName: rule(z.string().min(1), "a non-empty sheet name"),
   maxRowsPerSheet: rule(wholeFrom(1, EXCEL_MAX_DATA_ROWS), `a whole number from 1 to ${EXCEL_MAX_DATA_ROWS}`),
   onSheetOverflow: rule(z.enum(["split", "raise"]), '"split" or "raise"'),
 };

@@ -67,8 +67,8 @@ const OWN: Record<string, [string, unknown, RegExp][]> = {
     ["escapeFormulas", null, /true or false/],
   ],
   xlsx: [
-    ["sheetName", "", /a sheet name of 1 to 31 characters/],
-    ["sheetName", "x".repeat(32), /a sheet name of 1 to 31 characters/],
+    ["sheetName", "", /a non-empty sheet name/],
+    ["sheetName", 31, /a non-empty sheet name/],
     ["maxRowsPerSheet", 0, /a whole number from 1 to 1048575/],
     ["maxRowsPerSheet", 2_000_000, /a whole number from 1 to 1048575/],
     ["maxRowsPerSheet", 1.5, /a whole number from 1 to 1048575/],
