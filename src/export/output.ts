@@ -60,20 +60,11 @@ const ATTEMPTS = 5;
 
 /**
  * A new, empty temporary file beside `target`, open for writing (`wx`: never an existing file
- * or a link), with `mode` when given (the permissions of the file it will replace). Created and
- * tracked in one synchronous step, so an interrupt never finds a temporary file it does not know.
+ * or a link), with `mode` when given (the permissions of the file it will replace).
  */
 export function temporaryFile(target: string, label: string, mode?: number): { output: TemporaryOutput; fd: number } {
-  for (let attempt = 1; ; attempt++) {
-    const path = temporaryPathBeside(target);
-    let fd: number;
-    try {
-      fd = openSync(path, "wx", mode ?? 0o666);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST" && attempt < ATTEMPTS) continue;
-      throw error;
-    }
-    const output = tracked(path, target, label, "file");
+  const { output, created } = createTracked(target, label, "file", (path) => {
+    const fd = openSync(path, "wx", mode ?? 0o666);
     if (mode !== undefined) {
       try {
         fchmodSync(fd, mode); // open's mode passes through the umask: the replaced file's permissions are set as they were
@@ -81,27 +72,44 @@ export function temporaryFile(target: string, label: string, mode?: number): { o
         // a file system without permissions (FAT, some mounts): the new file keeps its defaults
       }
     }
-    return { output, fd };
-  }
+    return fd;
+  });
+  return { output, fd: created };
 }
 
-/** A new, private, empty temporary folder beside `target` (`mkdir` fails on anything there, a link included), created and tracked in one step. */
+/** A new, private, empty temporary folder beside `target` (`mkdir` fails on anything there, a link included). */
 export function temporaryFolder(target: string, label: string): TemporaryOutput {
+  return createTracked(target, label, "folder", (path) => mkdirSync(path, { mode: 0o700 })).output;
+}
+
+/**
+ * Tracked before it is created, synchronously: the exit hook (and with it the process's signal
+ * listeners) is in place before the file exists, so a signal arriving the moment it appears still
+ * removes it. A name found taken (EEXIST) is untracked before any handler can run, and another tried.
+ */
+function createTracked<T>(
+  target: string,
+  label: string,
+  kind: "file" | "folder",
+  create: (path: string) => T,
+): { output: TemporaryOutput; created: T } {
   for (let attempt = 1; ; attempt++) {
     const path = temporaryPathBeside(target);
+    const live: LiveOutput = { label, partialPath: path, bytes: 0, closer: undefined };
+    trackOutput(live);
+    let created: T;
     try {
-      mkdirSync(path, { mode: 0o700 });
+      created = create(path);
     } catch (error) {
+      untrackOutput(live);
       if ((error as NodeJS.ErrnoException).code === "EEXIST" && attempt < ATTEMPTS) continue;
       throw error;
     }
-    return tracked(path, target, label, "folder");
+    return { output: temporaryOutput(path, target, live, kind), created };
   }
 }
 
-function tracked(path: string, target: string, label: string, kind: "file" | "folder"): TemporaryOutput {
-  const live: LiveOutput = { label, partialPath: path, bytes: 0, closer: undefined };
-  trackOutput(live);
+function temporaryOutput(path: string, target: string, live: LiveOutput, kind: "file" | "folder"): TemporaryOutput {
   let settled = false;
   return {
     path,
