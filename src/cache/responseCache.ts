@@ -59,7 +59,13 @@ export class ResponseCache {
   /** The index entry under `key` (its content's integrity, when written, its metadata), fresh or not; no content is read. */
   async info(key: string): Promise<EntryInfo | undefined> {
     // a folder others could have written to is not read either: its entries could be planted
-    if (!(await this.#privateFolder().then(() => true, () => false))) return undefined;
+    if (
+      !(await this.#privateFolder().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return undefined;
     const info = await cacache.get.info(this.#dir, key).catch(() => null);
     return info ? { integrity: info.integrity, time: info.time, metadata: info.metadata as unknown } : undefined;
   }
