@@ -1,3 +1,4 @@
+import { jsonText } from "../text/jsonText";
 import type { PullWrites } from "./pullWrites";
 import type { ResponseCache } from "./responseCache";
 
@@ -39,7 +40,8 @@ export async function cachedJson(cache: ResponseCache, key: string, fetch: BodyF
         bytes = Buffer.from(raw);
       }),
   );
-  const text = bytes ?? JSON.stringify(body);
+  // jsonText: a body nested too deeply for JSON.stringify is kept too
+  const text = bytes ?? jsonText(body) ?? "null";
   if (writes) writes.hold(body, key, text);
   else await cache.write(key, text);
   return body;

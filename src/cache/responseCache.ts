@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { chmod, mkdir } from "node:fs/promises";
+import { chmod } from "node:fs/promises";
 import { join } from "node:path";
 import cacache from "cacache";
 import { serializeParams } from "../transport/queryString";
+import { ensurePrivateFolder, INDEX_FOLDER, removeCacheFolders } from "./cacheFolder";
 
 export interface CacheSettings {
   /** the cache's directory (created when first written) */
@@ -21,16 +22,14 @@ export interface EntryInfo {
 
 export const DEFAULT_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const KEY_VERSION = "fountframe-v1";
-/** cacache's index layout (lib/entry-index.js bucketPath, cache-version.index 5): no public API names the file */
-const INDEX_DIR = "index-v5";
-const PRIVATE_DIR = 0o700;
 const PRIVATE_FILE = 0o600;
 
 /**
  * Response bodies on disk (cacache: content-addressed, atomic writes, integrity-checked reads),
  * keyed by the service's base URL, a hash of the credential, the path and every query parameter.
  * The credential itself is never written: its SHA-256 only tells two users' entries apart.
- * The entries hold licensed data fetched with a user's token: the folder is created 0700 and
+ * The entries hold licensed data fetched with a user's token: the folder is created 0700 (and
+ * refused when someone else could plant files or links in it: ensurePrivateFolder) and
  * every entry's files are made 0600 as soon as cacache has written them (cacache has no mode
  * option, and a umask would change every file the process writes meanwhile).
  */
@@ -38,6 +37,8 @@ export class ResponseCache {
   readonly #dir: string;
   readonly #maxAgeMs: number;
   readonly #credentialHash: string;
+  /** the folder's check, once per cache (a failed one is kept: every write then warns) */
+  #checked: Promise<void> | undefined;
 
   /** `credential`: the token, or what stands for it with a caller's own axios instance. */
   constructor(settings: CacheSettings, credential: string) {
@@ -57,6 +58,14 @@ export class ResponseCache {
 
   /** The index entry under `key` (its content's integrity, when written, its metadata), fresh or not; no content is read. */
   async info(key: string): Promise<EntryInfo | undefined> {
+    // a folder others could have written to is not read either: its entries could be planted
+    if (
+      !(await this.#privateFolder().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return undefined;
     const info = await cacache.get.info(this.#dir, key).catch(() => null);
     return info ? { integrity: info.integrity, time: info.time, metadata: info.metadata as unknown } : undefined;
   }
@@ -96,7 +105,7 @@ export class ResponseCache {
 
   /** Writes the entry (with `metadata` in its index line, when given) and makes its files private. */
   async put(key: string, body: Buffer | string, metadata?: unknown): Promise<void> {
-    await mkdir(this.#dir, { recursive: true, mode: PRIVATE_DIR });
+    await this.#privateFolder();
     await cacache.put(this.#dir, key, body, metadata === undefined ? undefined : { metadata });
     const content = await cacache.get.info(this.#dir, key);
     await Promise.all([content?.path, this.#indexFile(key)].map((path) => path && chmod(path, PRIVATE_FILE).catch(() => undefined)));
@@ -114,13 +123,17 @@ export class ResponseCache {
     await cacache.rm.entry(this.#dir, key).catch(() => undefined);
   }
 
-  #indexFile(key: string): string {
-    const hashed = createHash("sha256").update(key).digest("hex");
-    return join(this.#dir, INDEX_DIR, hashed.slice(0, 2), hashed.slice(2, 4), hashed.slice(4));
+  #privateFolder(): Promise<void> {
+    return (this.#checked ??= ensurePrivateFolder(this.#dir));
   }
 
-  /** Removes every entry of the directory, and their contents. */
+  #indexFile(key: string): string {
+    const hashed = createHash("sha256").update(key).digest("hex");
+    return join(this.#dir, INDEX_FOLDER, hashed.slice(0, 2), hashed.slice(2, 4), hashed.slice(4));
+  }
+
+  /** Removes every entry of the directory, and their contents; nothing else in it. */
   async clear(): Promise<void> {
-    await cacache.rm.all(this.#dir);
+    await removeCacheFolders(this.#dir);
   }
 }

@@ -1,4 +1,4 @@
-import { abandonLiveOutputs } from "../export/liveOutputs";
+import { abandonLiveOutputs } from "../export/output";
 import { stopEveryProgressBar } from "../progress/progressDisplay";
 import { EXIT_SIGNALS } from "./exitCode";
 import type { CliIo } from "./io";

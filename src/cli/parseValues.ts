@@ -24,10 +24,28 @@ export function parseCount(text: string): number {
   return value;
 }
 
+/** Node's timers hold at most 2^31 - 1 ms; a longer delay fires after 1 ms instead. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export function parseMilliseconds(text: string): number {
   const value = Number(text);
   if (!/^\d+(\.\d+)?$/.test(text.trim()) || value <= 0) throw new InvalidArgumentError("must be a number of milliseconds above 0");
+  if (value > MAX_TIMER_MS) throw new InvalidArgumentError(`must be a number of milliseconds above 0 and at most ${MAX_TIMER_MS}`);
   return value;
+}
+
+/**
+ * A parser of whole numbers from `min` to `max`, for a flag with an upper bound (a port, a
+ * timer's milliseconds, a count the process would spend hours on): the value is refused before
+ * anything starts, with the range in the message.
+ */
+export function wholeNumberIn(min: number, max: number): (text: string) => number {
+  return (text) => {
+    const value = Number(text);
+    if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < min || value > max)
+      throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}`);
+    return value;
+  };
 }
 
 /** The value a filter of this kind wants from command-line text; lists stay "a,b" (the library splits them). */

@@ -60,7 +60,8 @@ function includeHelp(spec: EndpointSpec | undefined): string {
 
 /** `--types share=double,later=int64`: column types fixed up front, for Parquet and Arrow. */
 function parseColumnTypes(text: string, previous: Record<string, ColumnType> = {}): Record<string, ColumnType> {
-  const types = { ...previous };
+  // a null-prototype object: a column named `__proto__` or `constructor` is a key like any other
+  const types: Record<string, ColumnType> = Object.assign(Object.create(null) as Record<string, ColumnType>, previous);
   for (const pair of text.split(",").filter((part) => part.trim())) {
     const [name, type] = pair.split("=").map((part) => part.trim());
     if (!name || !(COLUMN_TYPES as readonly string[]).includes(type))

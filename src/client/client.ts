@@ -147,7 +147,7 @@ export class Client implements AsyncDisposable {
     await this.#parts.close();
   }
 
-  /** Removes every entry of the cache directory set in `cache` (all users' and services'). */
+  /** Removes every entry of the cache directory set in `cache` (all users' and services'); other files there stay. */
   async clearCache(): Promise<void> {
     const settings = this.#options.cache;
     if (!settings) throw new ValidationError("cache", "no cache is set: give the client `cache: { dir }` first");

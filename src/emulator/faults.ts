@@ -13,6 +13,7 @@ export type FaultKind =
   | "rateHeaders"
   | "nullRecord"
   | "revised"
+  | "deepRecord"
   | PageFaultKind;
 
 export interface FaultRule {
@@ -40,19 +41,29 @@ export interface FaultRule {
   /** kind "rateHeaders": the normal answer with these headers set or replaced (e.g. a blank
    *  `X-RateLimit-Remaining`), as a proxy in front of the service may send them */
   headers?: Record<string, string>;
-  /** kind "nullRecord": the position in `data` of the record answered as `null`, default 0 */
+  /** kinds "nullRecord", "deepRecord": the position in `data` of the record spoiled, default 0 */
   index?: number;
   /** kind "revised": the field every record of the page has, with `value`, as after the data were
-   *  revised (a study re-released); a field the records did not have is added to them */
+   *  revised (a study re-released); a field the records did not have is added to them.
+   *  kind "deepRecord": the field that holds the nested objects, default "nested" */
   field?: string;
   /** kind "revised": the field's new value (any JSON value) */
   value?: unknown;
+  /** kind "deepRecord": how many objects deep the field nests (`{"a":{"a":...}}`), default 10,000 */
+  depth?: number;
   /** only the first N matching requests; omitted = every matching request */
   times?: number;
 }
 
 /** Faults that spoil the body of the normal answer rather than replace the answer. */
-export const BODY_FAULTS: ReadonlySet<FaultKind> = new Set<FaultKind>(["malformed", "trickle", "cutOff", "nullRecord", "revised"]);
+export const BODY_FAULTS: ReadonlySet<FaultKind> = new Set<FaultKind>([
+  "malformed",
+  "trickle",
+  "cutOff",
+  "nullRecord",
+  "revised",
+  "deepRecord",
+]);
 
 export class FaultBook {
   private rules: Array<{ rule: FaultRule; remaining: number }> = [];

@@ -1,3 +1,5 @@
+import { jsonText } from "../text/jsonText";
+
 /** A cell as CSV text: missing (null, undefined, NaN) empty, booleans true/false, lists and objects as JSON. */
 export function csvText(value: unknown): string {
   switch (typeof value) {
@@ -14,7 +16,7 @@ export function csvText(value: unknown): string {
     default:
       if (value === null) return "";
       if (value instanceof Date) return value.toISOString();
-      return JSON.stringify(value) ?? "";
+      return jsonText(value) ?? "";
   }
 }
 
@@ -50,11 +52,6 @@ export function excelValue(value: unknown): string | number | boolean | Date | n
     default:
       if (value === null) return null;
       if (value instanceof Date) return value;
-      return JSON.stringify(value) ?? null;
+      return jsonText(value) ?? null;
   }
-}
-
-/** A JSON.stringify replacer: NaN already becomes null there, but a bigint would throw. */
-export function bigintAsText(_key: string, value: unknown): unknown {
-  return typeof value === "bigint" ? String(value) : value;
 }

@@ -3,6 +3,11 @@ import { parseNumericString } from "../table/numericText";
 import { CellTally, type ColumnType } from "../table/columnType";
 import type { CellRows } from "./sourceBatches";
 
+/** A row object keyed by column names: null-prototype, so a column named `__proto__` is a key like any other. */
+export function newRow(): JsonRecord {
+  return Object.create(null) as JsonRecord;
+}
+
 const isMissing = (value: unknown): boolean => value === null || value === undefined;
 
 /**
@@ -57,7 +62,7 @@ export class ExportHeader {
   objectsOf(batch: CellRows, order: readonly number[]): JsonRecord[] {
     const positions = this.#positionsOf(batch.names);
     return batch.rows.map((row) => {
-      const object: JsonRecord = {};
+      const object = newRow();
       for (const column of order) {
         const value = row[column];
         if (value === undefined && !(column in row)) continue;

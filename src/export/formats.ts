@@ -8,6 +8,7 @@ import { writeExcel } from "./writeExcel";
 import { writeJSON } from "./writeJSON";
 import { writeNDJSON } from "./writeNDJSON";
 import { writeParquet } from "./writeParquet";
+import { checkWriterOptions } from "./writerOptions";
 
 export const EXPORT_FORMATS: readonly ExportFormat[] = ["csv", "xlsx", "json", "ndjson", "parquet", "arrow"];
 
@@ -29,8 +30,8 @@ export function formatFromPath(path: string): ExportFormat | undefined {
 
 export type WriteOptions = CsvOptions & ExcelOptions & JsonOptions & ColumnarOptions;
 
-/** One writer by format name; the format is taken from the file's extension when not given. */
-export function writeTable(
+/** One writer by format name; the format is taken from the file's extension when not given. A bad option rejects, as the writers do. */
+export async function writeTable(
   source: ExportSource,
   target: ExportTarget,
   format?: ExportFormat,
@@ -47,6 +48,7 @@ export function writeTable(
       "resume",
       `continues Parquet, partitioned Parquet and Arrow exports only; this output is ${chosen ?? "of no known format"}`,
     );
+  if (chosen && EXPORT_FORMATS.includes(chosen)) checkWriterOptions(chosen, options);
   switch (chosen) {
     case "csv":
       return writeCSV(source, target, options);

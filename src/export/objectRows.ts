@@ -1,6 +1,6 @@
 import type { JsonRecord } from "../records";
 import { isFrameShape } from "../frame/frameShape";
-import { ExportHeader } from "./exportHeader";
+import { ExportHeader, newRow } from "./exportHeader";
 import { recordBatches, sourceBatches } from "./sourceBatches";
 import type { ExportOptions, ExportSource } from "./types";
 
@@ -30,7 +30,7 @@ export async function* objectRows(
       const { columns } = batch;
       for (const column of columns) seen.add(column);
       yield batch.rows.map((cells) => {
-        const row: JsonRecord = {};
+        const row = newRow();
         for (let position = 0; position < columns.length; position++) row[columns[position]] = cells[position] ?? null;
         return row;
       });

@@ -1,11 +1,10 @@
 import { lstat, mkdir, readdir, rename, rm } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
-import { PassThrough } from "node:stream";
+import { dirname, join } from "node:path";
 import { ValidationError } from "../errors";
 import type { ColumnBatch, ColumnarFileWriter, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
 import type { ColumnType } from "./columnTypes";
 import { ExportError } from "./exportError";
-import { trackOutput, untrackOutput, type LiveOutput } from "./liveOutputs";
+import { temporaryFolder, temporaryPathBeside, type TemporaryOutput } from "./output";
 import { openSink, type Sink } from "./sink";
 import { TypedBatches } from "./typedBatches";
 import type { ExportSource, ExportSummary } from "./types";
@@ -22,8 +21,6 @@ interface Partition {
   pending: StoredCell[][];
   pendingRows: number;
 }
-
-let partialCount = 0;
 
 /** Part files open at once by default: well under the usual limit of 1,024 open files a process. */
 const DEFAULT_MAX_OPEN_FILES = 100;
@@ -56,25 +53,22 @@ export async function writePartitioned(
   const maxOpen = checkMaxOpenFiles(options.maxOpenFiles);
   await checkReplaceable(target);
   const typed = new TypedBatches(source, options, [], PARTITIONED_CELLS_PER_BATCH);
-  const partial = join(dirname(target), `.${basename(target)}.${process.pid}-${++partialCount}.partial`);
+  let partial: TemporaryOutput;
   try {
-    await mkdir(partial, { recursive: true });
+    await mkdir(dirname(target), { recursive: true });
+    partial = temporaryFolder(target, target);
   } catch (error) {
     throw new ExportError(`cannot write ${target}: ${(error as Error).message}`, { cause: error });
   }
-  const live: LiveOutput = { label: target, partialPath: partial, stream: new PassThrough(), bytes: 0, closer: undefined };
-  trackOutput(live);
-  const files = new PartitionFiles(open, partial, partitionBy, maxOpen);
+  const files = new PartitionFiles(open, partial.path, partitionBy, maxOpen);
   try {
     for await (const batch of typed.batches()) await files.add(batch, typed.schema!, typed.batchRows);
     await files.closeAll();
-    await replaceFolder(partial, target);
+    await partial.commit(replaceFolder);
   } catch (error) {
     await files.abort();
-    await rm(partial, { recursive: true, force: true });
+    await partial.discard();
     throw error;
-  } finally {
-    untrackOutput(live);
   }
   const droppedColumns = typed.finish();
   return {
@@ -297,7 +291,7 @@ export async function checkReplaceable(target: string): Promise<boolean> {
 /** The complete dataset into place; a dataset already there is moved aside first, then removed. */
 export async function replaceFolder(partial: string, target: string): Promise<void> {
   const existing = await checkReplaceable(target);
-  const aside = `${partial}.old`;
+  const aside = temporaryPathBeside(target, ".old");
   try {
     if (existing) await rename(target, aside);
     await rename(partial, target).catch(async (error: unknown) => {

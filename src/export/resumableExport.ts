@@ -177,7 +177,8 @@ class ResumeRun {
   #pieceOptions(schema: ColumnarSchema | undefined): ColumnarOptions {
     const onNewColumns = this.#options.onNewColumns === "warn" ? "ignore" : this.#options.onNewColumns; // warned once, at the end
     if (!schema) return { ...this.#options, onNewColumns };
-    const types: Record<string, ColumnType> = {};
+    // a null-prototype object: a column named `__proto__` is a key like any other
+    const types: Record<string, ColumnType> = Object.create(null) as Record<string, ColumnType>;
     schema.names.forEach((name, position) => (types[name] = schema.types[position]));
     return { ...this.#options, onNewColumns, columns: schema.names, types };
   }

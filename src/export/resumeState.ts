@@ -3,6 +3,7 @@ import { basename, dirname, join } from "node:path";
 import type { PullIdentity } from "../pages";
 import type { ColumnarSchema } from "./columnarTypes";
 import { ExportError } from "./exportError";
+import { fittingName, temporaryPathBeside } from "./output";
 
 const MANIFEST = "manifest.json";
 const MANIFEST_VERSION = 1;
@@ -45,11 +46,32 @@ export interface ResumeManifest extends ResumeIdentity {
 
 /** Where an export to `target` keeps its work: a hidden folder beside it. */
 export function resumeFolderOf(target: string): string {
-  return join(dirname(target), `.${basename(target)}.resume`);
+  return join(dirname(target), `.${fittingName(basename(target), RESUME_SUFFIX.length + 1)}${RESUME_SUFFIX}`);
+}
+
+const RESUME_SUFFIX = ".resume";
+
+/**
+ * The folder kept from an earlier run must be one an export made: a real folder of this user, not
+ * a link someone planted at its predictable name to receive the pieces elsewhere.
+ */
+async function checkOwnFolder(folder: string): Promise<boolean> {
+  const found = await lstat(folder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw error;
+  });
+  if (!found) return false;
+  const ours = found.isDirectory() && (typeof process.getuid !== "function" || found.uid === process.getuid());
+  if (!ours)
+    throw new ExportError(
+      `cannot use the resume state in ${folder}: it is ${found.isSymbolicLink() ? "a symbolic link" : found.isDirectory() ? "another user's folder" : "not a folder"}, not one an export made; remove it`,
+    );
+  return true;
 }
 
 /** The manifest in `folder`, or undefined when there is none (nothing written yet, or no folder). */
 export async function readManifest(folder: string): Promise<ResumeManifest | undefined> {
+  if (!(await checkOwnFolder(folder))) return undefined;
   let text: string;
   try {
     text = await readFile(join(folder, MANIFEST), "utf8");
@@ -68,15 +90,20 @@ export async function readManifest(folder: string): Promise<ResumeManifest | und
 
 /** Written beside and renamed, so a manifest is always whole. */
 export async function saveManifest(folder: string, manifest: ResumeManifest): Promise<void> {
-  const temporary = join(folder, `${MANIFEST}.${process.pid}.tmp`);
-  await writeFile(temporary, `${JSON.stringify(manifest, null, 1)}\n`);
+  const temporary = temporaryPathBeside(join(folder, MANIFEST), ".tmp");
+  await writeFile(temporary, `${JSON.stringify(manifest, null, 1)}\n`, { flag: "wx", mode: 0o600 });
   await rename(temporary, join(folder, MANIFEST));
 }
 
-/** A new, empty folder for an export's work (whatever a run that never reached a checkpoint left is removed). */
+/**
+ * A new, empty, private folder for an export's work (whatever a run that never reached a checkpoint
+ * left is removed; a link there is removed, never followed); `mkdir` fails on anything that appears
+ * there meanwhile.
+ */
 export async function startFolder(folder: string): Promise<void> {
   await rm(folder, { recursive: true, force: true });
-  await mkdir(folder, { recursive: true });
+  await mkdir(dirname(folder), { recursive: true });
+  await mkdir(folder, { mode: 0o700 });
 }
 
 /**

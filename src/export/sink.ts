@@ -1,9 +1,9 @@
-import { createWriteStream, fchmodSync, openSync, type WriteStream } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { dirname } from "node:path";
 import type { Writable } from "node:stream";
 import { ExportError } from "./exportError";
-import { trackOutput, untrackOutput, type LiveOutput } from "./liveOutputs";
+import { temporaryFile, trackOutput, untrackOutput, type LiveOutput } from "./output";
 import { outputTarget } from "./outputTarget";
 import type { ExportTarget } from "./types";
 
@@ -30,8 +30,6 @@ export function bytesWrittenTo(target: ExportTarget): number {
   return (typeof target === "string" ? bytesByDirectPath.get(target) : bytesByStream.get(target)) ?? 0;
 }
 
-let partialCount = 0;
-
 /**
  * A regular file is written beside its final name and renamed when complete, so a failed or
  * interrupted export never leaves a truncated file that looks finished; its folder is created when
@@ -40,7 +38,7 @@ let partialCount = 0;
 export async function openSink(target: ExportTarget): Promise<Sink> {
   if (typeof target !== "string") {
     const label = target === process.stdout ? "stdout" : "the output stream";
-    return streamSink({ label, partialPath: undefined, stream: target, bytes: 0, closer: undefined }, undefined, (bytes) =>
+    return streamSink(target, { label, partialPath: undefined, stream: target, bytes: 0, closer: undefined }, undefined, (bytes) =>
       bytesByStream.set(target, bytes),
     );
   }
@@ -48,28 +46,26 @@ export async function openSink(target: ExportTarget): Promise<Sink> {
     const resolved = await outputTarget(target);
     if (resolved.kind === "direct") {
       const stream = await openFile(resolved.path, { flags: "w", fd: resolved.fd });
-      return streamSink({ label: target, partialPath: undefined, stream, bytes: 0, closer: undefined }, target, (bytes) =>
+      return streamSink(stream, { label: target, partialPath: undefined, stream, bytes: 0, closer: undefined }, target, (bytes) =>
         bytesByDirectPath.set(target, bytes),
       );
     }
     bytesByDirectPath.delete(target);
     await mkdir(dirname(resolved.path), { recursive: true });
-    const partial = join(dirname(resolved.path), `.${basename(resolved.path)}.${process.pid}-${++partialCount}.partial`);
-    // created and tracked in one synchronous step, so an interrupt never finds an untracked partial file
-    const stream = createPartialFile(partial, resolved.mode);
-    const output: LiveOutput = { label: target, partialPath: partial, stream, bytes: 0, closer: undefined };
-    const sink = streamSink(output, target);
+    const { output, fd } = temporaryFile(resolved.path, target, resolved.mode);
+    const stream = createWriteStream(output.path, { fd });
+    const sink = streamSink(stream, undefined, target);
     return {
       ...sink,
       async close() {
         await sink.close();
-        await rename(partial, resolved.path).catch((error: unknown) => {
+        await output.commit().catch((error: unknown) => {
           throw cannotWrite(target, error);
         });
       },
       async abort() {
         await sink.abort();
-        await rm(partial, { force: true });
+        await output.discard();
       },
     };
   } catch (error) {
@@ -93,19 +89,6 @@ export async function withSink<T>(target: ExportTarget, write: (sink: Sink) => P
   }
 }
 
-/** A new hidden file, with the permissions of the file it will replace when there is one. */
-function createPartialFile(path: string, mode: number | undefined): WriteStream {
-  const fd = openSync(path, "wx");
-  if (mode !== undefined) {
-    try {
-      fchmodSync(fd, mode);
-    } catch {
-      // a file system without permissions (FAT, some mounts): the new file keeps its defaults
-    }
-  }
-  return createWriteStream(path, { fd });
-}
-
 async function openFile(path: string, options: { flags: string; fd?: number }): Promise<WriteStream> {
   // the process's own stdout or stderr is written through its open descriptor, which also works
   // where opening /dev/stdout again cannot (a socket from a parent process) and is never closed here
@@ -120,10 +103,11 @@ async function openFile(path: string, options: { flags: string; fd?: number }): 
 
 /**
  * A sink over an open stream. `path` undefined: the caller's stream, left open; else a file opened
- * here and closed here. `countBytes` hears the running total of a sink that is written in place.
+ * here and closed here. `live`: an output written in place, which an interrupt closes early (a
+ * temporary file is tracked by ./output instead). `countBytes` hears the running total.
  */
-function streamSink(output: LiveOutput, path: string | undefined, countBytes?: (bytes: number) => void): Sink {
-  const { stream } = output;
+function streamSink(stream: Writable, live: LiveOutput | undefined, path: string | undefined, countBytes?: (bytes: number) => void): Sink {
+  const output: LiveOutput = live ?? { label: path ?? "", partialPath: undefined, bytes: 0, closer: undefined };
   const owned = path !== undefined;
   countBytes?.(0);
   let failure: Error | undefined;
@@ -131,10 +115,10 @@ function streamSink(output: LiveOutput, path: string | undefined, countBytes?: (
     failure ??= path === undefined ? error : (cannotWrite(path, error) as Error);
   };
   stream.on("error", onError);
-  trackOutput(output);
+  if (live) trackOutput(live);
   const release = () => {
     stream.off("error", onError);
-    untrackOutput(output);
+    if (live) untrackOutput(live);
   };
   const count = (chunk: string | Uint8Array) => {
     output.bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
@@ -165,8 +149,8 @@ function streamSink(output: LiveOutput, path: string | undefined, countBytes?: (
       if (failure) throw failure;
     },
     async abort() {
-      untrackOutput(output);
-      if (output.closer && output.bytes > 0 && !output.partialPath && !failure) await write(output.closer).catch(() => {});
+      if (live) untrackOutput(live);
+      if (live && output.closer && output.bytes > 0 && !failure) await write(output.closer).catch(() => {});
       release();
       if (!owned) return;
       stream.on("error", () => {}); // a late error of an output being thrown away is no news

@@ -5,6 +5,7 @@ import { CellMismatch, cellAs, isMissingCell, typeOfCell, widen, type ColumnType
 import { ExportError } from "./exportError";
 import { sourceBatches, type CellRows } from "./sourceBatches";
 import type { ExportSource } from "./types";
+import { declaredTypes } from "./writerOptions";
 
 const PLACED: CellRows = { names: [], rows: [] };
 const TARGET_CELLS_PER_BATCH = 400_000;
@@ -120,7 +121,7 @@ export class TypedBatches {
 
   /** Fixes the header and types from the first batches; returns their rows under the header. */
   #fixSchema(batches: CellRows[]): unknown[][] {
-    const declared = this.#options.types ?? {};
+    const declared = declaredTypes(this.#options.types);
     this.#plan = new ExportHeader(batches, this.#options.columns);
     const names = this.#plan.columns;
     const decided = this.#plan.types;
@@ -132,7 +133,8 @@ export class TypedBatches {
     }
     const types = names.map((name, position): ColumnType => {
       if (this.#emptyBefore.has(name)) this.#unsettled.add(position);
-      if (declared[name]) return declared[name];
+      const fixed = declared.get(name);
+      if (fixed) return fixed;
       if (decided[position] === undefined) this.#unsettled.add(position);
       return decided[position] ?? "utf8";
     });

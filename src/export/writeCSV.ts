@@ -2,6 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import { escapeRegExp } from "../text/escapeRegExp";
 import { csvText, neutraliseFormula } from "./cellText";
 import { withSink } from "./sink";
+import { checkWriterOptions } from "./writerOptions";
 import { TableRows } from "./tableRows";
 import type { CsvOptions, ExportSource, ExportSummary, ExportTarget } from "./types";
 
@@ -14,7 +15,8 @@ const UTF8_BOM = "\uFEFF";
  * spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) get a leading `'` unless
  * `escapeFormulas: false`.
  */
-export async function writeCSV(source: ExportSource, target: ExportTarget, options: CsvOptions = {}): Promise<ExportSummary> {
+export async function writeCSV(source: ExportSource, target: ExportTarget, given?: CsvOptions): Promise<ExportSummary> {
+  const options = checkWriterOptions("csv", given);
   const delimiter = options.delimiter ?? ",";
   const recordDelimiter = options.recordDelimiter ?? "\n";
   const lines = csvLines(delimiter, recordDelimiter);

@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { checkSheetPlan, SheetRoller } from "./excelSheets";
 import { withSink } from "./sink";
+import { checkWriterOptions } from "./writerOptions";
 import { TableRows } from "./tableRows";
 import type { ExcelOptions, ExportSource, ExportSummary, ExportTarget } from "./types";
 
@@ -15,7 +16,8 @@ type ExcelModule = typeof import("exceljs");
  * bold, frozen and filtered; column widths fit the first rows. Past `maxRowsPerSheet` (Excel's 1,048,575 data rows by
  * default) the rows go on in further sheets, `data_2`, `data_3`, ..., each with the header.
  */
-export async function writeExcel(source: ExportSource, target: ExportTarget, options: ExcelOptions = {}): Promise<ExportSummary> {
+export async function writeExcel(source: ExportSource, target: ExportTarget, given?: ExcelOptions): Promise<ExportSummary> {
+  const options = checkWriterOptions("xlsx", given);
   const plan = checkSheetPlan(options.sheetName, options.maxRowsPerSheet, options.onSheetOverflow);
   const excel = await loadExcel();
   const table = new TableRows(source, options);

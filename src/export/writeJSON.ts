@@ -1,6 +1,7 @@
-import { bigintAsText } from "./cellText";
+import { jsonText } from "../text/jsonText";
 import { objectRows } from "./objectRows";
 import { withSink } from "./sink";
+import { checkWriterOptions } from "./writerOptions";
 import type { ExportSource, ExportSummary, ExportTarget, JsonOptions } from "./types";
 
 /**
@@ -9,7 +10,8 @@ import type { ExportSource, ExportSummary, ExportTarget, JsonOptions } from "./t
  * export that stops after that closes the array, so a stream never holds a broken document (the
  * error still tells that it is incomplete).
  */
-export async function writeJSON(source: ExportSource, target: ExportTarget, options: JsonOptions = {}): Promise<ExportSummary> {
+export async function writeJSON(source: ExportSource, target: ExportTarget, given?: JsonOptions): Promise<ExportSummary> {
+  const options = checkWriterOptions("json", given);
   const seen = new Set<string>();
   const indent = options.indent;
   const { path, rows } = await withSink(target, async (sink) => {
@@ -18,7 +20,7 @@ export async function writeJSON(source: ExportSource, target: ExportTarget, opti
       if (!batch.length) continue;
       let text = written === 0 ? "[" : "";
       for (const row of batch) {
-        text += `${written === 0 ? "\n" : ",\n"}${JSON.stringify(row, bigintAsText, indent)}`;
+        text += `${written === 0 ? "\n" : ",\n"}${jsonText(row, indent)}`;
         written++;
       }
       sink.setCloser("\n]\n");

@@ -1,6 +1,7 @@
-import { bigintAsText } from "./cellText";
+import { jsonText } from "../text/jsonText";
 import { objectRows } from "./objectRows";
 import { withSink } from "./sink";
+import { checkWriterOptions } from "./writerOptions";
 import type { ExportOptions, ExportSource, ExportSummary, ExportTarget } from "./types";
 
 /**
@@ -8,13 +9,14 @@ import type { ExportOptions, ExportSource, ExportSummary, ExportTarget } from ".
  * key it has, so later pages may bring keys earlier lines lack. `flatten: false` writes records as
  * the service sent them.
  */
-export async function writeNDJSON(source: ExportSource, target: ExportTarget, options: ExportOptions = {}): Promise<ExportSummary> {
+export async function writeNDJSON(source: ExportSource, target: ExportTarget, given?: ExportOptions): Promise<ExportSummary> {
+  const options = checkWriterOptions("ndjson", given);
   const seen = new Set<string>();
   const { path, rows } = await withSink(target, async (sink) => {
     let written = 0;
     for await (const batch of objectRows(source, options, seen)) {
       let text = "";
-      for (const row of batch) text += `${JSON.stringify(row, bigintAsText)}\n`;
+      for (const row of batch) text += `${jsonText(row)}\n`;
       await sink.write(text);
       written += batch.length;
     }

@@ -5,6 +5,7 @@ import type { ExportSource, ExportSummary, ExportTarget } from "./types";
 import { writeColumnarFile } from "./writeColumnar";
 import { writeResumable } from "./resumableExport";
 import { ValidationError } from "../errors";
+import { checkWriterOptions } from "./writerOptions";
 
 /**
  * Writes a frame, records or a pull's pages as Parquet (hyparquet-writer, Snappy), one row group per
@@ -13,7 +14,8 @@ import { ValidationError } from "../errors";
  * missing values null. A streamed pull's schema is inferred from its first batch (docs/parquet.md).
  * `partitionBy: ["study_id"]` writes a Hive-style folder instead of one file.
  */
-export async function writeParquet(source: ExportSource, target: ExportTarget, options: ColumnarOptions = {}): Promise<ExportSummary> {
+export async function writeParquet(source: ExportSource, target: ExportTarget, given?: ColumnarOptions): Promise<ExportSummary> {
+  const options = checkWriterOptions("parquet", given);
   if (options.resume) return writeResumable("parquet", openParquet, source, target, options);
   if (options.partitionBy?.length) {
     if (typeof target !== "string")

@@ -4,6 +4,7 @@
  * from it (`brand` → `brand_name`); columns of no field keep their order, after the asked ones.
  */
 import type { JsonRecord } from "../records";
+import { setField } from "./ownField";
 
 function rankOf(name: string, fields: readonly string[]): number {
   const exact = fields.indexOf(name);
@@ -28,7 +29,7 @@ export function recordInFieldOrder<T extends object>(record: T, fields: readonly
   if (!ordered) return record;
   const source = record as JsonRecord;
   const copy: JsonRecord = {};
-  for (const key of ordered) copy[key] = source[key];
+  for (const key of ordered) setField(copy, key, source[key]);
   return copy as T;
 }
 

@@ -1,5 +1,6 @@
 import { CellConversion, type ColumnPlan } from "./columnPlan";
 import { parseNumericString } from "../table/numericText";
+import { jsonText } from "../text/jsonText";
 
 const ROWS_PER_BLOCK = 256;
 
@@ -129,7 +130,7 @@ function toText({ rows, cells, source, target, start, end, compacting }: CellBlo
       if (compacting) cellsOfRow[target] = value;
       cells[row] = value;
     } else {
-      const text = value === undefined || value === null ? null : typeof value === "object" ? JSON.stringify(value) : String(value);
+      const text = value === undefined || value === null ? null : typeof value === "object" ? (jsonText(value) ?? null) : String(value);
       cellsOfRow[target] = text;
       cells[row] = text;
     }

@@ -135,18 +135,32 @@ class RowSink {
     return parent;
   }
 
+  /**
+   * A nested object's values into the row's cells, in key order at any depth: a walk with its own
+   * stack, so a record nested thousands of levels deep never overflows the call stack.
+   */
   private addObject(cells: unknown[], object: JsonRecord, parent: string): boolean {
-    for (const key in object) {
-      const value = object[key];
+    const stack: { object: JsonRecord; keys: string[]; index: number; parent: string }[] = [
+      { object, keys: Object.keys(object), index: 0, parent },
+    ];
+    while (stack.length) {
+      const frame = stack[stack.length - 1];
+      if (frame.index === frame.keys.length) {
+        stack.pop();
+        continue;
+      }
+      const key = frame.keys[frame.index++];
+      const value = frame.object[key];
       if (typeof value === "object" && value !== null) {
         if (Array.isArray(value)) {
           if (this.stackLists) return false;
         } else {
-          if (!this.addObject(cells, value as JsonRecord, `${parent}_${key}`)) return false;
+          const inner = value as JsonRecord;
+          stack.push({ object: inner, keys: Object.keys(inner), index: 0, parent: `${frame.parent}_${key}` });
           continue;
         }
       }
-      cells[this.columnAt(parent, key)] = value;
+      cells[this.columnAt(frame.parent, key)] = value;
     }
     return true;
   }

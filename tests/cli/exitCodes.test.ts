@@ -25,7 +25,7 @@ describe("exit 2: bad usage or validation, one line naming the flag", () => {
     [["brands", "--page", "0"], /^error: --page: must be a whole number of 1 or more \(got "0"\)$/m],
     [["brands", "--per-page", "abc"], /^error: --per-page: must be a whole number of 1 or more \(got "abc"\)$/m],
     [["brands", "--on-errors", "sometimes"], /^error: --on-errors: must be one of warn, raise \(got "sometimes"\)$/m],
-    [["emulator", "--port", "x"], /^error: --port: must be a whole number of 0 or more \(got "x"\)$/m],
+    [["emulator", "--port", "x"], /^error: --port: must be a whole number from 0 to 65535 \(got "x"\)$/m],
     [["brands", "--per-page", "5000"], /^error: --per-page: must be at most 1000/],
     [["brands", "--sort", "not a field"], /^error: --sort: must be a field name/],
     [["brands", "--timeout", "-5"], /^error: --timeout: must be a number of milliseconds above 0 \(got "-5"\)$/m],

@@ -155,7 +155,7 @@ test("without resume nothing is kept; resume needs a pull and a Parquet or Arrow
   expect(readdirSync(dir).filter((name) => name.startsWith(".early"))).toEqual([]);
   env.emulator.setFaults([]);
   await expect(writeParquet([{ a: 1 }], join(dir, "records.parquet"), { resume: true })).rejects.toThrow(ValidationError);
-  expect(() => writeTable(pull(), join(dir, "pull.csv"), undefined, { resume: true })).toThrow(
+  await expect(writeTable(pull(), join(dir, "pull.csv"), undefined, { resume: true })).rejects.toThrow(
     /resume: continues Parquet, partitioned Parquet and Arrow exports only; this output is csv/,
   );
 });

@@ -37,6 +37,8 @@ const RESOURCE_DEFAULTS: OutputDefaults = { terminal: "table", piped: "csv" };
 export function chooseOutput(flags: OutputFlags, io: CliIo, defaults: OutputDefaults = RESOURCE_DEFAULTS): OutputPlan {
   const plan = chooseTarget(flags, io, defaults);
   const format = plan.kind === "table" ? "table" : plan.format;
+  if (plan.kind === "export" && format === "csv")
+    Object.assign(plan.options, { bom: flags.bom === true, escapeFormulas: flags.escapeFormulas !== false });
   if (format !== "csv" && flags.bom) throw new UsageError(`--bom: only CSV starts with a byte-order mark; this output is ${format}`);
   if (format !== "csv" && flags.escapeFormulas === false)
     throw new UsageError(`--no-escape-formulas: only CSV escapes formulas (Excel keeps text as text); this output is ${format}`);
@@ -61,7 +63,7 @@ export function chooseOutput(flags: OutputFlags, io: CliIo, defaults: OutputDefa
 }
 
 function chooseTarget(flags: OutputFlags, io: CliIo, defaults: OutputDefaults): OutputPlan {
-  const options: OutputOptions = { bom: flags.bom === true, escapeFormulas: flags.escapeFormulas !== false };
+  const options: OutputOptions = {};
   const toStdout = flags.out === undefined || flags.out === "-";
   if (!toStdout) {
     const format = flags.format ?? formatFromPath(flags.out!) ?? (flags.partitionBy ? "parquet" : undefined);

@@ -66,6 +66,9 @@ export async function sendSpoiledBody(
     case "revised":
       send(res, 200, revised(body, rule.field ?? "name", rule.value ?? null), headers);
       return;
+    case "deepRecord":
+      send(res, 200, withDeepRecord(body, rule.index ?? 0, rule.field ?? "nested", rule.depth ?? DEEP_RECORD_DEPTH), headers);
+      return;
     case "cutOff": {
       // the full Content-Length is announced, then the connection drops after `bytes`
       if (!writeHead(res, 200, body.length, headers)) return;
@@ -104,11 +107,31 @@ function withNullRecord(body: Buffer, index: number): string | Buffer {
   return JSON.stringify(parsed);
 }
 
+const DEEP_RECORD_DEPTH = 10_000;
+const DEEP_PLACEHOLDER = "\u0000deep record\u0000";
+
+/**
+ * A page whose record at `index` holds `{"a":{"a":...1...}}` under `field`, `depth` objects deep:
+ * legal JSON that any recursive walk of the records overflows on. Written as text, since
+ * JSON.stringify itself recurses.
+ */
+function withDeepRecord(body: Buffer, index: number, field: string, depth: number): string | Buffer {
+  const parsed = JSON.parse(body.toString("utf8")) as { data?: unknown };
+  if (!Array.isArray(parsed.data) || parsed.data.length === 0) return body;
+  const record = parsed.data[Math.min(index, parsed.data.length - 1)] as Record<string, unknown>;
+  record[field] = DEEP_PLACEHOLDER;
+  const nested = `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+  return JSON.stringify(parsed).replace(JSON.stringify(DEEP_PLACEHOLDER), () => nested);
+}
+
 /** A page whose records all have `field` set to `value`: the same records, revised. */
 function revised(body: Buffer, field: string, value: unknown): string | Buffer {
   const parsed = JSON.parse(body.toString("utf8")) as { data?: unknown };
   if (!Array.isArray(parsed.data)) return body;
-  for (const record of parsed.data) if (record !== null && typeof record === "object") (record as Record<string, unknown>)[field] = value;
+  for (const record of parsed.data)
+    if (record !== null && typeof record === "object")
+      // defined, not assigned: a field named `__proto__` is a field, as JSON.parse makes it
+      Object.defineProperty(record, field, { value, enumerable: true, writable: true, configurable: true });
   return JSON.stringify(parsed);
 }
 

@@ -1,0 +1,80 @@
+/**
+ * JSON text of a value, bigints as text: JSON.stringify, or where the value is nested too deeply
+ * for it (V8's JSON.stringify recurses, and a record a few thousand levels deep overflows the
+ * stack) the same text from a walk with its own stack. Undefined when JSON.stringify gives none.
+ */
+export function jsonText(value: unknown, indent?: number): string | undefined {
+  try {
+    return JSON.stringify(value, bigintAsText, indent);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return jsonTextWithoutRecursion(value, indent);
+  }
+}
+
+/** A JSON.stringify replacer: NaN already becomes null there, but a bigint would throw. */
+export function bigintAsText(_key: string, value: unknown): unknown {
+  return typeof value === "bigint" ? String(value) : value;
+}
+
+type Frame =
+  | { kind: "array"; items: readonly unknown[]; index: number; depth: number }
+  | { kind: "object"; object: Record<string, unknown>; keys: string[]; index: number; depth: number; wrote: boolean };
+
+/** A value as JSON.stringify would write it (bigints as text), without recursion: objects and lists are walked with an explicit stack. */
+export function jsonTextWithoutRecursion(root: unknown, indent?: number): string | undefined {
+  const gap = indent ? " ".repeat(Math.min(10, indent)) : "";
+  const parts: string[] = [];
+  const stack: Frame[] = [];
+  const newline = (depth: number) => (gap ? `\n${gap.repeat(depth)}` : "");
+  /** writes a value, or opens its frame; false when the value has no JSON form (undefined, a function) */
+  const write = (raw: unknown, depth: number): boolean => {
+    let value = typeof raw === "bigint" ? String(raw) : raw;
+    if (value !== null && typeof value === "object" && typeof (value as { toJSON?: unknown }).toJSON === "function")
+      value = (value as { toJSON: () => unknown }).toJSON();
+    if (value === null) parts.push("null");
+    else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") parts.push(JSON.stringify(value));
+    else if (typeof value === "bigint") parts.push(JSON.stringify(String(value)));
+    else if (Array.isArray(value)) {
+      parts.push("[");
+      stack.push({ kind: "array", items: value, index: 0, depth: depth + 1 });
+    } else if (typeof value === "object") {
+      parts.push("{");
+      stack.push({
+        kind: "object",
+        object: value as Record<string, unknown>,
+        keys: Object.keys(value),
+        index: 0,
+        depth: depth + 1,
+        wrote: false,
+      });
+    } else return false;
+    return true;
+  };
+  if (!write(root, 0)) return undefined;
+  while (stack.length) {
+    const frame = stack[stack.length - 1];
+    if (frame.kind === "array") {
+      if (frame.index === frame.items.length) {
+        stack.pop();
+        parts.push(frame.items.length ? `${newline(frame.depth - 1)}]` : "]");
+        continue;
+      }
+      parts.push(`${frame.index ? "," : ""}${newline(frame.depth)}`);
+      if (!write(frame.items[frame.index++], frame.depth)) parts.push("null");
+      continue;
+    }
+    if (frame.index === frame.keys.length) {
+      stack.pop();
+      parts.push(frame.wrote ? `${newline(frame.depth - 1)}}` : "}");
+      continue;
+    }
+    const key = frame.keys[frame.index++];
+    const value = frame.object[key];
+    if (value === undefined || typeof value === "function" || typeof value === "symbol") continue;
+    parts.push(`${frame.wrote ? "," : ""}${newline(frame.depth)}${JSON.stringify(key)}:${gap ? " " : ""}`);
+    frame.wrote = true;
+    write(value, frame.depth);
+  }
+  return parts.join("");
+}
