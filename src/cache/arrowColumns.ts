@@ -154,12 +154,12 @@ export function columnsFromArrow(arrow: ArrowModule, file: Uint8Array): DecodedT
       // the column holds its numbers unboxed (an array of doubles: no null written first); the rows
       // share one boxed number per distinct value
       const values = floatValues(stored.dictionary!.data);
-      const codes = stored.values as Codes;
+      const codes = codesOf(stored, rowCount);
       numbersFromCodes(cells, codes, values);
       sources.push({ values: genericCopy(values), codes });
     } else if (arrow.DataType.isDictionary(type) && arrow.DataType.isUtf8(type.dictionary)) {
       const values = stored.dictionary!.toArray() as string[];
-      textFromCodes(cells, stored.values as Codes, values, stored);
+      textFromCodes(cells, codesOf(stored, rowCount), values, stored);
       sources.push({ values: cells });
     } else if (
       (arrow.DataType.isInt(type) && type.bitWidth === 32 && type.isSigned) ||
@@ -181,6 +181,11 @@ export function columnsFromArrow(arrow: ArrowModule, file: Uint8Array): DecodedT
     data.push(cells);
   });
   return { table: { columns, dtypes, data, rowCount }, rows: rowsOf(sources, rowCount) };
+}
+
+/** A dictionary column's codes, one per row: an IPC buffer is padded to 8 bytes, so it can hold more. */
+function codesOf(stored: Arrow.Data, rowCount: number): Codes {
+  return (stored.values as Codes).subarray(0, rowCount);
 }
 
 function floatValues(dictionary: readonly Arrow.Data[]): Float64Array {
