@@ -7,13 +7,32 @@ import type { SyncOutcome } from "./types";
 
 const STUDY_COLUMN = "study_id";
 
-/** The query narrowed to some studies: the own `studies` option replaced, the query's other filters kept. */
+/** brandscape-data options a study id decides: its country and year, in each spelling the options take. */
+const STUDY_LEVEL_OPTIONS = [
+  "studies",
+  "study_id",
+  "studyId",
+  "countryCode",
+  "country_code",
+  "countries",
+  "yearNumber",
+  "year_number",
+  "years",
+];
+
+/**
+ * The query narrowed to some studies: the study ids replace the study-level filters (a study has
+ * one country and year, and study + country + year is no combination the service recommends);
+ * the query's other filters are kept.
+ */
 function forStudies(options: Record<string, unknown>, studyIds: readonly number[]): Record<string, unknown> {
+  const narrowed = { ...options };
   const filters = { ...(options.filters as Record<string, unknown> | undefined) };
-  delete filters.studies;
-  delete filters.study_id;
-  delete filters.studyId;
-  return { ...options, filters, studies: studyIds };
+  for (const name of STUDY_LEVEL_OPTIONS) {
+    delete narrowed[name];
+    delete filters[name];
+  }
+  return { ...narrowed, filters, studies: studyIds };
 }
 
 /**
