@@ -13,3 +13,4 @@ export { CHART_CONFIG, type ChartOptions } from "./charts/chartOptions";
 export { renderSvg } from "./renderSvg";
 export { showChart, type ShowChartOptions } from "./showChart";
 export { notebookDisplay, type NotebookDisplay, type KernelName, type MimeBundle } from "./notebookDisplay";
+export { withNotebookForm, toolResultForm, syncReportForm } from "./valueForms";

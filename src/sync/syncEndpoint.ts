@@ -1,3 +1,4 @@
+import { syncReportForm, withNotebookForm } from "../display";
 import { ValidationError } from "../errors";
 import { holdsSessions, STORE_SESSION, type SyncTarget } from "../store/types";
 import { syncBrandscape } from "./brandscapeSync";
@@ -48,17 +49,20 @@ export async function syncEndpoint(pages: PagesOf, store: SyncTarget, endpoint: 
       removed: changes.removed,
       requests: outcome.requests,
     });
-    return {
-      table: sync.table,
-      mode: outcome.mode,
-      added: changes.added,
-      updated: changes.updated,
-      removed: changes.removed,
-      requests: outcome.requests,
-      rows: changes.rows,
-      ...(outcome.partitions ? { partitions: outcome.partitions } : {}),
-      addedColumns: changes.addedColumns,
-      widenedColumns: changes.widenedColumns,
-    };
+    return withNotebookForm<SyncReport>(
+      {
+        table: sync.table,
+        mode: outcome.mode,
+        added: changes.added,
+        updated: changes.updated,
+        removed: changes.removed,
+        requests: outcome.requests,
+        rows: changes.rows,
+        ...(outcome.partitions ? { partitions: outcome.partitions } : {}),
+        addedColumns: changes.addedColumns,
+        widenedColumns: changes.widenedColumns,
+      },
+      syncReportForm,
+    );
   });
 }

@@ -1,4 +1,5 @@
 import type { DataFrame } from "danfojs-node";
+import { withNotebookForm, toolResultForm } from "../display";
 import { APIError, ClientClosedError, DataNotFoundError } from "../errors";
 import { FrameBuilder, recordsToFrame } from "../rows";
 import { Pull, type PullOptions, type PullParts } from "../pull";
@@ -53,7 +54,7 @@ export class ToolsClient {
 
   async #run(spec: ToolSpec, options: unknown): Promise<ToolResult> {
     const { rows, meta } = await this.#fetch(spec, options);
-    return { frame: await recordsToFrame(rows), meta };
+    return withNotebookForm({ frame: await recordsToFrame(rows), meta }, toolResultForm);
   }
 
   async #fetch(spec: ToolSpec, options: unknown): Promise<ShapedAnswer> {

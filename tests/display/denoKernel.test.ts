@@ -1,7 +1,11 @@
 // Deno's Jupyter kernel as fountframe meets it: a `Deno` global whose `jupyter.display` takes a MIME
 // bundle (a stand-in here; scripts/run-notebooks.sh runs every notebook in the real kernel). Frames,
 // show, showChart and a pull's progress over real HTTP to the emulator.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { DataFrame } from "danfojs-node";
+import { openStore } from "../../src/store";
 import { barChart, notebookDisplay, show, showChart } from "../../src/display";
 import { loadDataFrameClass } from "../../src/frame/danfo";
 import { installStandInDeno, type StandInDeno } from "../helpers/standInDeno";
@@ -110,4 +114,31 @@ describe("a danfo frame as a cell's last value", () => {
     expect(Object.getOwnPropertySymbols({ ...frame })).not.toContain(JUPYTER_DISPLAY);
     expect(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Object.getPrototypeOf(frame)), JUPYTER_DISPLAY)?.enumerable).toBe(false);
   });
+});
+
+describe("a tool result and a sync report as a cell's last value", () => {
+  test("a tool result answers with its metadata and its rows as show draws them; its keys stay frame and meta", async () => {
+    const result = await env.client().tools.brandWorthMap({ brands: [1, 2], studies: 470 });
+    const bundle = bundleOf(result)!;
+    expect(bundle["text/html"]).toContain("<caption>meta</caption>");
+    expect(bundle["text/html"]).toContain(">brand_name</th>");
+    expect(bundle["text/plain"]).toContain("brand_name");
+    expect(Object.keys(result)).toEqual(["frame", "meta"]);
+    expect(JSON.stringify({ ...result, frame: null })).toBe(JSON.stringify({ frame: null, meta: result.meta }));
+  }, 30_000);
+
+  test("a sync report answers with one row per field; spreading and JSON are as before", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fountframe-report-"));
+    try {
+      await using store = await openStore(join(dir, "fount.duckdb"));
+      const report = await env.client().sync(store, "regions", {});
+      const bundle = bundleOf(report)!;
+      expect(bundle["text/html"]).toContain("<caption>sync report</caption>");
+      expect(bundle["text/html"]).toContain(`<th style="text-align:left">added</th><td>${report.added}</td>`);
+      expect(bundle["text/plain"]).toMatch(/^sync report\ntable +regions/);
+      expect(Object.getOwnPropertySymbols({ ...report })).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
