@@ -22,7 +22,7 @@ import { aggregate, summaryTable } from "./lib/summary.mjs";
 const HELP = `usage: node bench/run.mjs [--quick] [--only S1,S3,...] [--reps N] [--out FILE]
   --quick   one repetition, small sizes (CI); asserts nothing about time; prints a short
             summary, the table and log in the results file's .md beside it
-  --only    scenario groups: import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9
+  --only    scenario groups: import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9, FLOOR, LINK
   --reps    repetitions per scenario (default 2, some 1; quick 1)
   --out     results file (default bench/results.json, --quick bench/results-quick.json)`;
 
@@ -82,6 +82,13 @@ export const STREAM_FIELDS = [
     .slice(0, 57),
 ];
 const LATENCY_MS = 20;
+/**
+ * LINK: the service as a user meets it, 100 ms away over 20 MB/s, compressing, at its default
+ * 500 requests a minute (an emulator of its own each run, so each run has a fresh minute's budget)
+ */
+const REAL_LINK = { latencyMs: 100, bandwidth: 20_000_000, compression: true, rateLimit: 500 };
+/** the service's largest page: the fewest requests a pull can make */
+const MAX_PER_PAGE = 1000;
 /** Removes the frames' kept columns from the cache, leaving the responses (S8-responses). */
 async function dropColumns(dir) {
   const entries = await cacache.ls(dir);
@@ -150,6 +157,17 @@ function plan(quick) {
     });
     add({ id: `S1${suffix}`, group: "S1", script: "pull.mjs", emulator, config: { ...width } });
     add({ id: `S1${suffix}-split`, group: "S1", script: "split.mjs", flags: ["--expose-gc"], emulator, config: { ...width }, reps: 1 });
+    // the parse floor of the same pages: fetched first, then only text + JSON.parse timed
+    add({ id: `FLOOR${suffix}`, group: "FLOOR", script: "floor.mjs", flags: ["--expose-gc"], emulator, config: { ...width } });
+    // the quick run (CI) keeps the narrow one: the wide one's warm-up compresses every page first
+    if (!quick || suffix)
+      add({
+        id: `LINK${suffix}`,
+        group: "LINK",
+        script: "pull.mjs",
+        emulator: { scale: size.rows, warmupPages: size.warmupPages, ...width, ...REAL_LINK, private: true },
+        config: { ...width },
+      });
     // the same call with every page decoded on the main thread (threads: 0), for comparison
     add({
       id: `S1${suffix}-main`,
@@ -427,6 +445,10 @@ async function runJob(job) {
       result.emulatorRequests = stats?.requests;
       result.emulatorCpuMs = stats?.cpuMs;
       result.emulatorRateLimited = stats?.rateLimited;
+      result.emulatorBytes = stats?.bytesSent;
+      if (job.emulator.bandwidth && typeof result.total === "number" && typeof stats?.bytesSent === "number") {
+        Object.assign(result, linkLimit(job.emulator, result.total, stats.bytesSent));
+      }
     }
     return result;
   } catch (error) {
@@ -434,6 +456,19 @@ async function runJob(job) {
   } finally {
     await lease?.release().catch(() => {});
   }
+}
+
+/**
+ * The fastest a pull can be over the link: every byte the emulator sent (compressed) at the link's
+ * bandwidth, plus the round trips no client can avoid: the first page (which says how many there
+ * are), then the fewest pages (1,000 records each) IN_FLIGHT at a time. The rate budget (500 a
+ * minute) holds them all, so it adds no wait.
+ */
+function linkLimit(link, total, bytesSent) {
+  const fewestPages = Math.max(1, Math.ceil(total / MAX_PER_PAGE));
+  const roundTrips = 1 + Math.ceil((fewestPages - 1) / IN_FLIGHT);
+  const transferMs = (bytesSent / link.bandwidth) * 1000;
+  return { linkTransferMs: transferMs, linkRoundTrips: roundTrips, linkLimitMs: transferMs + roundTrips * link.latencyMs };
 }
 
 function machineFacts() {
@@ -475,7 +510,7 @@ async function main() {
   if (options.only) {
     const unknown = options.only.filter((group) => !jobs.some((job) => job.group === group));
     if (unknown.length)
-      throw new Error(`--only: unknown scenario ${unknown.join(", ")} (import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9)`);
+      throw new Error(`--only: unknown scenario ${unknown.join(", ")} (import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9, FLOOR, LINK)`);
     jobs = jobs.filter((job) => options.only.includes(job.group));
   }
   for (const job of jobs) job.reps = options.reps ?? (options.quick ? 1 : (job.reps ?? 2));
@@ -501,14 +536,14 @@ async function main() {
       if (job.dropColumnsFirst) await dropColumns(CACHE_DIR);
       const result = await runJob(job);
       runs[job.id].push(result);
-      const wall = result.wallMs ?? result.fetchMs ?? result.recordsToFrameMs ?? result.loadMs;
+      const wall = result.wallMs ?? result.fetchMs ?? result.recordsToFrameMs ?? result.loadMs ?? result.parseMs;
       const note = result.crashed
         ? `CRASHED\n${result.problems.join("\n")}`
         : result.problems?.length
           ? `PROBLEM: ${result.problems.join("; ")}`
           : "";
       report(
-        `[bench] ${job.id} ${rep}/${job.reps}${wall !== undefined ? ` ${(wall / 1000).toFixed(2)} s` : ""}${result.peakRssMiB ? `, peak ${result.peakRssMiB.toFixed(0)} MiB` : ""} ${note}`,
+        `[bench] ${job.id} ${rep}/${job.reps}${wall !== undefined ? ` ${(wall / 1000).toFixed(2)} s` : ""}${result.cpuMs ? `, CPU ${(result.cpuMs / 1000).toFixed(2)} s` : ""}${result.peakRssMiB ? `, peak ${result.peakRssMiB.toFixed(0)} MiB` : ""} ${note}`,
         Boolean(note),
       );
     }
@@ -526,6 +561,7 @@ async function main() {
     settings: {
       latencyMs: LATENCY_MS,
       inFlight: IN_FLIGHT,
+      realLink: REAL_LINK,
       narrowMetricKeys: NARROW_METRIC_KEYS,
       dist: relative(REPO_DIR, DIST_DIR) || DIST_DIR,
     },
