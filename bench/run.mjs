@@ -16,6 +16,7 @@ import { existsSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import cacache from "cacache";
 import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
 import { BENCH_DIR, DIST_DIR, REPO_DIR, RESULT_TAG } from "./lib/common.mjs";
 import { aggregate, summaryTable } from "./lib/summary.mjs";
 
@@ -131,7 +132,7 @@ const SIZES = {
  * Every scenario run: a child script, its config, and the emulator it talks to. `reps` (full run
  * only) lowers the repetitions of the slowest, steadiest figures so the full run stays within minutes.
  */
-function plan(quick) {
+export function plan(quick) {
   const size = quick ? SIZES.quick : SIZES.full;
   const narrow = { metricKeys: NARROW_METRIC_KEYS };
   const pullEmulator = { scale: size.rows, latencyMs: LATENCY_MS, warmupPages: size.warmupPages };
@@ -307,7 +308,7 @@ const CHILD_TIMEOUT_MS = 10 * 60_000;
  * Runs node with `args` in a child process: { child, done }, done resolving to { code, stdout, stderr, ms }.
  * A scenario is killed after CHILD_TIMEOUT_MS; an emulator (`timeoutMs: null`) lives until stopped.
  */
-function runProcess(args, { input = false, onLine, timeoutMs = CHILD_TIMEOUT_MS } = {}) {
+export function runProcess(args, { input = false, onLine, timeoutMs = CHILD_TIMEOUT_MS } = {}) {
   const started = performance.now();
   const child = spawn(process.execPath, args, { cwd: REPO_DIR, stdio: [input ? "pipe" : "ignore", "pipe", "pipe"] });
   const done = new Promise((resolve) => {
@@ -342,7 +343,7 @@ function runProcess(args, { input = false, onLine, timeoutMs = CHILD_TIMEOUT_MS 
 }
 
 /** An emulator child: { url, studyIds, command(line) → the answer line's JSON, stop() }. */
-function startEmulatorChild(options) {
+export function startEmulatorChild(options) {
   return new Promise((resolve, reject) => {
     let ready = false;
     let exited = false;
@@ -592,7 +593,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error?.stack ?? error);
-  process.exit(1);
-});
+// run as a program (not when bench/profile.mjs imports its plan)
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error?.stack ?? error);
+    process.exit(1);
+  });
+}
