@@ -87,12 +87,21 @@ async function main() {
     allMs += threadMs;
     console.log(`  ${file}: ${(threadMs / 1000).toFixed(2)} s sampled`);
   }
-  const top = [...total].sort((a, b) => b[1] - a[1]).slice(0, options.top);
-  console.log(`\ntop ${top.length} by self time, every thread (${(allMs / 1000).toFixed(2)} s sampled; idle is time waiting):`);
+  // a thread waiting (for I/O, or a worker for its next task) is not work: left out of the shares
+  const waiting = (key) => key.startsWith("(idle)\t") || key.startsWith("atomicsWaitLoop\t");
+  const waitMs = [...total].filter(([key]) => waiting(key)).reduce((sum, [, ms]) => sum + ms, 0);
+  const busyMs = allMs - waitMs;
+  const top = [...total]
+    .filter(([key]) => !waiting(key))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, options.top);
+  console.log(
+    `\ntop ${top.length} by self time, every thread: ${(busyMs / 1000).toFixed(2)} s busy (% of it), ${(waitMs / 1000).toFixed(2)} s waiting left out. On a loaded machine a thread's samples include time it waited for a core.`,
+  );
   console.log("| self ms | % | function | where |\n|---|---|---|---|");
   for (const [key, ms] of top) {
     const [name, where] = key.split("\t");
-    console.log(`| ${ms.toFixed(0)} | ${((100 * ms) / allMs).toFixed(1)} | ${name} | ${where} |`);
+    console.log(`| ${ms.toFixed(0)} | ${((100 * ms) / busyMs).toFixed(1)} | ${name} | ${where} |`);
   }
 }
 
