@@ -16,13 +16,14 @@ import { existsSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import cacache from "cacache";
 import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
 import { BENCH_DIR, DIST_DIR, REPO_DIR, RESULT_TAG } from "./lib/common.mjs";
 import { aggregate, summaryTable } from "./lib/summary.mjs";
 
 const HELP = `usage: node bench/run.mjs [--quick] [--only S1,S3,...] [--reps N] [--out FILE]
   --quick   one repetition, small sizes (CI); asserts nothing about time; prints a short
             summary, the table and log in the results file's .md beside it
-  --only    scenario groups: import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9, SYNC
+  --only    scenario groups: import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9, FLOOR, LINK, SYNC
   --reps    repetitions per scenario (default 2, some 1; quick 1)
   --out     results file (default bench/results.json, --quick bench/results-quick.json)`;
 
@@ -91,6 +92,13 @@ export const STREAM_FIELDS = [
   "authentic_c",
 ];
 const LATENCY_MS = 20;
+/**
+ * LINK: the service as a user meets it, 100 ms away over 20 MB/s, compressing, at its default
+ * 500 requests a minute (an emulator of its own each run, so each run has a fresh minute's budget)
+ */
+const REAL_LINK = { latencyMs: 100, bandwidth: 20_000_000, compression: true, rateLimit: 500 };
+/** the service's largest page: the fewest requests a pull can make */
+const MAX_PER_PAGE = 1000;
 /** Removes the frames' kept columns from the cache, leaving the responses (S8-responses). */
 async function dropColumns(dir) {
   const entries = await cacache.ls(dir);
@@ -133,7 +141,7 @@ const SIZES = {
  * Every scenario run: a child script, its config, and the emulator it talks to. `reps` (full run
  * only) lowers the repetitions of the slowest, steadiest figures so the full run stays within minutes.
  */
-function plan(quick) {
+export function plan(quick) {
   const size = quick ? SIZES.quick : SIZES.full;
   const narrow = { metricKeys: NARROW_METRIC_KEYS };
   const pullEmulator = { scale: size.rows, latencyMs: LATENCY_MS, warmupPages: size.warmupPages };
@@ -159,6 +167,17 @@ function plan(quick) {
     });
     add({ id: `S1${suffix}`, group: "S1", script: "pull.mjs", emulator, config: { ...width } });
     add({ id: `S1${suffix}-split`, group: "S1", script: "split.mjs", flags: ["--expose-gc"], emulator, config: { ...width }, reps: 1 });
+    // the parse floor of the same pages: fetched first, then only text + JSON.parse timed
+    add({ id: `FLOOR${suffix}`, group: "FLOOR", script: "floor.mjs", flags: ["--expose-gc"], emulator, config: { ...width } });
+    // the quick run (CI) keeps the narrow one: the wide one's warm-up compresses every page first
+    if (!quick || suffix)
+      add({
+        id: `LINK${suffix}`,
+        group: "LINK",
+        script: "pull.mjs",
+        emulator: { scale: size.rows, warmupPages: size.warmupPages, ...width, ...REAL_LINK, private: true },
+        config: { ...width },
+      });
     // the same call with every page decoded on the main thread (threads: 0), for comparison
     add({
       id: `S1${suffix}-main`,
@@ -301,7 +320,7 @@ const CHILD_TIMEOUT_MS = 10 * 60_000;
  * Runs node with `args` in a child process: { child, done }, done resolving to { code, stdout, stderr, ms }.
  * A scenario is killed after CHILD_TIMEOUT_MS; an emulator (`timeoutMs: null`) lives until stopped.
  */
-function runProcess(args, { input = false, onLine, timeoutMs = CHILD_TIMEOUT_MS } = {}) {
+export function runProcess(args, { input = false, onLine, timeoutMs = CHILD_TIMEOUT_MS } = {}) {
   const started = performance.now();
   const child = spawn(process.execPath, args, { cwd: REPO_DIR, stdio: [input ? "pipe" : "ignore", "pipe", "pipe"] });
   const done = new Promise((resolve) => {
@@ -336,7 +355,7 @@ function runProcess(args, { input = false, onLine, timeoutMs = CHILD_TIMEOUT_MS 
 }
 
 /** An emulator child: { url, studyIds, command(line) → the answer line's JSON, stop() }. */
-function startEmulatorChild(options) {
+export function startEmulatorChild(options) {
   return new Promise((resolve, reject) => {
     let ready = false;
     let exited = false;
@@ -439,6 +458,10 @@ async function runJob(job) {
       result.emulatorRequests = stats?.requests;
       result.emulatorCpuMs = stats?.cpuMs;
       result.emulatorRateLimited = stats?.rateLimited;
+      result.emulatorBytes = stats?.bytesSent;
+      if (job.emulator.bandwidth && typeof result.total === "number" && typeof stats?.bytesSent === "number") {
+        Object.assign(result, linkLimit(job.emulator, result.total, stats.bytesSent));
+      }
     }
     return result;
   } catch (error) {
@@ -446,6 +469,19 @@ async function runJob(job) {
   } finally {
     await lease?.release().catch(() => {});
   }
+}
+
+/**
+ * The fastest a pull can be over the link: every byte the emulator sent (compressed) at the link's
+ * bandwidth, plus the round trips no client can avoid: the first page (which says how many there
+ * are), then the fewest pages (1,000 records each) IN_FLIGHT at a time. The rate budget (500 a
+ * minute) holds them all, so it adds no wait.
+ */
+function linkLimit(link, total, bytesSent) {
+  const fewestPages = Math.max(1, Math.ceil(total / MAX_PER_PAGE));
+  const roundTrips = 1 + Math.ceil((fewestPages - 1) / IN_FLIGHT);
+  const transferMs = (bytesSent / link.bandwidth) * 1000;
+  return { linkTransferMs: transferMs, linkRoundTrips: roundTrips, linkLimitMs: transferMs + roundTrips * link.latencyMs };
 }
 
 function machineFacts() {
@@ -487,7 +523,9 @@ async function main() {
   if (options.only) {
     const unknown = options.only.filter((group) => !jobs.some((job) => job.group === group));
     if (unknown.length)
-      throw new Error(`--only: unknown scenario ${unknown.join(", ")} (import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9, SYNC)`);
+      throw new Error(
+        `--only: unknown scenario ${unknown.join(", ")} (import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9, FLOOR, LINK, SYNC)`,
+      );
     jobs = jobs.filter((job) => options.only.includes(job.group));
   }
   for (const job of jobs) job.reps = options.reps ?? (options.quick ? 1 : (job.reps ?? 2));
@@ -513,14 +551,14 @@ async function main() {
       if (job.dropColumnsFirst) await dropColumns(CACHE_DIR);
       const result = await runJob(job);
       runs[job.id].push(result);
-      const wall = result.wallMs ?? result.fetchMs ?? result.recordsToFrameMs ?? result.loadMs;
+      const wall = result.wallMs ?? result.fetchMs ?? result.recordsToFrameMs ?? result.loadMs ?? result.parseMs;
       const note = result.crashed
         ? `CRASHED\n${result.problems.join("\n")}`
         : result.problems?.length
           ? `PROBLEM: ${result.problems.join("; ")}`
           : "";
       report(
-        `[bench] ${job.id} ${rep}/${job.reps}${wall !== undefined ? ` ${(wall / 1000).toFixed(2)} s` : ""}${result.peakRssMiB ? `, peak ${result.peakRssMiB.toFixed(0)} MiB` : ""} ${note}`,
+        `[bench] ${job.id} ${rep}/${job.reps}${wall !== undefined ? ` ${(wall / 1000).toFixed(2)} s` : ""}${result.cpuMs ? `, CPU ${(result.cpuMs / 1000).toFixed(2)} s` : ""}${result.peakRssMiB ? `, peak ${result.peakRssMiB.toFixed(0)} MiB` : ""} ${note}`,
         Boolean(note),
       );
     }
@@ -538,6 +576,7 @@ async function main() {
     settings: {
       latencyMs: LATENCY_MS,
       inFlight: IN_FLIGHT,
+      realLink: REAL_LINK,
       narrowMetricKeys: NARROW_METRIC_KEYS,
       dist: relative(REPO_DIR, DIST_DIR) || DIST_DIR,
     },
@@ -568,7 +607,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error?.stack ?? error);
-  process.exit(1);
-});
+// run as a program (not when bench/profile.mjs imports its plan)
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error?.stack ?? error);
+    process.exit(1);
+  });
+}

@@ -86,6 +86,15 @@ export function summaryTable(results) {
     );
     add(`S1 ${what}`, "CPU time of the client process", stat(s1, "cpuMs"), "s");
     add(`S1 ${what}`, "CPU time of the emulator process", stat(s1, "emulatorCpuMs"), "s");
+    add(`S1 ${what}`, "parse floor: text + JSON.parse of the same pages (FLOOR), CPU", stat(`FLOOR${suffix}`, "parseCpuMs"), "s");
+    add(
+      `S1 ${what}`,
+      "CPU of the client process / parse floor, same repetition",
+      pairedRatio(scenarios, s1, "cpuMs", `FLOOR${suffix}`, "parseCpuMs"),
+      "×",
+      suffix ? "" : "≤ 1.3 (issue 33)",
+      suffix ? undefined : (v) => v <= 1.3,
+    );
     add(
       `S1 ${what}`,
       "S1 / S2, same repetition",
@@ -148,6 +157,41 @@ export function summaryTable(results) {
     }
     add(`S2 ${label}`, "same with node:http instead of fetch", stat(`${s2}-http`, "wallMs"), "s");
     add(`S2 ${label}`, "schedule bound ⌈pages / 20⌉ × 20 ms", stat(s2, "scheduleBoundMs"), "s");
+  }
+
+  const link = results.settings?.realLink;
+  for (const [suffix, label] of [
+    ["", "documented width"],
+    ["-64", "64 columns"],
+  ]) {
+    const id = `LINK${suffix}`;
+    if (!scenarios[id] || !link) continue;
+    const rows = stat(id, "rows")?.median;
+    const what = `LINK real link (${link.latencyMs} ms, ${link.bandwidth / 1e6} MB/s, compressed, ${link.rateLimit}/min), ${label}${rows ? `, ${rows.toLocaleString("en")} rows` : ""}`;
+    add(what, "wall time, call → frame", stat(id, "wallMs"), "s");
+    add(what, "CPU time of the client process", stat(id, "cpuMs"), "s");
+    add(what, "peak RSS", stat(id, "peakRssMiB"), "MiB");
+    add(what, "bytes over the link (compressed)", div(stat(id, "emulatorBytes"), 1024 * 1024), "MiB");
+    add(what, "link limit: bytes ÷ bandwidth + unavoidable round trips", stat(id, "linkLimitMs"), "s");
+    add(
+      what,
+      "wall time / link limit, same run",
+      pairedRatio(scenarios, id, "wallMs", id, "linkLimitMs"),
+      "×",
+      "≤ 1.15 (issue 33)",
+      (v) => v <= 1.15,
+    );
+    add(
+      what,
+      "requests / 429 answers",
+      stat(id, "emulatorRequests") && {
+        ...stat(id, "emulatorRequests"),
+        n: 1,
+        text: `${stat(id, "emulatorRequests").median} / ${stat(id, "emulatorRateLimited")?.median ?? "?"}`,
+      },
+      "text",
+    );
+    add(what, "CPU time of the emulator process", stat(id, "emulatorCpuMs"), "s");
   }
 
   for (const id of ["S3", "S3-wide"]) {
@@ -331,5 +375,19 @@ export function summaryTable(results) {
     "| scenario | measure | median | min–max | target | met |",
     "|---|---|---|---|---|---|",
   ];
-  return [...header, ...lines].join("\n");
+  const perScenario = [
+    "",
+    "Every scenario: wall time (its own measure: the call, the fetch, the frame, the load or the parse), CPU (user + sys) and peak RSS of its process; medians.",
+    "",
+    "| scenario | wall | CPU | peak RSS |",
+    "|---|---|---|---|",
+    ...Object.entries(scenarios).map(([id, scenario]) => {
+      const pick = (...keys) => keys.map((key) => scenario.stats?.[key]?.median).find((value) => value !== undefined);
+      const wall = pick("wallMs", "fetchMs", "recordsToFrameMs", "loadMs", "parseMs");
+      const cpu = pick("cpuMs");
+      const rss = pick("peakRssMiB");
+      return `| ${id} | ${wall === undefined ? "" : `${seconds(wall)} s`} | ${cpu === undefined ? "" : `${seconds(cpu)} s`} | ${rss === undefined ? "" : `${rss.toFixed(0)} MiB`} |`;
+    }),
+  ];
+  return [...header, ...lines, ...perScenario].join("\n");
 }

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Checks that each notebook executed in several kernels shows the same rich outputs in each: per
-code cell, as many HTML outputs (tables) and as many images (charts). A kernel whose display
-fountframe failed to recognise would still run every cell, printing text tables to stdout; this
-is the check that fails then. Usage: compare_kernels.py DIR_A DIR_B ... (each holding NAME.ipynb).
+code cell, as many HTML outputs (tables) and as many images (charts) written by fountframe's display
+(show, showChart, the progress line: display_data). A kernel whose display fountframe failed to
+recognise would still run every cell, printing text tables to stdout; this is the check that fails
+then. A cell's last value (execute_result) is left out: Deno's kernel asks it for a rich form
+(a frame, a tool result, a sync report answer with HTML), tslab prints it as text, by design. Usage: compare_kernels.py DIR_A DIR_B ... (each holding NAME.ipynb).
 """
 import pathlib
 import sys
@@ -15,7 +17,10 @@ RICH = ("text/html", "image/svg+xml")
 def rich_outputs(path):
     notebook = nbformat.read(path, as_version=4)
     return [
-        tuple(sum(1 for output in cell.get("outputs", []) if kind in output.get("data", {})) for kind in RICH)
+        tuple(
+            sum(1 for output in cell.get("outputs", []) if output.get("output_type") == "display_data" and kind in output.get("data", {}))
+            for kind in RICH
+        )
         for cell in notebook.cells
         if cell.cell_type == "code"
     ]

@@ -3,9 +3,11 @@ import type { AddressInfo, Socket } from "node:net";
 import { BrandscapeService } from "./brandscape/serveBrandscape";
 import { getDataset } from "./dataset/buildDataset";
 import { FaultBook } from "./faults";
+import { CompressedBodies } from "./http/compressBody";
 import { handleRequest, type PipelineContext } from "./http/pipeline";
 import { DEFAULT_RATE_LIMIT, RateLimiter } from "./http/rateLimit";
 import { BASE_PATH } from "./http/routes";
+import { SharedBandwidth } from "./http/sharedBandwidth";
 import { defineResources } from "./resources/definitions";
 import { StudySubroutes } from "./resources/studySubroutes";
 import { EmulatorRevisions } from "./revisions/emulatorRevisions";
@@ -47,6 +49,13 @@ function checkOptions(options: EmulatorOptions): void {
   }
   if (token !== undefined && token.trim() === "")
     throw new ValidationError("token", "a non-empty string (or leave it out: any token is then accepted)");
+  const { bandwidth, compression } = options;
+  if (bandwidth !== undefined && !(Number.isFinite(bandwidth) && bandwidth > 0)) {
+    throw new ValidationError("bandwidth", `a positive number of bytes per second (or leave it out: unlimited), got ${bandwidth}`);
+  }
+  if (compression !== undefined && typeof compression !== "boolean") {
+    throw new ValidationError("compression", `true or false, got ${String(compression)}`);
+  }
   const { maxPerPage } = options;
   if (maxPerPage !== undefined && !(Number.isInteger(maxPerPage) && maxPerPage > 0)) {
     throw new ValidationError("maxPerPage", `a positive integer, got ${maxPerPage}`);
@@ -77,6 +86,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     stats,
     token: options.token,
     latency: options.latencyMs,
+    link: {
+      compressed: options.compression ? new CompressedBodies() : undefined,
+      bandwidth: options.bandwidth === undefined ? undefined : new SharedBandwidth(options.bandwidth),
+      delay: (ms) => delays.delay(ms),
+    },
     delay: (ms) => delays.delay(ms),
     revisions,
   };

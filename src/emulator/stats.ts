@@ -5,8 +5,10 @@ export interface EmulatorStats {
   inFlight: number;
   /** the most requests ever served at once */
   maxInFlight: number;
-  /** the latest requests, oldest first (bounded; status 0 until answered) */
-  log: Array<{ path: string; query: string; status: number; page: number }>;
+  /** body bytes of the answers sent since start (or resetStats), as on the wire (compressed when compressed); injected faults' answers not counted */
+  bytesSent: number;
+  /** the latest requests, oldest first (bounded; status 0 until answered; encoding when compressed) */
+  log: Array<{ path: string; query: string; status: number; page: number; encoding?: string }>;
 }
 
 export type LogEntry = EmulatorStats["log"][number];
@@ -14,7 +16,7 @@ export type LogEntry = EmulatorStats["log"][number];
 const LOG_LIMIT = 10_000;
 
 export class StatsRecorder {
-  readonly stats: EmulatorStats = { requests: 0, inFlight: 0, maxInFlight: 0, log: [] };
+  readonly stats: EmulatorStats = { requests: 0, inFlight: 0, maxInFlight: 0, bytesSent: 0, log: [] };
 
   begin(path: string, query: string, page: number): LogEntry {
     const { stats } = this;
@@ -28,6 +30,12 @@ export class StatsRecorder {
     return entry;
   }
 
+  /** An answer's body went out: `bytes` on the wire, in `encoding` when compressed. */
+  sent(entry: LogEntry, bytes: number, encoding: string | undefined): void {
+    this.stats.bytesSent += bytes;
+    if (encoding) entry.encoding = encoding;
+  }
+
   end(): void {
     this.stats.inFlight--;
   }
@@ -37,6 +45,7 @@ export class StatsRecorder {
     const { stats } = this;
     stats.requests = 0;
     stats.maxInFlight = stats.inFlight;
+    stats.bytesSent = 0;
     stats.log.length = 0;
   }
 }

@@ -16,6 +16,17 @@ export interface EmulatorOptions {
   token?: string;
   /** delay before each answer, fixed or per request */
   latencyMs?: number | ((req: { resource: string; page: number }) => number);
+  /**
+   * the link's capacity in bytes per second, shared by every connection (one token bucket): a
+   * page's bytes reach the client no faster; default unlimited
+   */
+  bandwidth?: number;
+  /**
+   * answers compressed as a production web server does: gzip or br as the request's
+   * Accept-Encoding rates them (q-values), with Content-Encoding and Vary: Accept-Encoding;
+   * default false (identity, as before)
+   */
+  compression?: boolean;
   faults?: FaultRule[];
   /** requests per minute, default 500; false = no limit and no X-RateLimit headers */
   rateLimit?: number | false;

@@ -30,3 +30,30 @@ test("`fountframe emulator` prints its base URL, serves, and stops on SIGINT wit
   }
   expect(await exited).toBe(0);
 }, 30_000);
+
+test("`fountframe emulator --compression --bandwidth` answers compressed, through the link", async () => {
+  const child = spawn(process.execPath, [cli, "emulator", "--port", "0", "--scale", "500", "--compression", "--bandwidth", "5000000"], {
+    env: cleanEnv(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        text += chunk.toString();
+        if (text.includes("\n")) resolve(text.trim());
+      });
+      child.on("close", () => reject(new Error(`emulator exited early: ${text}`)));
+    });
+    const response = await fetch(`${url}brands?per_page=200`, {
+      headers: { Authorization: "Bearer t", Accept: "application/json", "Accept-Encoding": "gzip" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(((await response.json()) as { data: unknown[] }).data).toHaveLength(200);
+  } finally {
+    child.kill("SIGINT");
+  }
+  expect(await exited).toBe(0);
+}, 30_000);

@@ -8,6 +8,8 @@ interface EmulatorFlags {
   port: number;
   host: string;
   latency?: number;
+  bandwidth?: number;
+  compression?: boolean;
   scale?: number;
   token?: string;
   seed?: number;
@@ -39,6 +41,12 @@ export function emulatorCommand(io: CliIo): Command {
     .addOption(new Option("--port <n>", "port to listen on; 0 picks a free one").default(8000).argParser(wholeNumberIn(0, MAX_PORT)))
     .addOption(new Option("--host <host>", "address to listen on").default("127.0.0.1"))
     .addOption(new Option("--latency <ms>", "delay before each answer").argParser(wholeNumberIn(0, MAX_TIMER_MS)))
+    .addOption(
+      new Option("--bandwidth <bytes>", "the link's bytes per second, shared by all connections (default: unlimited)").argParser(
+        parsePositiveInteger,
+      ),
+    )
+    .addOption(new Option("--compression", "answer gzip or br as the request's Accept-Encoding asks"))
     .addOption(new Option("--scale <n>", "brandscape-data rows").argParser(parsePositiveInteger))
     .addOption(new Option("--token <token>", "the one token to accept (default: any non-empty token)"))
     .addOption(new Option("--seed <n>", "dataset seed").argParser(wholeNumberIn(0, MAX_SEED)))
@@ -53,6 +61,8 @@ export function emulatorCommand(io: CliIo): Command {
         port: flags.port,
         host: flags.host,
         latencyMs: flags.latency,
+        bandwidth: flags.bandwidth,
+        compression: flags.compression,
         scale: flags.scale,
         token: flags.token,
         seed: flags.seed,

@@ -7,8 +7,9 @@ import type { StatsRecorder } from "../stats";
 import { dispatch, type Resources } from "./dispatch";
 import { HttpError } from "./errors";
 import { answerFault, sendSpoiledBody } from "./faultResponses";
+import { sendOverLink, type Link, type Sent } from "./link";
 import type { RateLimiter } from "./rateLimit";
-import { send, sendError } from "./respond";
+import { errorBody, wantsJson } from "./respond";
 import { matchRoute, resourceOfPath } from "./routes";
 import type { EmulatorRevisions } from "../revisions/emulatorRevisions";
 import { REVISION_PREFIX, serveRevision } from "../revisions/revisionRoutes";
@@ -23,6 +24,8 @@ export interface PipelineContext {
   /** the one accepted token; undefined accepts any non-empty one */
   readonly token?: string;
   readonly latency?: Latency;
+  /** compression and bandwidth between the service and its clients */
+  readonly link: Link;
   /** a delay that close() cancels */
   delay(ms: number): Promise<void>;
   /** the emulator's own POST routes change its data (revisions/); not counted, paced or faulted */
@@ -53,6 +56,8 @@ export async function handleRequest(context: PipelineContext, req: IncomingMessa
   res.on("finish", () => {
     entry.status = res.statusCode;
   });
+
+  const onSent = (sent: Sent) => context.stats.sent(entry, sent.bytes, sent.coding);
 
   const latencyMs = typeof context.latency === "function" ? context.latency({ resource, page }) : (context.latency ?? 0);
   if (latencyMs > 0) await context.delay(latencyMs);
@@ -88,11 +93,14 @@ export async function handleRequest(context: PipelineContext, req: IncomingMessa
       return;
     }
     if (typeof body !== "string") res.once("finish", () => releaseBody(body));
-    send(res, 200, body, decision.headers);
+    // a page fault's view is this request's alone: its answer is not kept for the next
+    await sendOverLink(context.link, req, res, 200, body, decision.headers, "application/json", route.kind !== "health" && !view, onSent);
   } catch (error) {
     const httpError = error instanceof HttpError ? error : new HttpError(500, "Server Error");
     if (!(error instanceof HttpError)) console.error("fountframe emulator:", error);
-    sendError(req, res, httpError, { ...decision.headers, ...(httpError.status === 405 ? { Allow: ALLOWED_METHODS } : {}) });
+    const [body, contentType] = errorBody(httpError, wantsJson(req));
+    const headers = { ...decision.headers, ...(httpError.status === 405 ? { Allow: ALLOWED_METHODS } : {}) };
+    await sendOverLink(context.link, req, res, httpError.status, body, headers, contentType, false, onSent);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { HttpError } from "./errors";
+import type { HttpError } from "./errors";
 
 export type Headers = Readonly<Record<string, string>>;
 
@@ -47,9 +47,4 @@ export function errorBody(error: HttpError, asJson: boolean): [body: string, con
     `<!DOCTYPE html>\n<html lang="en"><head><title>${title}</title></head><body><div>${title}</div></body></html>\n`,
     "text/html; charset=UTF-8",
   ];
-}
-
-export function sendError(req: IncomingMessage, res: ServerResponse, error: HttpError, headers: Headers): void {
-  const [body, contentType] = errorBody(error, wantsJson(req));
-  send(res, error.status, body, headers, contentType);
 }

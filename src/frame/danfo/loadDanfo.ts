@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type * as Danfo from "../../danfo";
 import type { DataFrame } from "../../danfo";
 import { deferMathjs } from "./deferMathjs";
@@ -7,12 +8,16 @@ import { giveNotebookForm } from "./notebookForm";
 declare const __FOUNTFRAME_DANFO_BUNDLED__: boolean | undefined;
 
 /**
- * The one door to danfo. Built, dist/danfo.cjs or .mjs beside the bundle (tsup.config.ts points
- * this import there); from the sources (ts-jest, tsx), src/danfo by require, which tsx's CommonJS
- * hooks serve while its import() of a folder of TypeScript fails.
+ * The one door to danfo, always by require: import() of the 6.7 MB CommonJS file would first have
+ * Node scan all of it for its export names (cjs-module-lexer, a quarter second of CPU). Built, the
+ * dist/danfo.cjs beside either bundle (dist/danfo.mjs re-exports that same module, so
+ * `import * as dfd from "fountframe/danfo"` holds the same DataFrame class); from the sources
+ * (ts-jest, tsx), src/danfo.
  */
 function importDanfo(): Promise<typeof Danfo> {
-  if (typeof __FOUNTFRAME_DANFO_BUNDLED__ === "boolean") return import("../../danfo");
+  if (typeof __FOUNTFRAME_DANFO_BUNDLED__ === "boolean") {
+    return Promise.resolve(createRequire(__filename)("./danfo.cjs") as typeof Danfo);
+  }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return Promise.resolve(require("../../danfo") as typeof Danfo);
 }
