@@ -2,8 +2,9 @@
 # fountframe under `deno run`, as a Deno user's project has it: a folder with a package.json naming
 # fountframe, a deno.json with "nodeModulesDir": "manual", the package in node_modules/ (linked
 # here: FOUNTFRAME_PACKAGE_DIR, default this repo, built). A script imports the main entry as
-# `npm:fountframe`, the emulator and danfo entries by bare name, pulls from the emulator and prints
-# a frame. The Deno is this repo's devDependency `deno` (its binary from the npm registry).
+# `npm:fountframe`, the emulator, danfo and store entries by bare name, pulls from the emulator,
+# prints a frame and syncs a resource into a DuckDB store (@duckdb/node-api, linked from this repo's
+# devDependencies as a user installs it beside fountframe). The Deno is this repo's devDependency `deno` (its binary from the npm registry).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PACKAGE_DIR=${FOUNTFRAME_PACKAGE_DIR:-$ROOT}
@@ -12,21 +13,27 @@ DENO=$(cd "$ROOT" && node -p 'require("./node_modules/deno/install_api.cjs").run
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/fountframe-deno-XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
-mkdir -p "$WORK/node_modules"
+mkdir -p "$WORK/node_modules/@duckdb"
 ln -s "$PACKAGE_DIR" "$WORK/node_modules/fountframe"
-printf '{ "private": true, "dependencies": { "fountframe": "*" } }\n' > "$WORK/package.json"
+for duckdb in "$ROOT"/node_modules/@duckdb/*; do ln -s "$duckdb" "$WORK/node_modules/@duckdb/$(basename "$duckdb")"; done
+printf '{ "private": true, "dependencies": { "fountframe": "*", "@duckdb/node-api": "*" } }\n' > "$WORK/package.json"
 printf '{ "nodeModulesDir": "manual" }\n' > "$WORK/deno.json"
 cat > "$WORK/main.ts" <<'TS'
 import { Client, show, type DataFrame } from "npm:fountframe";
 import { startEmulator } from "fountframe/emulator";
 import * as dfd from "fountframe/danfo";
+import { openStore } from "fountframe/store";
 
 const emulator = await startEmulator();
 try {
   await using client = new Client("demo-token", { baseUrl: emulator.url, verbose: false });
-  const frame: DataFrame = await client.brandscapeData({ studies: [1], metricKeys: ["brand_strength"] });
+  const frame: DataFrame = await client.brandscapeData({ studies: [1], audiences: [1], metricKeys: ["brand_strength"] });
   if (!(frame instanceof dfd.DataFrame)) throw new Error("the frame is not fountframe/danfo's DataFrame");
-  show(frame.sortValues("brand_strength", { ascending: false }), { rows: 5, columns: ["brand_name", "brand_strength"] });
+  show(frame.sortValues("brand_strength_c", { ascending: false }), { rows: 5, columns: ["brand_name", "brand_strength_c"] });
+  await using store = await openStore(`${Deno.cwd()}/fount.duckdb`);
+  const report = await client.sync(store, "regions", {});
+  const stored = await store.query("SELECT count(*) AS n FROM regions");
+  console.log(`synced regions: ${report.added} rows added, ${stored.column("n").values[0]} in the store`);
 } finally {
   await emulator.close();
 }
@@ -37,6 +44,10 @@ output=$(cd "$WORK" && NO_COLOR=1 "$DENO" run --allow-all main.ts 2>&1) || { ech
 echo "$output"
 if ! grep -qE '^\[[0-9]+ rows × 2 columns; first 5 rows shown\]$' <<<"$output"; then
   echo "error: deno run printed no frame" >&2
+  exit 1
+fi
+if ! grep -qE '^synced regions: ([1-9][0-9]*) rows added, \1 in the store$' <<<"$output"; then
+  echo "error: deno run synced no store" >&2
   exit 1
 fi
 echo "deno check passed"
