@@ -88,7 +88,7 @@ async function pictures() {
     );
     const brands = frameToRecords(
       await client.brandscapeData({ studies: latest[0], audiences: audience.id, metricKeys: ["brand_strength", "brand_stature"] }),
-    ).sort((a, b) => b.brand_strength - a.brand_strength);
+    ).sort((a, b) => b.brand_strength_c - a.brand_strength_c);
     const top = brands.slice(0, 8);
     const leaders = top.slice(0, 4).map((row) => row.brand_id);
     const history = frameToRecords(
@@ -99,17 +99,17 @@ async function pictures() {
         filters: { brands: leaders },
       }),
     )
-      .map((row) => ({ brand: row.global_brand_name, year: byYear.get(row.study_id), brand_strength: row.brand_strength }))
+      .map((row) => ({ brand: row.global_brand_name, year: byYear.get(row.study_id), brand_strength: row.brand_strength_c }))
       .sort((a, b) => a.year - b.year);
     const where = `Germany ${latest[1]}, All Adults · fountframe emulator data`;
     const shownNames = new Set(top.slice(0, 6).map((row) => row.brand_name));
     const specs = {
-      barChart: barChart(top, { category: "brand_name", value: "brand_strength", title: "Brand strength, the top 8", subtitle: where }),
+      barChart: barChart(top, { category: "brand_name", value: "brand_strength_c", title: "Brand strength, the top 8", subtitle: where }),
       scatterChart: scatterChart(
         brands.map((row) => ({ ...row, shown: shownNames.has(row.brand_name) ? row.brand_name : null })),
         {
-          x: "brand_stature",
-          y: "brand_strength",
+          x: "brand_stature_c",
+          y: "brand_strength_c",
           label: "shown",
           zero: true,
           title: "Power grid",
@@ -131,9 +131,9 @@ async function pictures() {
     return {
       svgs,
       calls: {
-        barChart: 'barChart(top, { category: "brand_name", value: "brand_strength", title: "Brand strength, the top 8", subtitle })',
+        barChart: 'barChart(top, { category: "brand_name", value: "brand_strength_c", title: "Brand strength, the top 8", subtitle })',
         scatterChart:
-          'scatterChart(brands, { x: "brand_stature", y: "brand_strength", label: "shown", zero: true, title: "Power grid", subtitle, width: 420, height: 300 })',
+          'scatterChart(brands, { x: "brand_stature_c", y: "brand_strength_c", label: "shown", zero: true, title: "Power grid", subtitle, width: 420, height: 300 })',
         lineChart:
           'lineChart(history, { x: "year", y: "brand_strength", series: "brand", title: "Brand strength over the years", subtitle })',
       },
