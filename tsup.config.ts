@@ -77,7 +77,8 @@ const bundledDanfo: Plugin = {
     build.onEnd(async (result) => {
       if (!result.metafile) return;
       const outdir = build.initialOptions.outdir ?? resolve("dist");
-      const { writeFile } = await import("node:fs/promises");
+      const { mkdir, writeFile } = await import("node:fs/promises");
+      await mkdir(outdir, { recursive: true });
       await writeFile(resolve(outdir, "danfo-bundled-packages.json"), JSON.stringify(bundledPackagesOf(result.metafile), null, 2) + "\n");
     });
     build.onResolve({ filter: /^@tensorflow\/tfjs-node$/ }, () => ({ path: resolve("src/danfo/tensorflow.ts") }));

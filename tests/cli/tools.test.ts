@@ -10,7 +10,7 @@ const fount = (...args: string[]) => runCli(fx.cli, args, { env: cleanEnv({ FOUN
 
 test("`fountframe tools` lists the service's tools (CSV when piped)", async () => {
   const run = await fount("tools");
-  expect(run.code).toBe(0);
+  expect([run.code, run.stderr]).toEqual([0, expect.anything()]);
   const rows = parse(run.stdout, { columns: true }) as Record<string, string>[];
   expect(rows.map((row) => row.slug)).toHaveLength(11);
   expect(rows[3]).toMatchObject({ slug: "brand-worth-map", name: "Brand Worth Map" });
@@ -18,7 +18,7 @@ test("`fountframe tools` lists the service's tools (CSV when piped)", async () =
 
 test("`tools brand-worth-map --brands 1 --studies 470` prints the library's frame; its metadata goes to stderr", async () => {
   const run = await fount("tools", "brand-worth-map", "--brands", "1,2", "--studies", "470");
-  expect(run.code).toBe(0);
+  expect([run.code, run.stderr]).toEqual([0, expect.anything()]);
   const { frame, meta } = await fx.client.tools.brandWorthMap({ brands: [1, 2], studies: 470 });
   const rows = parse(run.stdout, { columns: true }) as Record<string, string>[];
   expect(Object.keys(rows[0])).toEqual(frame.columns);
@@ -29,7 +29,8 @@ test("`tools brand-worth-map --brands 1 --studies 470` prints the library's fram
 
 test("--out writes Excel and JSON like the resources (numbers stay numbers)", async () => {
   const xlsx = join(fx.dir, "funnel.xlsx");
-  expect((await fount("tools", "commitment-funnel", "--brands", "1,2", "--studies", "470", "--out", xlsx)).code).toBe(0);
+  const toExcel = await fount("tools", "commitment-funnel", "--brands", "1,2", "--studies", "470", "--out", xlsx);
+  expect([toExcel.code, toExcel.stderr]).toEqual([0, expect.anything()]);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(xlsx);
   const sheet = workbook.getWorksheet("data")!;
@@ -61,7 +62,7 @@ test("--out writes Excel and JSON like the resources (numbers stay numbers)", as
     "--out",
     json,
   );
-  expect(run.code).toBe(0);
+  expect([run.code, run.stderr]).toEqual([0, expect.anything()]);
   expect(run.stderr).toMatch(/^meta: \{"brand_id":1,"study_id":470,"audience_id":1,"comparison_name":"Cars",/);
   const records = JSON.parse(readFileSync(json, "utf8"));
   expect(records[0]).toMatchObject({ metric_key: "differentiation" });

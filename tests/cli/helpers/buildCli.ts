@@ -3,6 +3,8 @@
  * binary as shipped without racing other builds of dist/ (whose config cleans it first).
  * Usage: tsx tests/cli/helpers/buildCli.ts <outDir>
  */
+import { createRequire } from "node:module";
+import { join } from "node:path";
 import { build, type Options } from "tsup";
 import config from "../../../tsup.config";
 
@@ -10,9 +12,12 @@ const outDir = process.argv[2];
 if (!outDir) throw new Error("usage: buildCli.ts <outDir>");
 const [main, danfo] = config as Options[];
 
-// the CLI loads the emulator and danfo from beside it
-Promise.all([
-  build({
+// the CLI loads the emulator and danfo from beside it. One build after the other: two tsup builds
+// at once in one process have written danfo.cjs twice over (a shorter file over a longer one, whose
+// tail stayed behind: a CLI that failed on its first frame with "Unexpected token ':'").
+async function buildAll(): Promise<void> {
+  await build({ ...danfo, format: ["cjs"], clean: false, silent: true, outDir });
+  await build({
     ...main,
     entry: { cli: "src/cli/main.ts", emulator: "src/emulator/index.ts" },
     format: ["cjs"],
@@ -20,9 +25,12 @@ Promise.all([
     clean: false,
     silent: true,
     outDir,
-  }),
-  build({ ...danfo, format: ["cjs"], clean: false, silent: true, outDir }),
-]).catch((error: unknown) => {
+  });
+  // a bundle that does not load fails here, not as a test's exit code later
+  createRequire(__filename)(join(outDir, "danfo.cjs"));
+}
+
+buildAll().catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });
