@@ -21,7 +21,8 @@ async function main(): Promise<void> {
     // a country and year hold several studies, each with its own rows per brand: keep the main one, as the README does
     const [mainStudy] = (await client.studies(COUNTRY, YEAR, { mainStudy: 1 })).column("id").values as number[];
     console.log(`Pulling brandscape data for ${COUNTRY} ${YEAR}, main study ${mainStudy}, every audience…`);
-    const frame = await client.brandscapeData(COUNTRY, YEAR, { studies: mainStudy, include: ["brand", "audience"] });
+    // by the study alone: study (+ audience …) is the service's fast filter; study + country + year draws a slow-filter warning
+    const frame = await client.brandscapeData({ studies: mainStudy, include: ["brand", "audience"] });
     const [rows, columns] = frame.shape;
     const shown = SHOWN_COLUMNS.filter((column) => frame.columns.includes(column));
     console.log(`\n${rows} rows × ${columns} columns, showing ${shown.length} of ${columns} columns:`);

@@ -11,13 +11,14 @@ export type KernelName = "tslab" | "deno";
 /** Writing outputs to the notebook cell that is running. */
 export interface NotebookDisplay {
   readonly kernel: KernelName;
-  show(bundle: MimeBundle): void;
+  /** Resolves once the kernel has the output: Deno's display is asynchronous, and an output sent after its cell ended lands in the next one. */
+  show(bundle: MimeBundle): Promise<void>;
   /** An output that each call replaces in place (a progress line); the first call creates it. */
   live(): (bundle: MimeBundle) => void;
 }
 
 /** Writes one output; with a display id, `update` replaces the earlier output of that id. */
-type WriteOutput = (bundle: MimeBundle, displayId: string | undefined, update: boolean) => void;
+type WriteOutput = (bundle: MimeBundle, displayId: string | undefined, update: boolean) => Promise<void>;
 
 function displayOf(kernel: KernelName, write: WriteOutput): NotebookDisplay {
   return {
@@ -27,7 +28,7 @@ function displayOf(kernel: KernelName, write: WriteOutput): NotebookDisplay {
       const displayId = randomBytes(8).toString("hex");
       let shown = false;
       return (bundle) => {
-        write(bundle, displayId, shown);
+        void write(bundle, displayId, shown);
         shown = true;
       };
     },
@@ -35,20 +36,25 @@ function displayOf(kernel: KernelName, write: WriteOutput): NotebookDisplay {
 }
 
 function tslabOutput(writeDisplayData: WriteDisplayData): WriteOutput {
-  return (bundle, displayId, update) =>
+  return (bundle, displayId, update) => {
     writeDisplayData({ data: bundle, metadata: {}, transient: displayId ? { display_id: displayId } : {} }, update);
+    return Promise.resolve();
+  };
 }
+
+/** How long an awaited output waits after Deno's display resolved (see denoOutput). */
+const DENO_OUTPUT_SETTLE_MS = 20;
 
 /**
  * Deno's display is asynchronous; a failure (a closed kernel) is reported, not thrown into the
  * caller's pull as an unhandled rejection.
  */
 function denoOutput(display: DenoDisplay): WriteOutput {
-  return (bundle, displayId, update) => {
-    display(bundle, { raw: true, update, ...(displayId ? { display_id: displayId } : {}) }).catch((error: unknown) =>
-      console.warn(`fountframe: the notebook output could not be written: ${String(error)}`),
-    );
-  };
+  return (bundle, displayId, update) =>
+    display(bundle, { raw: true, update, ...(displayId ? { display_id: displayId } : {}) })
+      // the kernel sends the output from another task: a turn of the timers lets it leave before the cell ends
+      .then(() => new Promise<void>((resolve) => setTimeout(resolve, DENO_OUTPUT_SETTLE_MS)))
+      .catch((error: unknown) => console.warn(`fountframe: the notebook output could not be written: ${String(error)}`));
 }
 
 /**

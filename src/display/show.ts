@@ -12,21 +12,21 @@ export function tableBundle(frame: FrameLike, options: ShowOptions = {}): MimeBu
 
 /**
  * Shows a frame: an HTML table in a notebook (tslab's or Deno's kernel), a text table fitted to the
- * terminal's width anywhere else.
+ * terminal's width anywhere else. Resolves once the output is written: Deno's kernel takes it
+ * asynchronously, so `await show(...)` there keeps a cell's last table in that cell.
  */
-export function show(frame: FrameLike, options: ShowOptions = {}): void {
+export function show(frame: FrameLike, options: ShowOptions = {}): Promise<void> {
   const display = notebookDisplay();
-  if (display) {
-    display.show(tableBundle(frame, options));
-    return;
-  }
+  if (display) return display.show(tableBundle(frame, options));
   if (options.caption) console.log(options.caption);
   console.log(frameToText(frame, options));
+  return Promise.resolve();
 }
 
 /** Shows HTML in a notebook; elsewhere prints it as it is. */
-export function showHtml(html: string): void {
+export function showHtml(html: string): Promise<void> {
   const display = notebookDisplay();
-  if (display) display.show({ "text/html": html });
-  else console.log(html);
+  if (display) return display.show({ "text/html": html });
+  console.log(html);
+  return Promise.resolve();
 }

@@ -25,7 +25,7 @@ export async function showChart(spec: TopLevelSpec, options: ShowChartOptions = 
   const display = notebookDisplay();
   if (display) {
     const text = `[chart${title ? ` "${String(title)}"` : ""}]`;
-    display.show({ "image/svg+xml": svg, "text/html": `<div class="fountframe-chart">${svg}</div>`, "text/plain": text });
+    await display.show({ "image/svg+xml": svg, "text/html": `<div class="fountframe-chart">${svg}</div>`, "text/plain": text });
     return;
   }
   const saved = options.saveTo ? `, saved to ${options.saveTo}` : "";
