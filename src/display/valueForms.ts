@@ -1,5 +1,5 @@
 import type { DataFrame } from "danfojs-node";
-import { JUPYTER_DISPLAY } from "../frame";
+import { giveNotebookMethod } from "../frame";
 import { escapeHtml } from "./escapeHtml";
 import type { MimeBundle } from "./notebookDisplay";
 import { tableBundle } from "./show";
@@ -9,7 +9,7 @@ import { tableBundle } from "./show";
  * compares and serialises as before; a kernel without the convention (tslab) prints it as text.
  */
 export function withNotebookForm<T extends object>(value: T, form: (value: T) => MimeBundle): T {
-  Object.defineProperty(value, JUPYTER_DISPLAY, { enumerable: false, configurable: true, value: () => form(value) });
+  giveNotebookMethod(value, form);
   return value;
 }
 

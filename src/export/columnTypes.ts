@@ -26,12 +26,18 @@ export function cellAs(type: ColumnType, value: unknown): bigint | number | bool
     case "double":
       if (typeof value === "number") return value;
       if (typeof value === "bigint") return Number(value);
-      if (typeof value === "string" && !Number.isNaN(parseNumericString(value))) return parseNumericString(value);
+      if (typeof value === "string") {
+        const number = parseNumericString(value);
+        if (!Number.isNaN(number)) return number;
+      }
       break;
     case "int64":
       if (typeof value === "bigint" && typeOfCell(value) === "int64") return value;
       if (typeof value === "number" && typeOfCell(value) === "int64") return BigInt(value);
-      if (typeof value === "string" && Number.isInteger(parseNumericString(value))) return BigInt(parseNumericString(value));
+      if (typeof value === "string") {
+        const number = parseNumericString(value);
+        if (Number.isInteger(number)) return BigInt(number);
+      }
       break;
     case "boolean":
       if (typeof value === "boolean") return value;

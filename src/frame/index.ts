@@ -3,6 +3,6 @@ export { flattenRecord, flattenRecords } from "./flattenRecords";
 export { toColumnTable } from "./columnTable";
 export { frameFromTableCells, tableToFrame } from "./buildFrame";
 export { FrameBuilder, recordsToFrame, type ShapeOf } from "./recordsToFrame";
-export { preloadDataFrameClass, setFrameNotebookForm, JUPYTER_DISPLAY } from "./danfo";
+export { preloadDataFrameClass, setFrameNotebookForm, giveNotebookMethod } from "./danfo";
 export { columnValues } from "./columnValues";
 export { namesInFieldOrder, pagesInFieldOrder } from "./fieldOrder";

@@ -11,4 +11,4 @@
  */
 export { frameFromCells, type FrameCells } from "./frameStorage";
 export { loadDataFrameClass, preloadDataFrameClass, type DataFrameClass } from "./loadDanfo";
-export { setFrameNotebookForm, JUPYTER_DISPLAY, type FrameNotebookForm } from "./notebookForm";
+export { setFrameNotebookForm, giveNotebookMethod, type FrameNotebookForm } from "./notebookForm";

@@ -12,9 +12,12 @@ export type FrameNotebookForm = (frame: DataFrame) => Readonly<Record<string, st
 
 let notebookForm: FrameNotebookForm | undefined;
 
-/** Defines the method on a class's prototype (typed as its instances, as TypeScript types `C.prototype`). */
-function giveMethod<T extends object>(prototype: T, bundle: (value: T) => Readonly<Record<string, string>>): void {
-  Object.defineProperty(prototype, JUPYTER_DISPLAY, {
+/**
+ * Gives `target` (a class's prototype, typed as its instances as TypeScript types `C.prototype`, or
+ * one value) the method, non-enumerable: not a key, not in a spread or JSON.
+ */
+export function giveNotebookMethod<T extends object>(target: T, bundle: (value: T) => Readonly<Record<string, string>>): void {
+  Object.defineProperty(target, JUPYTER_DISPLAY, {
     configurable: true,
     enumerable: false, // not a column, not in Object.keys or a spread of the frame
     value(this: T) {
@@ -30,8 +33,10 @@ function giveMethod<T extends object>(prototype: T, bundle: (value: T) => Readon
  */
 export function giveNotebookForm(danfo: { BaseDataFrame: typeof BaseDataFrame; BaseSeries: typeof BaseSeries }): void {
   const formOf = (frame: DataFrame) => (notebookForm ? notebookForm(frame) : { "text/plain": frame.toString() });
-  giveMethod(danfo.BaseDataFrame.prototype, (frame) => formOf(frame));
-  giveMethod(danfo.BaseSeries.prototype, (series) => formOf(new danfo.BaseDataFrame({ [String(series.columns[0])]: series.values })));
+  giveNotebookMethod(danfo.BaseDataFrame.prototype, (frame) => formOf(frame));
+  giveNotebookMethod(danfo.BaseSeries.prototype, (series) =>
+    formOf(new danfo.BaseDataFrame({ [String(series.columns[0])]: series.values })),
+  );
 }
 
 /**
