@@ -1,4 +1,4 @@
-import { ENDPOINT_BY_METHOD, type MethodName } from "../endpoints/table";
+import { ENDPOINT_BY_METHOD, toSnakeCase, type MethodName } from "../endpoints/table";
 import { ValidationError } from "../errors";
 import { buildQuery } from "../params";
 
@@ -13,8 +13,6 @@ export interface CheckedSync {
   /** the method's options without table and mode: what the store keeps as the query */
   readonly options: Record<string, unknown>;
 }
-
-const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** The list of `fields` with the names a sync needs added (`fields` left out asks for every field). */
 export function withFields(options: Record<string, unknown>, needed: readonly string[]): Record<string, unknown> {
@@ -32,7 +30,7 @@ export function checkSync(endpoint: unknown, options: unknown): CheckedSync {
   if (options !== undefined && (options === null || typeof options !== "object" || Array.isArray(options))) {
     throw new ValidationError("options", `${spec.method}'s options object plus table and mode`);
   }
-  const { table = snakeCase(spec.method), mode = "auto", ...rest } = (options ?? {}) as Record<string, unknown>;
+  const { table = toSnakeCase(spec.method), mode = "auto", ...rest } = (options ?? {}) as Record<string, unknown>;
   if (typeof table !== "string" || !TABLE_NAME.test(table) || table.startsWith("fountframe_")) {
     throw new ValidationError("table", `a table name (letters, digits, _; not starting fountframe_), got ${JSON.stringify(table)}`);
   }

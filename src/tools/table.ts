@@ -4,6 +4,8 @@
  * TOOLS.md marks as not shown by the service's documentation or the Python SDK.
  */
 
+import { toSnakeCase } from "../endpoints/table";
+
 /**
  * How a parameter's value is given and sent:
  * - `ids`: one positive integer id or a list of them, sent comma-joined;
@@ -50,15 +52,16 @@ export interface ToolSpec {
   readonly response: ToolResponseKind;
 }
 
-function param<N extends string, K extends ToolParamKind, R extends boolean>(name: N, kind: K, required: R, wire: string = snake(name)) {
+function param<N extends string, K extends ToolParamKind, R extends boolean>(
+  name: N,
+  kind: K,
+  required: R,
+  wire: string = toSnakeCase(name),
+) {
   return { name, wire, kind, required } as const;
 }
 const ids = <N extends string, R extends boolean = false>(name: N, required?: R) => param(name, "ids", (required ?? false) as R);
 const id = <N extends string, R extends boolean = false>(name: N, required?: R) => param(name, "id", (required ?? false) as R);
-
-function snake(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
 
 /** The comparison set of archetypes, cost-of-entry and swot. */
 const comparisonSet = [ids("categories"), ids("collections")] as const;
