@@ -7,15 +7,6 @@ export type SqlType = "BIGINT" | "DOUBLE" | "BOOLEAN" | "DATE" | "TIMESTAMP" | "
 /** A name as a DuckDB identifier. */
 export const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
-/** Two types a column has held, as one: BIGINT and DOUBLE make DOUBLE, DATE and TIMESTAMP make TIMESTAMP, any other mix VARCHAR. */
-export function widenSql(a: SqlType, b: SqlType): SqlType {
-  if (a === b) return a;
-  const pair = new Set([a, b]);
-  if (pair.has("BIGINT") && pair.has("DOUBLE")) return "DOUBLE";
-  if (pair.has("DATE") && pair.has("TIMESTAMP")) return "TIMESTAMP";
-  return "VARCHAR";
-}
-
 const SQL_OF_SEEN: Readonly<Record<Exclude<SeenType, "none">, SqlType>> = {
   int64: "BIGINT",
   double: "DOUBLE",
@@ -24,6 +15,12 @@ const SQL_OF_SEEN: Readonly<Record<Exclude<SeenType, "none">, SqlType>> = {
   timestamp: "TIMESTAMP",
   utf8: "VARCHAR",
 };
+const SEEN_OF_SQL = Object.fromEntries(Object.entries(SQL_OF_SEEN).map(([seen, sql]) => [sql, seen])) as Record<SqlType, SeenType>;
+
+/** Two types a column has held, as one, by the table model's rule (widen): BIGINT and DOUBLE make DOUBLE, DATE and TIMESTAMP make TIMESTAMP, any other mix VARCHAR. */
+export function widenSql(a: SqlType, b: SqlType): SqlType {
+  return SQL_OF_SEEN[widen(SEEN_OF_SQL[a], SEEN_OF_SQL[b]) as Exclude<SeenType, "none">];
+}
 
 /**
  * A pulled column's type: the pull's dtype decides numbers and booleans (a column's type is decided
