@@ -12,13 +12,15 @@ const outDir = process.argv[2];
 if (!outDir) throw new Error("usage: buildCli.ts <outDir>");
 const [main, danfo] = config as Options[];
 
-// the CLI loads the emulator and danfo from beside it. One build after the other: two tsup builds
-// at once in one process have written danfo.cjs twice over (a shorter file over a longer one, whose
-// tail stayed behind: a CLI that failed on its first frame with "Unexpected token ':'").
+// the CLI loads the emulator and danfo from beside it. `config: false`: without it tsup's build()
+// also loads tsup.config.ts and runs the given options once per config in it, so danfo.cjs was
+// built twice at once into one file (a shorter one over a longer one, whose tail stayed behind: a
+// CLI that failed on its first frame with "Unexpected token ':'").
 async function buildAll(): Promise<void> {
-  await build({ ...danfo, format: ["cjs"], clean: false, silent: true, outDir });
+  await build({ ...danfo, config: false, format: ["cjs"], clean: false, silent: true, outDir });
   await build({
     ...main,
+    config: false,
     entry: { cli: "src/cli/main.ts", emulator: "src/emulator/index.ts" },
     format: ["cjs"],
     dts: false,
