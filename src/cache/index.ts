@@ -1,5 +1,4 @@
 export { ResponseCache, DEFAULT_CACHE_MAX_AGE_MS, type CacheSettings } from "./responseCache";
-export { cachedJson, type BodyFetch, type CachedRead } from "./cachedFetch";
 export { PullWrites } from "./pullWrites";
 export { ColumnsCache } from "./columnsCache";
 export type { DecodedTable } from "./arrowColumns";

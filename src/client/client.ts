@@ -12,8 +12,8 @@ import type { Query, QueryInit } from "../query";
 import type { SyncTarget } from "../store/types";
 import { syncEndpoint, type SyncOptions, type SyncReport } from "../sync";
 import { ToolsClient } from "../tools";
-import { createConnection } from "../transport/axiosInstance";
 import { RateLimitPacer } from "../transport/rateLimitPacer";
+import { Transport } from "../transport/transport";
 import { checkOption, parseClientArgs, type ClientInit, type ClientOptions, type ResolvedOptions } from "./options";
 import { checkRawQuery } from "./rawEndpoint";
 import type { PageOf, RecordOf, RecordOfEndpoint } from "./records";
@@ -60,9 +60,11 @@ export class Client implements AsyncDisposable {
     this.#options = options;
     // every call and request of this client listens for its closing
     setMaxListeners(0, this.#closing.signal);
+    const pacer = new RateLimitPacer(options.maxWaitMs);
+    const { baseUrl, verify, userAgent, retryBaseDelayMs, maxWaitMs } = options;
     this.#parts = new PullParts({
-      connection: createConnection(authToken, options, client),
-      pacer: new RateLimitPacer(options.maxWaitMs),
+      transport: new Transport(authToken, { baseUrl, verify, userAgent, baseDelayMs: retryBaseDelayMs, maxWaitMs }, pacer, client),
+      pacer,
       progress: new ProgressDisplay(),
       closing: this.#closing.signal,
       credential,

@@ -1,12 +1,8 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, extname, join } from "node:path";
-import { AxiosError } from "axios";
 import { Piscina } from "piscina";
 import type { RowShape } from "../records";
-import { MALFORMED_JSON } from "../transport/retryPolicy";
-import { MalformedAnswer } from "../transport/malformedAnswer";
-import { DecodedPage } from "../pages/pageBody";
 import type { DecodedBody } from "./decodedBody";
 import type { DecodeTask } from "./decodePage.worker";
 
@@ -44,20 +40,12 @@ export class DecodePool {
     this.#script = script;
   }
 
-  /**
-   * The body the page pipeline reads: a page of records decoded to columns in a worker (a
-   * DecodedPage), or any other body parsed. JSON that does not parse is a transient error,
-   * as on the main thread.
-   */
-  async decode(bytes: Buffer, shape: RowShape): Promise<unknown> {
+  /** decodeBody in a worker: the bytes are handed over, not copied (they are the worker's from then on). */
+  async decode(bytes: Buffer, shape: RowShape): Promise<DecodedBody> {
     this.#pool ??= new Piscina({ filename: this.#script, minThreads: this.#threads, maxThreads: this.#threads });
     const buffer = ownBuffer(bytes);
     const task: DecodeTask = { bytes: buffer, shape: { ...shape } };
-    const decoded = (await this.#pool.run(task, { transferList: [buffer] })) as DecodedBody;
-    if (decoded.kind === "malformed") throw new AxiosError("malformed JSON in a 200 response", MALFORMED_JSON);
-    if (decoded.kind === "notRecords") throw new MalformedAnswer(decoded.reason);
-    if (decoded.kind === "body") return decoded.body;
-    return new DecodedPage(decoded.chunk, decoded.ids, decoded.meta);
+    return (await this.#pool.run(task, { transferList: [buffer] })) as DecodedBody;
   }
 
   async close(): Promise<void> {

@@ -18,22 +18,20 @@ const TIMEOUT_CODES = new Set(["ETIMEDOUT", "ECONNABORTED"]);
 export const TOKEN_HINT = "check the token: the one given to the Client, or FOUNT_API_TOKEN when none is given";
 export const BASE_URL_HINT = "check the base URL: the service's routes are under /api/v2/, e.g. https://fount.wppbav.com/api/v2/";
 
-/** The service's message: top-level `message` (bavapi), `data.message` (the docs), or a body excerpt. */
+/**
+ * The service's message, from its decoded answer: top-level `message` (bavapi), `data.message`
+ * (the docs), or for a body that is not JSON (a string) an excerpt of its text.
+ */
 export function serviceMessage(body: unknown): string {
-  let parsed = body;
   if (typeof body === "string") {
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      const text = body
-        .replace(/<[^>]*>/g, " ")
-        .replace(/\s+/g, " ")
-        .trim();
-      return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text || "(empty body)";
-    }
+    const text = body
+      .replace(/<[^>]*>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+    return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text || "(empty body)";
   }
-  if (parsed && typeof parsed === "object") {
-    const record = parsed as { message?: unknown; data?: { message?: unknown } };
+  if (body && typeof body === "object") {
+    const record = body as { message?: unknown; data?: { message?: unknown } };
     const message = record.message ?? record.data?.message;
     if (typeof message === "string") return message;
   }

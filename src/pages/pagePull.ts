@@ -4,7 +4,7 @@ import { DataNotFoundError, FountError } from "../errors";
 import type { Query } from "../query";
 import type { JsonRecord } from "../records";
 import type { ProgressHandle } from "../progress/progressDisplay";
-import { readEnvelope } from "./envelope";
+import type { Envelope } from "./envelope";
 import { recordCount, type PageBody } from "./pageBody";
 import { PageChecker } from "./pageConsistency";
 import { planPages, type PagePlan } from "./pagePlan";
@@ -37,8 +37,8 @@ export interface PageFailure {
 }
 
 export interface PullSettings {
-  /** fetches one page's body */
-  fetch(query: Query, signal: AbortSignal): Promise<unknown>;
+  /** reads one page: its envelope, checked once */
+  fetch(query: Query, signal: AbortSignal): Promise<Envelope>;
   endpoint: string;
   /** most requests in flight for this pull */
   inFlight: number;
@@ -46,8 +46,8 @@ export interface PullSettings {
   progress: ProgressHandle;
   /** the client's closing: once aborted, the pull sends nothing more and rejects with its reason */
   signal?: AbortSignal;
-  /** a body `fetch` gave passed the pull's checks of its page: the response cache may keep it */
-  keep?(body: unknown): void;
+  /** an envelope `fetch` gave passed the pull's checks of its page: the response cache may keep its answer */
+  keep?(envelope: Envelope): void;
 }
 
 /** What the first request settled: its page, the pages still to fetch, and the checker of the rest. */
@@ -62,8 +62,7 @@ export interface FirstPage {
 export async function fetchFirstPage(query: Query, settings: PullSettings, singlePage: boolean): Promise<FirstPage> {
   const start = query.page ?? 1;
   const firstQuery = query.id === undefined ? query.withPage({ page: start }) : query;
-  const body = await settings.fetch(firstQuery, abortable(settings.signal));
-  const envelope = readEnvelope(body, settings.endpoint);
+  const envelope = await settings.fetch(firstQuery, abortable(settings.signal));
   if (recordCount(envelope.body) === 0) {
     throw new DataNotFoundError(`${settings.endpoint}: the query returned no records (${describe(query, settings.endpoint)})`);
   }
@@ -86,16 +85,14 @@ export async function fetchFirstPage(query: Query, settings: PullSettings, singl
       });
   settings.progress.setTotal(plan.lastPage - start + 1);
   settings.progress.tick(recordCount(envelope.body));
-  settings.keep?.(body);
+  settings.keep?.(envelope);
   return { first, plan, checker };
 }
 
 interface FetchedPage {
   page: PulledPage;
-  /** the body as fetched, for the cache to keep once the page passed */
-  body: unknown;
-  /** meta.last_page as this page said it */
-  lastPageSaid: number | undefined;
+  /** the page as read, for the cache to keep its answer once the page passed */
+  envelope: Envelope;
 }
 
 /**
@@ -144,10 +141,10 @@ export async function* streamPages(
         failures.push(outcome);
         continue;
       }
-      const report = { page, body: outcome.page.body, total: outcome.page.total, lastPageSaid: outcome.lastPageSaid };
+      const report = { page, body: outcome.page.body, total: outcome.page.total, lastPageSaid: outcome.envelope.lastPage };
       const goOn = checker ? checker.check(report) : recordCount(outcome.page.body) > 0;
       if (!goOn) break;
-      settings.keep?.(outcome.body);
+      settings.keep?.(outcome.envelope);
       yield outcome.page;
     }
     settings.signal?.throwIfAborted();
@@ -169,14 +166,9 @@ async function fetchOne(
 ): Promise<FetchedPage | PageFailure> {
   if (signal.aborted) return { page, error: signal.reason as Error };
   try {
-    const body = await settings.fetch(query.withPage({ page }), signal);
-    const envelope = readEnvelope(body, settings.endpoint);
+    const envelope = await settings.fetch(query.withPage({ page }), signal);
     settings.progress.tick(recordCount(envelope.body));
-    return {
-      page: { endpoint: settings.endpoint, page, body: envelope.body, total: envelope.total, lastPage },
-      body,
-      lastPageSaid: envelope.lastPage,
-    };
+    return { page: { endpoint: settings.endpoint, page, body: envelope.body, total: envelope.total, lastPage }, envelope };
   } catch (error) {
     return { page, error: error as Error };
   }

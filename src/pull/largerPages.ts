@@ -1,6 +1,6 @@
 import { sliceChunk } from "../frame/pageChunk";
 import { MAX_PER_PAGE, type Query } from "../query";
-import { readEnvelope, type Envelope } from "../pages/envelope";
+import type { Envelope } from "../pages/envelope";
 import { PageChecker } from "../pages/pageConsistency";
 import { idAt, recordCount, type PageBody } from "../pages/pageBody";
 import type { PullSettings, PulledPage } from "../pages/pagePull";
@@ -42,12 +42,10 @@ export const largerFirstPage = (query: Query): Query => query.withPage({ perPage
  * as one pull from record 0.
  */
 export async function restAtLargerPages(query: Query, first: PulledPage, settings: PullSettings): Promise<RestOfPull | undefined> {
-  let body: unknown;
   let larger: Envelope;
   try {
-    body = await settings.fetch(largerFirstPage(query), settings.signal ?? new AbortController().signal);
-    larger = readEnvelope(body, settings.endpoint);
-  } catch (error) {
+    larger = await settings.fetch(largerFirstPage(query), settings.signal ?? new AbortController().signal);
+  } catch {
     settings.signal?.throwIfAborted();
     return undefined; // the pages at the pull's own size are still there to fetch
   }
@@ -57,10 +55,10 @@ export async function restAtLargerPages(query: Query, first: PulledPage, setting
   const served = larger.perPage ?? (count < total ? count : MAX_PER_PAGE);
   const full = count === Math.min(served, total);
   if (served <= held || !full || larger.total !== total || !leadsWith(larger.body, first.body)) {
-    if (served <= held && full && larger.total === total) settings.keep?.(body);
+    if (served <= held && full && larger.total === total) settings.keep?.(larger);
     return undefined;
   }
-  settings.keep?.(body);
+  settings.keep?.(larger);
   const lastPage = Math.ceil(total / served);
   const plan: PagePlan = { start: 1, lastPage, perPage: served, total, expectedRecords: total };
   const checker = new PageChecker(settings.endpoint, settings.onErrors, plan, {

@@ -16,7 +16,7 @@ import { recordsOf } from "../pages/pageBody";
 import type { PageChecker } from "../pages/pageConsistency";
 import type { PagePlan } from "../pages/pagePlan";
 import type { Query } from "../query";
-import { getBody, type PullDecoding } from "./getBody";
+import { readBody, type PullDecoding } from "./readBody";
 import { largerFirstPage, largerPagesWithinBudget, mayGrow, restAtLargerPages, type RestOfPull } from "./largerPages";
 import type { PullOptions, PullParts } from "./parts";
 
@@ -47,8 +47,8 @@ export const sizedQuery = (query: Query, options: PullOptions): Query =>
 /**
  * The pages of one pull, in page order: the first page (its plan, its checker, the metric-key
  * warning, the worker threads), then, when the rate budget is short, the larger-page switch, then
- * the rest streamed and checked, then the end-of-pull warning. Each body comes through getBody
- * (transport → cache → decode); cache writes are held until the pages agree.
+ * the rest streamed and checked, then the end-of-pull warning. Each page is read by readBody
+ * (cache, transport, decode, envelope); cache writes are held until the pages agree.
  */
 export async function* pagePipeline(
   parts: PullParts,
@@ -64,7 +64,7 @@ export async function* pagePipeline(
   const progress = parts.progress.start(endpoint, options.verbose);
   const cache = parts.cache(options.cache);
   const writes = cache && new PullWrites(cache);
-  const check = (body: unknown) => void readEnvelope(body, endpoint);
+  const accept = (body: unknown) => readEnvelope(body, endpoint);
   const settings: PullSettings = {
     endpoint,
     inFlight: inFlight(options),
@@ -72,8 +72,8 @@ export async function* pagePipeline(
     progress,
     signal: parts.closing,
     fetch: (pageQuery: Query, signal: AbortSignal) =>
-      getBody(parts, options, pageQuery.path(endpoint), pageQuery.toParams(endpoint), signal, { decoding, check, writes }),
-    keep: writes && ((body) => writes.keep(body)),
+      readBody(parts, options, pageQuery.path(endpoint), pageQuery.toParams(endpoint), signal, { accept, decoding, writes }),
+    keep: writes && ((envelope) => writes.keep(envelope)),
   };
   let checker: PageChecker | undefined;
   try {

@@ -1,8 +1,8 @@
 import { ResponseCache, type CacheSettings } from "../cache";
 import { DecodePool, workerScript, type ThreadsOption } from "../decode";
 import type { ProgressDisplay } from "../progress/progressDisplay";
-import type { Connection } from "../transport/axiosInstance";
 import type { RateLimitPacer } from "../transport/rateLimitPacer";
+import type { Transport } from "../transport/transport";
 
 /** The client's options a pull reads, copied when the call starts: setting them later changes the next calls only. */
 export interface PullOptions {
@@ -20,11 +20,11 @@ export interface PullOptions {
 }
 
 /**
- * What every pull of one client shares: its connection, rate pacer, progress display, closing
+ * What every pull of one client shares: its transport, rate pacer, progress display, closing
  * signal, response cache (one per cache setting) and worker pool (started on first use).
  */
 export class PullParts {
-  readonly connection: Connection;
+  readonly transport: Transport;
   readonly pacer: RateLimitPacer;
   readonly progress: ProgressDisplay;
   /** aborted when the client closes: every request, wait and stream rejects with its reason */
@@ -34,14 +34,8 @@ export class PullParts {
   #cache: { settings: CacheSettings; cache: ResponseCache } | undefined;
   #decodePool: DecodePool | undefined;
 
-  constructor(init: {
-    connection: Connection;
-    pacer: RateLimitPacer;
-    progress: ProgressDisplay;
-    closing: AbortSignal;
-    credential: string;
-  }) {
-    this.connection = init.connection;
+  constructor(init: { transport: Transport; pacer: RateLimitPacer; progress: ProgressDisplay; closing: AbortSignal; credential: string }) {
+    this.transport = init.transport;
     this.pacer = init.pacer;
     this.progress = init.progress;
     this.closing = init.closing;
@@ -65,16 +59,16 @@ export class PullParts {
   }
 
   baseUrl(): string {
-    return this.connection.axios.defaults.baseURL ?? this.connection.requestDefaults.baseURL ?? "";
+    return this.transport.baseUrl();
   }
 
   /** The full address of a request, for messages. */
   url(path: string, params: Record<string, string | number>): string {
-    return this.connection.axios.getUri({ ...this.connection.requestDefaults, url: path, params });
+    return this.transport.url(path, params);
   }
 
   async close(): Promise<void> {
-    this.connection.close();
+    this.transport.close();
     await this.#decodePool?.close();
   }
 }

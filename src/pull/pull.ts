@@ -5,7 +5,7 @@ import { FrameBuilder, rowShapeOf } from "../rows";
 import { markResumable, recordsOf, type PulledPage, type RecordPage } from "../pages";
 import { ValidationError } from "../errors";
 import type { Query } from "../query";
-import { getBody } from "./getBody";
+import { readBody } from "./readBody";
 import { FrameColumns } from "./frameColumns";
 import { inFlight, pagePipeline, sizedQuery, type PullOutcome } from "./pagePipeline";
 import type { PullOptions, PullParts } from "./parts";
@@ -89,9 +89,9 @@ export class Pull {
     return withRecords(pagePipeline(this.#parts, this.#options, endpoint, query, { window: Infinity }));
   }
 
-  /** One body (a tool's answer): `check` throws on a 200 that is not the answer asked for (retried, never cached). */
-  get(path: string, params: Record<string, string | number>, check?: (body: unknown) => void): Promise<unknown> {
-    return getBody(this.#parts, this.#options, path, params, this.#parts.closing, { check });
+  /** One body (a tool's answer) as `accept` takes it: it throws on a 200 that is not the answer asked for (read again). */
+  get<T>(path: string, params: Record<string, string | number>, accept: (body: unknown) => T): Promise<T> {
+    return readBody(this.#parts, this.#options, path, params, this.#parts.closing, { accept });
   }
 
   /**

@@ -66,8 +66,7 @@ export class ToolsClient {
     progress.setTotal(1);
     try {
       const url = parts.url(path, params);
-      const body = await new Pull(parts, settings).get(path, params, (answer) => void readAnswer(spec, answer, url));
-      const answer = readAnswer(spec, body, url);
+      const answer = await new Pull(parts, settings).get(path, params, (body) => readAnswer(spec, body, url));
       progress.tick(answer.rows.length);
       if (answer.rows.length === 0) {
         throw new DataNotFoundError(`${spec.slug}: the tool returned no rows (${describeParams(params)})`, { meta: answer.meta });

@@ -1,6 +1,8 @@
-import { AxiosError } from "axios";
+import type { AxiosError } from "axios";
+import type { IAxiosRetryConfig } from "axios-retry";
 import { headerCount, headerDate } from "./rateHeaders";
 
+/** A 200 whose body is not JSON. */
 export const MALFORMED_JSON = "ERR_MALFORMED_JSON";
 /** A 200 whose JSON parsed but is not the answer asked for (no `data`, a record that is not an object). */
 export const MALFORMED_BODY = "ERR_MALFORMED_BODY";
@@ -10,22 +12,28 @@ export const TIMED_OUT = "ETIMEDOUT";
 /** The longest single wait by default, whoever asks for it (Retry-After, X-RateLimit-Reset, backoff). */
 export const DEFAULT_MAX_WAIT_MS = 60_000;
 
-const header = (error: AxiosError, name: string): string | undefined => {
-  const value = error.response?.headers?.[name];
+/** An answer as far as its wait goes: its status and headers (lower-case names). */
+export interface AnswerHead {
+  status: number;
+  headers?: Readonly<Record<string, unknown>> | null;
+}
+
+const header = (answer: AnswerHead, name: string): string | undefined => {
+  const value = answer.headers?.[name];
   return value === undefined || value === null ? undefined : String(value);
 };
 
 /** The wait the service asked for: Retry-After (seconds or HTTP date), else X-RateLimit-Reset (epoch seconds). */
-export function serverWaitMs(error: AxiosError, now = Date.now()): number | undefined {
-  const retryAfter = header(error, "retry-after");
+export function serverWaitMs(answer: AnswerHead, now = Date.now()): number | undefined {
+  const retryAfter = header(answer, "retry-after");
   if (retryAfter !== undefined) {
     const seconds = headerCount(retryAfter);
     if (seconds !== undefined) return seconds * 1000;
     const date = headerDate(retryAfter);
     if (date !== undefined) return Math.max(0, date - now);
   }
-  const reset = headerCount(header(error, "x-ratelimit-reset"));
-  if (error.response?.status === 429 && reset !== undefined && reset > 0) {
+  const reset = headerCount(header(answer, "x-ratelimit-reset"));
+  if (answer.status === 429 && reset !== undefined && reset > 0) {
     return Math.max(0, reset * 1000 - now);
   }
   return undefined;
@@ -37,15 +45,39 @@ export function serverWaitMs(error: AxiosError, now = Date.now()): number | unde
  */
 export const isTruncated = (error: AxiosError): boolean => error.response !== undefined && error.response.data === undefined;
 
-/**
- * Transient: no response (reset, refused, out of time), a broken-off body, 5xx, 429, or a 200
- * whose JSON did not parse or is not the answer asked for.
- */
+/** Transient: no response (reset, refused, out of time), a broken-off body, 5xx, 429. */
 export function isTransient(error: AxiosError): boolean {
   const status = error.response?.status;
   if (status === undefined || isTruncated(error)) return true;
-  if (status === 429 || status >= 500) return true;
-  return error.code === MALFORMED_JSON || error.code === MALFORMED_BODY;
+  return status === 429 || status >= 500;
+}
+
+/** How long and how often to try: the client's settings. */
+export interface RetrySettings {
+  /** retries after the first attempt, for transient failures only (a request may ask for fewer or more) */
+  retries: number;
+  baseDelayMs: number;
+  /** the longest single wait; a service asking for more fails the request at once */
+  maxWaitMs: number;
+}
+
+/**
+ * The one retry policy, as axios-retry takes it: transient failures are retried after an
+ * exponential backoff or the service's own wait, unless that wait is past `maxWaitMs` or the
+ * request's signal (the call's) has been aborted.
+ */
+export function retryPolicy({ retries, baseDelayMs, maxWaitMs }: RetrySettings): IAxiosRetryConfig {
+  const askedWait = (error: AxiosError) => (error.response ? serverWaitMs(error.response) : undefined);
+  return {
+    retries,
+    retryCondition: (error) => {
+      if ((error.config?.signal as AbortSignal | undefined)?.aborted) return false;
+      const waitMs = askedWait(error);
+      if (waitMs !== undefined && waitMs > maxWaitMs) return false;
+      return error.code === TIMED_OUT || isTransient(error);
+    },
+    retryDelay: (retryNumber, error) => retryDelayMs(retryNumber, askedWait(error), baseDelayMs, maxWaitMs),
+  };
 }
 
 /**

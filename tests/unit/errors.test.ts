@@ -19,7 +19,7 @@ test("the factory picks the class and reads the service's message in either plac
   expect(limited).toBeInstanceOf(FountError);
   expect((limited as RateLimitExceededError).retryAfterMs).toBe(3000);
   expect(limited.message).toBe("HTTP 429 from http://x/api/v2/brands?page=2: Too Many Attempts.");
-  const notFound = errorFromResponse(404, JSON.stringify({ data: { message: "No such brand" } }), "u");
+  const notFound = errorFromResponse(404, { data: { message: "No such brand" } }, "u");
   expect([notFound.status, notFound.serviceMessage]).toEqual([404, "No such brand"]);
   expect(notFound).not.toBeInstanceOf(RateLimitExceededError);
 });

@@ -1,0 +1,154 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { APIError, RateLimitExceededError, apiError, errorFromResponse } from "../errors";
+import type { PullWrites } from "../cache";
+import { decodeBody } from "../decode/decodeBody";
+import type { DecodedBody } from "../decode/decodedBody";
+import type { DecodePool } from "../decode";
+import { DecodedPage } from "../pages/pageBody";
+import type { RowShape } from "../records";
+import { MALFORMED_BODY, MALFORMED_JSON, TIMED_OUT, TRUNCATED, retryDelayMs } from "../transport/retryPolicy";
+import { TransportFailure, type Answer } from "../transport/transport";
+import type { PullOptions, PullParts } from "./parts";
+
+/** How a frame's pull decodes its pages: `pool` is chosen once its first page is in. */
+export interface PullDecoding {
+  shape: RowShape;
+  pool: DecodePool | undefined;
+}
+
+/** How one body is read, and what it must be. */
+export interface BodyReading<T> {
+  /**
+   * The body as the caller takes it (a page's envelope, a tool's answer), checked: throws when
+   * the body is not the answer asked for, which is then read again like a body that is not JSON.
+   */
+  accept(body: unknown): T;
+  /** a frame's pages: decoded to columns by its worker threads once it has them */
+  decoding?: PullDecoding;
+  /** a pull's cache writes, held until its pages pass; without it an answer is written at once */
+  writes?: PullWrites;
+}
+
+/** A body that was read whole but is not the answer asked for: its code and why. */
+class NotTheAnswer extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * One body, read once: the response cache when it holds it (stored bytes are decoded and checked
+ * like fetched ones; one that does not pass is fetched again), else the transport. The bytes are
+ * decoded by decodeBody (in a worker thread for a frame's pages once it has them) and checked by
+ * `accept`; a body that fails either is read again up to `retries` times after the same backoff as
+ * any transient failure. Errors are built here, from the decoded body of the service's answer.
+ */
+export async function readBody<T>(
+  parts: PullParts,
+  options: PullOptions,
+  path: string,
+  params: Record<string, string | number>,
+  signal: AbortSignal,
+  reading: BodyReading<T>,
+): Promise<T> {
+  const cache = parts.cache(options.cache);
+  const key = cache?.key(parts.baseUrl(), path, params);
+  if (cache && key) {
+    const stored = await cache.get(key);
+    if (stored) {
+      const value = await accepted(stored, reading).catch(() => undefined);
+      if (value !== undefined) {
+        reading.writes?.read(key);
+        return value;
+      }
+    }
+  }
+  const url = parts.url(path, params);
+  for (let retry = 0; ; retry++) {
+    const answer = await getAnswer(parts, options, path, params, signal);
+    // a worker takes the bytes it decodes: the cache keeps a copy
+    const bytes = cache && reading.decoding?.pool ? Buffer.from(answer.bytes) : answer.bytes;
+    let value: T;
+    try {
+      value = await accepted(answer.bytes, reading);
+    } catch (error) {
+      if (!(error instanceof NotTheAnswer)) throw error;
+      if (retry >= options.retries) throw apiError({ status: answer.status, url, message: error.message, code: error.code });
+      await sleep(retryDelayMs(retry + 1, undefined, options.retryBaseDelayMs, options.maxWaitMs), undefined, { signal });
+      continue;
+    }
+    if (cache && key) {
+      if (reading.writes) reading.writes.hold(value, key, bytes);
+      else await cache.write(key, bytes);
+    }
+    return value;
+  }
+}
+
+async function accepted<T>(bytes: Buffer, { accept, decoding }: BodyReading<T>): Promise<T> {
+  const pool = decoding?.pool;
+  const body = bodyOf(pool ? await pool.decode(bytes, decoding.shape) : decodeBody(bytes));
+  try {
+    return accept(body);
+  } catch (error) {
+    throw new NotTheAnswer(MALFORMED_BODY, error instanceof APIError ? error.serviceMessage : String((error as Error)?.message ?? error));
+  }
+}
+
+function bodyOf(decoded: DecodedBody): unknown {
+  switch (decoded.kind) {
+    case "chunk":
+      return new DecodedPage(decoded.chunk, decoded.ids, decoded.meta);
+    case "body":
+      return decoded.body;
+    case "malformed":
+      throw new NotTheAnswer(MALFORMED_JSON, "the response body was not valid JSON (truncated?)");
+    case "notRecords":
+      throw new NotTheAnswer(MALFORMED_BODY, decoded.reason);
+  }
+}
+
+/** The transport's answer, or the APIError of its failure. */
+async function getAnswer(
+  parts: PullParts,
+  options: PullOptions,
+  path: string,
+  params: Record<string, string | number>,
+  signal: AbortSignal,
+): Promise<Answer> {
+  try {
+    return await parts.transport.get(path, params, { signal, retries: options.retries, timeoutMs: options.timeout });
+  } catch (error) {
+    if (!(error instanceof TransportFailure)) throw error;
+    throw errorOf(error, options.maxWaitMs, parts.transport.redact);
+  }
+}
+
+function errorOf({ failure, url, message }: TransportFailure, maxWaitMs: number, redact: (text: string) => string): APIError {
+  const tooLong = (waitMs: number) => `the service asked to wait ${Math.ceil(waitMs / 1000)} s, more than maxWaitMs (${maxWaitMs} ms)`;
+  switch (failure.kind) {
+    case "answer": {
+      const { answer, waitMs } = failure;
+      const note = waitMs !== undefined && waitMs > maxWaitMs ? ` (${tooLong(waitMs)}: not retried)` : "";
+      const decoded = decodeBody(answer.bytes);
+      const body = decoded.kind === "body" ? decoded.body : answer.bytes.toString("utf8");
+      return errorFromResponse(answer.status, body, url, waitMs, (said) => redact(said) + note);
+    }
+    case "refused":
+      return new RateLimitExceededError({
+        status: 429,
+        url,
+        message: `not sent (${tooLong(failure.waitMs)})`,
+        retryAfterMs: failure.waitMs,
+      });
+    case "truncated":
+      return apiError({ status: failure.status, url, message, code: TRUNCATED });
+    case "timedOut":
+      return apiError({ status: undefined, url, message, code: TIMED_OUT });
+    case "unreachable":
+      return apiError({ status: undefined, url, message, code: failure.code });
+  }
+}

@@ -1,0 +1,214 @@
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import https from "node:https";
+import axios, {
+  AxiosError,
+  type AxiosAdapter,
+  type AxiosInstance,
+  type AxiosResponse,
+  type CreateAxiosDefaults,
+  type InternalAxiosRequestConfig,
+} from "axios";
+import axiosRetry from "axios-retry";
+import { ValidationError, secretRedactor } from "../errors";
+import { DEFAULT_USER_AGENT } from "../version";
+import { withSlash } from "../text/withSlash";
+import { pacedAdapter } from "./pacedAdapter";
+import { serializeParams } from "./queryString";
+import { ServiceAskedToWait, type RateLimitPacer } from "./rateLimitPacer";
+import { TIMED_OUT, isTruncated, retryPolicy, serverWaitMs, type RetrySettings } from "./retryPolicy";
+
+/** What one GET brought back: nothing is read from the body here. */
+export interface Answer {
+  status: number;
+  /** lower-case names */
+  headers: Readonly<Record<string, string>>;
+  bytes: Buffer;
+}
+
+export interface TransportSettings extends Omit<RetrySettings, "retries"> {
+  baseUrl: string;
+  /** false skips TLS verification; a string is a path to a CA certificate file */
+  verify: boolean | string;
+  userAgent: string;
+}
+
+/** One GET's own settings: the call's signal, its retries and each attempt's deadline. */
+export interface GetSettings {
+  signal: AbortSignal;
+  retries: number;
+  timeoutMs: number;
+}
+
+/**
+ * A GET that ended without a 2xx after its retries, told without anything of the request's
+ * configuration (which holds the Authorization header): the answer when one came whole, else
+ * why none did. `message` is already redacted.
+ */
+export class TransportFailure extends Error {
+  constructor(
+    readonly url: string,
+    readonly failure:
+      | { kind: "answer"; answer: Answer; waitMs: number | undefined }
+      | { kind: "truncated"; status: number }
+      | { kind: "timedOut"; timeoutMs: number }
+      | { kind: "refused"; waitMs: number }
+      | { kind: "unreachable"; code: string | undefined },
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The service on the wire: one axios instance with axios-retry configured on it once (the client's
+ * retry policy) and every attempt paced under the rate budget with its own deadline
+ * (pacedAdapter). `get` answers `{ status, headers, bytes }`. A caller's axios instance is used as
+ * is (its defaults, credential and interceptors), never reconfigured: requests go through it as
+ * the last step of ours.
+ */
+export class Transport {
+  /** requests go through this one */
+  readonly #requester: AxiosInstance;
+  /** the instance that addresses the service (ours, or the caller's): URLs are built with it */
+  readonly #addressing: AxiosInstance;
+  readonly #agents: (http.Agent | https.Agent)[];
+  /** removes this connection's credential (and any Bearer value) from a text before it is kept */
+  readonly redact: (text: string) => string;
+
+  constructor(authToken: string | undefined, settings: TransportSettings, pacer: RateLimitPacer, given?: AxiosInstance) {
+    const reading = {
+      responseType: "arraybuffer",
+      transformResponse: [],
+      paramsSerializer: { serialize: serializeParams },
+      validateStatus: (status: number) => status >= 200 && status < 300,
+    } satisfies CreateAxiosDefaults;
+    if (given) {
+      this.#agents = [];
+      this.#addressing = given;
+      this.redact = secretRedactor(credentialOf(given));
+      const baseURL = given.defaults.baseURL ? undefined : withSlash(settings.baseUrl);
+      this.#requester = axios.create({ ...reading, baseURL, adapter: pacedAdapter(throughCallersInstance(given), pacer) });
+    } else {
+      const httpAgent = new http.Agent({ keepAlive: true });
+      const httpsAgent = httpsAgentFor(settings.verify);
+      this.#agents = [httpAgent, httpsAgent];
+      this.redact = secretRedactor(authToken);
+      this.#requester = axios.create({
+        ...reading,
+        baseURL: withSlash(settings.baseUrl),
+        headers: {
+          Authorization: `Bearer ${authToken}`,
+          Accept: "application/json",
+          "User-Agent": settings.userAgent || DEFAULT_USER_AGENT,
+        },
+        httpAgent,
+        httpsAgent,
+        maxRedirects: 0,
+        adapter: pacedAdapter(axios.getAdapter("http"), pacer),
+      });
+      this.#addressing = this.#requester;
+    }
+    axiosRetry(this.#requester, { ...retryPolicy({ ...settings, retries: 0 }), shouldResetTimeout: true });
+  }
+
+  /** The full address of a request, for messages. */
+  url(path: string, params: Record<string, string | number>): string {
+    const { baseURL, paramsSerializer } = this.#requester.defaults;
+    return this.#addressing.getUri({ ...(baseURL ? { baseURL } : {}), paramsSerializer, url: path, params });
+  }
+
+  baseUrl(): string {
+    return this.#requester.defaults.baseURL ?? this.#addressing.defaults.baseURL ?? "";
+  }
+
+  /**
+   * One GET, retried by axios-retry. Rejects with a TransportFailure, or with the signal's reason
+   * once it is aborted (nothing more is sent then).
+   */
+  async get(path: string, params: Record<string, string | number>, { signal, retries, timeoutMs }: GetSettings): Promise<Answer> {
+    try {
+      const response = await this.#requester.get<ArrayBuffer | Buffer>(path, {
+        params,
+        signal,
+        timeout: timeoutMs,
+        "axios-retry": { retries },
+      });
+      return answerOf(response);
+    } catch (error) {
+      signal.throwIfAborted();
+      throw this.#failure(error, this.url(path, params), timeoutMs);
+    }
+  }
+
+  close(): void {
+    for (const agent of this.#agents) agent.destroy();
+  }
+
+  #failure(error: unknown, url: string, timeoutMs: number): TransportFailure {
+    if (error instanceof ServiceAskedToWait) return new TransportFailure(url, { kind: "refused", waitMs: error.waitMs }, error.message);
+    if (!(error instanceof AxiosError))
+      return new TransportFailure(url, { kind: "unreachable", code: undefined }, this.redact(String((error as Error)?.message ?? error)));
+    if (error.code === TIMED_OUT)
+      return new TransportFailure(url, { kind: "timedOut", timeoutMs }, `no complete answer within ${timeoutMs} ms`);
+    const { response } = error;
+    if (response && isTruncated(error)) {
+      return new TransportFailure(
+        url,
+        { kind: "truncated", status: response.status },
+        "the response was truncated: the connection closed before its body was complete",
+      );
+    }
+    if (response) {
+      const answer = answerOf(response);
+      return new TransportFailure(url, { kind: "answer", answer, waitMs: serverWaitMs(answer) }, `HTTP ${response.status}`);
+    }
+    return new TransportFailure(url, { kind: "unreachable", code: error.code }, this.redact(error.message));
+  }
+}
+
+function answerOf(response: AxiosResponse): Answer {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers ?? {})) {
+    if (value !== undefined && value !== null) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);
+  }
+  const data = response.data as ArrayBuffer | Buffer | string | undefined;
+  const bytes = Buffer.isBuffer(data) ? data : typeof data === "string" ? Buffer.from(data) : Buffer.from(data ?? new ArrayBuffer(0));
+  return { status: response.status, headers, bytes };
+}
+
+/** The caller's instance as our last step: only what this library sets per request is passed on. */
+function throughCallersInstance(given: AxiosInstance): AxiosAdapter {
+  return async (config: InternalAxiosRequestConfig) =>
+    given.request({
+      method: config.method,
+      url: config.url,
+      baseURL: config.baseURL,
+      params: config.params,
+      paramsSerializer: config.paramsSerializer,
+      signal: config.signal,
+      responseType: "arraybuffer",
+      transformResponse: [],
+      validateStatus: config.validateStatus,
+    });
+}
+
+function httpsAgentFor(verify: boolean | string): https.Agent {
+  if (typeof verify === "string") {
+    let ca: Buffer;
+    try {
+      ca = readFileSync(verify);
+    } catch (cause) {
+      throw new ValidationError("verify", `cannot read the CA certificate file ${verify}: ${(cause as Error).message}`);
+    }
+    return new https.Agent({ keepAlive: true, ca });
+  }
+  return new https.Agent({ keepAlive: true, rejectUnauthorized: verify });
+}
+
+/** The credential of a caller's instance, as its default Authorization header carries it. */
+function credentialOf(instance: AxiosInstance): string | undefined {
+  const { headers } = instance.defaults;
+  const authorization = headers.Authorization ?? headers.authorization ?? headers.common?.Authorization ?? headers.common?.authorization;
+  return typeof authorization === "string" ? authorization.replace(/^\s*\S+\s+/, "") || undefined : undefined;
+}
