@@ -54,7 +54,7 @@ const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }>
   },
   pagesBeforeFrame: {
     breaks: { filePath: "src/pages/zoneFixture.ts", code: 'export type { ColumnTable } from "../frame/types";\n' },
-    allowed: { filePath: "src/pages/zoneFixture.ts", code: 'export { getJson } from "../transport/request";\n' },
+    allowed: { filePath: "src/pages/zoneFixture.ts", code: 'export { Transport } from "../transport/transport";\n' },
     refusal: /pages check and plan/,
   },
   transportKnowsNoPages: {
@@ -63,13 +63,13 @@ const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }>
     refusal: /transport sends one request/,
   },
   queryBeforePages: {
-    breaks: { filePath: "src/query/zoneFixture.ts", code: 'export { getJson } from "../transport/request";\n' },
+    breaks: { filePath: "src/query/zoneFixture.ts", code: 'export { Transport } from "../transport/transport";\n' },
     allowed: { filePath: "src/query/zoneFixture.ts", code: 'export { ENDPOINTS } from "../endpoints/table";\n' },
     refusal: /a Query is built/,
   },
   pullBelowClient: {
     breaks: { filePath: "src/pull/zoneFixture.ts", code: 'export { Client } from "../client/client";\n' },
-    allowed: { filePath: "src/pull/zoneFixture.ts", code: 'export { getJson } from "../transport/request";\n' },
+    allowed: { filePath: "src/pull/zoneFixture.ts", code: 'export { Transport } from "../transport/transport";\n' },
     refusal: /a pull is what the client/,
   },
   pullNeverExports: {
@@ -78,7 +78,7 @@ const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }>
     refusal: /a pull hands its pages on/,
   },
   tableKnowsNoTransport: {
-    breaks: { filePath: "src/table/zoneFixture.ts", code: 'export { getJson } from "../transport/request";\n' },
+    breaks: { filePath: "src/table/zoneFixture.ts", code: 'export { Transport } from "../transport/transport";\n' },
     allowed: { filePath: "src/table/zoneFixture.ts", code: 'export type { ColumnTable } from "../frame/types";\n' },
     refusal: /table is the one table model/,
   },
