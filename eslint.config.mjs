@@ -26,7 +26,7 @@ const NO_CHECKER_BYPASS = [
 const modules = (names) => names.split(" ").map((name) => `./src/${name}`);
 
 /**
- * The direction of a call (options → Query → pages/pull → transport → rows → frame): a stage
+ * The direction of a call (options → Query → pull → transport, decode → rows → frame): a stage
  * imports the stages after it, never one before it; src/records, the types they all pass along, is a
  * leaf; the emulator (the service's stand-in) imports nothing of the client's. docs/architecture.md
  * draws the rooms. tests/unit/directionZones.test.ts lints a file breaking each zone and checks that
@@ -35,22 +35,22 @@ const modules = (names) => names.split(" ").map((name) => `./src/${name}`);
 export const DIRECTION_ZONES = {
   frameLast: {
     target: "./src/frame",
-    from: modules("client pull pages transport query params endpoints rows cache decode tools cli export display progress"),
+    from: modules("client pull transport query params endpoints rows cache decode tools cli export display progress"),
     message: "frame shapes the records it is handed: it reads no endpoint table, query, page or transport (pass what it needs in).",
   },
-  pagesBeforeFrame: {
-    target: "./src/pages",
-    from: modules("frame rows client pull tools cli export display cache decode"),
-    message: "pages check and plan pages of records: the frame, the cache and the decoder come after them, in the pull.",
+  decodeKnowsNoPull: {
+    target: "./src/decode",
+    from: modules("pull client transport cache tools cli export display progress"),
+    message: "decode turns a body's bytes into what it holds: it knows no pull, transport or cache (the pull calls it).",
   },
   transportKnowsNoPages: {
     target: "./src/transport",
-    from: modules("pages pull frame rows client query params endpoints cache decode tools cli export display progress"),
+    from: modules("pull frame rows client query params endpoints cache decode tools cli export display progress"),
     message: "transport sends one request and maps its failure: it knows no pages, queries or frames.",
   },
   queryBeforePages: {
     target: "./src/query",
-    from: modules("pages pull transport frame rows client params cache decode tools cli export display progress"),
+    from: modules("pull transport frame rows client params cache decode tools cli export display progress"),
     message: "a Query is built from the options before anything is sent: it imports no later stage.",
   },
   pullBelowClient: {
@@ -65,7 +65,7 @@ export const DIRECTION_ZONES = {
   },
   tableKnowsNoTransport: {
     target: "./src/table",
-    from: modules("transport pull pages client tools cli export display cache decode progress"),
+    from: modules("transport pull client tools cli export display cache decode progress"),
     message: "table is the one table model every consumer takes: it knows no transport, pull, page, cache or writer.",
   },
   emulatorImportsNoClient: {
@@ -77,7 +77,7 @@ export const DIRECTION_ZONES = {
   },
   rowsAfterThePull: {
     target: "./src/rows",
-    from: modules("client pull pages transport query params cache decode tools cli export display progress"),
+    from: modules("client pull transport query params cache decode tools cli export display progress"),
     message: "rows look an endpoint's row shape up and hand records to the frame: they know no pull, page or transport.",
   },
   recordsALeaf: {

@@ -35,7 +35,7 @@ export type { EndpointOptions, FiltersOf, IncludeOf } from "./params/types";
 export type { DataFrame, Series } from "danfojs-node";
 export type { RecordOf, RecordOfEndpoint, PageOf, WireRecord, NamedRecord, DocumentedRecord } from "./client/records";
 export type { JsonRecord, ShapeOptions } from "./records";
-export type { RecordPage } from "./pages";
+export type { RecordPage } from "./pull";
 
 // Pages or records into frames, and a frame's column as plain values
 export { recordsToFrame, FrameBuilder } from "./rows";

@@ -4,7 +4,7 @@ import { ResponseCache } from "../cache";
 import { ENDPOINTS, type EndpointSpec, type MethodName } from "../endpoints/table";
 import { ClientClosedError, ValidationError } from "../errors";
 import type { JsonRecord } from "../records";
-import type { RecordPage } from "../pages";
+import type { RecordPage } from "../pull";
 import { buildQuery, endpointOfMethod, type EndpointArgs } from "../params";
 import { ProgressDisplay } from "../progress/progressDisplay";
 import { Pull, PullParts } from "../pull";

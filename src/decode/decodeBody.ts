@@ -1,7 +1,15 @@
-import type { RowShape } from "../records";
 import { gatherPageChunk } from "../frame/pageChunk";
-import { notRecordsReason } from "../pages/recordsCheck";
-import type { DecodedBody } from "./decodedBody";
+import type { PageChunk, RowShape } from "../records";
+
+/** A worker's answer for one response body. */
+export type DecodedBody =
+  /** a page of records, as columns; `ids` are the records' ids (for the page checks) */
+  | { kind: "chunk"; chunk: PageChunk; ids: Float64Array | unknown[]; meta: unknown }
+  /** anything else (an item, an error body): the parsed body itself */
+  | { kind: "body"; body: unknown }
+  | { kind: "malformed" }
+  /** a page whose `data` holds something other than records: why (notRecordsReason) */
+  | { kind: "notRecords"; reason: string };
 
 /**
  * The one decoder of a response body, the same on the main thread and in a worker thread: the
@@ -23,4 +31,16 @@ export function decodeBody(bytes: Uint8Array, shape?: RowShape): DecodedBody {
   const idList = records.map((record) => (record as { id?: unknown } | null)?.id);
   const ids = idList.every((id) => typeof id === "number") ? Float64Array.from(idList as number[]) : idList;
   return { kind: "chunk", chunk, ids, meta: body?.meta };
+}
+
+/**
+ * Why a page's `data` is not a list of records (objects), or undefined when it is. Pure and
+ * import-free: the worker threads say the same words as the main thread.
+ */
+export function notRecordsReason(data: readonly unknown[]): string | undefined {
+  const at = data.findIndex((record) => record === null || typeof record !== "object" || Array.isArray(record));
+  if (at < 0) return undefined;
+  const value = data[at];
+  const said = value === null ? "null" : Array.isArray(value) ? "a list" : `${typeof value} ${JSON.stringify(value)}`.slice(0, 40);
+  return `the answer's \`data[${at}]\` is ${said} where a record (an object) belongs`;
 }

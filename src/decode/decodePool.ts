@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import { basename, extname, join } from "node:path";
 import { Piscina } from "piscina";
 import type { RowShape } from "../records";
-import type { DecodedBody } from "./decodedBody";
+import type { DecodedBody } from "./decodeBody";
 import type { DecodeTask } from "./decodePage.worker";
 
 /**

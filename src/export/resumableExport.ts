@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { ValidationError } from "../errors";
-import { resumableOf, type RecordPage, type ResumablePull } from "../pages";
+import { resumableOf, type RecordPage, type ResumablePull } from "../pull";
 import type { ColumnarOptions, ColumnarSchema } from "./columnarTypes";
 import type { ColumnType } from "./columnTypes";
 import { ExportError } from "./exportError";

@@ -1,6 +1,6 @@
 import { lstat, mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import type { PullIdentity } from "../pages";
+import type { PullIdentity } from "../pull";
 import type { ColumnarSchema } from "./columnarTypes";
 import { ExportError } from "./exportError";
 import { fittingName, temporaryPathBeside } from "./output";

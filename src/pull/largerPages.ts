@@ -1,10 +1,10 @@
 import { sliceChunk } from "../frame/pageChunk";
 import { MAX_PER_PAGE, type Query } from "../query";
-import type { Envelope } from "../pages/envelope";
-import { PageChecker } from "../pages/pageConsistency";
-import { idAt, recordCount, type PageBody } from "../pages/pageBody";
-import type { PullSettings, PulledPage } from "../pages/pagePull";
-import type { PagePlan } from "../pages/pagePlan";
+import type { Envelope } from "./envelope";
+import { PageChecker } from "./pageConsistency";
+import { idAt, recordCount, type PageBody } from "./envelope";
+import type { PullSettings, PulledPage } from "./pagePull";
+import type { PagePlan } from "./pagePlan";
 
 /** The rest of a pull, as streamPages takes it, after `lead`: the larger first page's records not yet held. */
 export interface RestOfPull {

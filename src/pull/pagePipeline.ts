@@ -1,20 +1,11 @@
 import { ClientClosedError, InconsistentPagesError } from "../errors";
 import { PullWrites } from "../cache";
 import { threadsForPull } from "../decode";
-import {
-  fetchFirstPage,
-  readEnvelope,
-  streamPages,
-  warnPullEnd,
-  warnUnmatchedMetricKeys,
-  warnUnknownFields,
-  type PageFailure,
-  type PullSettings,
-  type PulledPage,
-} from "../pages";
-import { recordsOf } from "../pages/pageBody";
-import type { PageChecker } from "../pages/pageConsistency";
-import type { PagePlan } from "../pages/pagePlan";
+import { readEnvelope, recordsOf } from "./envelope";
+import type { PageChecker } from "./pageConsistency";
+import { fetchFirstPage, streamPages, type PageFailure, type PullSettings, type PulledPage } from "./pagePull";
+import type { PagePlan } from "./pagePlan";
+import { warnPullEnd, warnUnknownFields, warnUnmatchedMetricKeys } from "./pullWarnings";
 import type { Query } from "../query";
 import { readBody, type PullDecoding } from "./readBody";
 import { largerFirstPage, largerPagesWithinBudget, mayGrow, restAtLargerPages, type RestOfPull } from "./largerPages";

@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { APIError, RateLimitExceededError, apiError, errorFromResponse } from "../errors";
 import type { PullWrites } from "../cache";
-import { decodeBody } from "../decode/decodeBody";
-import type { DecodedBody } from "../decode/decodedBody";
+import { decodeBody, type DecodedBody } from "../decode/decodeBody";
 import type { DecodePool } from "../decode";
-import { DecodedPage } from "../pages/pageBody";
+import { DecodedPage } from "./envelope";
 import type { RowShape } from "../records";
 import { MALFORMED_BODY, MALFORMED_JSON, TIMED_OUT, TRUNCATED, retryDelayMs } from "../transport/retryPolicy";
 import { TransportFailure, type Answer } from "../transport/transport";

@@ -1,6 +1,6 @@
 import { DataNotFoundError } from "../errors";
 import type { ColumnTable } from "../frame";
-import type { RecordPage } from "../pages";
+import type { RecordPage } from "../pull";
 import { FrameBuilder } from "../rows";
 
 /** A pull's rows as the frame methods shape them (one column table), and how many pages it took. */

@@ -6,7 +6,7 @@ import cacache from "cacache";
 import type { DataFrame } from "danfojs-node";
 import { ColumnsCache } from "../../src/cache";
 import type { ClientOptions } from "../../src/client/options";
-import { UNMATCHED_METRIC_KEYS_WARNING } from "../../src/pages";
+import { UNMATCHED_METRIC_KEYS_WARNING } from "../../src/pull";
 import { captureWarnings, pagesRequested, useEmulator } from "./fixture";
 import { expectSameFrame } from "./sameFrame";
 

@@ -1,6 +1,6 @@
 import { Client } from "../../src/client/client";
 import { ValidationError, ValueError } from "../../src/errors";
-import { UNMATCHED_METRIC_KEYS_WARNING } from "../../src/pages";
+import { UNMATCHED_METRIC_KEYS_WARNING } from "../../src/pull";
 import { TOKEN, captureWarnings, useEmulator } from "./fixture";
 
 describe("a positional undefined is a placeholder, not a value", () => {

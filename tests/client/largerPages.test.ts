@@ -1,8 +1,8 @@
 import { Client } from "../../src/client/client";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { largerPagesWithinBudget } from "../../src/pull/largerPages";
-import type { PulledPage } from "../../src/pages";
-import type { PagePlan } from "../../src/pages/pagePlan";
+import type { PulledPage } from "../../src/pull";
+import type { PagePlan } from "../../src/pull/pagePlan";
 import { captureWarnings } from "./fixture";
 import { expectSameFrame } from "./sameFrame";
 

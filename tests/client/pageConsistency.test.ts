@@ -1,5 +1,5 @@
 import { InconsistentPagesError } from "../../src/errors";
-import { INCONSISTENT_PAGES_WARNING, PARTIAL_RESULT_WARNING } from "../../src/pages";
+import { INCONSISTENT_PAGES_WARNING, PARTIAL_RESULT_WARNING } from "../../src/pull";
 import { captureWarnings, pagesRequested, useEmulator } from "./fixture";
 
 // 439 brands: at 100 a page, pages 1–5

@@ -52,13 +52,13 @@ const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }>
     allowed: { filePath: "src/frame/zoneFixture.ts", code: 'export { ValidationError } from "../errors";\n' },
     refusal: /frame shapes the records/,
   },
-  pagesBeforeFrame: {
-    breaks: { filePath: "src/pages/zoneFixture.ts", code: 'export type { ColumnTable } from "../frame/types";\n' },
-    allowed: { filePath: "src/pages/zoneFixture.ts", code: 'export { Transport } from "../transport/transport";\n' },
-    refusal: /pages check and plan/,
+  decodeKnowsNoPull: {
+    breaks: { filePath: "src/decode/zoneFixture.ts", code: 'export { readBody } from "../pull/readBody";\n' },
+    allowed: { filePath: "src/decode/zoneFixture.ts", code: 'export { gatherPageChunk } from "../frame/pageChunk";\n' },
+    refusal: /decode turns a body/,
   },
   transportKnowsNoPages: {
-    breaks: { filePath: "src/transport/zoneFixture.ts", code: 'export { readEnvelope } from "../pages/envelope";\n' },
+    breaks: { filePath: "src/transport/zoneFixture.ts", code: 'export { readEnvelope } from "../pull/envelope";\n' },
     allowed: { filePath: "src/transport/zoneFixture.ts", code: 'export { APIError } from "../errors";\n' },
     refusal: /transport sends one request/,
   },

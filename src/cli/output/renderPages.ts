@@ -6,7 +6,7 @@ import { resumeFolderOf } from "../../export/resumeState";
 import { bytesWrittenTo, isOutputFailure } from "../../export/sink";
 import { RecordGatherer } from "../../frame/gatherRows";
 import { pageRowShape } from "../../rows";
-import type { RecordPage } from "../../pages";
+import type { RecordPage } from "../../pull";
 import { IncompleteOutputError } from "../exitCode";
 import { whileInterruptible } from "../interrupts";
 import type { CliIo } from "../io";

@@ -4,8 +4,8 @@ import { DataNotFoundError, FountError } from "../errors";
 import type { Query } from "../query";
 import type { JsonRecord } from "../records";
 import type { ProgressHandle } from "../progress/progressDisplay";
-import type { Envelope } from "./envelope";
-import { recordCount, type PageBody } from "./pageBody";
+import { recordCount, type Envelope } from "./envelope";
+import type { PageBody } from "./envelope";
 import { PageChecker } from "./pageConsistency";
 import { planPages, type PagePlan } from "./pagePlan";
 

@@ -1,0 +1,100 @@
+import { documentedRoute } from "../endpoints/declaredColumns";
+import { DOCUMENTED } from "../endpoints/documented";
+import type { JsonRecord } from "../records";
+import { closestName } from "../text/closestName";
+import { INCONSISTENT_PAGES_ADVICE, INCONSISTENT_PAGES_WARNING, type PageChecker } from "./pageConsistency";
+import type { PageFailure } from "./pagePull";
+
+export const UNMATCHED_METRIC_KEYS_WARNING = "FOUNTFRAME_UNMATCHED_METRIC_KEYS";
+
+/** A metric key's columns: the key itself and its suffixed forms (`differentiation_rank`, ...). */
+const matches = (key: string, column: string): boolean => column === key || column.startsWith(`${key}_`);
+
+/**
+ * The metric keys that matched no column of the first page. The service answers an unknown key
+ * with no metric columns at all, not an error, so a typo (`brand_strenght`) would pass unseen.
+ */
+export function unmatchedMetricKeys(metricKeys: readonly string[] | undefined, records: readonly JsonRecord[]): string[] {
+  if (!metricKeys?.length || !records.length) return [];
+  const columns = new Set<string>();
+  for (const record of records.slice(0, 10)) for (const key in record) columns.add(key);
+  return metricKeys.filter((key) => ![...columns].some((column) => matches(key, column)));
+}
+
+/** One warning naming the metric keys that matched nothing; whether there was one. */
+export function warnUnmatchedMetricKeys(
+  endpoint: string,
+  metricKeys: readonly string[] | undefined,
+  records: readonly JsonRecord[],
+): boolean {
+  const unmatched = unmatchedMetricKeys(metricKeys, records);
+  if (!unmatched.length) return false;
+  process.emitWarning(
+    `${endpoint}: metricKeys ${unmatched.map((key) => JSON.stringify(key)).join(", ")} matched no column; the result has no columns for ${unmatched.length === 1 ? "it" : "them"}. Check the spelling against client.brandMetrics().`,
+    { code: UNMATCHED_METRIC_KEYS_WARNING },
+  );
+  return true;
+}
+
+export const UNKNOWN_FIELD_WARNING = "FOUNTFRAME_UNKNOWN_FIELD";
+
+/**
+ * The names `fields` asked for that are neither a documented field of the endpoint's records nor a
+ * key of the first page's records, each with the closest of those. The service leaves a name it does
+ * not know out of its answer without a word (`fields: ["nmae"]` gives the other columns), and
+ * brandscape data documents no field table: there its metric columns are known from the records
+ * received (`differentiation_c`).
+ */
+export function unknownFields(
+  endpoint: string,
+  fields: readonly string[] | undefined,
+  records: readonly JsonRecord[],
+): { name: string; closest?: string }[] {
+  if (!fields?.length) return [];
+  const route = documentedRoute(endpoint);
+  const known = new Set<string>(["id", ...(route ? Object.keys(DOCUMENTED[route].columns) : [])]);
+  for (const record of records) for (const key in record) known.add(key);
+  return fields.filter((name) => !known.has(name)).map((name) => ({ name, closest: closestName(name, [...known])?.name }));
+}
+
+/** One warning naming the fields the records and the docs do not know; whether there was one. */
+export function warnUnknownFields(endpoint: string, fields: readonly string[] | undefined, records: readonly JsonRecord[]): boolean {
+  const unknown = unknownFields(endpoint, fields, records);
+  if (!unknown.length) return false;
+  const named = unknown.map(({ name, closest }) => (closest ? `${JSON.stringify(name)}: did you mean ${closest}?` : JSON.stringify(name)));
+  process.emitWarning(
+    `${endpoint}: ${unknown.length === 1 ? "a field" : "fields"} neither documented nor in the records received, so left out of the result: ${named.join("; ")}`,
+    { code: UNKNOWN_FIELD_WARNING },
+  );
+  return true;
+}
+
+export const PARTIAL_RESULT_WARNING = "FOUNTFRAME_PARTIAL_RESULT";
+
+/**
+ * The one warning at the end of a pull (onErrors "warn"): pages skipped after their retries
+ * (PARTIAL_RESULT), pages that disagree with each other (INCONSISTENT_PAGES), or, when both
+ * happened, one PARTIAL_RESULT warning that names both.
+ */
+export function warnPullEnd(
+  endpoint: string,
+  failures: readonly PageFailure[],
+  pagesInPull: number,
+  checker: PageChecker | undefined,
+): void {
+  const disagreements = checker?.finish(failures.length) ?? [];
+  const disagree = `the pages of this pull disagree, so the result may be wrong: ${disagreements.join("; ")}`;
+  if (!failures.length) {
+    if (disagreements.length)
+      process.emitWarning(`${endpoint}: ${disagree}`, { code: INCONSISTENT_PAGES_WARNING, detail: INCONSISTENT_PAGES_ADVICE });
+    return;
+  }
+  const pages = [...failures].sort((a, b) => a.page - b.page);
+  const details = pages.map(({ page, error }) => `page ${page} (${error.message})`).join("; ");
+  const skipped = `${endpoint}: ${failures.length} of ${pagesInPull} pages failed after retries and were skipped: ${details}`;
+  const failed = `failed pages: ${pages.map((failure) => failure.page).join(", ")}`;
+  process.emitWarning(disagreements.length ? `${skipped}; and ${disagree}` : skipped, {
+    code: PARTIAL_RESULT_WARNING,
+    detail: disagreements.length ? `${failed}. ${INCONSISTENT_PAGES_ADVICE}` : failed,
+  });
+}
