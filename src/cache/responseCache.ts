@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { chmod } from "node:fs/promises";
 import { join } from "node:path";
 import cacache from "cacache";
-import { serializeParams } from "../transport/queryString";
+import { serializeParams } from "../transport/transport";
 import { ensurePrivateFolder, INDEX_FOLDER, removeCacheFolders } from "./cacheFolder";
 
 export interface CacheSettings {

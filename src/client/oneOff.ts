@@ -3,7 +3,7 @@ import { ENDPOINT_BY_METHOD, type MethodName } from "../endpoints/table";
 import type { JsonRecord } from "../records";
 import type { EndpointArgs } from "../params";
 import { ValidationError } from "../errors";
-import { isPlainObject } from "../query/values";
+import { isPlainObject } from "../query/query";
 import type { Query, QueryInit } from "../query";
 import { Client } from "./client";
 import type { ClientOptions } from "./options";

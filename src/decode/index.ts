@@ -1,2 +1,2 @@
 export { DecodePool, autoThreads, workerScript } from "./decodePool";
-export { threadsForPull, WORKER_MIN_CELLS, type ThreadsOption } from "./threadsForPull";
+export { threadsForPull, WORKER_MIN_CELLS, type ThreadsOption } from "./decodePool";

@@ -1,6 +1,6 @@
 import type { Style, Workbook, Worksheet } from "exceljs";
 import { ValidationError } from "../errors";
-import { describeValue } from "../query/values";
+import { describeValue } from "../query/query";
 import { EXCEL_MAX_CELL_TEXT } from "./cellText";
 import { excelCell, fittedWidths } from "./excelCells";
 import { ExportError } from "./exportError";

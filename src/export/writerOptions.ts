@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ValidationError } from "../errors";
-import { describeValue } from "../query/values";
+import { describeValue } from "../query/query";
 import { COLUMN_TYPES, type ColumnType } from "./columnTypes";
 import { EXCEL_MAX_DATA_ROWS } from "./excelSheets";
 import type { ExportFormat } from "./types";

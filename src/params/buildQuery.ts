@@ -1,11 +1,9 @@
-import type { EndpointSpec } from "../endpoints/table";
-import { ENDPOINT_BY_METHOD, toSnakeCase, wireFilterName } from "../endpoints/table";
+import { ENDPOINT_BY_METHOD, toSnakeCase, wireFilterName, type EndpointSpec } from "../endpoints/table";
 import { ValidationError } from "../errors";
 import { Query, type FilterValue, type QueryInit } from "../query";
-import { checkItemId, describeValue, isDropped, isPlainObject } from "../query/values";
+import { checkItemId, describeValue, isDropped, isPlainObject, toList } from "../query/query";
 import { checkBrandscapeQuery } from "./brandscapeRule";
 import { checkFilterValue } from "./filterSchemas";
-import { resolveInclude } from "./includeRule";
 import { warnUnknownFilters, type GivenFilter } from "./unknownFilters";
 
 /** Options every method takes besides its own parameters. */
@@ -174,4 +172,23 @@ function checkSort(sort: unknown): string | undefined {
     );
   }
   return sort;
+}
+
+export const NO_DEFAULT_INCLUDE = "no_default";
+
+/**
+ * API.md's include rule for endpoints with default includes: nothing named → the defaults;
+ * only non-default names → defaults plus those; any default named → exactly what was named;
+ * "no_default" → no defaults. The order on the wire is fixed: defaults first, then as named.
+ * Every name goes to the wire as given, dotted ones too: the service decides what it serves
+ * (a name it refuses comes back as its APIError).
+ */
+export function resolveInclude(spec: EndpointSpec, include: unknown): string[] | undefined {
+  const named = [...new Set(toList("include", include) ?? [])];
+  const unique = named.filter((name) => name !== NO_DEFAULT_INCLUDE);
+  const defaults = spec.defaultInclude;
+  if (!defaults || named.includes(NO_DEFAULT_INCLUDE)) return unique.length ? unique : undefined;
+  if (!unique.length) return [...defaults];
+  if (unique.some((name) => defaults.includes(name))) return unique;
+  return [...defaults, ...unique];
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { filterKindOf, type FilterKind } from "../endpoints/filterKinds";
 import { ValidationError } from "../errors";
 import type { FilterValue } from "../query";
-import { checkWellFormed, describeValue } from "../query/values";
+import { checkWellFormed, describeValue } from "../query/query";
 import { ISO_COUNTRY_CODES } from "./isoCountryCodes";
 
 const EMPTY_LIST = "must not be an empty list";

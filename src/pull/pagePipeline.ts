@@ -1,14 +1,12 @@
 import { ClientClosedError, InconsistentPagesError } from "../errors";
 import { PullWrites } from "../cache";
 import { threadsForPull } from "../decode";
-import { readEnvelope, recordsOf } from "./envelope";
-import type { PageChecker } from "./pageConsistency";
-import { fetchFirstPage, streamPages, type PageFailure, type PullSettings, type PulledPage } from "./pagePull";
-import type { PagePlan } from "./pagePlan";
-import { warnPullEnd, warnUnknownFields, warnUnmatchedMetricKeys } from "./pullWarnings";
 import type { Query } from "../query";
+import { readEnvelope, recordsOf, type PageChecker } from "./pageChecks";
+import { fetchFirstPage, streamPages, type PageFailure, type PullSettings, type PulledPage } from "./pagePull";
+import { largerFirstPage, largerPagesWithinBudget, mayGrow, restAtLargerPages, type PagePlan, type RestOfPull } from "./pagePlan";
+import { warnPullEnd, warnUnknownFields, warnUnmatchedMetricKeys } from "./pullWarnings";
 import { readBody, type PullDecoding } from "./readBody";
-import { largerFirstPage, largerPagesWithinBudget, mayGrow, restAtLargerPages, type RestOfPull } from "./largerPages";
 import type { PullOptions, PullParts } from "./parts";
 
 /** How far a pull's requests may run ahead, and what it may do with its pages. */

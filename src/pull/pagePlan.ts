@@ -1,4 +1,7 @@
-import type { Envelope } from "./envelope";
+import { sliceChunk } from "../frame/pageChunk";
+import { MAX_PER_PAGE, type Query } from "../query";
+import { PageChecker, idAt, recordCount, type Envelope, type PageBody } from "./pageChecks";
+import type { PullSettings, PulledPage } from "./pagePull";
 
 /** Which pages a pull asks for, decided from its first page. */
 export interface PagePlan {
@@ -46,4 +49,87 @@ export function planPages(first: Envelope, request: PlanRequest): PagePlan {
     plan.expectedRecords = Math.max(0, Math.min(first.total - before, (lastPage - start + 1) * perPage));
   }
   return plan;
+}
+
+/** The rest of a pull, as streamPages takes it, after `lead`: the larger first page's records not yet held. */
+export interface RestOfPull {
+  query: Query;
+  plan: PagePlan;
+  settings: PullSettings;
+  checker: PageChecker | undefined;
+  lead?: PulledPage;
+}
+
+/**
+ * Whether the pages still to fetch exceed the rate budget left (X-RateLimit-Remaining, less what
+ * was sent since), so that larger pages are worth asking for. False when they fit, no limit is
+ * known, the pull is not from page 1 at a smaller size, or meta.total is unknown.
+ */
+export function largerPagesWithinBudget(first: PulledPage, plan: PagePlan, budgetLeft: number | undefined): boolean {
+  return budgetLeft !== undefined && plan.lastPage - plan.start > budgetLeft && mayGrow(first, plan);
+}
+
+/** A pull from page 1, at a full page smaller than MAX_PER_PAGE, with more pages and a known meta.total. */
+export function mayGrow(first: PulledPage, plan: PagePlan): boolean {
+  if (plan.start !== 1 || first.total === undefined || plan.lastPage <= plan.start) return false;
+  return plan.perPage !== undefined && plan.perPage < MAX_PER_PAGE && recordCount(first.body) === plan.perPage;
+}
+
+/** The first page at MAX_PER_PAGE, the page `restAtLargerPages` asks the service for. */
+export const largerFirstPage = (query: Query): Query => query.withPage({ perPage: MAX_PER_PAGE, page: 1 });
+
+/**
+ * The rest of the pull at larger pages, from what the service gave when page 1 was asked at
+ * MAX_PER_PAGE: its meta.per_page (a service may cap its pages lower), meta.total, and the ids
+ * of the records already held, which must lead it. Undefined when the larger page is not larger,
+ * or does not hold the first page's records first: the pull then goes on at its own page size,
+ * as if nothing had been asked. The records not yet held are `lead`; every page is then checked
+ * as one pull from record 0.
+ */
+export async function restAtLargerPages(query: Query, first: PulledPage, settings: PullSettings): Promise<RestOfPull | undefined> {
+  let larger: Envelope;
+  try {
+    larger = await settings.fetch(largerFirstPage(query), settings.signal ?? new AbortController().signal);
+  } catch {
+    settings.signal?.throwIfAborted();
+    return undefined; // the pages at the pull's own size are still there to fetch
+  }
+  const total = first.total!;
+  const held = recordCount(first.body);
+  const count = recordCount(larger.body);
+  const served = larger.perPage ?? (count < total ? count : MAX_PER_PAGE);
+  const full = count === Math.min(served, total);
+  if (served <= held || !full || larger.total !== total || !leadsWith(larger.body, first.body)) {
+    if (served <= held && full && larger.total === total) settings.keep?.(larger);
+    return undefined;
+  }
+  settings.keep?.(larger);
+  const lastPage = Math.ceil(total / served);
+  const plan: PagePlan = { start: 1, lastPage, perPage: served, total, expectedRecords: total };
+  const checker = new PageChecker(settings.endpoint, settings.onErrors, plan, {
+    page: 1,
+    body: larger.body,
+    total: larger.total,
+    lastPageSaid: larger.lastPage,
+  });
+  settings.progress.setTotal(lastPage);
+  settings.progress.tick(count - held);
+  const lead: PulledPage = { endpoint: settings.endpoint, page: 1, body: withoutLeading(larger.body, held), total, lastPage };
+  return { query: query.withPage({ perPage: MAX_PER_PAGE }), plan, settings, checker, lead };
+}
+
+/** The larger page starts with the records already held, by id (records without ids cannot be told apart: trusted by count). */
+function leadsWith(larger: PageBody, held: PageBody): boolean {
+  for (let at = 0; at < recordCount(held); at++) {
+    const id = idAt(held, at);
+    if (id === undefined || id === null || typeof id === "object") continue;
+    if (idAt(larger, at) !== id) return false;
+  }
+  return true;
+}
+
+/** The page without its first `from` records (their rows cut from its columns too). */
+function withoutLeading(body: PageBody, from: number): PageBody {
+  if (body.kind === "records") return { kind: "records", records: body.records.slice(from) };
+  return { kind: "columns", chunk: sliceChunk(body.chunk, from), ids: body.ids.slice(from) };
 }

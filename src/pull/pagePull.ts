@@ -4,9 +4,9 @@ import { DataNotFoundError, FountError } from "../errors";
 import type { Query } from "../query";
 import type { JsonRecord } from "../records";
 import type { ProgressHandle } from "../progress/progressDisplay";
-import { recordCount, type Envelope } from "./envelope";
-import type { PageBody } from "./envelope";
-import { PageChecker } from "./pageConsistency";
+import { recordCount, type Envelope } from "./pageChecks";
+import type { PageBody } from "./pageChecks";
+import { PageChecker } from "./pageChecks";
 import { planPages, type PagePlan } from "./pagePlan";
 
 export interface RecordPage {

@@ -2,7 +2,7 @@ import type { DataFrame } from "danfojs-node";
 import { frameFromTableCells, namesInFieldOrder, pagesInFieldOrder, preloadDataFrameClass } from "../frame";
 import type { JsonRecord } from "../records";
 import { FrameBuilder, rowShapeOf } from "../rows";
-import { recordsOf } from "./envelope";
+import { recordsOf } from "./pageChecks";
 import { markResumable } from "./resumablePull";
 import type { PulledPage, RecordPage } from "./pagePull";
 import { ValidationError } from "../errors";

@@ -2,7 +2,7 @@ import { documentedRoute } from "../endpoints/declaredColumns";
 import { DOCUMENTED } from "../endpoints/documented";
 import type { JsonRecord } from "../records";
 import { closestName } from "../text/closestName";
-import { INCONSISTENT_PAGES_ADVICE, INCONSISTENT_PAGES_WARNING, type PageChecker } from "./pageConsistency";
+import { INCONSISTENT_PAGES_ADVICE, INCONSISTENT_PAGES_WARNING, type PageChecker } from "./pageChecks";
 import type { PageFailure } from "./pagePull";
 
 export const UNMATCHED_METRIC_KEYS_WARNING = "FOUNTFRAME_UNMATCHED_METRIC_KEYS";

@@ -3,7 +3,7 @@ import { APIError, RateLimitExceededError, apiError, errorFromResponse } from ".
 import type { PullWrites } from "../cache";
 import { decodeBody, type DecodedBody } from "../decode/decodeBody";
 import type { DecodePool } from "../decode";
-import { DecodedPage } from "./envelope";
+import { DecodedPage } from "./pageChecks";
 import type { RowShape } from "../records";
 import { MALFORMED_BODY, MALFORMED_JSON, TIMED_OUT, TRUNCATED, retryDelayMs } from "../transport/retryPolicy";
 import { TransportFailure, type Answer } from "../transport/transport";

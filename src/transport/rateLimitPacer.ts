@@ -1,6 +1,5 @@
 import { systemClock, type Clock } from "./clock";
-import { headerCount } from "./rateHeaders";
-import { DEFAULT_MAX_WAIT_MS } from "./retryPolicy";
+import { DEFAULT_MAX_WAIT_MS, headerCount } from "./retryPolicy";
 
 interface HeaderSource {
   status?: number;

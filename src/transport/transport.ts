@@ -14,7 +14,6 @@ import { ValidationError, secretRedactor } from "../errors";
 import { DEFAULT_USER_AGENT } from "../version";
 import { withSlash } from "../text/withSlash";
 import { pacedAdapter } from "./pacedAdapter";
-import { serializeParams } from "./queryString";
 import { ServiceAskedToWait, type RateLimitPacer } from "./rateLimitPacer";
 import { TIMED_OUT, isTruncated, retryPolicy, serverWaitMs, type RetrySettings } from "./retryPolicy";
 
@@ -212,3 +211,16 @@ function credentialOf(instance: AxiosInstance): string | undefined {
   const authorization = headers.Authorization ?? headers.authorization ?? headers.common?.Authorization ?? headers.common?.authorization;
   return typeof authorization === "string" ? authorization.replace(/^\s*\S+\s+/, "") || undefined : undefined;
 }
+
+/**
+ * The query string as WIRE.md writes it: `filter[name]=swat&filter[studies]=1,2`. Brackets and
+ * commas stay readable (both are legal in a query); everything else is percent-encoded.
+ */
+export function serializeParams(params: Record<string, string | number>): string {
+  return Object.entries(params)
+    .map(([key, value]) => `${encodeKey(key)}=${encodeValue(String(value))}`)
+    .join("&");
+}
+
+const encodeKey = (key: string) => encodeURIComponent(key).replace(/%5B/g, "[").replace(/%5D/g, "]");
+const encodeValue = (value: string) => encodeURIComponent(value).replace(/%2C/g, ",");

@@ -1,6 +1,6 @@
 import { Client } from "../../src/client/client";
 import { startEmulator, type Emulator } from "../../src/emulator";
-import { largerPagesWithinBudget } from "../../src/pull/largerPages";
+import { largerPagesWithinBudget } from "../../src/pull/pagePlan";
 import type { PulledPage } from "../../src/pull";
 import type { PagePlan } from "../../src/pull/pagePlan";
 import { captureWarnings } from "./fixture";

@@ -1,4 +1,4 @@
-import { headerCount } from "../../src/transport/rateHeaders";
+import { headerCount } from "../../src/transport/retryPolicy";
 import { captureWarnings, useEmulator } from "./fixture";
 
 const env = useEmulator();

@@ -58,7 +58,7 @@ const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }>
     refusal: /decode turns a body/,
   },
   transportKnowsNoPages: {
-    breaks: { filePath: "src/transport/zoneFixture.ts", code: 'export { readEnvelope } from "../pull/envelope";\n' },
+    breaks: { filePath: "src/transport/zoneFixture.ts", code: 'export { readEnvelope } from "../pull/pageChecks";\n' },
     allowed: { filePath: "src/transport/zoneFixture.ts", code: 'export { APIError } from "../errors";\n' },
     refusal: /transport sends one request/,
   },
