@@ -35,7 +35,7 @@ export interface EndpointSpec {
   readonly metricKeys?: boolean;
   /**
    * The docs say the resource must be filtered (WIRE.md "Records"): the client refuses a query
-   * that does not narrow it, before sending (src/params/brandscapeRule.ts).
+   * that does not narrow it, before sending (src/params/filterChecks.ts).
    */
   readonly mustBeNarrowed?: boolean;
   /**

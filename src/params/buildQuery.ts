@@ -2,9 +2,7 @@ import { ENDPOINT_BY_METHOD, toSnakeCase, wireFilterName, type EndpointSpec } fr
 import { ValidationError } from "../errors";
 import { Query, type FilterValue, type QueryInit } from "../query";
 import { checkItemId, describeValue, isDropped, isPlainObject, toList } from "../query/query";
-import { checkBrandscapeQuery } from "./brandscapeRule";
-import { checkFilterValue } from "./filterSchemas";
-import { warnUnknownFilters, type GivenFilter } from "./unknownFilters";
+import { checkBrandscapeQuery, checkFilterValue, warnUnknownFilters, type GivenFilter } from "./filterChecks";
 
 /** Options every method takes besides its own parameters. */
 export const COMMON_OPTION_KEYS = [

@@ -1,5 +1,5 @@
 import { APIError } from "../../src/errors";
-import { UNKNOWN_FILTER_WARNING } from "../../src/params/unknownFilters";
+import { UNKNOWN_FILTER_WARNING } from "../../src/params/filterChecks";
 import { captureWarnings, useEmulator } from "./fixture";
 
 const env = useEmulator();

@@ -1,4 +1,4 @@
-import { SLOW_FILTER_WARNING } from "../../src/params/brandscapeRule";
+import { SLOW_FILTER_WARNING } from "../../src/params/filterChecks";
 import { filterKindOf } from "../../src/endpoints/filterKinds";
 import { ENDPOINT_BY_METHOD, ENDPOINTS } from "../../src/endpoints/table";
 import { ValidationError } from "../../src/errors";

@@ -1,6 +1,6 @@
 import { ENDPOINT_BY_METHOD } from "../../src/endpoints/table";
 import { buildQuery } from "../../src/params";
-import { UNKNOWN_FILTER_WARNING } from "../../src/params/unknownFilters";
+import { UNKNOWN_FILTER_WARNING } from "../../src/params/filterChecks";
 import { Query } from "../../src/query";
 import { closestName, editDistance } from "../../src/text/closestName";
 
