@@ -4,6 +4,7 @@ export type {
   Emulator,
   EmulatorOptions,
   EmulatorStats,
+  EmulatorEvents,
   FaultRule,
   AddStudyRequest,
   RemoveRequest,

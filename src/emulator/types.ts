@@ -1,10 +1,11 @@
 import type { FaultRule } from "./faults";
-import type { EmulatorStats } from "./stats";
+import type { EventEmitter } from "node:events";
+import type { EmulatorEvents, EmulatorStats } from "./stats";
 import type { StudyRecord } from "./dataset/types";
 import type { AddStudyRequest, RemoveRequest, ReviseRequest, RevisionResult } from "./revisions/types";
 
 export type { FaultRule } from "./faults";
-export type { EmulatorStats } from "./stats";
+export type { EmulatorEvents, EmulatorStats } from "./stats";
 export type { AddStudyRequest, RemoveRequest, ReviseRequest, RevisionResult } from "./revisions/types";
 
 export interface EmulatorOptions {
@@ -48,6 +49,16 @@ export interface Emulator {
   close(): Promise<void>;
   /** live counters, read them any time */
   stats: EmulatorStats;
+  /**
+   * `request` when a request arrives, `done` when it leaves flight (answered, or its socket gone),
+   * each with its log entry and the stats already updated: a test waits on these, not on time
+   */
+  events: EventEmitter<EmulatorEvents>;
+  /**
+   * Resolves once `condition(stats)` holds: now, or after the request event that makes it hold;
+   * rejects if the emulator closes first. E.g. `await emulator.until((s) => s.inFlight === 1)`.
+   */
+  until(condition: (stats: EmulatorStats) => boolean): Promise<void>;
   /** replaces the fault rules (and their `times` counts) */
   setFaults(rules: FaultRule[]): void;
   resetStats(): void;
