@@ -5,6 +5,7 @@ export type {
   EmulatorOptions,
   EmulatorStats,
   EmulatorEvents,
+  EmulatorEventSource,
   FaultRule,
   AddStudyRequest,
   RemoveRequest,

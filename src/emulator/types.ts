@@ -1,5 +1,4 @@
 import type { FaultRule } from "./faults";
-import type { EventEmitter } from "node:events";
 import type { EmulatorEvents, EmulatorStats } from "./stats";
 import type { StudyRecord } from "./dataset/types";
 import type { AddStudyRequest, RemoveRequest, ReviseRequest, RevisionResult } from "./revisions/types";
@@ -42,6 +41,13 @@ export interface EmulatorOptions {
   maxPerPage?: number;
 }
 
+/** The emulator's events (a node:events EventEmitter), typed by name. */
+export interface EmulatorEventSource {
+  on<Name extends keyof EmulatorEvents>(event: Name, listener: (...args: EmulatorEvents[Name]) => void): this;
+  once<Name extends keyof EmulatorEvents>(event: Name, listener: (...args: EmulatorEvents[Name]) => void): this;
+  off<Name extends keyof EmulatorEvents>(event: Name, listener: (...args: EmulatorEvents[Name]) => void): this;
+}
+
 export interface Emulator {
   /** base URL for a client's baseUrl, with trailing slash: http://127.0.0.1:PORT/api/v2/ */
   url: string;
@@ -53,7 +59,7 @@ export interface Emulator {
    * `request` when a request arrives, `done` when it leaves flight (answered, or its socket gone),
    * each with its log entry and the stats already updated: a test waits on these, not on time
    */
-  events: EventEmitter<EmulatorEvents>;
+  events: EmulatorEventSource;
   /**
    * Resolves once `condition(stats)` holds: now, or after the request event that makes it hold;
    * rejects if the emulator closes first. E.g. `await emulator.until((s) => s.inFlight === 1)`.
