@@ -4,6 +4,8 @@ export type {
   Emulator,
   EmulatorOptions,
   EmulatorStats,
+  EmulatorEvents,
+  EmulatorEventSource,
   FaultRule,
   AddStudyRequest,
   RemoveRequest,

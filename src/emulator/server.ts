@@ -121,6 +121,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   return {
     url: `http://${host}:${address.port}${BASE_PATH}`,
     stats: stats.stats,
+    events: stats.events,
+    until: (condition) => stats.until(condition),
     setFaults: (rules) => faults.set(rules),
     resetStats: () => stats.reset(),
     revise: (request) => revisions.revise(request),
@@ -129,7 +131,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     close() {
       closing ??= new Promise<void>((resolve) => {
         delays.cancelAll();
-        server.close(() => resolve());
+        server.close(() => {
+          stats.close();
+          resolve();
+        });
         server.closeAllConnections();
         for (const socket of sockets) socket.destroy();
       });

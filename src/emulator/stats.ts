@@ -1,3 +1,5 @@
+import { EventEmitter } from "node:events";
+
 export interface EmulatorStats {
   /** requests received since start (or resetStats) */
   requests: number;
@@ -13,10 +15,25 @@ export interface EmulatorStats {
 
 export type LogEntry = EmulatorStats["log"][number];
 
+/**
+ * What a test (or any caller) can wait on instead of time: `request` when a request has arrived
+ * and is counted (its log entry, status 0), `done` when it is no longer in flight (its answer
+ * sent, status set; or its socket gone first, status still 0). The stats are up to date when
+ * either is emitted.
+ */
+export interface EmulatorEvents {
+  request: [entry: LogEntry];
+  done: [entry: LogEntry];
+  /** the emulator closed: nothing more will arrive */
+  close: [];
+}
+
 const LOG_LIMIT = 10_000;
 
 export class StatsRecorder {
   readonly stats: EmulatorStats = { requests: 0, inFlight: 0, maxInFlight: 0, bytesSent: 0, log: [] };
+  readonly events = new EventEmitter<EmulatorEvents>();
+  private closed = false;
 
   begin(path: string, query: string, page: number): LogEntry {
     const { stats } = this;
@@ -27,6 +44,7 @@ export class StatsRecorder {
     stats.log.push(entry);
     // trim in bulk so that each request stays O(1)
     if (stats.log.length > LOG_LIMIT * 1.5) stats.log.splice(0, stats.log.length - LOG_LIMIT);
+    this.events.emit("request", entry);
     return entry;
   }
 
@@ -36,8 +54,46 @@ export class StatsRecorder {
     if (encoding) entry.encoding = encoding;
   }
 
-  end(): void {
+  end(entry: LogEntry): void {
     this.stats.inFlight--;
+    this.events.emit("done", entry);
+  }
+
+  /** Resolves once `condition` holds, checked now and on every request event; rejects once closed. */
+  until(condition: (stats: EmulatorStats) => boolean): Promise<void> {
+    const { events, stats } = this;
+    return new Promise((resolve, reject) => {
+      const stop = () => {
+        events.off("request", check);
+        events.off("done", check);
+        events.off("close", closed);
+      };
+      const check = () => {
+        try {
+          if (!condition(stats)) return;
+          stop();
+          resolve();
+        } catch (error) {
+          stop();
+          reject(error as Error);
+        }
+      };
+      const closed = () => {
+        stop();
+        reject(new Error("the emulator closed before the condition held"));
+      };
+      events.on("request", check);
+      events.on("done", check);
+      events.on("close", closed);
+      check();
+      if (this.closed) closed(); // nothing will change now: a condition that does not hold never will
+    });
+  }
+
+  /** The emulator closed: waiters are told, and no later one waits. */
+  close(): void {
+    this.closed = true;
+    this.events.emit("close");
   }
 
   /** Clears counts and log; requests in flight stay counted as in flight. */

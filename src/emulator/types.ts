@@ -1,10 +1,10 @@
 import type { FaultRule } from "./faults";
-import type { EmulatorStats } from "./stats";
+import type { EmulatorEvents, EmulatorStats } from "./stats";
 import type { StudyRecord } from "./dataset/types";
 import type { AddStudyRequest, RemoveRequest, ReviseRequest, RevisionResult } from "./revisions/types";
 
 export type { FaultRule } from "./faults";
-export type { EmulatorStats } from "./stats";
+export type { EmulatorEvents, EmulatorStats } from "./stats";
 export type { AddStudyRequest, RemoveRequest, ReviseRequest, RevisionResult } from "./revisions/types";
 
 export interface EmulatorOptions {
@@ -41,6 +41,13 @@ export interface EmulatorOptions {
   maxPerPage?: number;
 }
 
+/** The emulator's events (a node:events EventEmitter), typed by name. */
+export interface EmulatorEventSource {
+  on<Name extends keyof EmulatorEvents>(event: Name, listener: (...args: EmulatorEvents[Name]) => void): this;
+  once<Name extends keyof EmulatorEvents>(event: Name, listener: (...args: EmulatorEvents[Name]) => void): this;
+  off<Name extends keyof EmulatorEvents>(event: Name, listener: (...args: EmulatorEvents[Name]) => void): this;
+}
+
 export interface Emulator {
   /** base URL for a client's baseUrl, with trailing slash: http://127.0.0.1:PORT/api/v2/ */
   url: string;
@@ -48,6 +55,16 @@ export interface Emulator {
   close(): Promise<void>;
   /** live counters, read them any time */
   stats: EmulatorStats;
+  /**
+   * `request` when a request arrives, `done` when it leaves flight (answered, or its socket gone),
+   * each with its log entry and the stats already updated: a test waits on these, not on time
+   */
+  events: EmulatorEventSource;
+  /**
+   * Resolves once `condition(stats)` holds: now, or after the request event that makes it hold;
+   * rejects if the emulator closes first. E.g. `await emulator.until((s) => s.inFlight === 1)`.
+   */
+  until(condition: (stats: EmulatorStats) => boolean): Promise<void>;
   /** replaces the fault rules (and their `times` counts) */
   setFaults(rules: FaultRule[]): void;
   resetStats(): void;

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { untilInFolder } from "../helpers/waitOn";
 import { cleanEnv, useCliFixture } from "./helpers/builtCli";
 
 // the same set-up as interrupts.test.ts, for the columnar outputs (kept apart so the two files merge cleanly)
@@ -27,9 +28,7 @@ async function interruptedRun(
   child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
   const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
   const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-  for (let tries = 0; tries < 200 && !readdirSync(dir).some((name) => name.endsWith(".partial")); tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await untilInFolder(dir, () => readdirSync(dir).some((name) => name.endsWith(".partial")), "the partial file or folder", exited);
   child.kill("SIGINT");
   const code = await exited;
   clearTimeout(killer);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { untilData, untilInFolder } from "../helpers/waitOn";
 import { cleanEnv, useCliFixture } from "./helpers/builtCli";
 
 const TOKEN = "tok-interrupt-tests-9c1";
@@ -27,13 +28,13 @@ function start(command: string, args: string[], cwd: string): Running {
   return { child, stdout: () => Buffer.concat(out).toString("utf8"), stderr: () => Buffer.concat(err).toString("utf8"), exited };
 }
 
-/** Polls until `ready` holds (the pull is under way), within a few seconds. */
-async function until(ready: () => boolean, what: string): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
-    if (ready()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
+/** Whether `text` is the start of a JSON array holding `count` whole records. */
+function holdsRecords(text: string, count: number): boolean {
+  try {
+    return (JSON.parse(`${text}\n]`) as unknown[]).length === count;
+  } catch {
+    return false;
   }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 let folder = 0;
@@ -53,7 +54,7 @@ describe.each(["csv", "xlsx", "json", "ndjson"])("SIGINT during --out x.%s", (fo
     const dir = freshDir();
     writeFileSync(join(dir, `x.${format}`), "before\n");
     const run = start(process.execPath, [fx.cli, ...PULL, "--out", `x.${format}`], dir);
-    await until(() => readdirSync(dir).some((name) => name.endsWith(".partial")), "the partial file");
+    await untilInFolder(dir, () => readdirSync(dir).some((name) => name.endsWith(".partial")), "the partial file", run.exited);
     run.child.kill("SIGINT");
     const { code } = await run.exited;
     expect(code).toBe(130);
@@ -66,7 +67,7 @@ describe.each(["csv", "xlsx", "json", "ndjson"])("SIGINT during --out x.%s", (fo
 test.each(["SIGTERM", "SIGHUP"] as const)("%s (a termination request, a closed terminal) does the same, with 130", async (signal) => {
   const dir = freshDir();
   const run = start(process.execPath, [fx.cli, ...PULL, "--out", "x.csv", "-q"], dir);
-  await until(() => readdirSync(dir).length > 0, "the partial file");
+  await untilInFolder(dir, () => readdirSync(dir).length > 0, "the partial file", run.exited);
   run.child.kill(signal);
   expect((await run.exited).code).toBe(130);
   expect(run.stderr()).toBe("interrupted: nothing written\n");
@@ -75,7 +76,7 @@ test.each(["SIGTERM", "SIGHUP"] as const)("%s (a termination request, a closed t
 
 test("SIGINT with CSV on stdout: the line says stdout is incomplete", async () => {
   const run = start(process.execPath, [fx.cli, ...PULL, "-q"], freshDir());
-  await until(() => run.stdout().split("\n").length > 10, "the first page on stdout");
+  await untilData(run.child.stdout, () => run.stdout().split("\n").length > 10, "the first page on stdout");
   run.child.kill("SIGINT");
   expect((await run.exited).code).toBe(130);
   expect(run.stderr()).toBe("interrupted: stdout incomplete\n");
@@ -83,8 +84,7 @@ test("SIGINT with CSV on stdout: the line says stdout is incomplete", async () =
 
 test("SIGINT with JSON on stdout: the array is closed, so a reader never gets a broken document", async () => {
   const run = start(process.execPath, [fx.cli, ...PULL, "--format", "json", "-q"], freshDir());
-  await until(() => run.stdout().includes("}"), "the first page on stdout");
-  await new Promise((resolve) => setTimeout(resolve, 100)); // the rest of the page
+  await untilData(run.child.stdout, () => holdsRecords(run.stdout(), 10), "the first page on stdout");
   run.child.kill("SIGINT");
   expect((await run.exited).code).toBe(130);
   expect(run.stderr()).toBe("interrupted: stdout incomplete\n");
@@ -96,7 +96,8 @@ test("Ctrl-C on a terminal (script gives the CLI a TTY): the cursor and line wra
   const command = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(fx.cli)} ${PULL.join(" ")} --out x.csv`;
   const run = start("script", ["-qefc", command, "/dev/null"], dir);
   const HIDDEN = "\x1b[?25l";
-  await until(() => run.stdout().includes(HIDDEN) && readdirSync(dir).length > 0, "the progress bar");
+  await untilData(run.child.stdout, () => run.stdout().includes(HIDDEN), "the progress bar");
+  await untilInFolder(dir, () => readdirSync(dir).length > 0, "the partial file", run.exited);
   run.child.stdin.write("\x03"); // the terminal's Ctrl-C: SIGINT to the foreground process
   const { code } = await run.exited;
   const screen = run.stdout();

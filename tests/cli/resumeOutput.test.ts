@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { duckRows, sqlText } from "../export/duckdb";
 import { pagesRequested } from "../client/fixture";
+import { untilInFolder } from "../helpers/waitOn";
 import { cleanEnv, runCli, useCliFixture } from "./helpers/builtCli";
 
 const TOKEN = "tok-resume-output-7c1";
@@ -37,8 +38,9 @@ async function interruptedRun(dir: string, args: string[], manifest: string): Pr
   child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
   const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
   const killer = setTimeout(() => child.kill("SIGKILL"), 100_000);
+  // the manifest is written beside and renamed: whole whenever it is there
   const checkpointed = () => existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { pagesDone: number }).pagesDone >= 6;
-  for (let tries = 0; tries < 2_000 && !checkpointed(); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+  await untilInFolder(dir, checkpointed, "a checkpoint after page 6", exited);
   child.kill("SIGINT");
   const code = await exited;
   clearTimeout(killer);

@@ -3,7 +3,7 @@ import axios from "axios";
 import { Client } from "../../src/client/client";
 import { APIError, ClientClosedError, RateLimitExceededError, ValidationError } from "../../src/errors";
 import { DEFAULT_OPTIONS } from "../../src/client/options";
-import { TOKEN, captureWarnings, pagesRequested, useEmulator } from "./fixture";
+import { TOKEN, captureWarnings, pagesRequested, roundTrip, useEmulator } from "./fixture";
 import { startEmulator } from "../../src/emulator";
 
 const env = useEmulator();
@@ -125,13 +125,13 @@ describe("after aclose() no request leaves", () => {
         kind === "pages" ? client.pages("brands", { perPage: 5, maxPages: 20 }) : client.rawPages("brands", { perPage: 5, maxPages: 20 });
       const first = await stream.next();
       expect(first.value).toMatchObject({ page: 1 });
-      await new Promise((resolve) => setTimeout(resolve, 100)); // the pages ahead of the consumer have arrived
-      const sentBeforeClose = env.emulator.stats.requests;
+      await env.emulator.until((stats) => stats.inFlight === 0); // whatever went ahead of the consumer has been answered
+      const sentBeforeClose = pagesRequested(env.emulator, "brands");
       await client.aclose();
       const next = await stream.next().catch((caught) => caught);
       expect(next).toBeInstanceOf(ClientClosedError);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(env.emulator.stats.requests).toBe(sentBeforeClose);
+      await roundTrip(env.emulator);
+      expect(pagesRequested(env.emulator, "brands")).toEqual(sentBeforeClose);
     },
   );
 
@@ -139,27 +139,29 @@ describe("after aclose() no request leaves", () => {
     env.emulator.setFaults([{ resource: "brands", kind: "status", status: 503 }]);
     const client = env.client({ retryBaseDelayMs: 30_000 });
     const pending = client.brands({ maxPages: 1 }).catch((caught) => caught);
-    await until(() => env.emulator.stats.requests >= 1);
+    await env.emulator.until((stats) => stats.log[0]?.status === 503);
     await client.aclose();
     expect(await settlesWithin(2, pending)).toBeInstanceOf(ClientClosedError);
-    expect(env.emulator.stats.requests).toBe(1);
+    await roundTrip(env.emulator);
+    expect(pagesRequested(env.emulator, "brands")).toEqual([1]);
   });
 
   test("a call held by the pacer after a 429 rejects with ClientClosedError and sends nothing more", async () => {
     env.emulator.setFaults([{ resource: "brands", page: 2, kind: "rateLimit", retryAfter: 30 }]);
     const client = env.client({ batchSize: 1, nWorkers: 1 });
     const pending = client.rawQuery("brands", { perPage: 5, maxPages: 5 }).catch((caught) => caught);
-    await until(() => env.emulator.stats.requests === 2);
+    await env.emulator.until((stats) => stats.log[1]?.status === 429);
     await client.aclose();
     expect(await settlesWithin(2, pending)).toBeInstanceOf(ClientClosedError);
-    expect(env.emulator.stats.requests).toBe(2);
+    await roundTrip(env.emulator);
+    expect(pagesRequested(env.emulator, "brands")).toEqual([1, 2]);
   });
 
   test("a hung request under a closing client rejects with ClientClosedError", async () => {
     env.emulator.setFaults([{ resource: "brands", kind: "hang" }]);
     const client = env.client();
     const pending = client.brands({ maxPages: 1 }).catch((caught) => caught);
-    await until(() => env.emulator.stats.inFlight === 1);
+    await env.emulator.until((stats) => stats.inFlight === 1);
     await client.aclose();
     expect(await settlesWithin(2, pending)).toBeInstanceOf(ClientClosedError);
   });
@@ -227,10 +229,3 @@ describe("the token is redacted from every service text", () => {
     expect(error.serviceMessage).toBe("expired: Bearer ***");
   });
 });
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 10) {
-    if (waited > 5000) throw new Error("condition not met within 5 s");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

@@ -5,6 +5,7 @@ import { Client } from "../../src/client/client";
 import type { ClientOptions } from "../../src/client/options";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { ValidationError } from "../../src/errors";
+import { withDateAhead } from "../helpers/dateAhead";
 import { expectSameFrame } from "./sameFrame";
 
 const TOKEN_A = "cache-user-a-s3cr3t";
@@ -78,9 +79,10 @@ describe("the on-disk response cache", () => {
     await pull(made);
     expect(emulator.stats.requests).toBe(requests * 2);
 
-    made.cache = { dir, maxAgeMs: 1 };
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    made.cache = { dir, maxAgeMs: 60_000 };
     await pull(made);
+    expect(emulator.stats.requests).toBe(requests * 2);
+    await withDateAhead(60_001, () => pull(made));
     expect(emulator.stats.requests).toBe(requests * 3);
 
     made.cache = { dir };

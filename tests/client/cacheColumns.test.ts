@@ -1,13 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as arrow from "apache-arrow";
 import cacache from "cacache";
 import type { DataFrame } from "danfojs-node";
-import { ColumnsCache } from "../../src/cache";
 import type { ClientOptions } from "../../src/client/options";
 import { UNMATCHED_METRIC_KEYS_WARNING } from "../../src/pull";
 import { captureWarnings, pagesRequested, useEmulator } from "./fixture";
+import { withDateAhead } from "../helpers/dateAhead";
 import { expectSameFrame } from "./sameFrame";
 
 // brands: 439 records, 5 pages at 100; study 482's brandscape data: several pages at 50
@@ -25,18 +25,6 @@ afterEach(() => {
 
 const cached = (options: ClientOptions = {}) => env.client({ cache: { dir }, ...options });
 
-/** What each ColumnsCache.read of `run` found: true for a table, false for none. */
-async function columnsReads<T>(run: () => Promise<T>): Promise<{ result: T; found: boolean[] }> {
-  const read = jest.spyOn(ColumnsCache.prototype, "read");
-  try {
-    const result = await run();
-    const found = await Promise.all(read.mock.results.map(async (call) => (await (call.value as Promise<unknown>)) !== undefined));
-    return { result, found };
-  } finally {
-    read.mockRestore();
-  }
-}
-
 interface IndexEntry {
   key: string;
   integrity: string;
@@ -45,34 +33,51 @@ interface IndexEntry {
 }
 
 /**
- * The cache's columns entries (one per frame pull's query), read from cacache's index files: the
- * last line of a key wins, an entry with no integrity is a removal (cacache.ls imports ESM, which
- * Jest's sandbox cannot).
+ * The index lines of the cache's columns entries (one entry per frame pull's query), oldest first
+ * within a key, from cacache's index files: an entry with no integrity is a removal (cacache.ls
+ * imports ESM, which Jest's sandbox cannot).
  */
-async function columnsEntries(): Promise<IndexEntry[]> {
+function columnsIndexLines(): Omit<IndexEntry, "path">[] {
   const index = join(dir, "index-v5");
-  const latest = new Map<string, IndexEntry | null>();
+  const lines: Omit<IndexEntry, "path">[] = [];
+  if (!existsSync(index)) return lines;
   for (const name of readdirSync(index, { recursive: true, encoding: "utf8" })) {
     const path = join(index, name);
     if (!statSync(path).isFile()) continue;
     for (const line of readFileSync(path, "utf8").split("\n").filter(Boolean)) {
-      const entry = JSON.parse(line.slice(line.indexOf("\t") + 1)) as Omit<IndexEntry, "path">;
-      latest.set(entry.key, entry.integrity ? { ...entry, path: "" } : null);
+      lines.push(JSON.parse(line.slice(line.indexOf("\t") + 1)) as Omit<IndexEntry, "path">);
     }
   }
-  const entries = [...latest.values()].filter((entry): entry is IndexEntry => !!entry && entry.key.includes("fountframe[columns]"));
+  return lines.filter((entry) => entry.key.includes("fountframe[columns]"));
+}
+
+/** The cache's columns entries as they stand (the last line of a key wins). */
+async function columnsEntries(): Promise<IndexEntry[]> {
+  const latest = new Map<string, Omit<IndexEntry, "path"> | null>();
+  for (const entry of columnsIndexLines()) latest.set(entry.key, entry.integrity ? entry : null);
+  const entries = [...latest.values()].filter((entry) => !!entry);
   return Promise.all(entries.map(async (entry) => ({ ...entry, path: (await cacache.get.info(dir, entry.key))!.path })));
+}
+
+/**
+ * `run`'s result, and whether it wrote columns into the cache: a frame made from kept columns
+ * writes none; one made from the responses (no columns kept, or none usable) keeps its columns.
+ */
+async function columnsWritten<T>(run: () => Promise<T>): Promise<{ result: T; written: boolean }> {
+  const before = columnsIndexLines().length;
+  const result = await run();
+  return { result, written: columnsIndexLines().length > before };
 }
 
 /** Fills the cache with `pull`, then pulls again: the re-pull is made from columns, with no request, and equals both. */
 async function expectColumnsRepull(pull: (options?: ClientOptions) => Promise<DataFrame>, fresh: DataFrame): Promise<DataFrame> {
-  const { result: fill, found: atFill } = await columnsReads(() => pull({ cache: { dir } }));
-  expect(atFill).toEqual([false]);
+  const { result: fill, written: atFill } = await columnsWritten(() => pull({ cache: { dir } }));
+  expect(atFill).toBe(true);
   expectSameFrame(fill, fresh);
   expect(await columnsEntries()).toHaveLength(1);
   env.emulator.resetStats();
-  const { result: again, found } = await columnsReads(() => pull({ cache: { dir } }));
-  expect(found).toEqual([true]);
+  const { result: again, written } = await columnsWritten(() => pull({ cache: { dir } }));
+  expect(written).toBe(false);
   expect(env.emulator.stats.requests).toBe(0);
   expectSameFrame(again, fresh);
   expect(again.index).toEqual(fresh.index);
@@ -93,13 +98,13 @@ describe("a frame pull's columns kept in the cache", () => {
     const stacked = await env.client().collections({ include: "brands", stackData: true, perPage: 5 });
     expect(stacked.shape[0]).toBeGreaterThan(flat.shape[0]);
     // another entry: stackData shapes another frame from the same responses
-    const { result: again, found } = await columnsReads(() => cached().collections({ include: "brands", stackData: true, perPage: 5 }));
-    expect(found).toEqual([false]);
+    const { result: again, written } = await columnsWritten(() => cached().collections({ include: "brands", stackData: true, perPage: 5 }));
+    expect(written).toBe(true);
     expectSameFrame(again, stacked);
-    const { result: third, found: now } = await columnsReads(() =>
+    const { result: third, written: now } = await columnsWritten(() =>
       cached().collections({ include: "brands", stackData: true, perPage: 5 }),
     );
-    expect(now).toEqual([true]);
+    expect(now).toBe(false);
     expectSameFrame(third, stacked);
   });
 
@@ -123,8 +128,8 @@ describe("a frame pull's columns kept in the cache", () => {
     // the sector include comes on every brand (the docs' one default include), after the fields
     expect(fresh.columns).toEqual([...fields, "sector_id", "sector_name"]);
     await expectColumnsRepull((options) => env.client(options).brands({ fields }), fresh);
-    const { result: fewer, found } = await columnsReads(() => cached().brands({ fields, maxPages: 2 }));
-    expect(found).toEqual([false]);
+    const { result: fewer, written } = await columnsWritten(() => cached().brands({ fields, maxPages: 2 }));
+    expect(written).toBe(true);
     expect(fewer.shape[0]).toBe(200);
   });
 });
@@ -150,29 +155,29 @@ describe("the columns are used only while every response they were made from is 
     const before = await cached().brands();
     env.emulator.setFaults([{ resource: "brands", page: 2, kind: "revised", field: "name", value: "Renamed" }]);
     // page 2 alone is fetched again (its entry expired for this client) and stored with its new content
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    for await (const page of env.client({ cache: { dir, maxAgeMs: 1 } }).pages("brands", { page: 2, maxPages: 1 })) {
-      expect(page.records[0].name).toBe("Renamed");
-    }
+    await withDateAhead(60_001, async () => {
+      for await (const page of env.client({ cache: { dir, maxAgeMs: 60_000 } }).pages("brands", { page: 2, maxPages: 1 })) {
+        expect(page.records[0].name).toBe("Renamed");
+      }
+    });
     env.emulator.setFaults([]);
     env.emulator.resetStats();
-    const { result: after, found } = await columnsReads(() => cached().brands());
-    expect(found).toEqual([false]);
+    const { result: after, written } = await columnsWritten(() => cached().brands());
+    expect(written).toBe(true);
     expect(env.emulator.stats.requests).toBe(0);
     const names = after.column("name").values as string[];
     expect(names.slice(100, 200).every((name) => name === "Renamed")).toBe(true);
     expect(names.slice(0, 100)).toEqual((before.column("name").values as string[]).slice(0, 100));
-    const { result: third, found: now } = await columnsReads(() => cached().brands());
-    expect(now).toEqual([true]);
+    const { result: third, written: now } = await columnsWritten(() => cached().brands());
+    expect(now).toBe(false);
     expectSameFrame(third, after);
   });
 
   test("responses older than maxAgeMs: the pull asks the service, and the columns are not read", async () => {
     await cached().brands();
     env.emulator.resetStats();
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    const { found } = await columnsReads(() => cached({ cache: { dir, maxAgeMs: 1 } }).brands());
-    expect(found).toEqual([false]);
+    const { written } = await withDateAhead(60_001, () => columnsWritten(() => cached({ cache: { dir, maxAgeMs: 60_000 } }).brands()));
+    expect(written).toBe(true);
     expect(pagesRequested(env.emulator, "brands").sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
@@ -194,22 +199,22 @@ describe("a columns entry that cannot be read", () => {
     bytes[bytes.length - 3] ^= 0xff;
     writeFileSync(entry.path, bytes);
     env.emulator.resetStats();
-    const { result: again, found } = await columnsReads(() => cached().brands());
-    expect(found).toEqual([false]);
+    const { result: again, written } = await columnsWritten(() => cached().brands());
+    expect(written).toBe(true);
     expect(env.emulator.stats.requests).toBe(0);
     expectSameFrame(again, fresh);
     // the altered content is gone; the same columns were written again
     expect(readFileSync(entry.path)).not.toEqual(bytes);
-    const { found: now } = await columnsReads(() => cached().brands());
-    expect(now).toEqual([true]);
+    const { written: now } = await columnsWritten(() => cached().brands());
+    expect(now).toBe(false);
   });
 
   test("an entry that is no columns file (intact as stored): discarded, never read as a frame", async () => {
     const fresh = await cached().brands();
     const [entry] = await columnsEntries();
     const bogus = await cacache.put(dir, entry.key, Buffer.from("not columns"), { metadata: entry.metadata });
-    const { result: again, found } = await columnsReads(() => cached().brands());
-    expect(found).toEqual([false]);
+    const { result: again, written } = await columnsWritten(() => cached().brands());
+    expect(written).toBe(true);
     expectSameFrame(again, fresh);
     expect(await cacache.get.hasContent(dir, bogus.toString())).toBe(false);
     expect((await columnsEntries())[0].integrity).toBe(entry.integrity);
@@ -219,8 +224,8 @@ describe("a columns entry that cannot be read", () => {
     await cached().brands();
     const [entry] = await columnsEntries();
     await cacache.put(dir, entry.key, readFileSync(entry.path), { metadata: { pages: "all" } });
-    const { found } = await columnsReads(() => cached().brands());
-    expect(found).toEqual([false]);
+    const { written } = await columnsWritten(() => cached().brands());
+    expect(written).toBe(true);
     const [rewritten] = await columnsEntries();
     expect(rewritten.metadata).toEqual(entry.metadata);
   });

@@ -114,7 +114,7 @@ test("a hung request under a closing client rejects with a clear error", async (
   env.emulator.setFaults([{ resource: "brands", kind: "hang" }]);
   const client = env.client();
   const pending = client.rawQuery("brands", { maxPages: 1 }).catch((caught) => caught);
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await env.emulator.until((stats) => stats.inFlight === 1);
   await client.aclose();
   expect(String(await pending)).toMatch(/clos/i);
 });

@@ -31,6 +31,17 @@ export function useEmulator(options: EmulatorOptions = {}) {
   };
 }
 
+/**
+ * Resolves once a request sent now (the health route, counted in the stats) has been answered.
+ * A request a client had already sent has arrived by then: a test can say "nothing more was
+ * sent" after this instead of after a wait on time.
+ */
+export async function roundTrip(emulator: Emulator): Promise<void> {
+  const answer = await fetch(`${emulator.url}health`);
+  await answer.arrayBuffer();
+  if (!answer.ok) throw new Error(`the emulator's health route answered ${answer.status}`);
+}
+
 /** The query strings the emulator received for one resource, in arrival order. */
 export const pagesRequested = (emulator: Emulator, resource: string): number[] =>
   emulator.stats.log.filter((entry) => entry.path.endsWith(`/${resource}`)).map((entry) => entry.page);

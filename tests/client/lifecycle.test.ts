@@ -1,22 +1,20 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { TOKEN, useEmulator } from "./fixture";
+import { TOKEN, roundTrip, useEmulator } from "./fixture";
 
 const env = useEmulator();
 
-/**
- * The emulator's request count once it has not moved for 1 s: on a loaded machine the child's calls
- * may still be starting when it says "ready", and a request sent before the close is not one sent
- * after it.
- */
-async function settledRequestCount(): Promise<number> {
-  let count = env.emulator.stats.requests;
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    if (env.emulator.stats.requests === count) return count;
-    count = env.emulator.stats.requests;
-  }
-}
+/** The emulator's answers to one resource so far: page → status (0 while it is still being answered). */
+const answers = (resource: string): Map<number, number> =>
+  new Map(env.emulator.stats.log.filter((entry) => entry.path.endsWith(`/${resource}`)).map((entry) => [entry.page, entry.status]));
+
+/** Every call of closeMidway.ts has reached its wait, as the emulator sees it. */
+const everyCallWaiting = (): boolean =>
+  answers("brands").get(1) === 0 && // hung
+  answers("regions").get(1) === 0 && // trickling
+  answers("sectors").get(1) === 503 && // waiting out its retry delay
+  [429, 200, 200, 200].every((status, index) => answers("cities").get(index + 2) === status) && // page 2 waits to be asked again
+  answers("countries").get(1) === 200; // the stream, between pages (the child says when it has the page)
 
 test("aclose() mid-call: everything rejects with ClientClosedError, nothing more is sent, and the process exits by itself", async () => {
   env.emulator.setFaults([
@@ -35,8 +33,8 @@ test("aclose() mid-call: everything rejects with ClientClosedError, nothing more
     output += chunk.toString();
     if (requestsBeforeClose < 0 && output.includes("ready\n")) {
       requestsBeforeClose = 0;
-      void settledRequestCount().then((count) => {
-        requestsBeforeClose = count;
+      void env.emulator.until(everyCallWaiting).then(() => {
+        requestsBeforeClose = env.emulator.stats.requests;
         child.stdin.end();
       });
     }
@@ -60,6 +58,8 @@ test("aclose() mid-call: everything rejects with ClientClosedError, nothing more
     pacingWait: "ClientClosedError",
     streamBetweenPages: "ClientClosedError",
   });
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  expect(env.emulator.stats.requests).toBe(requestsBeforeClose);
+  expect(requestsBeforeClose).toBe(9);
+  // the child has exited: whatever it sent has arrived once a request sent now is answered
+  await roundTrip(env.emulator);
+  expect(env.emulator.stats.requests).toBe(requestsBeforeClose + 1);
 }, 30_000);

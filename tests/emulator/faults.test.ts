@@ -150,9 +150,21 @@ describe("fault injection", () => {
     expect(pieces.reduce((sum, length) => sum + length, 0)).toBe(Buffer.byteLength(whole));
   });
 
-  test("trickle: one byte every 250 ms by default, until the client gives up; the next answer is whole", async () => {
+  test("trickle: one byte at a time by default, until the client gives up; the next answer is whole", async () => {
     emulator.setFaults([{ kind: "trickle", times: 1 }]);
-    await expect(getJson(urlOf(emulator.url, "regions"), { signal: AbortSignal.timeout(600) })).rejects.toThrow();
+    const abort = new AbortController();
+    const response = await fetch(urlOf(emulator.url, "regions"), {
+      headers: { Accept: "application/json", Authorization: "Bearer t" },
+      signal: abort.signal,
+    });
+    const reader = response.body!.getReader();
+    // a byte a piece; two may meet on the way if the reader is slow
+    const received = [await reader.read(), await reader.read()].reduce((sum, piece) => sum + piece.value!.length, 0);
+    expect(received).toBeGreaterThanOrEqual(2);
+    expect(received).toBeLessThanOrEqual(4);
+    expect(Number(response.headers.get("content-length"))).toBeGreaterThan(received);
+    abort.abort();
+    await expect(reader.read()).rejects.toThrow();
     expect((await regions(emulator)).status).toBe(200);
   });
 
@@ -205,10 +217,19 @@ describe("fault injection", () => {
     expect(renamed.json.meta).toEqual(normal.json.meta);
   });
 
-  test("hang forever: the client's own timeout is all that ends it", async () => {
+  test("hang forever: later requests are answered while it waits; the client's own abort is all that ends it", async () => {
     emulator.setFaults([{ kind: "hang", times: 1 }]);
-    const signal = AbortSignal.timeout(200);
-    await expect(getJson(urlOf(emulator.url, "regions"), { signal })).rejects.toThrow();
+    const abort = new AbortController();
+    const hung = getJson(urlOf(emulator.url, "regions"), { signal: abort.signal });
+    await emulator.until((stats) => stats.inFlight === 1);
+    const [entry] = emulator.stats.log.slice(-1);
+    expect((await regions(emulator)).status).toBe(200);
+    expect(emulator.stats.inFlight).toBe(1);
+    expect(entry.status).toBe(0);
+    const ended = new Promise((resolve) => emulator.events.on("done", (done) => done === entry && resolve(done)));
+    abort.abort();
+    await expect(hung).rejects.toThrow();
+    expect(await ended).toMatchObject({ status: 0 });
   });
 });
 
@@ -221,8 +242,7 @@ describe("close()", () => {
       () => "failed",
     );
     const slow = startEmulator({ latencyMs: 60_000 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(emulator.stats.inFlight).toBe(1);
+    await emulator.until((stats) => stats.inFlight === 1);
     await emulator.close();
     await emulator.close();
     expect(await hung).toBe("failed");
@@ -231,9 +251,35 @@ describe("close()", () => {
       () => "answered",
       () => "failed",
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await slowEmulator.until((stats) => stats.inFlight === 1);
     await slowEmulator.close();
     expect(await waiting).toBe("failed");
+  });
+
+  test("a wait on the stats that can no longer be met rejects when the emulator closes", async () => {
+    const emulator = await startEmulator({ rateLimit: false });
+    const never = emulator.until((stats) => stats.requests > 0);
+    await emulator.close();
+    await expect(never).rejects.toThrow(/closed before the condition held/);
+    await expect(emulator.until((stats) => stats.requests > 0)).rejects.toThrow(/closed/);
+    await expect(emulator.until((stats) => stats.requests === 0)).resolves.toBeUndefined();
+  });
+});
+
+describe("events", () => {
+  test("request on arrival (status 0, counted), done once answered (status set, out of flight), in that order", async () => {
+    await withEmulator({ rateLimit: false }, async (emulator) => {
+      const seen: string[] = [];
+      emulator.events.on("request", (entry) => {
+        seen.push(`request ${entry.page} ${entry.status} ${emulator.stats.requests} ${emulator.stats.inFlight}`);
+      });
+      emulator.events.on("done", (entry) => {
+        seen.push(`done ${entry.page} ${entry.status} ${emulator.stats.inFlight}`);
+      });
+      await regions(emulator, 2);
+      await emulator.until((stats) => stats.inFlight === 0);
+      expect(seen).toEqual(["request 2 0 1 1", "done 2 200 0"]);
+    });
   });
 });
 

@@ -52,10 +52,10 @@ export async function handleRequest(context: PipelineContext, req: IncomingMessa
   const resource = resourceOfPath(path);
   const page = requestedPage(rawQuery);
   const entry = context.stats.begin(path, rawQuery, page);
-  res.on("close", () => context.stats.end());
   res.on("finish", () => {
     entry.status = res.statusCode;
   });
+  res.on("close", () => context.stats.end(entry));
 
   const onSent = (sent: Sent) => context.stats.sent(entry, sent.bytes, sent.coding);
 

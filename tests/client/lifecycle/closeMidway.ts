@@ -17,9 +17,15 @@ const closed = new Promise<void>((resolve) => {
   markClosed = resolve;
 });
 
+let markBetweenPages: () => void;
+const betweenPages = new Promise<void>((resolve) => {
+  markBetweenPages = resolve;
+});
+
 async function streamBetweenPages(): Promise<void> {
   const stream = client.pages("countries", { perPage: 5, maxPages: 20 });
   await stream.next();
+  markBetweenPages();
   await closed;
   await stream.next();
 }
@@ -34,8 +40,8 @@ const calls = {
 
 async function main(): Promise<void> {
   process.stdin.resume();
-  // every call has reached its wait by now; the parent counts the requests, then ends our stdin
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  // the parent sees the other calls reach their waits in the emulator's log; this one it cannot see
+  await Promise.race([betweenPages, calls.streamBetweenPages]);
   process.stdout.write("ready\n");
   await new Promise<void>((resolve) => process.stdin.once("end", resolve));
   await client.aclose();
