@@ -1,12 +1,11 @@
 import { ClientClosedError, InconsistentPagesError } from "../errors";
-import { PullWrites } from "../cache";
 import { threadsForPull } from "../decode";
 import type { Query } from "../query";
 import { readEnvelope, recordsOf, type PageChecker } from "./pageChecks";
 import { fetchFirstPage, streamPages, type PageFailure, type PullSettings, type PulledPage } from "./pagePull";
 import { largerFirstPage, largerPagesWithinBudget, mayGrow, restAtLargerPages, type PagePlan, type RestOfPull } from "./pagePlan";
 import { warnPullEnd, warnUnknownFields, warnUnmatchedMetricKeys } from "./pullWarnings";
-import { readBody, type PullDecoding } from "./readBody";
+import { heldWrites, isStored, readBody, type PullDecoding } from "./readBody";
 import type { PullOptions, PullParts } from "./parts";
 
 /** How far a pull's requests may run ahead, and what it may do with its pages. */
@@ -51,8 +50,7 @@ export async function* pagePipeline(
   const singlePage = query.isSinglePage();
   const sized = sizedQuery(query, options);
   const progress = parts.progress.start(endpoint, options.verbose);
-  const cache = parts.cache(options.cache);
-  const writes = cache && new PullWrites(cache);
+  const writes = heldWrites(parts, options);
   const accept = (body: unknown) => readEnvelope(body, endpoint);
   const settings: PullSettings = {
     endpoint,
@@ -115,8 +113,7 @@ async function worthLargerPages(
   plan: PagePlan,
 ): Promise<boolean> {
   if (largerPagesWithinBudget(first, plan, parts.pacer.budgetLeft())) return true;
-  const cache = parts.cache(options.cache);
-  if (!cache || !mayGrow(first, plan)) return false;
+  if (!mayGrow(first, plan)) return false;
   const probe = largerFirstPage(query);
-  return cache.has(cache.key(parts.baseUrl(), probe.path(endpoint), probe.toParams(endpoint)));
+  return isStored(parts, options, probe.path(endpoint), probe.toParams(endpoint));
 }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { APIError, RateLimitExceededError, apiError, errorFromResponse } from "../errors";
-import type { PullWrites } from "../cache";
+import { PullWrites } from "../cache";
 import { decodeBody, type DecodedBody } from "../decode/decodeBody";
 import type { DecodePool } from "../decode";
 import { DecodedPage } from "./pageChecks";
@@ -85,6 +85,23 @@ export async function readBody<T>(
     }
     return value;
   }
+}
+
+/** A pull's cache writes, held until its pages pass its checks; undefined without a cache. */
+export function heldWrites(parts: PullParts, options: PullOptions): PullWrites | undefined {
+  const cache = parts.cache(options.cache);
+  return cache && new PullWrites(cache);
+}
+
+/** Whether the response cache holds a fresh answer to this request (nothing is read or sent). */
+export async function isStored(
+  parts: PullParts,
+  options: PullOptions,
+  path: string,
+  params: Record<string, string | number>,
+): Promise<boolean> {
+  const cache = parts.cache(options.cache);
+  return !!cache && (await cache.has(cache.key(parts.baseUrl(), path, params)));
 }
 
 async function accepted<T>(bytes: Buffer, { accept, decoding }: BodyReading<T>): Promise<T> {
