@@ -65,7 +65,6 @@ export async function readBody<T>(
       }
     }
   }
-  const url = parts.url(path, params);
   for (let retry = 0; ; retry++) {
     const answer = await getAnswer(parts, options, path, params, signal);
     // a worker takes the bytes it decodes: the cache keeps a copy
@@ -75,7 +74,8 @@ export async function readBody<T>(
       value = await accepted(answer.bytes, reading);
     } catch (error) {
       if (!(error instanceof NotTheAnswer)) throw error;
-      if (retry >= options.retries) throw apiError({ status: answer.status, url, message: error.message, code: error.code });
+      if (retry >= options.retries)
+        throw apiError({ status: answer.status, url: parts.url(path, params), message: error.message, code: error.code });
       await sleep(retryDelayMs(retry + 1, undefined, options.retryBaseDelayMs, options.maxWaitMs), undefined, { signal });
       continue;
     }
