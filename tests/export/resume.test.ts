@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { APIError, ValidationError } from "../../src/errors";
 import { ExportError, writeArrow, writeParquet, writeTable } from "../../src/export";
@@ -78,24 +78,46 @@ test("a Parquet export that failed on page k continues from page k, and equals a
   expect(existsSync(resumeFolder("resumed.parquet"))).toBe(false);
 });
 
-test("a partitioned folder that failed on page k continues from page k, and equals an uninterrupted one", async () => {
-  const failing = 8;
-  const options = { partitionBy: ["study_id"], batchRows: BATCH_ROWS };
-  const whole = join(dir, "whole-dataset");
-  await writeParquet(pull(), whole, options);
-  const out = join(dir, "resumed-dataset");
-  await failOn(failing, () => writeParquet(pull(), out, { ...options, resume: true }), "resumed-dataset");
-  const { pagesDone } = JSON.parse(manifestOf("resumed-dataset")) as { pagesDone: number };
-  expect(pagesDone).toBeLessThan(failing);
-  expect(pagesDone).toBeGreaterThan(0);
+/** The files under a folder, by their path inside it, sorted. */
+function filesIn(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(folder, join(entry.parentPath, entry.name)))
+    .sort();
+}
 
-  const summary = await writeParquet(pull(), out, { ...options, resume: true });
-  expect(Math.min(...pagesRequested(env.emulator, RESOURCE))).toBe(pagesDone + 1);
-  expect(summary.partitions!.sort()).toEqual(["study_id=1", "study_id=2"]);
-  expect(await difference(dataset(out), dataset(whole))).toEqual([[], [], summary.rows, summary.rows]);
-  expect(await duckTypes(dataset(out))).toEqual(await duckTypes(dataset(whole)));
-  expect(existsSync(resumeFolder("resumed-dataset"))).toBe(false);
-});
+test.each([
+  ["", {}],
+  [" (maxOpenFiles 1: a part file per switch of study)", { maxOpenFiles: 1 }],
+])(
+  "a partitioned folder that failed on page k continues from page k, and ends with the same files and rows as an uninterrupted one%s",
+  async (_, limit) => {
+    const failing = 8;
+    const options = { partitionBy: ["study_id"], batchRows: BATCH_ROWS, ...limit };
+    const name = `resumed-dataset-${limit.maxOpenFiles ?? "all"}`;
+    const whole = join(dir, `whole-${name}`);
+    await writeParquet(pull(), whole, options);
+    const out = join(dir, name);
+    await failOn(failing, () => writeParquet(pull(), out, { ...options, resume: true }), name);
+    const { pagesDone } = JSON.parse(manifestOf(name)) as { pagesDone: number };
+    expect(pagesDone).toBeLessThan(failing);
+    expect(pagesDone).toBeGreaterThan(0);
+
+    const summary = await writeParquet(pull(), out, { ...options, resume: true });
+    expect(Math.min(...pagesRequested(env.emulator, RESOURCE))).toBe(pagesDone + 1);
+    expect(summary.partitions!.sort()).toEqual(["study_id=1", "study_id=2"]);
+    const files = filesIn(whole);
+    expect(filesIn(out)).toEqual(files);
+    // file by file, row by row: the same rows in the same files, in the same order
+    for (const file of files)
+      expect(await duckRows(`SELECT * FROM ${parquet(join(out, file))}`)).toEqual(
+        await duckRows(`SELECT * FROM ${parquet(join(whole, file))}`),
+      );
+    expect(await difference(dataset(out), dataset(whole))).toEqual([[], [], summary.rows, summary.rows]);
+    expect(await duckTypes(dataset(out))).toEqual(await duckTypes(dataset(whole)));
+    expect(existsSync(resumeFolder(name))).toBe(false);
+  },
+);
 
 test("an Arrow file continues the same way", async () => {
   const whole = join(dir, "whole.arrow");
