@@ -86,7 +86,7 @@ function filesIn(folder: string): string[] {
     .sort();
 }
 
-test.each([
+test.each<[string, { maxOpenFiles?: number }]>([
   ["", {}],
   [" (maxOpenFiles 1: a part file per switch of study)", { maxOpenFiles: 1 }],
 ])(
