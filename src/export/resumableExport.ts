@@ -71,7 +71,7 @@ export async function writeResumable(
   }
   const manifest = state.manifest!;
   const partitions = dataset ? await writeDatasetFrom(open, target, dataset, folder, manifest, options) : undefined;
-  if (!dataset) await writeFileFrom(open, target, folder, manifest);
+  if (!dataset) await writeFileFrom(open, target, folder, manifest, options);
   await folder.remove();
   if (manifest.droppedColumns.length && options.onNewColumns === "warn")
     process.emitWarning(`columns first seen after the schema was fixed were left out: ${manifest.droppedColumns.join(", ")}`, {
@@ -232,11 +232,18 @@ function startOver(target: string, folder: string, change: string): ExportError 
   return error;
 }
 
-/** The segments into one file, in page order: each batch read back and written as the format's own. */
-async function writeFileFrom(open: OpenColumnar, target: string, folder: ResumeFolder, manifest: ResumeManifest): Promise<void> {
+/** The segments into one file, in page order, cut into the batches the uninterrupted writer makes: the same row groups. */
+async function writeFileFrom(
+  open: OpenColumnar,
+  target: string,
+  folder: ResumeFolder,
+  manifest: ResumeManifest,
+  options: ColumnarOptions,
+): Promise<void> {
+  const batchRows = options.batchRows ?? defaultBatchRows(manifest.schema.names.length);
   await withFileOutput(target, async (sink) => {
     const file = await open(sink, manifest.schema);
-    for await (const batch of segmentBatches(folder, manifest)) await file.writeBatch(batch);
+    for await (const batch of inBatchesOf(segmentBatches(folder, manifest), batchRows)) await file.writeBatch(batch);
     await file.finish();
   });
 }

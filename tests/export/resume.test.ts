@@ -40,6 +40,14 @@ async function difference(a: string, b: string): Promise<[unknown[], unknown[], 
   return [onlyA, onlyB, countA as number, countB as number];
 }
 
+/** A Parquet file's row groups, as their row counts in order. */
+async function rowGroups(path: string): Promise<number[]> {
+  const groups = await duckRows(
+    `SELECT DISTINCT row_group_id, row_group_num_rows::INTEGER AS n FROM parquet_metadata(${sqlText(path)}) ORDER BY row_group_id`,
+  );
+  return groups.map((group) => group.n as number);
+}
+
 /** A first run that fails on `page` past the retries: it raises, and keeps its work for a resume. */
 async function failOn(page: number, write: () => Promise<unknown>, name: string): Promise<void> {
   env.emulator.setFaults([{ resource: RESOURCE, page, kind: "status", status: 503 }]);
@@ -75,6 +83,7 @@ test("a Parquet export that failed on page k continues from page k, and equals a
   expect(await duckTypes(parquet(path))).toEqual(await duckTypes(parquet(whole)));
   const order = `SELECT brand_id, study_id FROM`;
   expect(await duckRows(`${order} ${parquet(path)}`)).toEqual(await duckRows(`${order} ${parquet(whole)}`));
+  expect(await rowGroups(path)).toEqual(await rowGroups(whole)); // a checkpoint does not end a row group
   expect(existsSync(resumeFolder("resumed.parquet"))).toBe(false);
 });
 
@@ -109,10 +118,12 @@ test.each<[string, { maxOpenFiles?: number }]>([
     const files = filesIn(whole);
     expect(filesIn(out)).toEqual(files);
     // file by file, row by row: the same rows in the same files, in the same order
-    for (const file of files)
+    for (const file of files) {
       expect(await duckRows(`SELECT * FROM ${parquet(join(out, file))}`)).toEqual(
         await duckRows(`SELECT * FROM ${parquet(join(whole, file))}`),
       );
+      expect(await rowGroups(join(out, file))).toEqual(await rowGroups(join(whole, file)));
+    }
     expect(await difference(dataset(out), dataset(whole))).toEqual([[], [], summary.rows, summary.rows]);
     expect(await duckTypes(dataset(out))).toEqual(await duckTypes(dataset(whole)));
     expect(existsSync(resumeFolder(name))).toBe(false);
