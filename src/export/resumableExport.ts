@@ -274,24 +274,34 @@ async function* segmentBatches(folder: ResumeFolder, manifest: ResumeManifest): 
 
 /** Batches of exactly `rows` rows (the last one fewer), whatever size they came in. */
 async function* inBatchesOf(batches: AsyncIterable<ColumnBatch>, rows: number): AsyncGenerator<ColumnBatch, void> {
-  let waiting: StoredCell[][] | undefined;
+  let parts: ColumnBatch[] = [];
   let count = 0;
   for await (const batch of batches) {
-    waiting ??= batch.columns.map(() => []);
     for (let start = 0; start < batch.rows;) {
       const taken = Math.min(rows - count, batch.rows - start);
-      batch.columns.forEach((column, position) => {
-        for (let index = start; index < start + taken; index++) waiting![position].push(column[index]);
-      });
+      parts.push(rowsOf(batch, start, taken));
       count += taken;
       start += taken;
       if (count < rows) continue;
-      yield { rows: count, columns: waiting };
-      waiting = batch.columns.map(() => []);
+      yield joined(parts, count);
+      parts = [];
       count = 0;
     }
   }
-  if (count > 0) yield { rows: count, columns: waiting! };
+  if (count > 0) yield joined(parts, count);
+}
+
+function rowsOf(batch: ColumnBatch, start: number, rows: number): ColumnBatch {
+  if (start === 0 && rows === batch.rows) return batch;
+  return { rows, columns: batch.columns.map((cells) => cells.slice(start, start + rows)) };
+}
+
+function joined(parts: readonly ColumnBatch[], rows: number): ColumnBatch {
+  if (parts.length === 1) return parts[0];
+  return {
+    rows,
+    columns: parts[0].columns.map((_, position) => ([] as StoredCell[]).concat(...parts.map((part) => part.columns[position]))),
+  };
 }
 
 async function* pagesOf(pages: readonly RecordPage[]): AsyncGenerator<RecordPage, void> {
