@@ -46,7 +46,7 @@ export async function renderPages(
 }
 
 /** What a resumable export stopped early kept, and how to go on: one sentence, or undefined when it kept nothing. */
-export function keptWorkNote(target: string): string | undefined {
+function keptWorkNote(target: string): string | undefined {
   const kept = keptWork(target);
   if (!kept) return undefined;
   const pages = kept.pagesDone > kept.firstPage ? `pages ${kept.firstPage}–${kept.pagesDone}` : `page ${kept.firstPage}`;
