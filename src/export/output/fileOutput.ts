@@ -116,7 +116,7 @@ async function openFile(path: string, options: { flags: string; fd?: number }): 
 /**
  * A sink over an open stream. `path` undefined: the caller's stream, left open; else a file opened
  * here and closed here. `live`: an output written in place, which an interrupt closes early (a
- * temporary file is tracked by ./output instead). `countBytes` hears the running total.
+ * temporary file is tracked by ./temporary instead). `countBytes` hears the running total.
  */
 function streamSink(stream: Writable, live: LiveOutput | undefined, path: string | undefined, countBytes?: (bytes: number) => void): Sink {
   const output: LiveOutput = live ?? { label: path ?? "", partialPath: undefined, bytes: 0, closer: undefined };
