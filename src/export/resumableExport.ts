@@ -274,12 +274,12 @@ async function* segmentBatches(folder: ResumeFolder, manifest: ResumeManifest): 
 
 /** Batches of exactly `rows` rows (the last one fewer), whatever size they came in. */
 async function* inBatchesOf(batches: AsyncIterable<ColumnBatch>, rows: number): AsyncGenerator<ColumnBatch, void> {
-  let parts: ColumnBatch[] = [];
+  let parts: RowRange[] = [];
   let count = 0;
   for await (const batch of batches) {
     for (let start = 0; start < batch.rows;) {
       const taken = Math.min(rows - count, batch.rows - start);
-      parts.push(rowsOf(batch, start, taken));
+      parts.push({ batch, start, rows: taken });
       count += taken;
       start += taken;
       if (count < rows) continue;
@@ -291,17 +291,26 @@ async function* inBatchesOf(batches: AsyncIterable<ColumnBatch>, rows: number): 
   if (count > 0) yield joined(parts, count);
 }
 
-function rowsOf(batch: ColumnBatch, start: number, rows: number): ColumnBatch {
-  if (start === 0 && rows === batch.rows) return batch;
-  return { rows, columns: batch.columns.map((cells) => cells.slice(start, start + rows)) };
+interface RowRange {
+  readonly batch: ColumnBatch;
+  readonly start: number;
+  readonly rows: number;
 }
 
-function joined(parts: readonly ColumnBatch[], rows: number): ColumnBatch {
-  if (parts.length === 1) return parts[0];
-  return {
-    rows,
-    columns: parts[0].columns.map((_, position) => ([] as StoredCell[]).concat(...parts.map((part) => part.columns[position]))),
-  };
+/** The ranges' rows as one batch: a whole batch as it is, else each column copied once into an array of its own. */
+function joined(parts: readonly RowRange[], rows: number): ColumnBatch {
+  const [first] = parts;
+  if (parts.length === 1 && first.start === 0 && first.rows === first.batch.rows) return first.batch;
+  const columns = first.batch.columns.map((_, position) => {
+    const cells = new Array<StoredCell>(rows);
+    let at = 0;
+    for (const part of parts) {
+      const source = part.batch.columns[position];
+      for (let index = part.start; index < part.start + part.rows; index++) cells[at++] = source[index];
+    }
+    return cells;
+  });
+  return { rows, columns };
 }
 
 async function* pagesOf(pages: readonly RecordPage[]): AsyncGenerator<RecordPage, void> {
