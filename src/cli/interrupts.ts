@@ -8,16 +8,16 @@ type StopSignal = keyof typeof EXIT_SIGNALS;
 /**
  * Runs `action` so that Ctrl-C (SIGINT), SIGTERM or a closed terminal (SIGHUP) leaves nothing
  * behind: the progress bar is stopped (cursor and line wrap come back), partial files are removed,
- * a JSON array already on its way out is closed, one line says what was left (and `kept` what
- * was kept on purpose, a resumable export's pages), and the process exits 130.
+ * a JSON array already on its way out is closed, and one line says what became of the output: an
+ * output left incomplete, or what `kept` says was kept on purpose (a resumable export's pages, and
+ * how to continue), or nothing written. The process exits 130.
  */
 export async function whileInterruptible<T>(io: CliIo, action: () => Promise<T>, kept?: () => string | undefined): Promise<T> {
   const onSignal = (signal: StopSignal) => {
     stopEveryProgressBar();
     const incomplete = abandonLiveOutputs();
-    io.stderr.write(incomplete.length ? `interrupted: ${incomplete.join(", ")} incomplete\n` : "interrupted: nothing written\n");
-    const note = kept?.();
-    if (note) io.stderr.write(`${note}\n`);
+    const outcome = incomplete.length ? `${incomplete.join(", ")} incomplete` : (kept?.() ?? "nothing written");
+    io.stderr.write(`interrupted: ${outcome}\n`);
     process.exit(EXIT_SIGNALS[signal]);
   };
   const signals = Object.keys(EXIT_SIGNALS) as StopSignal[];

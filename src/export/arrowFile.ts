@@ -1,6 +1,6 @@
-import type { ColumnarFileWriter, ColumnarSchema, StoredCell } from "./columnarTypes";
+import type { ColumnBatch, ColumnarFileWriter, ColumnarSchema, StoredCell } from "./columnarTypes";
 import type { ColumnType } from "./columnTypes";
-import type { Sink } from "./sink";
+import type { Sink } from "./output";
 
 type Arrow = typeof import("apache-arrow");
 
@@ -98,4 +98,34 @@ function columnData(arrow: Arrow, kind: ColumnType, cells: readonly StoredCell[]
     case "utf8":
       return arrow.vectorFromArray(cells as (string | null)[], new arrow.Utf8()).data[0];
   }
+}
+
+/**
+ * An Arrow IPC file's record batches as stored cells (what openArrow wrote, back exactly: int64 and
+ * timestamps as bigint, dates as days), columns in `schema`'s order.
+ */
+export async function* readArrowBatches(bytes: Uint8Array, schema: ColumnarSchema): AsyncGenerator<ColumnBatch, void> {
+  const arrow = await loadArrow();
+  for (const batch of arrow.RecordBatchReader.from(bytes)) {
+    const columns = schema.types.map((type, position) => cellsOf(type, batch.getChildAt(position)!, batch.numRows));
+    yield { rows: batch.numRows, columns };
+  }
+}
+
+interface ArrowColumn {
+  get(index: number): unknown;
+  isValid(index: number): boolean;
+  readonly data: readonly { readonly values: ArrayLike<unknown> }[];
+}
+
+/** One column of a record batch as stored cells: the typed array's own values for the fixed-width types. */
+function cellsOf(type: ColumnType, column: ArrowColumn, rows: number): StoredCell[] {
+  const cells = new Array<StoredCell>(rows);
+  const raw = type === "int64" || type === "timestamp" || type === "date" || type === "double";
+  const values = column.data[0]?.values;
+  for (let index = 0; index < rows; index++) {
+    if (!column.isValid(index)) cells[index] = null;
+    else cells[index] = (raw ? values[index] : column.get(index)) as StoredCell;
+  }
+  return cells;
 }

@@ -1,6 +1,6 @@
 import type { ColumnarFileWriter, ColumnarSchema, StoredCell } from "./columnarTypes";
 import type { ColumnType } from "./columnTypes";
-import type { Sink } from "./sink";
+import type { Sink } from "./output";
 
 import type { ColumnSource, SchemaElement } from "hyparquet-writer";
 

@@ -1,12 +1,10 @@
-import { lstat, mkdir, readdir, rename, rm } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { ValidationError } from "../errors";
 import type { ColumnBatch, ColumnarFileWriter, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
 import type { ColumnType } from "./columnTypes";
 import { ExportError } from "./exportError";
-import { temporaryFolder, temporaryPathBeside, type TemporaryOutput } from "./output";
-import { openSink, type Sink } from "./sink";
-import { TypedBatches } from "./typedBatches";
+import { withFolderOutput, type FolderOutput, type Sink } from "./output";
+import { defaultBatchRows, TypedBatches } from "./typedBatches";
 import type { ExportSource, ExportSummary } from "./types";
 import type { OpenColumnar } from "./writeColumnar";
 
@@ -15,8 +13,6 @@ const NULL_FOLDER = "__HIVE_DEFAULT_PARTITION__";
 
 interface Partition {
   readonly sink: Sink;
-  /** its path in the dataset folder */
-  readonly file: string;
   readonly writer: ColumnarFileWriter;
   pending: StoredCell[][];
   pendingRows: number;
@@ -31,17 +27,15 @@ const DEFAULT_MAX_OPEN_FILES = 100;
  * by study_id, 100,000 × 64: peak 272 MiB against 327 MiB at 400,000 cells; 1,000,000 rows: 313
  * against 383 MiB; 32.0 against 31.9 MiB written).
  */
-const PARTITIONED_CELLS_PER_BATCH = 200_000;
+export const PARTITIONED_CELLS_PER_BATCH = 200_000;
 
 /**
  * A Hive-style dataset: `folder/col=value/part-0.parquet`, one file per value (per combination of
  * values), the partition columns left out of the files. Written page by page with bounded memory:
  * rows wait per partition until a row group is full, and every partition is flushed when all the
  * waiting rows together reach two batches. At most `maxOpenFiles` part files are open at once: past
- * it, the least recently written one is finished, and its partition's later rows go to part-1, .... Atomic at the folder level: the dataset is written into a
- * hidden folder beside the target and renamed into place when complete (an existing dataset of that
- * name is replaced, anything else there is refused); a failed or interrupted write leaves the target
- * as it was.
+ * it, the least recently written one is finished, and its partition's later rows go to part-1, ....
+ * The folder is an Output's (./output): written hidden, renamed into place when complete.
  */
 export async function writePartitioned(
   open: OpenColumnar,
@@ -49,36 +43,48 @@ export async function writePartitioned(
   target: string,
   options: ColumnarOptions,
 ): Promise<ExportSummary> {
-  const partitionBy = checkPartitionBy(options.partitionBy);
-  const maxOpen = checkMaxOpenFiles(options.maxOpenFiles);
-  await checkReplaceable(target);
+  const layout = { partitionBy: checkPartitionBy(options.partitionBy), maxOpen: checkMaxOpenFiles(options.maxOpenFiles) };
   const typed = new TypedBatches(source, options, [], PARTITIONED_CELLS_PER_BATCH);
-  let partial: TemporaryOutput;
-  try {
-    await mkdir(dirname(target), { recursive: true });
-    partial = temporaryFolder(target, target);
-  } catch (error) {
-    throw new ExportError(`cannot write ${target}: ${(error as Error).message}`, { cause: error });
-  }
-  const files = new PartitionFiles(open, partial.path, partitionBy, maxOpen);
-  try {
-    for await (const batch of typed.batches()) await files.add(batch, typed.schema!, typed.batchRows);
-    await files.closeAll();
-    await partial.commit(replaceFolder);
-  } catch (error) {
-    await files.abort();
-    await partial.discard();
-    throw error;
-  }
+  const { rows, partitions } = await writeDataset(open, target, layout, typed.batches(), () => ({
+    schema: typed.schema!,
+    batchRows: typed.batchRows,
+  }));
   const droppedColumns = typed.finish();
-  return {
-    format: "parquet",
-    path: target,
-    rows: files.rows,
-    columns: [...(typed.schema?.names ?? [])],
-    droppedColumns,
-    partitions: files.folders(),
-  };
+  return { format: "parquet", path: target, rows, columns: [...(typed.schema?.names ?? [])], droppedColumns, partitions };
+}
+
+/** How a dataset is cut: by these columns, with at most `maxOpen` part files open at once. */
+export interface DatasetLayout {
+  readonly partitionBy: readonly string[];
+  readonly maxOpen: number;
+}
+
+/**
+ * Column batches into a dataset at `target`; `shape` gives the schema and rows per row group once
+ * the first batch is there. The same batches give the same files, whoever sends them (a resumable
+ * export sends its segments' rows, cut as the first run would have cut them).
+ */
+export function writeDataset(
+  open: OpenColumnar,
+  target: string,
+  layout: DatasetLayout,
+  batches: AsyncIterable<ColumnBatch>,
+  shape: () => { schema: ColumnarSchema; batchRows: number },
+): Promise<{ rows: number; partitions: string[] }> {
+  return withFolderOutput(target, async (folder) => {
+    const files = new PartitionFiles(open, folder, layout);
+    for await (const batch of batches) {
+      const { schema, batchRows } = shape();
+      await files.add(batch, schema, batchRows);
+    }
+    await files.closeAll();
+    return { rows: files.rows, partitions: files.folders() };
+  });
+}
+
+/** Rows per row group of a dataset when `batchRows` does not say: half a single file's (see PARTITIONED_CELLS_PER_BATCH). */
+export function datasetBatchRows(batchRows: number | undefined, columns: number): number {
+  return batchRows ?? defaultBatchRows(columns, PARTITIONED_CELLS_PER_BATCH);
 }
 
 export function checkMaxOpenFiles(maxOpenFiles: number | undefined): number {
@@ -88,47 +94,30 @@ export function checkMaxOpenFiles(maxOpenFiles: number | undefined): number {
   return maxOpen;
 }
 
-/**
- * The part files of a dataset being written into `folder`: batches in, rows routed to their
- * partition's open file. `closeAll` finishes every open file (at the end, or at a resumable
- * export's checkpoint, after which a partition's rows start its next part file).
- */
-export class PartitionFiles {
+/** The part files of a dataset being written into `folder`: batches in, rows routed to their partition's open file. */
+class PartitionFiles {
   readonly #open: OpenColumnar;
-  readonly #folder: string;
+  readonly #folder: FolderOutput;
   readonly #partitionBy: readonly string[];
   readonly #maxOpen: number;
   /** the partitions with a file open, least recently written first */
   readonly #openParts = new Map<string, Partition>();
   /** part files started per partition folder, in first-seen order */
-  readonly #partsOf: Map<string, number>;
-  /** finished part files, relative to the folder */
-  readonly #finished: string[] = [];
+  readonly #partsOf = new Map<string, number>();
   #layout: Layout | undefined;
   #waiting = 0;
   rows = 0;
 
-  constructor(open: OpenColumnar, folder: string, partitionBy: readonly string[], maxOpen: number, partsOf?: ReadonlyMap<string, number>) {
+  constructor(open: OpenColumnar, folder: FolderOutput, layout: DatasetLayout) {
     this.#open = open;
     this.#folder = folder;
-    this.#partitionBy = partitionBy;
-    this.#maxOpen = maxOpen;
-    this.#partsOf = new Map(partsOf);
+    this.#partitionBy = layout.partitionBy;
+    this.#maxOpen = layout.maxOpen;
   }
 
   /** Partition folders, in first-seen order. */
   folders(): string[] {
     return [...this.#partsOf.keys()];
-  }
-
-  /** Part files started per partition folder (what a continued export starts from). */
-  partCounts(): Map<string, number> {
-    return new Map(this.#partsOf);
-  }
-
-  /** Part files finished so far, relative to the folder. */
-  finishedFiles(): string[] {
-    return [...this.#finished];
   }
 
   async add(batch: ColumnBatch, schema: ColumnarSchema, batchRows: number): Promise<void> {
@@ -142,9 +131,8 @@ export class PartitionFiles {
         if (this.#openParts.size >= this.#maxOpen) await this.#close(...this.#openParts.entries().next().value!);
         const part = this.#partsOf.get(folder) ?? 0;
         this.#partsOf.set(folder, part + 1);
-        const file = join(folder, `part-${part}.parquet`);
-        const sink = await openSink(join(this.#folder, file));
-        partition = { sink, file, writer: await this.#open(sink, layout.fileSchema), pending: layout.kept.map(() => []), pendingRows: 0 };
+        const sink = await this.#folder.openFile(join(folder, `part-${part}.parquet`));
+        partition = { sink, writer: await this.#open(sink, layout.fileSchema), pending: layout.kept.map(() => []), pendingRows: 0 };
       }
       this.#openParts.set(folder, partition);
       const receiving = partition;
@@ -164,18 +152,11 @@ export class PartitionFiles {
     for (const [folder, partition] of [...this.#openParts]) await this.#close(folder, partition);
   }
 
-  /** The export failed: open part files are removed. */
-  async abort(): Promise<void> {
-    await Promise.all([...this.#openParts.values()].map((partition) => partition.sink.abort().catch(() => {})));
-    this.#openParts.clear();
-  }
-
   async #close(folder: string, partition: Partition): Promise<void> {
     this.#waiting -= await flush(partition);
     await partition.writer.finish();
     await partition.sink.close();
     this.#openParts.delete(folder);
-    this.#finished.push(partition.file);
   }
 }
 
@@ -264,42 +245,4 @@ export function checkPartitionBy(partitionBy: readonly string[] | undefined): re
   if (new Set(partitionBy).size !== partitionBy.length)
     throw new ValidationError("partitionBy", `names a column twice: ${JSON.stringify(partitionBy)}`);
   return partitionBy;
-}
-
-/**
- * What may be replaced: nothing yet, an empty folder, or a folder holding only `column=value`
- * folders (a dataset written before). Anything else (a file, a link, a device, a folder of other
- * things such as a home folder given by mistake) is refused, before any request and again at the end.
- */
-export async function checkReplaceable(target: string): Promise<boolean> {
-  const existing = await lstat(target).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return undefined;
-    throw new ExportError(`cannot write ${target}: ${error.message}`, { cause: error });
-  });
-  if (!existing) return false;
-  const refuse = (what: string) =>
-    new ExportError(
-      `cannot write ${target}: it exists and ${what}; a partitioned dataset replaces only an empty folder or one holding column=value folders: choose another folder or remove it`,
-    );
-  if (!existing.isDirectory()) throw refuse("is not a folder");
-  const entries = await readdir(target, { withFileTypes: true });
-  const stranger = entries.find((entry) => !entry.isDirectory() || entry.name.startsWith(".") || !/^[^=]+=/.test(entry.name));
-  if (stranger) throw refuse(`holds ${JSON.stringify(stranger.name)}, which is not a partition folder`);
-  return true;
-}
-
-/** The complete dataset into place; a dataset already there is moved aside first, then removed. */
-export async function replaceFolder(partial: string, target: string): Promise<void> {
-  const existing = await checkReplaceable(target);
-  const aside = temporaryPathBeside(target, ".old");
-  try {
-    if (existing) await rename(target, aside);
-    await rename(partial, target).catch(async (error: unknown) => {
-      if (existing) await rename(aside, target).catch(() => {});
-      throw error;
-    });
-  } catch (error) {
-    throw new ExportError(`cannot write ${target}: ${(error as Error).message}`, { cause: error });
-  }
-  if (existing) await rm(aside, { recursive: true, force: true });
 }

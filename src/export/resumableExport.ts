@@ -1,39 +1,35 @@
-import { rm } from "node:fs/promises";
-import { join } from "node:path";
 import { ValidationError } from "../errors";
 import { resumableOf, type RecordPage, type ResumablePull } from "../pull";
-import type { ColumnarOptions, ColumnarSchema } from "./columnarTypes";
+import { openArrow, readArrowBatches } from "./arrowFile";
+import type { ColumnBatch, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
 import type { ColumnType } from "./columnTypes";
 import { ExportError } from "./exportError";
-import { checkMaxOpenFiles, checkPartitionBy, checkReplaceable, PartitionFiles, replaceFolder } from "./partitioned";
+import { checkReplaceable, ResumeFolder, withFileOutput } from "./output";
 import {
-  addressWithoutCredentials,
-  readManifest,
-  resumeFolderOf,
-  saveManifest,
-  startFolder,
-  tidyFolder,
-  whatChanged,
-  type ResumeIdentity,
-  type ResumeManifest,
-} from "./resumeState";
-import { segmentBatches, writeSegment } from "./segmentFiles";
-import { withSink } from "./sink";
+  checkMaxOpenFiles,
+  checkPartitionBy,
+  datasetBatchRows,
+  PARTITIONED_CELLS_PER_BATCH,
+  writeDataset,
+  type DatasetLayout,
+} from "./partitioned";
+import { addressWithoutCredentials, manifestOf, whatChanged, type ResumeIdentity, type ResumeManifest } from "./resumeState";
 import { sourceBatches } from "./sourceBatches";
-import { defaultBatchRows, TypedBatches } from "./typedBatches";
+import { defaultBatchRows, TARGET_CELLS_PER_BATCH, TypedBatches } from "./typedBatches";
 import type { ExportSource, ExportSummary, ExportTarget } from "./types";
-import type { OpenColumnar } from "./writeColumnar";
+import { writeBatches, type OpenColumnar } from "./writeColumnar";
 
 /**
  * A pull's pages to a Parquet or Arrow file, or a partitioned Parquet folder, in pieces that a
  * later run can continue (docs/parquet.md, "Resuming"). The work is kept in `.name.resume/` beside
- * the target: a manifest (the pull's identity, meta.total, the last page written, the schema) and
- * pieces that never change once written: segments (Arrow IPC, each a run of whole pages) joined
- * into the file at the end, or the dataset's part files, all of which are finished at each
- * checkpoint. A checkpoint is taken at the first page end past a batch of rows (two for a
- * partitioned folder). A failure or an interrupt leaves the folder; a run with `resume: true`
- * checks that the pull, the service's meta.total and the options are the same, and fetches only
- * the pages after the last checkpoint. The schema is the first run's.
+ * the target (an Output's ResumeFolder): a manifest (the pull's identity, meta.total, the last page
+ * written, the schema) and segments (Arrow IPC, each a run of whole pages) that never change once
+ * written. A checkpoint is taken at the first page end past a batch of rows (two for a partitioned
+ * folder). At the end the segments' rows, cut into the batches an uninterrupted export makes, go
+ * through the format's own writer, so the result has the same files and row groups as an export
+ * that was never interrupted. A failure or an interrupt leaves the folder; a run with `resume: true`
+ * checks that the pull, the service's meta.total and the options are the same, and fetches only the
+ * pages after the last checkpoint. The schema is the first run's.
  */
 export async function writeResumable(
   format: "parquet" | "arrow",
@@ -50,38 +46,33 @@ export async function writeResumable(
       "resume",
       "continues a pull: give client.pages(...) or client.rawPages(...) as the source (a frame or records are in memory already)",
     );
-  const partitionBy = options.partitionBy?.length ? checkPartitionBy(options.partitionBy) : undefined;
-  const maxOpen = partitionBy ? checkMaxOpenFiles(options.maxOpenFiles) : 0;
-  if (partitionBy) await checkReplaceable(target);
-  const folder = resumeFolderOf(target);
-  const wanted = identityOf(format, partitionBy ? "partitioned" : "file", pull, options);
-  const kept = await readManifest(folder);
+  const dataset: DatasetLayout | undefined = options.partitionBy?.length
+    ? { partitionBy: checkPartitionBy(options.partitionBy), maxOpen: checkMaxOpenFiles(options.maxOpenFiles) }
+    : undefined;
+  if (dataset) await checkReplaceable(target);
+  const folder = new ResumeFolder(target);
+  const wanted = identityOf(format, dataset ? "partitioned" : "file", pull, options);
+  const kept = manifestOf(await folder.readManifest(), folder.path);
   if (kept) {
     const change = whatChanged(kept, wanted);
-    if (change) throw startOver(target, folder, change);
-    await tidyFolder(folder, kept);
+    if (change) throw startOver(target, folder.path, change);
+    await folder.keepOnly(kept.segments);
   } else {
-    await startFolder(folder).catch((error: unknown) => {
-      throw new ExportError(`cannot write ${target}: ${(error as Error).message}`, { cause: error });
-    });
+    await folder.start();
   }
-  const state = new ResumeRun(folder, target, wanted, kept, options);
-  const files = partitionBy
-    ? new PartitionFiles(open, join(folder, "data"), partitionBy, maxOpen, new Map(kept?.parts.partCounts ?? []))
-    : undefined;
+  const state = new ResumeRun(folder, target, wanted, kept, options, dataset ? PARTITIONED_CELLS_PER_BATCH : TARGET_CELLS_PER_BATCH);
   try {
     // every page written, the last manifest saved before the one saying so: only the final file is left
     const written = kept && (kept.complete || kept.pagesDone >= kept.lastPage);
-    if (!written) await state.writePages(kept ? pull.from(kept.pagesDone + 1) : (source as AsyncIterable<RecordPage>), files);
+    if (!written) await state.writePages(kept ? pull.from(kept.pagesDone + 1) : (source as AsyncIterable<RecordPage>));
   } catch (error) {
-    await files?.abort();
-    if (!state.manifest) await rm(folder, { recursive: true, force: true }); // nothing reached a checkpoint: nothing to keep
+    await folder.abandon(); // nothing reached a checkpoint: nothing to keep
     throw error;
   }
   const manifest = state.manifest!;
-  if (files) await replaceFolder(join(folder, "data"), target);
-  else await joinSegments(open, target, manifest);
-  await rm(folder, { recursive: true, force: true });
+  const partitions = dataset ? await writeDatasetFrom(open, target, dataset, folder, manifest, options) : undefined;
+  if (!dataset) await writeFileFrom(open, target, folder, manifest, options);
+  await folder.remove();
   if (manifest.droppedColumns.length && options.onNewColumns === "warn")
     process.emitWarning(`columns first seen after the schema was fixed were left out: ${manifest.droppedColumns.join(", ")}`, {
       code: "FOUNTFRAME_COLUMNS_LEFT_OUT",
@@ -92,71 +83,72 @@ export async function writeResumable(
     rows: manifest.rows,
     columns: [...manifest.schema.names],
     droppedColumns: manifest.droppedColumns,
-    ...(files && { partitions: files.folders() }),
+    ...(partitions && { partitions }),
     ...(kept && { resumedFromPage: kept.pagesDone + 1 }),
   };
 }
 
-/** One run of a resumable export: pages in, a piece and a manifest out at each checkpoint. */
+/** One run of a resumable export: pages in, a segment and a manifest out at each checkpoint. */
 class ResumeRun {
   manifest: ResumeManifest | undefined;
-  readonly #folder: string;
+  readonly #folder: ResumeFolder;
   readonly #target: string;
   readonly #identity: ResumeIdentity;
   readonly #kept: ResumeManifest | undefined;
   readonly #options: ColumnarOptions;
+  /** cells of a batch when `batchRows` does not say: the uninterrupted writer's, so the schema is decided on the same rows */
+  readonly #targetCells: number;
 
-  constructor(folder: string, target: string, identity: ResumeIdentity, kept: ResumeManifest | undefined, options: ColumnarOptions) {
+  constructor(
+    folder: ResumeFolder,
+    target: string,
+    identity: ResumeIdentity,
+    kept: ResumeManifest | undefined,
+    options: ColumnarOptions,
+    targetCells: number,
+  ) {
     this.#folder = folder;
     this.#target = target;
     this.#identity = identity;
     this.#kept = kept;
     this.manifest = kept;
     this.#options = options;
+    this.#targetCells = targetCells;
   }
 
-  async writePages(pages: AsyncIterable<RecordPage>, files: PartitionFiles | undefined): Promise<void> {
+  async writePages(pages: AsyncIterable<RecordPage>): Promise<void> {
     let pending: RecordPage[] = [];
     let pendingRows = 0;
     let checkpointRows = this.#kept?.checkpointRows;
     let last: RecordPage | undefined;
+    const dataset = this.#identity.layout === "partitioned";
     for await (const page of pages) {
       if (!last && this.#kept) this.#checkSameData(this.#kept, page);
       last = page;
       pending.push(page);
       pendingRows += page.records.length;
-      checkpointRows ??= (await this.#batchRowsFor(page)) * (files ? 2 : 1);
+      checkpointRows ??= (await this.#batchRowsFor(page)) * (dataset ? 2 : 1);
       if (pendingRows < checkpointRows) continue;
-      await this.#writePiece(pending, page, checkpointRows, files);
+      await this.#writePiece(pending, page, checkpointRows);
       pending = [];
       pendingRows = 0;
     }
-    if (pending.length || !this.manifest) await this.#writePiece(pending, last, checkpointRows ?? 0, files);
+    if (pending.length || !this.manifest) await this.#writePiece(pending, last, checkpointRows ?? 0);
     this.manifest = { ...this.manifest!, complete: true };
-    await saveManifest(this.#folder, this.manifest);
+    await this.#folder.saveManifest(this.manifest);
   }
 
-  /** A checkpoint: the pages' rows as one piece (a segment, or finished part files), then the manifest saying so. */
-  async #writePiece(pages: RecordPage[], last: RecordPage | undefined, checkpointRows: number, files: PartitionFiles | undefined) {
+  /** A checkpoint: the pages' rows as one segment, then the manifest saying so. */
+  async #writePiece(pages: RecordPage[], last: RecordPage | undefined, checkpointRows: number) {
     const before = this.manifest;
-    const typed = new TypedBatches(drained(pages), this.#pieceOptions(before?.schema), before?.emptyColumns);
-    let rows: number;
+    const typed = new TypedBatches(drained(pages), this.#pieceOptions(before?.schema), before?.emptyColumns, this.#targetCells);
     const segments = [...(before?.segments ?? [])];
-    const partFiles = [...(before?.parts.files ?? [])];
-    if (files) {
-      const start = files.rows;
-      for await (const batch of typed.batches()) await files.add(batch, typed.schema!, typed.batchRows);
-      await files.closeAll();
-      rows = files.rows - start;
-      partFiles.push(...files.finishedFiles().filter((file) => !partFiles.includes(file)));
-    } else {
-      const name = `segment-${String(segments.length).padStart(5, "0")}.arrow`;
-      rows = await writeSegment(join(this.#folder, name), typed);
-      segments.push(name);
-    }
+    const name = `segment-${String(segments.length).padStart(5, "0")}.arrow`;
+    const rows = await this.#folder.writeSegment(name, (sink) => writeBatches(sink, typed, openArrow));
+    segments.push(name);
     const dropped = new Set([...(before?.droppedColumns ?? []), ...typed.finish()]);
     this.manifest = {
-      version: 1,
+      version: 2,
       ...this.#identity,
       total: before ? before.total : (last?.total ?? null),
       lastPage: last?.lastPage ?? before?.lastPage ?? 0,
@@ -168,11 +160,9 @@ class ResumeRun {
       emptyColumns: before?.emptyColumns ?? typed.emptyColumns,
       droppedColumns: [...dropped],
       segments,
-      parts: { files: partFiles, partCounts: files ? [...files.partCounts()] : [] },
     };
-    await saveManifest(this.#folder, this.manifest);
+    await this.#folder.saveManifest(this.manifest);
   }
-
   /** The options of one piece: after the first, the schema is the one written, whatever later pages hold. */
   #pieceOptions(schema: ColumnarSchema | undefined): ColumnarOptions {
     const onNewColumns = this.#options.onNewColumns === "warn" ? "ignore" : this.#options.onNewColumns; // warned once, at the end
@@ -187,8 +177,8 @@ class ResumeRun {
   async #batchRowsFor(page: RecordPage): Promise<number> {
     if (this.#options.batchRows) return this.#options.batchRows;
     for await (const batch of sourceBatches(pagesOf([page]), this.#options))
-      if (batch.kind === "records") return defaultBatchRows(batch.names.length);
-    return defaultBatchRows(1);
+      if (batch.kind === "records") return defaultBatchRows(batch.names.length, this.#targetCells);
+    return defaultBatchRows(1, this.#targetCells);
   }
 
   #checkSameData(kept: ResumeManifest, page: RecordPage): void {
@@ -196,13 +186,13 @@ class ResumeRun {
     if (total !== kept.total)
       throw startOver(
         this.#target,
-        this.#folder,
+        this.#folder.path,
         `the data changed: the service's meta.total was ${kept.total} when pages ${this.#identity.pull.startPage}–${kept.pagesDone} were written, and is ${total} now`,
       );
     if (page.lastPage !== kept.lastPage)
       throw startOver(
         this.#target,
-        this.#folder,
+        this.#folder.path,
         `the pages changed: the pull ended at page ${kept.lastPage} when it began, and ends at page ${page.lastPage} now`,
       );
   }
@@ -242,18 +232,85 @@ function startOver(target: string, folder: string, change: string): ExportError 
   return error;
 }
 
-/** The segments into the target, in page order: each batch read back and written as the format's own. */
-async function joinSegments(open: OpenColumnar, target: string, manifest: ResumeManifest): Promise<void> {
-  const folder = resumeFolderOf(target);
-  await withSink(target, async (sink) => {
+/** The segments into one file, in page order, cut into the batches the uninterrupted writer makes: the same row groups. */
+async function writeFileFrom(
+  open: OpenColumnar,
+  target: string,
+  folder: ResumeFolder,
+  manifest: ResumeManifest,
+  options: ColumnarOptions,
+): Promise<void> {
+  const batchRows = options.batchRows ?? defaultBatchRows(manifest.schema.names.length);
+  await withFileOutput(target, async (sink) => {
     const file = await open(sink, manifest.schema);
-    for await (const batch of segmentBatches(
-      manifest.segments.map((name) => join(folder, name)),
-      manifest.schema,
-    ))
-      await file.writeBatch(batch);
+    for await (const batch of inBatchesOf(segmentBatches(folder, manifest), batchRows)) await file.writeBatch(batch);
     await file.finish();
   });
+}
+
+/** The segments into a dataset, cut into the batches the uninterrupted writer makes: the same part files, the same row groups. */
+async function writeDatasetFrom(
+  open: OpenColumnar,
+  target: string,
+  layout: DatasetLayout,
+  folder: ResumeFolder,
+  manifest: ResumeManifest,
+  options: ColumnarOptions,
+): Promise<string[]> {
+  const shape = { schema: manifest.schema, batchRows: datasetBatchRows(options.batchRows, manifest.schema.names.length) };
+  const { partitions } = await writeDataset(
+    open,
+    target,
+    layout,
+    inBatchesOf(segmentBatches(folder, manifest), shape.batchRows),
+    () => shape,
+  );
+  return partitions;
+}
+
+async function* segmentBatches(folder: ResumeFolder, manifest: ResumeManifest): AsyncGenerator<ColumnBatch, void> {
+  for (const name of manifest.segments) yield* readArrowBatches(await folder.readSegment(name), manifest.schema);
+}
+
+/** Batches of exactly `rows` rows (the last one fewer), whatever size they came in. */
+async function* inBatchesOf(batches: AsyncIterable<ColumnBatch>, rows: number): AsyncGenerator<ColumnBatch, void> {
+  let parts: RowRange[] = [];
+  let count = 0;
+  for await (const batch of batches) {
+    for (let start = 0; start < batch.rows;) {
+      const taken = Math.min(rows - count, batch.rows - start);
+      parts.push({ batch, start, rows: taken });
+      count += taken;
+      start += taken;
+      if (count < rows) continue;
+      yield joined(parts, count);
+      parts = [];
+      count = 0;
+    }
+  }
+  if (count > 0) yield joined(parts, count);
+}
+
+interface RowRange {
+  readonly batch: ColumnBatch;
+  readonly start: number;
+  readonly rows: number;
+}
+
+/** The ranges' rows as one batch: a whole batch as it is, else each column copied once into an array of its own. */
+function joined(parts: readonly RowRange[], rows: number): ColumnBatch {
+  const [first] = parts;
+  if (parts.length === 1 && first.start === 0 && first.rows === first.batch.rows) return first.batch;
+  const columns = first.batch.columns.map((_, position) => {
+    const cells = new Array<StoredCell>(rows);
+    let at = 0;
+    for (const part of parts) {
+      const source = part.batch.columns[position];
+      for (let index = part.start; index < part.start + part.rows; index++) cells[at++] = source[index];
+    }
+    return cells;
+  });
+  return { rows, columns };
 }
 
 async function* pagesOf(pages: readonly RecordPage[]): AsyncGenerator<RecordPage, void> {

@@ -8,7 +8,7 @@ import type { ExportSource } from "./types";
 import { declaredTypes } from "./writerOptions";
 
 const PLACED: CellRows = { names: [], rows: [] };
-const TARGET_CELLS_PER_BATCH = 400_000;
+export const TARGET_CELLS_PER_BATCH = 400_000;
 const MIN_BATCH_ROWS = 1_000;
 
 /** Rows per batch: about 400,000 cells (S9: 246 MiB peak at 64 columns, against 331 MiB at a million), at least 1,000 rows. */

@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { escapeRegExp } from "../text/escapeRegExp";
 import { csvText, neutraliseFormula } from "./cellText";
-import { withSink } from "./sink";
+import { withFileOutput } from "./output";
 import { checkWriterOptions } from "./writerOptions";
 import { TableRows } from "./tableRows";
 import type { CsvOptions, ExportSource, ExportSummary, ExportTarget } from "./types";
@@ -22,7 +22,7 @@ export async function writeCSV(source: ExportSource, target: ExportTarget, given
   const lines = csvLines(delimiter, recordDelimiter);
   const text = options.escapeFormulas === false ? csvText : safeCsvText;
   const table = new TableRows(source, options);
-  const { path, rows } = await withSink(target, async (sink) => {
+  const { path, rows } = await withFileOutput(target, async (sink) => {
     if (options.bom) await sink.write(UTF8_BOM);
     let headerDone = options.header === false;
     const writeHeader = async (columns: readonly string[]) => {

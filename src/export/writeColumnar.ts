@@ -1,6 +1,6 @@
 import type { ColumnarFileWriter, ColumnarOptions, ColumnarSchema } from "./columnarTypes";
 import { ExportError } from "./exportError";
-import { withSink, type Sink } from "./sink";
+import { withFileOutput, type Sink } from "./output";
 import { TypedBatches } from "./typedBatches";
 import type { ExportFormat, ExportSource, ExportSummary, ExportTarget } from "./types";
 
@@ -15,7 +15,7 @@ export async function writeColumnarFile(
   options: ColumnarOptions,
 ): Promise<ExportSummary> {
   const typed = new TypedBatches(source, options);
-  const { path, rows } = await withSink(target, async (sink) => {
+  const { path, rows } = await withFileOutput(target, async (sink) => {
     const written = await writeBatches(sink, typed, open, () => {
       if (!typed.schema!.names.length)
         throw new ExportError(

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { checkSheetPlan, SheetRoller } from "./excelSheets";
-import { withSink } from "./sink";
+import { withFileOutput } from "./output";
 import { checkWriterOptions } from "./writerOptions";
 import { TableRows } from "./tableRows";
 import type { ExcelOptions, ExportSource, ExportSummary, ExportTarget } from "./types";
@@ -21,7 +21,7 @@ export async function writeExcel(source: ExportSource, target: ExportTarget, giv
   const plan = checkSheetPlan(options.sheetName, options.maxRowsPerSheet, options.onSheetOverflow);
   const excel = await loadExcel();
   const table = new TableRows(source, options);
-  const { path, rows, sheets } = await withSink(target, async (sink) => {
+  const { path, rows, sheets } = await withFileOutput(target, async (sink) => {
     const zipped = new PassThrough();
     const pumping = pump(zipped, sink.write);
     const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: zipped, useStyles: true, useSharedStrings: false });

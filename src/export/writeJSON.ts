@@ -1,6 +1,6 @@
 import { jsonText } from "../text/jsonText";
 import { objectRows } from "./objectRows";
-import { withSink } from "./sink";
+import { withFileOutput } from "./output";
 import { checkWriterOptions } from "./writerOptions";
 import type { ExportSource, ExportSummary, ExportTarget, JsonOptions } from "./types";
 
@@ -14,7 +14,7 @@ export async function writeJSON(source: ExportSource, target: ExportTarget, give
   const options = checkWriterOptions("json", given);
   const seen = new Set<string>();
   const indent = options.indent;
-  const { path, rows } = await withSink(target, async (sink) => {
+  const { path, rows } = await withFileOutput(target, async (sink) => {
     let written = 0;
     for await (const batch of objectRows(source, options, seen)) {
       if (!batch.length) continue;

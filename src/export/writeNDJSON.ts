@@ -1,6 +1,6 @@
 import { jsonText } from "../text/jsonText";
 import { objectRows } from "./objectRows";
-import { withSink } from "./sink";
+import { withFileOutput } from "./output";
 import { checkWriterOptions } from "./writerOptions";
 import type { ExportOptions, ExportSource, ExportSummary, ExportTarget } from "./types";
 
@@ -12,7 +12,7 @@ import type { ExportOptions, ExportSource, ExportSummary, ExportTarget } from ".
 export async function writeNDJSON(source: ExportSource, target: ExportTarget, given?: ExportOptions): Promise<ExportSummary> {
   const options = checkWriterOptions("ndjson", given);
   const seen = new Set<string>();
-  const { path, rows } = await withSink(target, async (sink) => {
+  const { path, rows } = await withFileOutput(target, async (sink) => {
     let written = 0;
     for await (const batch of objectRows(source, options, seen)) {
       let text = "";

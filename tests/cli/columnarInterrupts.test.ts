@@ -16,6 +16,7 @@ let folder = 0;
 async function interruptedRun(
   args: string[],
   prepare: (dir: string) => void,
+  started: (names: string[]) => boolean = (names) => names.some((name) => name.endsWith(".partial")),
 ): Promise<{ dir: string; code: number | null; stderr: string }> {
   const dir = join(fx.dir, `run-${++folder}`);
   mkdirSync(dir);
@@ -28,7 +29,7 @@ async function interruptedRun(
   child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
   const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
   const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-  await untilInFolder(dir, () => readdirSync(dir).some((name) => name.endsWith(".partial")), "the partial file or folder", exited);
+  await untilInFolder(dir, () => started(readdirSync(dir)), "the run's first file or folder", exited);
   child.kill("SIGINT");
   const code = await exited;
   clearTimeout(killer);
@@ -55,4 +56,15 @@ test("SIGINT during --partition-by: the hidden folder is removed, the existing d
   expect(code).toBe(130);
   expect(readdirSync(dir)).toEqual(["ds"]);
   expect(readdirSync(join(dir, "ds"))).toEqual(["id=1"]);
+});
+
+test("SIGINT during --resume before its first checkpoint: nothing kept, so the resume folder goes too, and the line says nothing was written", async () => {
+  const { dir, code, stderr } = await interruptedRun(
+    ["--out", "x.parquet", "--resume"],
+    (dir) => writeFileSync(join(dir, "x.parquet"), "before\n"),
+    (names) => names.includes(".x.parquet.resume"),
+  );
+  expect(code).toBe(130);
+  expect(stderr).toBe("interrupted: nothing written\n");
+  expect(readdirSync(dir)).toEqual(["x.parquet"]);
 });

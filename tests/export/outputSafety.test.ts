@@ -8,7 +8,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, sym
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeArrow, writeCSV, writeExcel, writeJSON, writeNDJSON, writeParquet, type ExportSummary } from "../../src/export";
-import { temporaryPathBeside } from "../../src/export/output";
+import { temporaryPathBeside } from "../../src/export/output/temporary";
 import { useEmulator } from "../client/fixture";
 import { TRICKY } from "./exportFixtures";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { APIError } from "../../src/errors";
 import { writeArrow, writeCSV, writeExcel, writeJSON, writeNDJSON, writeParquet } from "../../src/export";
-import { bytesWrittenTo } from "../../src/export/sink";
+import { bytesWrittenTo } from "../../src/export/output";
 import { useEmulator } from "../client/fixture";
 import { collector } from "./exportFixtures";
 

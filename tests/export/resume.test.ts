@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { APIError, ValidationError } from "../../src/errors";
 import { ExportError, writeArrow, writeParquet, writeTable } from "../../src/export";
@@ -40,6 +40,14 @@ async function difference(a: string, b: string): Promise<[unknown[], unknown[], 
   return [onlyA, onlyB, countA as number, countB as number];
 }
 
+/** A Parquet file's row groups, as their row counts in order. */
+async function rowGroups(path: string): Promise<number[]> {
+  const groups = await duckRows(
+    `SELECT DISTINCT row_group_id, row_group_num_rows::INTEGER AS n FROM parquet_metadata(${sqlText(path)}) ORDER BY row_group_id`,
+  );
+  return groups.map((group) => group.n as number);
+}
+
 /** A first run that fails on `page` past the retries: it raises, and keeps its work for a resume. */
 async function failOn(page: number, write: () => Promise<unknown>, name: string): Promise<void> {
   env.emulator.setFaults([{ resource: RESOURCE, page, kind: "status", status: 503 }]);
@@ -75,27 +83,52 @@ test("a Parquet export that failed on page k continues from page k, and equals a
   expect(await duckTypes(parquet(path))).toEqual(await duckTypes(parquet(whole)));
   const order = `SELECT brand_id, study_id FROM`;
   expect(await duckRows(`${order} ${parquet(path)}`)).toEqual(await duckRows(`${order} ${parquet(whole)}`));
+  expect(await rowGroups(path)).toEqual(await rowGroups(whole)); // a checkpoint does not end a row group
   expect(existsSync(resumeFolder("resumed.parquet"))).toBe(false);
 });
 
-test("a partitioned folder that failed on page k continues from page k, and equals an uninterrupted one", async () => {
-  const failing = 8;
-  const options = { partitionBy: ["study_id"], batchRows: BATCH_ROWS };
-  const whole = join(dir, "whole-dataset");
-  await writeParquet(pull(), whole, options);
-  const out = join(dir, "resumed-dataset");
-  await failOn(failing, () => writeParquet(pull(), out, { ...options, resume: true }), "resumed-dataset");
-  const { pagesDone } = JSON.parse(manifestOf("resumed-dataset")) as { pagesDone: number };
-  expect(pagesDone).toBeLessThan(failing);
-  expect(pagesDone).toBeGreaterThan(0);
+/** The files under a folder, by their path inside it, sorted. */
+function filesIn(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(folder, join(entry.parentPath, entry.name)))
+    .sort();
+}
 
-  const summary = await writeParquet(pull(), out, { ...options, resume: true });
-  expect(Math.min(...pagesRequested(env.emulator, RESOURCE))).toBe(pagesDone + 1);
-  expect(summary.partitions!.sort()).toEqual(["study_id=1", "study_id=2"]);
-  expect(await difference(dataset(out), dataset(whole))).toEqual([[], [], summary.rows, summary.rows]);
-  expect(await duckTypes(dataset(out))).toEqual(await duckTypes(dataset(whole)));
-  expect(existsSync(resumeFolder("resumed-dataset"))).toBe(false);
-});
+test.each<[string, { maxOpenFiles?: number }]>([
+  ["", {}],
+  [" (maxOpenFiles 1: a part file per switch of study)", { maxOpenFiles: 1 }],
+])(
+  "a partitioned folder that failed on page k continues from page k, and ends with the same files and rows as an uninterrupted one%s",
+  async (_, limit) => {
+    const failing = 8;
+    const options = { partitionBy: ["study_id"], batchRows: BATCH_ROWS, ...limit };
+    const name = `resumed-dataset-${limit.maxOpenFiles ?? "all"}`;
+    const whole = join(dir, `whole-${name}`);
+    await writeParquet(pull(), whole, options);
+    const out = join(dir, name);
+    await failOn(failing, () => writeParquet(pull(), out, { ...options, resume: true }), name);
+    const { pagesDone } = JSON.parse(manifestOf(name)) as { pagesDone: number };
+    expect(pagesDone).toBeLessThan(failing);
+    expect(pagesDone).toBeGreaterThan(0);
+
+    const summary = await writeParquet(pull(), out, { ...options, resume: true });
+    expect(Math.min(...pagesRequested(env.emulator, RESOURCE))).toBe(pagesDone + 1);
+    expect(summary.partitions!.sort()).toEqual(["study_id=1", "study_id=2"]);
+    const files = filesIn(whole);
+    expect(filesIn(out)).toEqual(files);
+    // file by file, row by row: the same rows in the same files, in the same order
+    for (const file of files) {
+      expect(await duckRows(`SELECT * FROM ${parquet(join(out, file))}`)).toEqual(
+        await duckRows(`SELECT * FROM ${parquet(join(whole, file))}`),
+      );
+      expect(await rowGroups(join(out, file))).toEqual(await rowGroups(join(whole, file)));
+    }
+    expect(await difference(dataset(out), dataset(whole))).toEqual([[], [], summary.rows, summary.rows]);
+    expect(await duckTypes(dataset(out))).toEqual(await duckTypes(dataset(whole)));
+    expect(existsSync(resumeFolder(name))).toBe(false);
+  },
+);
 
 test("an Arrow file continues the same way", async () => {
   const whole = join(dir, "whole.arrow");

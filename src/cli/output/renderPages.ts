@@ -1,9 +1,7 @@
 import { writeTable, type ExportOptions, type ExportSummary, type ExportTarget } from "../../export";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { bytesWrittenTo, isOutputFailure } from "../../export/output";
 import { isResumeRefusal } from "../../export/resumableExport";
-import { resumeFolderOf } from "../../export/resumeState";
-import { bytesWrittenTo, isOutputFailure } from "../../export/sink";
+import { keptWork } from "../../export/resumeState";
 import { RecordGatherer } from "../../frame/gatherRows";
 import { pageRowShape } from "../../rows";
 import type { RecordPage } from "../../pull";
@@ -26,11 +24,7 @@ export async function renderPages(
   io: CliIo,
   quiet: boolean,
 ): Promise<void> {
-  const resumeNote = () => {
-    if (plan.kind !== "export" || !plan.options.resume || !plan.path || !existsSync(join(resumeFolderOf(plan.path), "manifest.json")))
-      return undefined;
-    return `the pages written so far are kept in ${resumeFolderOf(plan.path)}: run the same command with --resume to continue`;
-  };
+  const resumeNote = () => (plan.kind === "export" && plan.options.resume && plan.path ? keptWorkNote(plan.path) : undefined);
   await whileInterruptible(
     io,
     async () => {
@@ -49,6 +43,14 @@ export async function renderPages(
     },
     resumeNote,
   );
+}
+
+/** What a resumable export stopped early kept, and how to go on: one sentence, or undefined when it kept nothing. */
+function keptWorkNote(target: string): string | undefined {
+  const kept = keptWork(target);
+  if (!kept) return undefined;
+  const pages = kept.pagesDone > kept.firstPage ? `pages ${kept.firstPage}–${kept.pagesDone}` : `page ${kept.firstPage}`;
+  return `${pages} of ${kept.lastPage} kept in ${kept.folder}; run the same command with --resume to continue`;
 }
 
 /** An export that fails after bytes reached a stream, FIFO or device says that output is incomplete. */

@@ -1,6 +1,6 @@
 import { lstat, readlink, realpath, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { ExportError } from "./exportError";
+import { ExportError } from "../exportError";
 
 /**
  * How a path is written. A regular file (or a name not there yet) is written beside its final name

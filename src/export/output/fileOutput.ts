@@ -2,10 +2,10 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Writable } from "node:stream";
-import { ExportError } from "./exportError";
-import { temporaryFile, trackOutput, untrackOutput, type LiveOutput } from "./output";
+import { ExportError } from "../exportError";
+import type { ExportTarget } from "../types";
 import { outputTarget } from "./outputTarget";
-import type { ExportTarget } from "./types";
+import { temporaryFile, trackOutput, untrackOutput, type LiveOutput } from "./temporary";
 
 /** Where a writer's bytes go, with back-pressure: `write` resolves once the stream can take more. */
 export interface Sink {
@@ -35,7 +35,7 @@ export function bytesWrittenTo(target: ExportTarget): number {
  * interrupted export never leaves a truncated file that looks finished; its folder is created when
  * missing. Links, FIFOs and devices: see outputTarget.
  */
-export async function openSink(target: ExportTarget): Promise<Sink> {
+export async function openFileOutput(target: ExportTarget): Promise<Sink> {
   if (typeof target !== "string") {
     const label = target === process.stdout ? "stdout" : "the output stream";
     return streamSink(target, { label, partialPath: undefined, stream: target, bytes: 0, closer: undefined }, undefined, (bytes) =>
@@ -77,8 +77,8 @@ export async function openSink(target: ExportTarget): Promise<Sink> {
  * Runs `write` with the target's sink and completes it; if anything fails, the partial output is
  * removed (a given stream is left open) and the error goes on.
  */
-export async function withSink<T>(target: ExportTarget, write: (sink: Sink) => Promise<T>): Promise<T> {
-  const sink = await openSink(target);
+export async function withFileOutput<T>(target: ExportTarget, write: (sink: Sink) => Promise<T>): Promise<T> {
+  const sink = await openFileOutput(target);
   try {
     const result = await write(sink);
     await sink.close();
@@ -86,6 +86,18 @@ export async function withSink<T>(target: ExportTarget, write: (sink: Sink) => P
   } catch (error) {
     await sink.abort();
     throw error;
+  }
+}
+
+/**
+ * A new file inside a private folder this export made (a dataset's part file): written in place,
+ * since the folder as a whole is what gets renamed or removed. `label` names it in errors.
+ */
+export async function openFileInside(path: string, label: string): Promise<Sink> {
+  try {
+    return streamSink(await openFile(path, { flags: "wx" }), undefined, label);
+  } catch (error) {
+    throw cannotWrite(label, error);
   }
 }
 
@@ -104,7 +116,7 @@ async function openFile(path: string, options: { flags: string; fd?: number }): 
 /**
  * A sink over an open stream. `path` undefined: the caller's stream, left open; else a file opened
  * here and closed here. `live`: an output written in place, which an interrupt closes early (a
- * temporary file is tracked by ./output instead). `countBytes` hears the running total.
+ * temporary file is tracked by ./temporary instead). `countBytes` hears the running total.
  */
 function streamSink(stream: Writable, live: LiveOutput | undefined, path: string | undefined, countBytes?: (bytes: number) => void): Sink {
   const output: LiveOutput = live ?? { label: path ?? "", partialPath: undefined, bytes: 0, closer: undefined };

@@ -6,7 +6,7 @@ import type { Writable } from "node:stream";
 import { onExit } from "signal-exit";
 
 /**
- * Every file and folder an export writes before it is complete goes through here: created
+ * Every file and folder an export writes before it is complete is made here: created
  * exclusively (`wx`, or a `mkdir` that fails on anything already there, a link included) under an
  * unpredictable name beside its target, renamed into place when complete, removed when the export
  * fails or a signal ends the process. Someone who can write to the target's folder can neither
@@ -63,23 +63,52 @@ const ATTEMPTS = 5;
  * or a link), with `mode` when given (the permissions of the file it will replace).
  */
 export function temporaryFile(target: string, label: string, mode?: number): { output: TemporaryOutput; fd: number } {
-  const { output, created } = createTracked(target, label, "file", (path) => {
-    const fd = openSync(path, "wx", mode ?? 0o666);
-    if (mode !== undefined) {
-      try {
-        fchmodSync(fd, mode); // open's mode passes through the umask: the replaced file's permissions are set as they were
-      } catch {
-        // a file system without permissions (FAT, some mounts): the new file keeps its defaults
+  const { output, created } = createTracked(
+    () => temporaryPathBeside(target),
+    target,
+    label,
+    "file",
+    ATTEMPTS,
+    (path) => {
+      const fd = openSync(path, "wx", mode ?? 0o666);
+      if (mode !== undefined) {
+        try {
+          fchmodSync(fd, mode); // open's mode passes through the umask: the replaced file's permissions are set as they were
+        } catch {
+          // a file system without permissions (FAT, some mounts): the new file keeps its defaults
+        }
       }
-    }
-    return fd;
-  });
+      return fd;
+    },
+  );
   return { output, fd: created };
 }
 
 /** A new, private, empty temporary folder beside `target` (`mkdir` fails on anything there, a link included). */
 export function temporaryFolder(target: string, label: string): TemporaryOutput {
-  return createTracked(target, label, "folder", (path) => mkdirSync(path, { mode: 0o700 })).output;
+  return createTracked(
+    () => temporaryPathBeside(target),
+    target,
+    label,
+    "folder",
+    ATTEMPTS,
+    (path) => mkdirSync(path, { mode: 0o700 }),
+  ).output;
+}
+
+/**
+ * A new, private, empty folder at `path` itself (a resumable export's work folder), removed on
+ * failure or signal until `commit` says it holds something worth keeping (commit moves nothing).
+ */
+export function provisionalFolder(path: string, label: string): TemporaryOutput {
+  return createTracked(
+    () => path,
+    path,
+    label,
+    "folder",
+    1,
+    (created) => mkdirSync(created, { mode: 0o700 }),
+  ).output;
 }
 
 /**
@@ -88,13 +117,15 @@ export function temporaryFolder(target: string, label: string): TemporaryOutput 
  * removes it. A name found taken (EEXIST) is untracked before any handler can run, and another tried.
  */
 function createTracked<T>(
+  pathFor: () => string,
   target: string,
   label: string,
   kind: "file" | "folder",
+  attempts: number,
   create: (path: string) => T,
 ): { output: TemporaryOutput; created: T } {
   for (let attempt = 1; ; attempt++) {
-    const path = temporaryPathBeside(target);
+    const path = pathFor();
     const live: LiveOutput = { label, partialPath: path, bytes: 0, closer: undefined };
     trackOutput(live);
     let created: T;
@@ -102,7 +133,7 @@ function createTracked<T>(
       created = create(path);
     } catch (error) {
       untrackOutput(live);
-      if ((error as NodeJS.ErrnoException).code === "EEXIST" && attempt < ATTEMPTS) continue;
+      if ((error as NodeJS.ErrnoException).code === "EEXIST" && attempt < attempts) continue;
       throw error;
     }
     return { output: temporaryOutput(path, target, live, kind), created };
