@@ -1,5 +1,5 @@
 import { csvText } from "./cellText";
-import { parseNumericString } from "../table/numericText";
+import { parseNumericString } from "../table/columnType";
 import { MS_PER_DAY, dayOf, microsOf, typeOfCell, type ColumnType } from "../table/columnType";
 
 export { COLUMN_TYPES, isMissingCell, typeOfCell, widen, type ColumnType, type SeenType } from "../table/columnType";

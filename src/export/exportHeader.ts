@@ -1,5 +1,5 @@
 import type { JsonRecord } from "../records";
-import { parseNumericString } from "../table/numericText";
+import { parseNumericString } from "../table/columnType";
 import { CellTally, type ColumnType } from "../table/columnType";
 import type { CellRows } from "./sourceBatches";
 

@@ -1,4 +1,4 @@
-import { ColumnStats } from "./columnStats";
+import { ColumnStats } from "../table/columnPlan";
 import { GLOBAL_PREFIX } from "./globalPrefix";
 import { recordRows } from "./recordRows";
 import type { JsonRecord, RowShape } from "../records";

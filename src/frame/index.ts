@@ -1,8 +1,6 @@
 export type { ColumnDtype, ColumnTable } from "./types";
 export { flattenRecord, flattenRecords } from "./flattenRecords";
-export { toColumnTable } from "./columnTable";
-export { frameFromTableCells, tableToFrame } from "./buildFrame";
+export { frameFromTableCells, tableToFrame, toColumnTable } from "./finishTable";
 export { FrameBuilder, recordsToFrame, type ShapeOf } from "./recordsToFrame";
 export { preloadDataFrameClass, setFrameNotebookForm, giveNotebookMethod } from "./danfo";
 export { columnValues } from "./columnValues";
-export { namesInFieldOrder, pagesInFieldOrder } from "./fieldOrder";

@@ -1,4 +1,4 @@
-import { ColumnStats } from "./columnStats";
+import { ColumnStats } from "../table/columnPlan";
 import { RecordGatherer } from "./gatherRows";
 import type { ChunkStats, JsonRecord, PageChunk, RowShape } from "../records";
 

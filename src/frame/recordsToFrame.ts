@@ -1,8 +1,8 @@
 import type { DataFrame } from "danfojs-node";
 import { ValidationError } from "../errors";
 import type { JsonRecord, PageChunk, RowShape, ShapeOptions } from "../records";
-import { frameFromTableCells } from "./buildFrame";
-import { finishTable, type TableWithRows } from "./columnTable";
+import { frameFromTableCells } from "./finishTable";
+import { finishTable, type TableWithRows } from "./finishTable";
 import { RecordGatherer } from "./gatherRows";
 import { ChunkAssembler } from "./chunkAssembler";
 import { gatherPageChunk } from "./pageChunk";

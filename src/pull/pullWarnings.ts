@@ -1,4 +1,4 @@
-import { documentedRoute } from "../endpoints/declaredColumns";
+import { documentedRoute } from "../rows/rowShape";
 import { DOCUMENTED } from "../endpoints/documented";
 import type { JsonRecord } from "../records";
 import { closestName } from "../text/closestName";

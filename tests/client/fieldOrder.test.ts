@@ -1,5 +1,5 @@
 /** `fields` as asked (audiences: no include comes by default): the emulator answers in its own key order (as the service does); frames and pages show the asked one. */
-import { namesInFieldOrder } from "../../src/frame/fieldOrder";
+import { namesInFieldOrder } from "../../src/pull/pull";
 import { TOKEN, useEmulator } from "./fixture";
 
 const env = useEmulator();

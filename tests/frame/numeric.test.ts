@@ -1,4 +1,4 @@
-import { parseNumericString } from "../../src/table/numericText";
+import { parseNumericString } from "../../src/table/columnType";
 
 describe("parseNumericString", () => {
   it.each([

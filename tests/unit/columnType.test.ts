@@ -1,4 +1,4 @@
-import { declaredColumnTypes } from "../../src/endpoints/declaredColumns";
+import { declaredColumnTypes } from "../../src/rows/rowShape";
 import { CellTally, decideColumnType, type DeclaredType } from "../../src/table/columnType";
 
 /** One column's type over these values, in this order, given its declared type. */

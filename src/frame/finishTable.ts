@@ -1,6 +1,14 @@
-import { CellConversion, type ColumnPlan } from "./columnPlan";
-import { parseNumericString } from "../table/numericText";
+import type { DataFrame } from "danfojs-node";
+import type { JsonRecord } from "../records";
+import { CellConversion, planColumns, type ColumnPlan } from "../table/columnPlan";
+import { parseNumericString, type DeclaredType } from "../table/columnType";
 import { jsonText } from "../text/jsonText";
+import { frameFromCells } from "./danfo";
+import { gatherRows, type GatheredRows } from "./gatherRows";
+import { columnsToRows } from "./transpose";
+import type { ColumnTable } from "./types";
+
+// Gathered rows finished into a table (each column converted as its plan says) and into a frame.
 
 const ROWS_PER_BLOCK = 256;
 
@@ -134,5 +142,60 @@ function toText({ rows, cells, source, target, start, end, compacting }: CellBlo
       cellsOfRow[target] = text;
       cells[row] = text;
     }
+  }
+}
+
+/** A finished table together with the same cells row by row (a danfo frame keeps both). */
+export interface TableWithRows {
+  table: ColumnTable;
+  rows: unknown[][];
+}
+
+/**
+ * Flat rows as a column-major table: columns in first-appearance order, columns null in every row
+ * dropped, numeric-string columns made numbers, one dtype per column (rules in columnPlan.ts).
+ */
+export function toColumnTable(rows: readonly JsonRecord[]): ColumnTable {
+  return finishTable(gatherRows(rows)).table;
+}
+
+/** Gathered rows as the finished table (see toColumnTable). */
+export function finishTable({ names, rows, stats }: GatheredRows, declaredTypes?: ReadonlyMap<string, DeclaredType>): TableWithRows {
+  const plan = planColumns(stats, names.length, declaredTypes ? (column) => declaredTypes.get(names[column]) : undefined);
+  const data = finishCells(rows, names.length, plan);
+  const columns = plan.kept.map((column) => names[column]);
+  return { table: { columns, data, dtypes: plan.dtypes, rowCount: rows.length }, rows };
+}
+
+/**
+ * A danfo DataFrame of the table, with the table's columns and dtypes as given (never inferred, and
+ * never built from row objects, which danfo reads by position). The frame gets its own copies of the
+ * table's arrays, so the table stays the caller's.
+ */
+export async function tableToFrame(table: ColumnTable): Promise<DataFrame> {
+  checkTable(table);
+  const { data, rowCount } = table;
+  return frameFromTableCells(
+    table,
+    columnsToRows(data, rowCount),
+    data.map((cells) => cells.slice(0, rowCount)),
+  );
+}
+
+/**
+ * A frame over cells the caller hands over: `rows` and `columns` hold the same cells (rows[r][c] ===
+ * columns[c][r]) and become the frame's own storage.
+ */
+export function frameFromTableCells(table: ColumnTable, rows: unknown[][], columns: unknown[][]): Promise<DataFrame> {
+  return frameFromCells({ columns: table.columns, dtypes: table.dtypes, rows, cellsByColumn: columns });
+}
+
+function checkTable({ columns, data, dtypes, rowCount }: ColumnTable): void {
+  if (data.length !== columns.length || dtypes.length !== columns.length) {
+    throw new RangeError(`ColumnTable: ${columns.length} columns, ${data.length} data arrays, ${dtypes.length} dtypes`);
+  }
+  const short = data.findIndex((cells) => cells.length < rowCount);
+  if (short >= 0) {
+    throw new RangeError(`ColumnTable: column "${columns[short]}" has ${data[short].length} of ${rowCount} rows`);
   }
 }
