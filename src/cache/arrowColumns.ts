@@ -1,5 +1,5 @@
 import type * as Arrow from "apache-arrow";
-import type { ColumnDtype, ColumnTable } from "../frame/types";
+import type { ColumnDtype, ColumnTable } from "../table/types";
 
 /**
  * A frame's finished columns as one Arrow IPC file (the file format, one record batch), read back

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ColumnTable } from "../frame/types";
+import type { ColumnTable } from "../table/types";
 import { columnsFromArrow, columnsToArrow, type ArrowModule, type DecodedTable } from "./arrowColumns";
 import type { ResponseCache } from "./responseCache";
 

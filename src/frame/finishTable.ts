@@ -6,7 +6,7 @@ import { jsonText } from "../text/jsonText";
 import { frameFromCells } from "./danfo";
 import { gatherRows, type GatheredRows } from "./gatherRows";
 import { columnsToRows } from "./transpose";
-import type { ColumnTable } from "./types";
+import type { ColumnTable } from "../table/types";
 
 // Gathered rows finished into a table (each column converted as its plan says) and into a frame.
 

@@ -1,4 +1,4 @@
-import type { ColumnDtype } from "../frame/types";
+import type { ColumnDtype } from "./types";
 import { decideColumnType, parseNumericString, type DeclaredType } from "./columnType";
 
 /** How a column's cells are rewritten. */

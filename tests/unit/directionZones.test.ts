@@ -79,7 +79,7 @@ const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }>
   },
   tableKnowsNoTransport: {
     breaks: { filePath: "src/table/zoneFixture.ts", code: 'export { Transport } from "../transport/transport";\n' },
-    allowed: { filePath: "src/table/zoneFixture.ts", code: 'export type { ColumnTable } from "../frame/types";\n' },
+    allowed: { filePath: "src/table/zoneFixture.ts", code: 'export type { ColumnTable } from "./types";\n' },
     refusal: /table is the one table model/,
   },
   emulatorImportsNoClient: {
@@ -93,7 +93,7 @@ const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }>
     refusal: /rows look an endpoint's row shape up/,
   },
   recordsALeaf: {
-    breaks: { filePath: "src/records/zoneFixture.ts", code: 'export type { ColumnTable } from "../frame/types";\n' },
+    breaks: { filePath: "src/records/zoneFixture.ts", code: 'export type { ColumnTable } from "../table/types";\n' },
     allowed: { filePath: "src/records/zoneFixture.ts", code: 'export { ValidationError } from "../errors";\n' },
     refusal: /records are the types/,
   },
