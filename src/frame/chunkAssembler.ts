@@ -1,42 +1,46 @@
 import type { GatheredRows } from "./gatherRows";
 import type { ChunkStats, PageChunk } from "../records";
 import type { DeclaredType } from "../table/columnType";
+import type { ColumnStats } from "./columnStats";
 import { planColumns } from "./columnPlan";
-import { copyChunkCells } from "./chunkCells";
 import type { TableWithRows } from "./columnTable";
-import { finishCells } from "./finishCells";
+import { convertColumn } from "./convertColumn";
 import { appendRowsOfColumns } from "./transpose";
 
 const COUNTS = ["present", "numbers", "numericStrings", "otherStrings", "booleans", "structured"] as const;
 
-/** A chunk waiting for the finish, with the gathered column of each of its columns. */
-interface HeldChunk {
-  chunk: PageChunk;
-  target: Int32Array;
-}
-
 /**
- * Page chunks after gathered rows, finished into the table the rows and chunks would make had the
- * main thread gathered every record: columns placed by name in first-appearance order, each chunk's
- * counts added to the column stats as it comes. The chunks stay columns until the finish, which
- * writes each one's cells straight into the frame's columns (typed and converted as finishTable
- * does) and lets it go, then makes the rows from the columns: no row of cells is made twice.
+ * Page chunks after gathered rows, made into the table (and rows) the main thread would have made
+ * of the same records. Each chunk is appended to one array per column as it comes and let go (a
+ * column of numbers stays an array of unboxed doubles), its counts added to the column stats; the
+ * finish converts the columns in place (finishTable's rules) and makes the rows from them once.
  */
 export class ChunkAssembler {
-  readonly #gathered: GatheredRows;
+  readonly #names: string[];
+  readonly #stats: ColumnStats;
   readonly #columnByName = new Map<string, number>();
-  readonly #held: HeldChunk[] = [];
-  #chunkRows = 0;
+  /** gathered cells by column, undefined where a row has none; a column absent lately is short */
+  #columns: unknown[][] = [];
+  #rowCount: number;
   #finished: TableWithRows | undefined;
 
+  /** `base`: rows gathered before the first chunk; its rows are moved into the columns (and emptied). */
   constructor(base: GatheredRows) {
-    this.#gathered = base;
-    base.names.forEach((name, column) => this.#columnByName.set(name, column));
+    const { names, rows, stats } = base;
+    this.#names = names;
+    this.#stats = stats;
+    this.#rowCount = rows.length;
+    names.forEach((name, column) => {
+      this.#columnByName.set(name, column);
+      this.#columns.push([]);
+    });
+    for (const cells of rows) for (let column = 0; column < names.length; column++) this.#columns[column].push(cells[column]);
+    rows.length = 0;
   }
 
   add(chunk: PageChunk): void {
     if (this.#finished) throw new Error("ChunkAssembler: a chunk added after the table was finished");
-    const { names, stats } = this.#gathered;
+    const names = this.#names;
     const target = new Int32Array(chunk.names.length);
     chunk.names.forEach((name, index) => {
       let column = this.#columnByName.get(name);
@@ -44,14 +48,24 @@ export class ChunkAssembler {
         column = names.length;
         names.push(name);
         this.#columnByName.set(name, column);
-        stats.addColumn(column);
+        this.#stats.addColumn(column);
+        this.#columns.push([]);
       }
       target[index] = column;
     });
-    addCounts(stats, chunk.stats, target);
-    stats.rowCount += chunk.rowCount;
-    this.#chunkRows += chunk.rowCount;
-    this.#held.push({ chunk, target });
+    addCounts(this.#stats, chunk.stats, target);
+    this.#stats.rowCount += chunk.rowCount;
+
+    const offset = this.#rowCount;
+    const count = chunk.rowCount;
+    chunk.columns.forEach((piece, index) => {
+      const cells = this.#columns[target[index]];
+      fillMissing(cells, offset);
+      // two loops, so that each reads one kind of array
+      if (piece instanceof Float64Array) for (let row = 0; row < count; row++) cells.push(piece[row]);
+      else for (let row = 0; row < count; row++) cells.push(piece[row]);
+    });
+    this.#rowCount += count;
   }
 
   /** The finished table and its rows (the same on every call). */
@@ -61,32 +75,31 @@ export class ChunkAssembler {
   }
 
   #finish(declaredTypes: ReadonlyMap<string, DeclaredType> | undefined): TableWithRows {
-    const { names, rows, stats } = this.#gathered;
-    const plan = planColumns(stats, names.length, declaredTypes ? (column) => declaredTypes.get(names[column]) : undefined);
-    const gatheredRows = rows.length;
-    const rowCount = gatheredRows + this.#chunkRows;
-    const data = finishCells(rows, names.length, plan, rowCount);
-
-    const pieceOf = new Int32Array(names.length);
-    let offset = gatheredRows;
-    // each chunk let go once copied: its columns and the frame's are never all held at once
-    for (let held = this.#held.shift(); held; held = this.#held.shift()) {
-      const { chunk, target } = held;
-      pieceOf.fill(-1);
-      target.forEach((column, piece) => (pieceOf[column] = piece));
-      plan.kept.forEach((column, kept) => {
-        const piece = pieceOf[column];
-        copyChunkCells(piece < 0 ? undefined : chunk.columns[piece], chunk.rowCount, data[kept], offset, plan.conversions[kept]);
-      });
-      offset += chunk.rowCount;
-    }
-    appendRowsOfColumns(rows, data, gatheredRows, rowCount);
+    const names = this.#names;
+    const rowCount = this.#rowCount;
+    const plan = planColumns(this.#stats, names.length, declaredTypes ? (column) => declaredTypes.get(names[column]) : undefined);
+    const data = plan.kept.map((column, kept) => {
+      const cells = this.#columns[column];
+      fillMissing(cells, rowCount);
+      convertColumn(cells, plan.conversions[kept]);
+      return cells;
+    });
+    this.#columns = [];
+    const rows = appendRowsOfColumns([], data, 0, rowCount);
     const columns = plan.kept.map((column) => names[column]);
     return { table: { columns, data, dtypes: plan.dtypes, rowCount }, rows };
   }
 }
 
-function addCounts(stats: GatheredRows["stats"], counts: ChunkStats, target: Int32Array): void {
+/**
+ * Missing cells written as undefined, never left as holes: V8 makes an array with many holes a
+ * dictionary, slow for the frame ever after.
+ */
+function fillMissing(cells: unknown[], length: number): void {
+  while (cells.length < length) cells.push(undefined);
+}
+
+function addCounts(stats: ColumnStats, counts: ChunkStats, target: Int32Array): void {
   for (const key of COUNTS) {
     const into = stats[key];
     const from = counts[key];
