@@ -1,4 +1,3 @@
-import { rowOfAnyValues } from "./anyValueRow";
 import { ColumnStats } from "./columnStats";
 import { GLOBAL_PREFIX } from "./globalPrefix";
 import { recordRows } from "./recordRows";
@@ -93,7 +92,7 @@ class RowSink {
   /** Stores the record's row and returns true, or, for a list to stack, stores nothing and returns false. */
   addRecord(record: JsonRecord): boolean {
     const keys = Object.keys(record);
-    const cells = rowOfAnyValues(this.names.length);
+    const cells = new Array<unknown>(this.names.length);
     const { keyAtPosition, parentAtPosition, columnAtPosition } = this;
     this.position = 0;
     for (let index = 0; index < keys.length; index++) {
