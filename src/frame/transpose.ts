@@ -11,22 +11,11 @@ export function appendRowsOfColumns(rows: unknown[][], columns: readonly unknown
   const columnCount = columns.length;
   for (let blockStart = from; blockStart < to; blockStart += ROWS_PER_BLOCK) {
     const blockEnd = Math.min(to, blockStart + ROWS_PER_BLOCK);
-    for (let row = blockStart; row < blockEnd; row++) rows.push(rowOfAnyValues(columnCount));
+    for (let row = blockStart; row < blockEnd; row++) rows.push(new Array<unknown>(columnCount));
     for (let column = 0; column < columnCount; column++) {
       const cells = columns[column];
       for (let row = blockStart; row < blockEnd; row++) rows[row][column] = cells[row];
     }
   }
   return rows;
-}
-
-/**
- * An empty row made to hold any value from the start. A fresh array holds small integers only: the
- * first double stored would copy it into an array of doubles, the first string copy it again. Those
- * copies of every row, made at once, cost the wide pull ~200 MiB of peak memory (100k × 372).
- */
-function rowOfAnyValues(width: number): unknown[] {
-  const row = new Array<unknown>(width);
-  if (width > 0) row[0] = undefined;
-  return row;
 }
