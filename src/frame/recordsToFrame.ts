@@ -89,6 +89,7 @@ export class FrameBuilder {
   /** The finished table and the same cells as rows, which `toFrame` hands to the frame. */
   toTable(): TableWithRows {
     const gathered = this.#gathererFor(undefined).result();
+    if (this.#assembler) return this.#assembler.finish(this.#shape?.declaredTypes);
     return finishTable(gathered, this.#shape?.declaredTypes);
   }
 

@@ -1,0 +1,64 @@
+import type { JsonRecord, ShapeOptions } from "../../src/records";
+import { FrameBuilder, rowShapeOf } from "../../src/rows";
+import { gatherPageChunk } from "../../src/frame/pageChunk";
+
+// Pages whose columns come and go, change type from page to page and are nested, listed or missing:
+// a column all numbers in one page (a Float64Array chunk column) that is text over the whole pull,
+// one absent from a page, numeric strings with a null, booleans with gaps, an id past int32.
+const PAGES: JsonRecord[][] = [
+  [
+    { id: 1, a: "1", b: 1.5, n: { x: 1, y: "t" }, l: [1, 2] },
+    { id: 2, a: "2", c: true },
+  ],
+  [
+    { id: 3, b: "x", d: null, n: { x: 2 } },
+    { id: 4, a: "3.5", e: { z: [{ q: 1 }, { q: 2 }] }, l: [] },
+  ],
+  [
+    { id: 5, f: "only here", b: 2, g: 0.25 },
+    { b: 3, g: -0 },
+  ],
+  [],
+  [{ id: 2147483648, a: null, c: false, h: [], n: { x: 3, y: 4 } }],
+];
+
+/** The table and rows of the pages fed to one builder, each page as records or as a chunk as `asChunk` says. */
+function built(options: ShapeOptions, asChunk: (page: number) => boolean) {
+  const builder = new FrameBuilder(options);
+  const shape = rowShapeOf(options);
+  PAGES.forEach((records, page) => {
+    if (asChunk(page)) builder.addRows({ kind: "columns", chunk: gatherPageChunk(records, shape) });
+    else builder.addRows({ kind: "records", records });
+  });
+  return builder.toTable();
+}
+
+describe.each([
+  ["flat", {}],
+  ["stacked", { stackData: true }],
+  ["brandscape-data", { endpoint: "brandscape-data", stackData: true }],
+])("pages as worker chunks (%s)", (_name, options: ShapeOptions) => {
+  const expected = built(options, () => false);
+
+  it("make the table and rows the records make", () => {
+    expect(expected.table.rowCount).toBeGreaterThan(5);
+    expect(built(options, () => true)).toEqual(expected);
+  });
+
+  it("after pages gathered on the main thread, and between them", () => {
+    expect(built(options, (page) => page >= 1)).toEqual(expected);
+    expect(built(options, (page) => page % 2 === 1)).toEqual(expected);
+  });
+
+  it("keep each row's cells equal to the columns' (the frame holds both)", () => {
+    const { table, rows } = built(options, () => true);
+    expect(rows).toHaveLength(table.rowCount);
+    rows.forEach((row, r) => expect(row).toEqual(table.data.map((cells) => cells[r])));
+  });
+});
+
+it("a -0 in a chunk's number column stays -0, as gathered", () => {
+  const { table } = built({}, () => true);
+  const g = table.data[table.columns.indexOf("g")];
+  expect(Object.is(g[5], -0)).toBe(true);
+});
