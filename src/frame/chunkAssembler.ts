@@ -1,10 +1,8 @@
 import type { GatheredRows } from "./gatherRows";
 import type { ChunkStats, PageChunk } from "../records";
 import type { DeclaredType } from "../table/columnType";
-import type { ColumnStats } from "./columnStats";
-import { planColumns } from "./columnPlan";
-import type { TableWithRows } from "./columnTable";
-import { convertColumn } from "./convertColumn";
+import { planColumns, type ColumnStats } from "../table/columnPlan";
+import { convertColumn, type TableWithRows } from "./finishTable";
 import { appendRowsOfColumns } from "./transpose";
 
 const COUNTS = ["present", "numbers", "numericStrings", "otherStrings", "booleans", "structured"] as const;
