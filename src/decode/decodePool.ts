@@ -34,6 +34,8 @@ export class DecodePool {
   readonly #threads: number;
   readonly #script: string;
   #pool: Piscina | undefined;
+  /** the pulls using the threads now: when the last lets them go, they end */
+  #users = 0;
 
   constructor(threads: number, script: string) {
     this.#threads = threads;
@@ -46,6 +48,22 @@ export class DecodePool {
     const buffer = ownBuffer(bytes);
     const task: DecodeTask = { bytes: buffer, shape: { ...shape } };
     return (await this.#pool.run(task, { transferList: [buffer] })) as DecodedBody;
+  }
+
+  /**
+   * A pull takes the threads for its pages; `release` when its pages are in. The threads end when
+   * no pull uses them (each holds a V8 heap of its own, a few hundred MiB after wide pages), so the
+   * frame is built, and the client idles, without them; the next pull starts them again.
+   */
+  use(): () => Promise<void> {
+    this.#users += 1;
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      this.#users -= 1;
+      if (this.#users === 0) await this.close();
+    };
   }
 
   async close(): Promise<void> {

@@ -63,6 +63,7 @@ export async function* pagePipeline(
     keep: writes && ((envelope) => writes.keep(envelope)),
   };
   let checker: PageChecker | undefined;
+  let releasePool: (() => Promise<void>) | undefined;
   try {
     const firstPage = await fetchFirstPage(sized, settings, singlePage);
     const { first, plan } = firstPage;
@@ -71,7 +72,10 @@ export async function* pagePipeline(
     const firstRecords = recordsOf(first.body);
     const warnedOfKeys = warnUnmatchedMetricKeys(endpoint, sized.metricKeys, firstRecords);
     warnUnknownFields(endpoint, sized.fields, firstRecords);
-    if (decoding) decoding.pool = parts.decodePool(threadsForPull(options.threads, firstRecords, first.total, plan.lastPage - plan.start));
+    if (decoding) {
+      decoding.pool = parts.decodePool(threadsForPull(options.threads, firstRecords, first.total, plan.lastPage - plan.start));
+      releasePool = decoding.pool?.use();
+    }
     yield first;
     // a frame's pages are its own: the rest may come at a larger page size when the rate budget is short
     const larger = resizable && query.perPage === undefined && query.page === undefined && query.maxPages === undefined;
@@ -90,6 +94,8 @@ export async function* pagePipeline(
     throw error;
   } finally {
     progress.stop();
+    // the decode threads' heaps are let go before the frame is built from the pages
+    await releasePool?.();
     // a pull whose pages disagree keeps none of them, whatever was read from the cache included
     await (checker?.disagreed ? writes?.forget() : writes?.settle());
     if (outcome) outcome.entries = writes?.entries ?? [];

@@ -40,8 +40,17 @@ describe("pages decoded by worker threads", () => {
     const main = await client({ threads: 0 }).brandscapeData(WIDE);
     const before = threadCount();
     const threads = client({ threads: 2 });
-    const { result: threaded, warnings } = await captureWarnings(() => threads.brandscapeData(WIDE));
-    expect(threadCount()).toBeGreaterThan(before); // the client's pool, kept until aclose()
+    // the threads, seen at every turn of the event loop while the pull runs
+    const seen: number[] = [];
+    let pulling = true;
+    const look = () => {
+      seen.push(threadCount());
+      if (pulling) setImmediate(look);
+    };
+    look();
+    const { result: threaded, warnings } = await captureWarnings(() => threads.brandscapeData(WIDE)).finally(() => (pulling = false));
+    expect(Math.max(...seen)).toBeGreaterThan(before); // the pages were decoded in threads of their own
+    expect(threadCount()).toBe(before); // which end once the pages are in, before the frame is made
     await threads.aclose();
     expect(threadCount()).toBe(before);
     expect(warnings).toEqual([]);
