@@ -1,6 +1,6 @@
 // The files of src/ whose code runs during one call, by V8's own coverage: the call path a reader
-// of that call follows. Usage: node scripts/call-path-files.mjs [method] [--threads N]
-// (default brandscapeData, a study's rows against the built-in emulator, threads 0). Loading the
+// of that call follows. Usage: node scripts/call-path-files.mjs [method] (default brandscapeData: a
+// study's rows from the built-in emulator, decoded on the main thread: a worker writes its own). Loading the
 // modules, starting the emulator and the client come before the count: only the call is measured.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -9,9 +9,7 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
-const [method = "brandscapeData"] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
-const threadsAt = process.argv.indexOf("--threads");
-const threads = threadsAt > 0 ? Number(process.argv[threadsAt + 1]) : 0;
+const [method = "brandscapeData"] = process.argv.slice(2);
 const GETTER_LENGTH = 48;
 const ARGS = { brandscapeData: [{ studies: [1] }] };
 
@@ -21,7 +19,7 @@ const { Client } = require(${JSON.stringify(join(root, "src/client/client.ts"))}
 const { startEmulator } = require(${JSON.stringify(join(root, "src/emulator"))});
 (async () => {
   const emulator = await startEmulator({ rateLimit: false });
-  const client = new Client("token", { baseUrl: emulator.url, verbose: false, threads: ${threads} });
+  const client = new Client("token", { baseUrl: emulator.url, verbose: false, threads: 0 });
   await client.countries({ perPage: 1, maxPages: 1 }); // lazy parts (danfo) loaded before the count
   v8.takeCoverage();
   const frame = await client.${method}(...${JSON.stringify(ARGS[method] ?? [])});
