@@ -1,17 +1,18 @@
 import type { DataFrame } from "danfojs-node";
-import { frameFromTableCells, preloadDataFrameClass } from "../frame";
+import { ColumnsCache } from "../cache";
+import { ValidationError } from "../errors";
+import { frameFromTableCells, preloadDataFrameClass, type ColumnTable } from "../frame";
 import { setField } from "../frame/ownField";
+import type { Query } from "../query";
 import type { JsonRecord } from "../records";
 import { FrameBuilder, rowShapeOf } from "../rows";
+import { VERSION } from "../version";
 import { recordsOf } from "./pageChecks";
-import { markResumable } from "./resumablePull";
-import type { PulledPage, RecordPage } from "./pagePull";
-import { ValidationError } from "../errors";
-import type { Query } from "../query";
-import { readBody } from "./readBody";
-import { FrameColumns } from "./frameColumns";
 import { inFlight, pagePipeline, sizedQuery, type PullOutcome } from "./pagePipeline";
+import type { PulledPage, RecordPage } from "./pagePull";
 import type { PullOptions, PullParts } from "./parts";
+import { readBody } from "./readBody";
+import { markResumable } from "./resumablePull";
 
 const FRAME_LOOKAHEAD_FACTOR = 4;
 
@@ -31,7 +32,7 @@ export class Pull {
   /**
    * A frame: each page is gathered into rows of cells as it arrives (pages after the first maybe
    * decoded by workers). With a cache, the frame's finished columns are kept too, and a re-pull whose
-   * responses are all unchanged is made from them (frameColumns.ts).
+   * responses are all unchanged is made from them (FrameColumns, below).
    */
   async frame(endpoint: string, query: Query, stackData: boolean): Promise<DataFrame> {
     preloadDataFrameClass();
@@ -169,4 +170,52 @@ async function* reordered<P extends { readonly records: readonly object[] }>(
   fields: readonly string[],
 ): AsyncGenerator<P, void> {
   for await (const page of pages) yield { ...page, records: page.records.map((record) => recordInFieldOrder(record, fields)) };
+}
+
+/** Raised when the kept-columns file (2: Arrow IPC) or the way a frame is made from pages changes: older entries are not read. */
+const COLUMNS_FORMAT = 2;
+
+/**
+ * A frame pull's finished columns in the response cache, under a key made of everything that decides
+ * the frame: the pull's query as its first page is asked (endpoint, filters, fields, include, page
+ * size), where it starts and how many pages it may take, stackData, the library's version, the
+ * service and the credential. A re-pull whose responses are all still stored, fresh and unchanged
+ * gets its frame from them without a request and without parsing a page; otherwise the pull runs as
+ * usual and, when it ends whole, keeps its columns for the next.
+ */
+export class FrameColumns {
+  readonly #columns: ColumnsCache;
+  readonly #key: string;
+
+  private constructor(columns: ColumnsCache, key: string) {
+    this.#columns = columns;
+    this.#key = key;
+  }
+
+  /** The columns of this frame pull, or undefined when the client keeps no cache. */
+  static of(parts: PullParts, options: PullOptions, endpoint: string, query: Query, stackData: boolean): FrameColumns | undefined {
+    const cache = parts.cache(options.cache);
+    if (!cache) return undefined;
+    const sized = sizedQuery(query, options);
+    const key = cache.key(parts.baseUrl(), sized.path(endpoint), {
+      ...sized.toParams(endpoint),
+      "fountframe[columns]": `${COLUMNS_FORMAT} ${VERSION}`,
+      "fountframe[stack_data]": stackData ? 1 : 0,
+      "fountframe[max_pages]": query.maxPages ?? 0,
+      "fountframe[single_page]": query.isSinglePage() ? 1 : 0,
+    });
+    return new FrameColumns(new ColumnsCache(cache), key);
+  }
+
+  /** The frame from the kept columns, or undefined when there are none still valid. */
+  async frame(): Promise<DataFrame | undefined> {
+    const decoded = await this.#columns.read(this.#key);
+    // the arrays were made for this frame alone: it keeps them without copies
+    return decoded && frameFromTableCells(decoded.table, decoded.rows, decoded.table.data);
+  }
+
+  /** Keeps the pull's finished table (`rows`: the same cells row by row) when the pull ended whole (every page, no warning). */
+  async keep(table: ColumnTable, rows: readonly (readonly unknown[])[], outcome: PullOutcome): Promise<void> {
+    if (outcome.whole) await this.#columns.keep(this.#key, table, outcome.entries, rows);
+  }
 }

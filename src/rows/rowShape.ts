@@ -1,6 +1,8 @@
 import { DOCUMENTED } from "../endpoints/documented";
 import { ENDPOINTS, ENDPOINT_BY_RESOURCE } from "../endpoints/table";
-import type { RowShape, ShapeOptions } from "../records";
+import type { DataFrame } from "danfojs-node";
+import * as frame from "../frame";
+import type { JsonRecord, RowShape, ShapeOptions } from "../records";
 import type { DeclaredType } from "../table/columnType";
 
 const NONE: ReadonlySet<string> = new Set();
@@ -139,4 +141,32 @@ export function documentedRoute(endpoint: string): Documented | undefined {
   const segments = endpoint.split("/").filter((segment) => segment !== "" && !/^\d+$/.test(segment));
   const resource = segments[segments.length - 1] ?? "";
   return resource in DOCUMENTED ? (resource as Documented) : undefined;
+}
+
+// The public recordsToFrame, FrameBuilder and flatteners: frame's, with the row shape looked up here
+// (frame itself reads no endpoint table).
+
+/** Records → frame in one call, shaped as `options.endpoint`'s records are. */
+export function recordsToFrame(records: readonly JsonRecord[], options: ShapeOptions = {}): Promise<DataFrame> {
+  return frame.recordsToFrame(records, rowShapeOf(options));
+}
+
+/**
+ * recordsToFrame fed a page at a time: each page's records can be dropped once added. Given pages
+ * of `client.pages(...)`, it shapes them as the frame methods do (the page names its endpoint).
+ */
+export class FrameBuilder extends frame.FrameBuilder {
+  constructor(options: ShapeOptions = {}) {
+    super(options, rowShapeOf);
+  }
+}
+
+/** One record as one flat row (nested objects become `parent_child` columns; lists stay values). */
+export function flattenRecord(record: JsonRecord, options: ShapeOptions = {}): JsonRecord {
+  return frame.flattenRecord(record, rowShapeOf(options).globalIncludes);
+}
+
+/** Records as flat rows, in record order (with `stackData`, one row per combination of nested lists). */
+export function flattenRecords(records: readonly JsonRecord[], options: ShapeOptions = {}): JsonRecord[] {
+  return frame.flattenRecords(records, rowShapeOf(options));
 }
