@@ -1,12 +1,11 @@
 import { ClientClosedError, InconsistentPagesError } from "../errors";
-import { threadsForPull } from "../decode";
 import type { Query } from "../query";
 import { readEnvelope, recordsOf, type PageChecker } from "./pageChecks";
 import { fetchFirstPage, streamPages, type PageFailure, type PullSettings, type PulledPage } from "./pagePull";
 import { largerFirstPage, largerPagesWithinBudget, mayGrow, restAtLargerPages, type PagePlan, type RestOfPull } from "./pagePlan";
 import { warnPullEnd, warnUnknownFields, warnUnmatchedMetricKeys } from "./pullWarnings";
 import { heldWrites, isStored, readBody, type PullDecoding } from "./readBody";
-import type { PullOptions, PullParts } from "./parts";
+import { threadsForPull, type PullOptions, type PullParts } from "./parts";
 
 /** How far a pull's requests may run ahead, and what it may do with its pages. */
 export interface PipelineShape {

@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { threadsForPull, WORKER_MIN_CELLS } from "../../src/decode/decodePool";
+import { threadsForPull, WORKER_MIN_CELLS } from "../../src/pull/parts";
 
 const record = (columns: number) => Object.fromEntries(Array.from({ length: columns }, (_, i) => [`c${i}`, i]));
 const AUTO = availableParallelism() < 2 ? 0 : Math.min(8, Math.max(2, availableParallelism() - 1));
