@@ -1,6 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import { Client } from "../../src/client/client";
 import type { ClientOptions } from "../../src/client/options";
 import { startEmulator, type Emulator } from "../../src/emulator";
@@ -9,6 +11,8 @@ import { expectSameFrame } from "./sameFrame";
 
 /** The process's threads (Linux): a client's decode workers run in threads of their own, started when it first decodes in a worker. */
 const threadCount = (): number => readdirSync("/proc/self/task").length;
+/** libuv's thread pool starts its threads on first use (a worker's start uses it) and keeps them: started before any count. */
+const startThreadPool = (): Promise<unknown> => promisify(gzip)("");
 
 let emulator: Emulator;
 let limited: Emulator;
@@ -23,7 +27,7 @@ const WIDE = { filters: { countries: [1, 2, 3], years: [1, 2], audiences: [1] },
 const STACKED = { filters: { countries: [1], years: [1] }, include: ["audiences" as const], stackData: true, perPage: 40 };
 
 beforeAll(async () => {
-  [emulator, limited] = await Promise.all([startEmulator({ rateLimit: false }), startEmulator({ rateLimit: 8 })]);
+  [emulator, limited] = await Promise.all([startEmulator({ rateLimit: false }), startEmulator({ rateLimit: 8 }), startThreadPool()]);
 });
 afterEach(() => Promise.all(clients.splice(0).map((made) => made.aclose())));
 afterAll(() => Promise.all([emulator.close(), limited.close()]));
