@@ -76,7 +76,13 @@ export async function readBody<T>(
       if (!(error instanceof NotTheAnswer)) throw error;
       if (retry >= options.retries)
         throw apiError({ status: answer.status, url: parts.url(path, params), message: error.message, code: error.code });
-      await sleep(retryDelayMs(retry + 1, undefined, options.retryBaseDelayMs, options.maxWaitMs), undefined, { signal });
+      // an abort ends the wait with the signal's own reason (ClientClosedError on aclose())
+      await sleep(retryDelayMs(retry + 1, undefined, options.retryBaseDelayMs, options.maxWaitMs), undefined, { signal }).catch(
+        (error: unknown) => {
+          signal.throwIfAborted();
+          throw error;
+        },
+      );
       continue;
     }
     if (cache && key) {

@@ -1,5 +1,5 @@
 import { inspect } from "node:util";
-import { APIError, RateLimitExceededError } from "../../src/errors";
+import { APIError, ClientClosedError, RateLimitExceededError } from "../../src/errors";
 import { TOKEN, captureWarnings, pagesRequested, useEmulator } from "./fixture";
 
 const env = useEmulator();
@@ -117,4 +117,15 @@ test("a hung request under a closing client rejects with a clear error", async (
   await env.emulator.until((stats) => stats.inFlight === 1);
   await client.aclose();
   expect(String(await pending)).toMatch(/clos/i);
+});
+
+test("a client closed while a malformed answer waits to be read again rejects with ClientClosedError", async () => {
+  env.emulator.setFaults([{ resource: "brands", page: 1, kind: "malformed", times: 5 }]);
+  const client = env.client({ retries: 3, retryBaseDelayMs: 60_000 });
+  const pending = client.rawQuery("brands", { maxPages: 1 }).catch((caught) => caught);
+  // the first, malformed answer has been sent whole: the client is in its backoff
+  await env.emulator.until((stats) => stats.log.some((entry) => entry.path.endsWith("/brands") && entry.status === 200));
+  await client.aclose();
+  expect(await pending).toBeInstanceOf(ClientClosedError);
+  expect(pagesRequested(env.emulator, "brands")).toEqual([1]);
 });
