@@ -134,7 +134,7 @@ const DIMENSION_FILTERS = {
 type Dimension = keyof typeof DIMENSION_FILTERS;
 
 /** The combinations the service's docs recommend (brandscape data, "filtering"), read left to right. */
-export const RECOMMENDED_COMBINATIONS: readonly (readonly Dimension[])[] = [
+const RECOMMENDED_COMBINATIONS: readonly (readonly Dimension[])[] = [
   ["study", "audience", "brand", "category"],
   ["country", "year", "audience"],
   ["brand", "audience", "country", "year"],

@@ -217,7 +217,7 @@ export class PageChecker {
 const BITSET_LIMIT = 2 ** 27;
 
 /** The record ids one pull has seen. */
-export class IdSet {
+class IdSet {
   #bits = new Uint8Array(1024);
   readonly #others = new Set<unknown>();
 

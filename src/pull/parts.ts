@@ -87,7 +87,7 @@ export const WORKER_MIN_CELLS = 2_000_000;
  * keys as a dictionary, slow to read on the main thread); narrow ones are read faster than they
  * cross threads. With four cores or more, parsing in parallel pays at any width.
  */
-export const WIDE_RECORD_COLUMNS = 128;
+const WIDE_RECORD_COLUMNS = 128;
 const MANY_CORES = 4;
 
 /** Worker threads to decode the rest of a frame's pull with; 0 keeps it on the main thread. */

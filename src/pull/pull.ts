@@ -147,7 +147,7 @@ export function namesInFieldOrder(names: readonly string[], fields: readonly str
 }
 
 /** The same record with its keys in the asked order. */
-export function recordInFieldOrder<T extends object>(record: T, fields: readonly string[]): T {
+function recordInFieldOrder<T extends object>(record: T, fields: readonly string[]): T {
   const ordered = namesInFieldOrder(Object.keys(record), fields);
   if (!ordered) return record;
   const source = record as JsonRecord;
@@ -157,7 +157,7 @@ export function recordInFieldOrder<T extends object>(record: T, fields: readonly
 }
 
 /** A pull's pages with each record's keys in the asked order (the pages themselves when no order was asked). */
-export function pagesInFieldOrder<P extends { readonly records: readonly object[] }>(
+function pagesInFieldOrder<P extends { readonly records: readonly object[] }>(
   pages: AsyncGenerator<P, void>,
   fields: readonly string[] | undefined,
 ): AsyncGenerator<P, void> {
@@ -183,7 +183,7 @@ const COLUMNS_FORMAT = 2;
  * gets its frame from them without a request and without parsing a page; otherwise the pull runs as
  * usual and, when it ends whole, keeps its columns for the next.
  */
-export class FrameColumns {
+class FrameColumns {
   readonly #columns: ColumnsCache;
   readonly #key: string;
 

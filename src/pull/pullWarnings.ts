@@ -45,7 +45,7 @@ export const UNKNOWN_FIELD_WARNING = "FOUNTFRAME_UNKNOWN_FIELD";
  * brandscape data documents no field table: there its metric columns are known from the records
  * received (`differentiation_c`).
  */
-export function unknownFields(
+function unknownFields(
   endpoint: string,
   fields: readonly string[] | undefined,
   records: readonly JsonRecord[],

@@ -259,10 +259,10 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
 export const isDropped = (value: unknown): boolean => !value || (Array.isArray(value) && value.length === 0);
 
 /** `YYYY-MM-DD HH:MM:SS` in UTC, the service's datetime filter form. */
-export const formatDateTime = (date: Date): string => date.toISOString().slice(0, 19).replace("T", " ");
+const formatDateTime = (date: Date): string => date.toISOString().slice(0, 19).replace("T", " ");
 
 /** One value, or a list joined with ",", as the wire wants it. */
-export function joinList(value: FilterValue): string {
+function joinList(value: FilterValue): string {
   if (Array.isArray(value)) return value.map(String).join(",");
   if (value instanceof Date) return formatDateTime(value);
   return String(value);

@@ -45,7 +45,7 @@ export function serverWaitMs(answer: AnswerHead, now = Date.now()): number | und
 export const isTruncated = (error: AxiosError): boolean => error.response !== undefined && error.response.data === undefined;
 
 /** Transient: no response (reset, refused, out of time), a broken-off body, 5xx, 429. */
-export function isTransient(error: AxiosError): boolean {
+function isTransient(error: AxiosError): boolean {
   const status = error.response?.status;
   if (status === undefined || isTruncated(error)) return true;
   return status === 429 || status >= 500;
@@ -109,7 +109,7 @@ export function headerCount(value: unknown): number | undefined {
 }
 
 /** Retry-After as an HTTP date (the other form it may take), in ms since the epoch; else undefined. */
-export function headerDate(value: unknown): number | undefined {
+function headerDate(value: unknown): number | undefined {
   if (typeof value !== "string" || !/[a-z]/i.test(value)) return undefined;
   const date = Date.parse(value);
   return Number.isFinite(date) ? date : undefined;

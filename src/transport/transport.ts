@@ -231,7 +231,7 @@ const encodeValue = (value: string) => encodeURIComponent(value).replace(/%2C/g,
  * The wait for the pacer is not part of the attempt's time. The request's `signal` stays the
  * call's, so axios-retry's backoff is cut short by the call alone.
  */
-export function pacedAdapter(send: AxiosAdapter, pacer: RateLimitPacer): AxiosAdapter {
+function pacedAdapter(send: AxiosAdapter, pacer: RateLimitPacer): AxiosAdapter {
   return async function paced(config: InternalAxiosRequestConfig): Promise<AxiosResponse> {
     const callSignal = config.signal as AbortSignal | undefined;
     const slot = await pacer.acquire(callSignal);
