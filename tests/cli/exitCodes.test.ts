@@ -4,6 +4,8 @@ import { cleanEnv, runCli, useCliFixture } from "./helpers/builtCli";
 
 const TOKEN = "tok-7f3a9c-exit-code-tests";
 const fx = useCliFixture(TOKEN);
+/** One page of one metric's columns as CSV, quietly: the brandscape-data runs below differ only in their filters. */
+const ONE_CSV_PAGE = ["--metric-keys", "differentiation", "--max-pages", "1", "--format", "csv", "-q"];
 
 const fount = (args: string[], env: NodeJS.ProcessEnv = { FOUNT_API_TOKEN: TOKEN }, cwd?: string) =>
   runCli(fx.cli, [...args, "--base-url", fx.emulator.url], { env: cleanEnv(env), cwd });
@@ -139,34 +141,12 @@ describe("warnings", () => {
   });
 
   it("a brandscape-data pull by year alone is sent, with one slow-filter warning naming the recommended combinations", async () => {
-    const run = await fount([
-      "brandscape-data",
-      "--year-number",
-      "2024",
-      "--metric-keys",
-      "differentiation",
-      "--max-pages",
-      "1",
-      "--format",
-      "csv",
-      "-q",
-    ]);
+    const run = await fount(["brandscape-data", "--year-number", "2024", ...ONE_CSV_PAGE]);
     expect(run.code).toBe(0);
     expect(run.stderr.trimEnd().split("\n")).toEqual([
       "warning: brandscapeData: filtering by year is not a left-to-right prefix of a combination the service recommends, so it may answer slowly; recommended: study + audience + brand + category; country + year + audience; brand + audience + country + year",
     ]);
-    const alone = await fount([
-      "brandscape-data",
-      "--country-code",
-      "GB",
-      "--metric-keys",
-      "differentiation",
-      "--max-pages",
-      "1",
-      "--format",
-      "csv",
-      "-q",
-    ]);
+    const alone = await fount(["brandscape-data", "--country-code", "GB", ...ONE_CSV_PAGE]);
     expect(alone.code).toBe(0);
     expect(alone.stderr).toBe("");
   });
@@ -178,34 +158,8 @@ describe("one spelling per documented filter, the other accepted", () => {
     expect(help.stdout).toMatch(/--country-code <code>/);
     expect(help.stdout).toMatch(/--country-codes <code>\s+the same as --country-code/);
     expect((await fount(["brands", "--help"])).stdout).toMatch(/--country-code <codes>\s+the same as --country-codes/);
-    const canonical = await fount([
-      "brandscape-data",
-      "--country-code",
-      "GB",
-      "--year-number",
-      "2024",
-      "--metric-keys",
-      "differentiation",
-      "--max-pages",
-      "1",
-      "--format",
-      "csv",
-      "-q",
-    ]);
-    const alias = await fount([
-      "brandscape-data",
-      "--country-codes",
-      "GB",
-      "--year-numbers",
-      "2024",
-      "--metric-keys",
-      "differentiation",
-      "--max-pages",
-      "1",
-      "--format",
-      "csv",
-      "-q",
-    ]);
+    const canonical = await fount(["brandscape-data", "--country-code", "GB", "--year-number", "2024", ...ONE_CSV_PAGE]);
+    const alias = await fount(["brandscape-data", "--country-codes", "GB", "--year-numbers", "2024", ...ONE_CSV_PAGE]);
     expect(alias.code).toBe(0);
     expect(alias.stdout).toBe(canonical.stdout);
     const both = await fount(["brandscape-data", "--country-code", "GB", "--country-codes", "GB"]);
