@@ -3,15 +3,14 @@ import type { ChunkStats, PageChunk } from "../records";
 import type { DeclaredType } from "../table/columnType";
 import { planColumns, type ColumnStats } from "../table/columnPlan";
 import { convertColumn, type TableWithRows } from "./finishTable";
-import { appendRowsOfColumns } from "./transpose";
 
 const COUNTS = ["present", "numbers", "numericStrings", "otherStrings", "booleans", "structured"] as const;
 
 /**
- * Page chunks after gathered rows, made into the table (and rows) the main thread would have made
- * of the same records. Each chunk is appended to one array per column as it comes and let go (a
+ * Page chunks after gathered rows, made into the table the main thread would have made of the same
+ * records (the frame makes its rows when they are read). Each chunk is appended to one array per column as it comes and let go (a
  * column of numbers stays an array of unboxed doubles), its counts added to the column stats; the
- * finish converts the columns in place (finishTable's rules) and makes the rows from them once.
+ * finish converts the columns in place (finishTable's rules).
  */
 export class ChunkAssembler {
   readonly #names: string[];
@@ -83,9 +82,8 @@ export class ChunkAssembler {
       return cells;
     });
     this.#columns = [];
-    const rows = appendRowsOfColumns([], data, 0, rowCount);
     const columns = plan.kept.map((column) => names[column]);
-    return { table: { columns, data, dtypes: plan.dtypes, rowCount }, rows };
+    return { table: { columns, data, dtypes: plan.dtypes, rowCount } };
   }
 }
 

@@ -5,7 +5,6 @@ import { parseNumericString, type DeclaredType } from "../table/columnType";
 import { jsonText } from "../text/jsonText";
 import { frameFromCells } from "./danfo";
 import { gatherRows, type GatheredRows } from "./gatherRows";
-import { columnsToRows } from "./transpose";
 import type { ColumnTable } from "../table/types";
 
 // Gathered rows finished into a table (each column converted as its plan says) and into a frame.
@@ -145,10 +144,13 @@ function toText({ rows, cells, source, target, start, end, compacting }: CellBlo
   }
 }
 
-/** A finished table together with the same cells row by row (a danfo frame keeps both). */
+/**
+ * A finished table, with the same cells row by row when they were gathered that way (a danfo frame
+ * keeps both; without them it makes its rows when they are read).
+ */
 export interface TableWithRows {
   table: ColumnTable;
-  rows: unknown[][];
+  rows?: unknown[][];
 }
 
 /**
@@ -177,7 +179,7 @@ export async function tableToFrame(table: ColumnTable): Promise<DataFrame> {
   const { data, rowCount } = table;
   return frameFromTableCells(
     table,
-    columnsToRows(data, rowCount),
+    undefined,
     data.map((cells) => cells.slice(0, rowCount)),
   );
 }
@@ -186,7 +188,7 @@ export async function tableToFrame(table: ColumnTable): Promise<DataFrame> {
  * A frame over cells the caller hands over: `rows` and `columns` hold the same cells (rows[r][c] ===
  * columns[c][r]) and become the frame's own storage.
  */
-export function frameFromTableCells(table: ColumnTable, rows: unknown[][], columns: unknown[][]): Promise<DataFrame> {
+export function frameFromTableCells(table: ColumnTable, rows: unknown[][] | undefined, columns: unknown[][]): Promise<DataFrame> {
   return frameFromCells({ columns: table.columns, dtypes: table.dtypes, rows, cellsByColumn: columns });
 }
 

@@ -215,7 +215,7 @@ class FrameColumns {
   }
 
   /** Keeps the pull's finished table (`rows`: the same cells row by row) when the pull ended whole (every page, no warning). */
-  async keep(table: ColumnTable, rows: readonly (readonly unknown[])[], outcome: PullOutcome): Promise<void> {
+  async keep(table: ColumnTable, rows: readonly (readonly unknown[])[] | undefined, outcome: PullOutcome): Promise<void> {
     if (outcome.whole) await this.#columns.keep(this.#key, table, outcome.entries, rows);
   }
 }

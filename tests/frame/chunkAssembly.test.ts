@@ -22,15 +22,20 @@ const PAGES: JsonRecord[][] = [
   [{ id: 2147483648, a: null, c: false, h: [], n: { x: 3, y: 4 } }],
 ];
 
-/** The table and rows of the pages fed to one builder, each page as records or as a chunk as `asChunk` says. */
-function built(options: ShapeOptions, asChunk: (page: number) => boolean) {
+/** The builder fed the pages, each page as records or as a chunk as `asChunk` says. */
+function builderOf(options: ShapeOptions, asChunk: (page: number) => boolean): FrameBuilder {
   const builder = new FrameBuilder(options);
   const shape = rowShapeOf(options);
   PAGES.forEach((records, page) => {
     if (asChunk(page)) builder.addRows({ kind: "columns", chunk: gatherPageChunk(records, shape) });
     else builder.addRows({ kind: "records", records });
   });
-  return builder.toTable();
+  return builder;
+}
+
+/** The table of the pages fed to one builder. */
+function built(options: ShapeOptions, asChunk: (page: number) => boolean) {
+  return builderOf(options, asChunk).toTable().table;
 }
 
 describe.each([
@@ -40,8 +45,8 @@ describe.each([
 ])("pages as worker chunks (%s)", (_name, options: ShapeOptions) => {
   const expected = built(options, () => false);
 
-  it("make the table and rows the records make", () => {
-    expect(expected.table.rowCount).toBeGreaterThan(5);
+  it("make the table the records make", () => {
+    expect(expected.rowCount).toBeGreaterThan(5);
     expect(built(options, () => true)).toEqual(expected);
   });
 
@@ -50,15 +55,18 @@ describe.each([
     expect(built(options, (page) => page % 2 === 1)).toEqual(expected);
   });
 
-  it("keep each row's cells equal to the columns' (the frame holds both)", () => {
-    const { table, rows } = built(options, () => true);
+  it("make a frame whose rows hold the cells of its columns (the frame holds both)", async () => {
+    const table = built(options, () => true);
+    const frame = await builderOf(options, () => true).toFrame();
+    expect(frame.shape).toEqual([table.rowCount, table.columns.length]);
+    const rows = frame.values as unknown[][];
     expect(rows).toHaveLength(table.rowCount);
     rows.forEach((row, r) => expect(row).toEqual(table.data.map((cells) => cells[r])));
   });
 });
 
 it("a -0 in a chunk's number column stays -0, as gathered", () => {
-  const { table } = built({}, () => true);
+  const table = built({}, () => true);
   const g = table.data[table.columns.indexOf("g")];
   expect(Object.is(g[5], -0)).toBe(true);
 });

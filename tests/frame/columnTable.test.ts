@@ -200,7 +200,7 @@ describe("gatherRecords (the one-pass path of FrameBuilder) equals flattenRecord
   });
 
   it("gives the same cells as rows", () => {
-    const { table, rows } = recordsToTable([{ a: 1, b: null, c: "2" }, { a: 2, d: true }, { b: null }], {});
+    const { table, rows = [] } = recordsToTable([{ a: 1, b: null, c: "2" }, { a: 2, d: true }, { b: null }], {});
     expect(table.columns).toEqual(["a", "c", "d"]);
     expect(rows).toEqual([
       [1, 2, null],

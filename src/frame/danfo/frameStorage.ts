@@ -1,5 +1,6 @@
 import type { DataFrame } from "../../danfo";
 import { loadDataFrameClass } from "./loadDanfo";
+import { columnsToRows } from "../transpose";
 
 /**
  * The danfo internals (NDframe in danfojs-node 1.2.0, the version package.json pins) that hold a
@@ -7,41 +8,83 @@ import { loadDataFrameClass } from "./loadDanfo";
  */
 interface FrameStorage {
   $dataIncolumnFormat?: unknown;
+  $data?: unknown;
+  shape?: unknown;
   config?: { setIsLowMemoryMode?: (lowMemoryMode: boolean) => void };
 }
 
-/** What a frame is made of: its column names and dtypes, and its cells both ways. */
+/** What a frame is made of: its column names and dtypes, and its cells column by column (and maybe row by row). */
 export interface FrameCells {
   columns: readonly string[];
   dtypes: readonly string[];
-  /** rows[r][c] === columns[c][r]; both become the frame's own storage */
-  rows: unknown[][];
+  /**
+   * rows[r][c] === cellsByColumn[c][r] when given; both become the frame's own storage. Without
+   * them the frame makes its rows from its columns the first time anything reads them.
+   */
+  rows?: unknown[][];
   cellsByColumn: unknown[][];
 }
 
 /**
  * The frame danfo's public constructor builds from `rows` (`new DataFrame(rows, { columns, dtypes })`),
- * without its transposing the rows again.
+ * without its transposing the rows again, and without the rows until they are read.
  */
 export async function frameFromCells({ columns, dtypes, rows, cellsByColumn }: FrameCells): Promise<DataFrame> {
   const DataFrameClass = await loadDataFrameClass();
   const names = [...columns];
   const types = [...dtypes];
   if (names.length === 0) return new DataFrameClass([]);
-  if (rows.length === 0) return new DataFrameClass([], { columns: names, dtypes: types });
+  const rowCount = rows?.length ?? cellsByColumn[0]?.length ?? 0;
+  if (rowCount === 0) return new DataFrameClass([], { columns: names, dtypes: types });
 
   // danfo keeps a frame twice, as rows and as columns, and makes the columns by transposing the rows
   // cell by cell (0.07 µs/cell). The columns exist already: build in low-memory mode (rows only), then
   // give the frame the columns and switch it to normal mode: the frame danfo itself would have built.
-  const frame = new DataFrameClass(rows, { columns: names, dtypes: types, config: { lowMemoryMode: true } });
+  // Without rows, danfo is given a stand-in that has the first row and the row count: what its
+  // constructor reads of them.
+  const given = rows ?? standInRows(cellsByColumn, rowCount);
+  const frame = new DataFrameClass(given, { columns: names, dtypes: types, config: { lowMemoryMode: true } });
   // the one cast the linter allows: danfo's types do not declare the storage fields it has
   // eslint-disable-next-line no-restricted-syntax
   const storage = frame as unknown as FrameStorage;
   if (Array.isArray(storage.$dataIncolumnFormat) && typeof storage.config?.setIsLowMemoryMode === "function") {
     storage.$dataIncolumnFormat = cellsByColumn;
     storage.config.setIsLowMemoryMode(false);
+    if (!rows) rowsWhenRead(storage, rowCount, names.length);
     return frame;
   }
   // a danfo whose internals differ: its public, slower way
-  return new DataFrameClass(rows, { columns: names, dtypes: types });
+  return new DataFrameClass(rows ?? columnsToRows(cellsByColumn, rowCount), { columns: names, dtypes: types });
+}
+
+/** An array of `rowCount` holes but the first row: enough for danfo's constructor, which reads its length and first row. */
+function standInRows(cellsByColumn: readonly unknown[][], rowCount: number): unknown[][] {
+  const standIn = new Array<unknown[]>(rowCount);
+  standIn[0] = cellsByColumn.map((cells) => cells[0]);
+  return standIn;
+}
+
+/**
+ * Makes the frame's rows (`$data`, which danfo's `values` and every row operation read) from its
+ * columns the first time they are read, as danfo would have made them at once: a frame only
+ * measured (`shape`) or read by column (`frame.column`, `frame["x"]`) never pays for them (2.5 s of
+ * CPU and ~580 MiB at 100,000 × 372). Until then `shape` is answered from the columns. The first read or write of `$data`
+ * puts plain properties back, so the frame is danfo's own from then on.
+ */
+function rowsWhenRead(storage: FrameStorage, rowCount: number, columnCount: number): void {
+  const settle = (rows: unknown): void => {
+    delete storage.shape;
+    Object.defineProperty(storage, "$data", { value: rows, writable: true, enumerable: true, configurable: true });
+  };
+  Object.defineProperty(storage, "$data", {
+    configurable: true,
+    enumerable: true,
+    get(): unknown[][] {
+      const rows = columnsToRows(storage.$dataIncolumnFormat as unknown[][], rowCount);
+      settle(rows);
+      return rows;
+    },
+    set: settle,
+  });
+  Object.defineProperty(storage, "shape", { configurable: true, get: () => [rowCount, columnCount] });
 }

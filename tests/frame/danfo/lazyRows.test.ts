@@ -1,0 +1,85 @@
+/**
+ * A frame built from columns alone (frameStorage.ts) makes danfo's rows the first time they are
+ * read: until then `shape`, columns, dtypes and column reads answer from the columns, and every
+ * danfo operation, in place or not, gives what it gives on the frame danfo's constructor builds.
+ */
+import { DataFrame } from "../../../src/danfo";
+import { tableToFrame, type ColumnTable } from "../../../src/frame";
+
+const SOURCE: ColumnTable = {
+  columns: ["id", "score", "name", "flag"],
+  dtypes: ["int32", "float32", "string", "boolean"],
+  rowCount: 4,
+  data: [
+    [1, 2, 3, 4],
+    [1.5, NaN, -0, 2.25],
+    ["a", null, "c", "d"],
+    [true, false, null, true],
+  ],
+};
+
+function rowsOf(table: ColumnTable): unknown[][] {
+  return Array.from({ length: table.rowCount }, (_unused, r) => table.data.map((cells) => cells[r]));
+}
+
+/** danfo's own frame of the same cells, and the lazy one. */
+async function pair(): Promise<{ danfo: DataFrame; lazy: DataFrame }> {
+  const danfo = new DataFrame(rowsOf(SOURCE), { columns: [...SOURCE.columns], dtypes: [...SOURCE.dtypes] });
+  return { danfo, lazy: await tableToFrame(SOURCE) };
+}
+
+function rowsMade(frame: DataFrame): boolean {
+  return Object.getOwnPropertyDescriptor(frame, "$data")?.get === undefined;
+}
+
+function view(frame: DataFrame) {
+  return {
+    shape: frame.shape,
+    columns: frame.columns,
+    dtypes: frame.dtypes,
+    index: frame.index,
+    values: frame.values,
+    byColumn: frame.columns.map((name) => frame.column(name).values),
+  };
+}
+
+it("answers shape, columns, dtypes and column reads without making its rows", async () => {
+  const { lazy } = await pair();
+  expect(rowsMade(lazy)).toBe(false);
+  expect(lazy.shape).toEqual([4, 4]);
+  expect(lazy.columns).toEqual(SOURCE.columns);
+  expect(lazy.dtypes).toEqual(SOURCE.dtypes);
+  expect(lazy.index).toEqual([0, 1, 2, 3]);
+  expect(lazy.column("score").values).toEqual(SOURCE.data[1]);
+  expect(rowsMade(lazy)).toBe(false);
+});
+
+it("makes the rows danfo would have made when they are read, once", async () => {
+  const { danfo, lazy } = await pair();
+  const rows = lazy.values;
+  expect(rowsMade(lazy)).toBe(true);
+  expect(lazy.values).toBe(rows);
+  expect(view(lazy)).toEqual(view(danfo));
+  expect(lazy).toEqual(danfo);
+});
+
+type Operation = [string, (frame: DataFrame) => unknown];
+const OPERATIONS: Operation[] = [
+  ["head", (frame) => view(frame.head(2))],
+  ["iloc", (frame) => view(frame.iloc({ rows: [1, 3], columns: [0, 2] }))],
+  ["loc by column", (frame) => view(frame.loc({ columns: ["name", "id"] }))],
+  ["a new column in place", (frame) => (frame.addColumn("extra", [9, 8, 7, 6], { inplace: true }), view(frame))],
+  ["a new column, new frame", (frame) => view(frame.addColumn("extra", [9, 8, 7, 6]) as DataFrame)],
+  ["a column replaced in place", (frame) => (frame.addColumn("score", [0, 1, 2, 3], { inplace: true }), view(frame))],
+  ["drop in place", (frame) => (frame.drop({ columns: ["name"], inplace: true }), view(frame))],
+  ["fillNa in place", (frame) => (frame.fillNa(0, { columns: ["score"], inplace: true }), view(frame))],
+  ["sort in place", (frame) => (frame.sortValues("id", { ascending: false, inplace: true }), view(frame))],
+  ["copy", (frame) => view(frame.copy())],
+  ["JSON", (frame) => JSON.stringify(frame.values)],
+];
+
+it.each(OPERATIONS)("%s: the same as on danfo's own frame", async (_name, operation) => {
+  const { danfo, lazy } = await pair();
+  expect(operation(lazy)).toEqual(operation(danfo));
+  expect(view(lazy)).toEqual(view(danfo));
+});
