@@ -73,6 +73,7 @@ export async function* pagePipeline(
     warnUnknownFields(endpoint, sized.fields, firstRecords);
     if (decoding) {
       decoding.pool = parts.decodePool(threadsForPull(options.threads, firstRecords, first.total, plan.lastPage - plan.start));
+      decoding.toColumns = true;
       releasePool = decoding.pool?.use();
     }
     yield first;

@@ -45,7 +45,7 @@ export class Pull {
 
   async #pulledFrame(endpoint: string, query: Query, stackData: boolean, columns: FrameColumns | undefined): Promise<DataFrame> {
     const builder = new FrameBuilder({ stackData, endpoint });
-    const decoding = { shape: rowShapeOf({ stackData, endpoint }), pool: undefined };
+    const decoding = { shape: rowShapeOf({ stackData, endpoint }), pool: undefined, toColumns: false };
     const outcome: PullOutcome = { whole: false, entries: [] };
     for await (const page of pagePipeline(this.#parts, this.#options, endpoint, query, {
       window: this.#lookahead(),

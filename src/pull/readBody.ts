@@ -9,10 +9,16 @@ import { MALFORMED_BODY, MALFORMED_JSON, TIMED_OUT, TRUNCATED, retryDelayMs } fr
 import { TransportFailure, type Answer } from "../transport/transport";
 import type { PullOptions, PullParts } from "./parts";
 
-/** How a frame's pull decodes its pages: `pool` is chosen once its first page is in. */
+/**
+ * How a frame's pull decodes its pages: the first as records (the pull's checks and its choice of
+ * threads read them), every later one as columns, by `pool` when the pull chose threads, else on
+ * the main thread.
+ */
 export interface PullDecoding {
   shape: RowShape;
   pool: DecodePool | undefined;
+  /** set once the first page is in */
+  toColumns: boolean;
 }
 
 /** How one body is read, and what it must be. */
@@ -22,7 +28,7 @@ export interface BodyReading<T> {
    * the body is not the answer asked for, which is then read again like a body that is not JSON.
    */
   accept(body: unknown): T;
-  /** a frame's pages: decoded to columns by its worker threads once it has them */
+  /** a frame's pages: decoded to columns after the first */
   decoding?: PullDecoding;
   /** a pull's cache writes, held until its pages pass; without it an answer is written at once */
   writes?: PullWrites;
@@ -112,7 +118,8 @@ export async function isStored(
 
 async function accepted<T>(bytes: Buffer, { accept, decoding }: BodyReading<T>): Promise<T> {
   const pool = decoding?.pool;
-  const body = bodyOf(pool ? await pool.decode(bytes, decoding.shape) : decodeBody(bytes));
+  const shape = decoding?.toColumns ? decoding.shape : undefined;
+  const body = bodyOf(pool && shape ? await pool.decode(bytes, shape) : decodeBody(bytes, shape));
   try {
     return accept(body);
   } catch (error) {
