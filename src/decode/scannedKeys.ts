@@ -49,7 +49,11 @@ export class ScannedKeys {
    */
   slotOf(position: number, parent: number, start: number, end: number, stamp: number): number {
     let slot: number;
-    if (this.#parentAt[position] === parent && this.#keyLengthAt[position] === end - start && this.#sameBytes(this.#keyStartAt[position], start, end - start)) {
+    if (
+      this.#parentAt[position] === parent &&
+      this.#keyLengthAt[position] === end - start &&
+      this.#sameBytes(this.#keyStartAt[position], start, end - start)
+    ) {
       slot = this.#slotAt[position];
     } else {
       slot = this.#lookUp(parent, start, end);
