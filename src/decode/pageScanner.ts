@@ -158,11 +158,10 @@ class PageScan {
     }
     for (;;) {
       this.#expect(QUOTE);
-      this.#key();
+      const slot = this.#slot(position++, parent, stamp);
       this.#skipSpace();
       this.#expect(COLON);
       this.#skipSpace();
-      const slot = keys.slotOf(position++, parent, this.#keyStart, this.#keyEnd, stamp);
       if (bytes[this.#at] === OPEN_BRACE) {
         // decodeBody's ids would hold the object itself
         if (slot === keys.idSlot) throw BAIL;
@@ -191,6 +190,19 @@ class PageScan {
         parent = parents.pop()!;
       }
     }
+  }
+
+  /** The slot of the key starting here, the `position`-th of record `stamp`; past its closing quote. */
+  #slot(position: number, parent: number, stamp: number): number {
+    const keys = this.#keys;
+    const start = this.#at;
+    const end = keys.knownKeyEnd(position, parent, start);
+    if (end >= 0) {
+      this.#at = end + 1;
+      return keys.knownSlot(position, start, stamp);
+    }
+    this.#key();
+    return keys.slotOf(position, parent, this.#keyStart, this.#keyEnd, stamp);
   }
 
   #value(column: ScannedColumn, row: number): void {

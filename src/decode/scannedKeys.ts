@@ -2,6 +2,8 @@ import { GLOBAL_PREFIX } from "../frame/globalPrefix";
 import type { ByteText } from "./byteText";
 import { ScannedColumn } from "./scannedColumns";
 
+const QUOTE = 0x22;
+
 /** The parent of a record's own keys. */
 export const ROOT = 0;
 
@@ -43,28 +45,38 @@ export class ScannedKeys {
   ) {}
 
   /**
+   * Where the key starting at `start` ends (its closing quote) when its bytes repeat the key the
+   * previous record had at `position` under the same parent, else -1. That key was checked when it
+   * was read (no quote, escape or control character in it), so equal bytes followed by a quote
+   * are the whole key.
+   */
+  knownKeyEnd(position: number, parent: number, start: number): number {
+    if (this.#parentAt[position] !== parent) return -1;
+    const length = this.#keyLengthAt[position];
+    const bytes = this.bytes;
+    if (bytes[start + length] !== QUOTE) return -1;
+    const previous = this.#keyStartAt[position];
+    for (let offset = 0; offset < length; offset++) if (bytes[previous + offset] !== bytes[start + offset]) return -1;
+    return start + length;
+  }
+
+  /** The slot of the key knownKeyEnd found at `position`, now at `start`, in record `stamp` (1-based). */
+  knownSlot(position: number, start: number, stamp: number): number {
+    this.#keyStartAt[position] = start;
+    return this.#stamped(this.#slotAt[position], stamp);
+  }
+
+  /**
    * The slot of the key bytes[start, end) (checked by the caller: no escape, no control
-   * character) under `parent`, the `position`-th key of record `stamp` (1-based). A key given
-   * twice under one parent bails: JSON.parse keeps the last value at the first one's place.
+   * character) under `parent`, the `position`-th key of record `stamp`, looked up by its text.
    */
   slotOf(position: number, parent: number, start: number, end: number, stamp: number): number {
-    let slot: number;
-    if (
-      this.#parentAt[position] === parent &&
-      this.#keyLengthAt[position] === end - start &&
-      this.#sameBytes(this.#keyStartAt[position], start, end - start)
-    ) {
-      slot = this.#slotAt[position];
-    } else {
-      slot = this.#lookUp(parent, start, end);
-      this.#parentAt[position] = parent;
-      this.#keyLengthAt[position] = end - start;
-      this.#slotAt[position] = slot;
-    }
+    const slot = this.#lookUp(parent, start, end);
+    this.#parentAt[position] = parent;
     this.#keyStartAt[position] = start;
-    if (this.#slotStamp[slot] === stamp) throw BAIL;
-    this.#slotStamp[slot] = stamp;
-    return slot;
+    this.#keyLengthAt[position] = end - start;
+    this.#slotAt[position] = slot;
+    return this.#stamped(slot, stamp);
   }
 
   /** The column of a slot's value in record `stamp`, `row` its row: two keys flattening to one name bail. */
@@ -81,10 +93,11 @@ export class ScannedKeys {
     for (const column of this.columns) column.reserve(rows);
   }
 
-  #sameBytes(previous: number, start: number, length: number): boolean {
-    const bytes = this.bytes;
-    for (let offset = 0; offset < length; offset++) if (bytes[previous + offset] !== bytes[start + offset]) return false;
-    return true;
+  /** A key given twice under one parent bails: JSON.parse keeps the last value at the first one's place. */
+  #stamped(slot: number, stamp: number): number {
+    if (this.#slotStamp[slot] === stamp) throw BAIL;
+    this.#slotStamp[slot] = stamp;
+    return slot;
   }
 
   #lookUp(parent: number, start: number, end: number): number {

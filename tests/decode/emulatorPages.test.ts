@@ -13,7 +13,7 @@ afterAll(() => emulator.close());
 
 /** A page's bytes as the service sends them, over HTTP. */
 async function pageBytes(route: string, params: Record<string, string | number>): Promise<Buffer> {
-  const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
+  const query = new URLSearchParams(Object.entries(params).map(([name, value]): [string, string] => [name, String(value)]));
   const response = await fetch(`${emulator.url}${route}?${query}`, {
     headers: { Authorization: "Bearer test-token", Accept: "application/json" },
   });
@@ -42,7 +42,10 @@ describe("every emulator dataset", () => {
   test.each(routes)("%s, with and without its includes, flat and stacked", async (route) => {
     const path = route.replace("{id}", "1");
     // with every include a brand holds its studies and countries: smaller pages
-    for (const params of [{ per_page: 1000 }, { per_page: 50, include: DOCUMENTED[route as keyof typeof DOCUMENTED].includes.join(",") }]) {
+    for (const params of [
+      { per_page: 1000 } as Record<string, string | number>,
+      { per_page: 50, include: DOCUMENTED[route as keyof typeof DOCUMENTED].includes.join(",") },
+    ]) {
       for (const page of [1, 2]) {
         const bytes = await pageBytes(path, { ...params, page });
         expect(expectSameDecoding(bytes, rowShapeOf({ endpoint: path }))).toBe(true);

@@ -151,7 +151,7 @@ const page: fc.Arbitrary<Written> = fc
     at: fc.nat(3),
   })
   .map(({ records, others, at }): Written => {
-    const entries = [...others];
+    const entries: Array<[string, Written]> = [...others];
     entries.splice(at % (others.length + 1), 0, ["data", { kind: "list", items: records }]);
     return { kind: "object", entries };
   });
