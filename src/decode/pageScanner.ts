@@ -210,7 +210,7 @@ class PageScan {
     const at = this.#at;
     switch (bytes[at]) {
       case QUOTE:
-        column.putCell(row, this.#string());
+        column.putCell(row, this.#string(column));
         return;
       case LOWER_T:
         if (bytes[at + 1] !== 0x72 || bytes[at + 2] !== 0x75 || bytes[at + 3] !== 0x65) throw BAIL;
@@ -294,7 +294,7 @@ class PageScan {
    * starts again at every ASCII byte, so the slice's text is the whole body's text at that place
    * (invalid sequences included, each a U+FFFD as in the whole).
    */
-  #string(): string {
+  #string(column: ScannedColumn): string {
     const bytes = this.bytes;
     const end = this.#end;
     const start = this.#at + 1;
@@ -316,7 +316,14 @@ class PageScan {
     }
     this.#at = at + 1;
     if (escaped) return parsedSlice(bytes, start - 1, at + 1) as string;
-    return ascii ? bytes.latin1Slice(start, at) : bytes.utf8Slice(start, at);
+    // a column often repeats the previous row's text (a study's, a brand's name): the same string, not a new one
+    const length = at - start;
+    if (column.textLength === length && sameBytes(bytes, column.textStart, start, length)) return column.text;
+    const text = ascii ? bytes.latin1Slice(start, at) : bytes.utf8Slice(start, at);
+    column.text = text;
+    column.textStart = start;
+    column.textLength = length;
+    return text;
   }
 
   /** A key's bytes (#keyStart, #keyEnd), unescaped: a key with an escape bails. */
@@ -411,6 +418,11 @@ class PageScan {
     if (this.bytes[this.#at] !== byte) throw BAIL;
     this.#at++;
   }
+}
+
+function sameBytes(bytes: Uint8Array, first: number, second: number, length: number): boolean {
+  for (let offset = 0; offset < length; offset++) if (bytes[first + offset] !== bytes[second + offset]) return false;
+  return true;
 }
 
 function isSpace(byte: number): boolean {

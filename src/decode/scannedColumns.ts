@@ -13,6 +13,10 @@ export class ScannedColumn {
   length = 0;
   /** the last record that wrote this column, 1-based: a second write in one record is a name clash */
   stamp = 0;
+  /** the last unescaped string read for this column, and where its bytes are */
+  text = "";
+  textStart = 0;
+  textLength = -1;
 
   constructor(
     readonly name: string,
