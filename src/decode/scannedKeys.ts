@@ -3,6 +3,8 @@ import type { ByteText } from "./byteText";
 import { ScannedColumn } from "./scannedColumns";
 
 const QUOTE = 0x22;
+/** rows a column made in the first record has room for, until expectRows */
+const FIRST_CAPACITY = 64;
 
 /** The parent of a record's own keys. */
 export const ROOT = 0;
@@ -36,8 +38,6 @@ export class ScannedKeys {
   readonly #keyLengthAt: number[] = [];
   readonly #parentAt: number[] = [];
   readonly #slotAt: number[] = [];
-  /** Float64Array capacity of a column made in the first record */
-  #rowsExpected = 64;
 
   constructor(
     private readonly bytes: ByteText,
@@ -89,7 +89,6 @@ export class ScannedKeys {
 
   /** Capacity for the columns' numbers, once the first record tells how many records a page holds. */
   expectRows(rows: number): void {
-    this.#rowsExpected = rows;
     for (const column of this.columns) column.reserve(rows);
   }
 
@@ -122,7 +121,8 @@ export class ScannedKeys {
     const name = this.#slotName[slot];
     let column = this.#columnByName.get(name);
     if (column === undefined) {
-      column = new ScannedColumn(name, row === 0 ? this.#rowsExpected : 0);
+      // a column first met after the first record misses the rows before: cells from the start
+      column = new ScannedColumn(name, row === 0 ? FIRST_CAPACITY : 0);
       this.#columnByName.set(name, column);
       this.columns.push(column);
     }
