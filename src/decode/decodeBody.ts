@@ -1,5 +1,6 @@
 import { gatherPageChunk } from "../frame/pageChunk";
 import type { PageChunk, RowShape } from "../records";
+import { scanPage } from "./pageScanner";
 
 /** A worker's answer for one response body. */
 export type DecodedBody =
@@ -17,6 +18,14 @@ export type DecodedBody =
  * back as its columns and ids; anything else comes back parsed as it is.
  */
 export function decodeBody(bytes: Uint8Array, shape?: RowShape): DecodedBody {
+  // a page of records straight to columns when the scanner takes it; anything else as parsed
+  const scanned = shape && scanPage(bytes, shape);
+  if (scanned) return scanned;
+  return parsedBody(bytes, shape);
+}
+
+/** decodeBody by JSON.parse: the answer for every body, and the one the page scanner must equal. */
+export function parsedBody(bytes: Uint8Array, shape?: RowShape): DecodedBody {
   let body: { data?: unknown; meta?: unknown } | null;
   try {
     body = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));

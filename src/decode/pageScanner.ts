@@ -1,0 +1,439 @@
+import type { PageChunk, RowShape } from "../records";
+import { byteText, type ByteText } from "./byteText";
+import { countColumns, type ScannedColumn } from "./scannedColumns";
+import { BAIL, ROOT, ScannedKeys } from "./scannedKeys";
+
+/** A page of records as decodeBody's JSON.parse path gives it. */
+export interface ScannedPage {
+  kind: "chunk";
+  chunk: PageChunk;
+  ids: Float64Array | unknown[];
+  meta: unknown;
+}
+
+/**
+ * A page body (`{"data": [records…], …}`) straight from its bytes to the columns, ids and meta
+ * decodeBody's JSON.parse path makes of it, without an object per record (JSON.parse makes slow
+ * dictionary objects of wide records). Undefined for anything it does not expect — invalid JSON,
+ * an escaped or digits-only key, a key given twice or two keys flattening to one column, a list
+ * to stack, a body that is not a page of records —: JSON.parse then decides.
+ */
+export function scanPage(bytes: Uint8Array, shape: RowShape): ScannedPage | undefined {
+  try {
+    return new PageScan(byteText(bytes), shape).page();
+  } catch {
+    // a bail, or a limit met on the way (the call stack of a deep list's JSON.parse): the fallback decides
+    return undefined;
+  }
+}
+
+const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+const SPACE = 0x20;
+const QUOTE = 0x22;
+const PLUS = 0x2b;
+const COMMA = 0x2c;
+const MINUS = 0x2d;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const NINE = 0x39;
+const COLON = 0x3a;
+const UPPER_E = 0x45;
+const OPEN_BRACKET = 0x5b;
+const BACKSLASH = 0x5c;
+const CLOSE_BRACKET = 0x5d;
+const LOWER_E = 0x65;
+const LOWER_F = 0x66;
+const LOWER_N = 0x6e;
+const LOWER_T = 0x74;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+
+/** 10^0 … 10^22, each exact in a double */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, power) => Number(`1e${power}`));
+/** digits an integer mantissa may have and stay exact (below 2^53) */
+const EXACT_DIGITS = 15;
+
+class PageScan {
+  #at = 0;
+  readonly #end: number;
+  readonly #keys: ScannedKeys;
+  #rowCount = 0;
+  #meta: unknown = undefined;
+  #keyStart = 0;
+  #keyEnd = 0;
+  /** enclosing parents of the object being read, innermost last */
+  readonly #parents: number[] = [];
+
+  constructor(
+    private readonly bytes: ByteText,
+    private readonly shape: RowShape,
+  ) {
+    this.#end = bytes.length;
+    this.#keys = new ScannedKeys(bytes, shape.globalIncludes);
+  }
+
+  page(): ScannedPage {
+    const bytes = this.bytes;
+    const seen = new Set<string>();
+    this.#skipSpace();
+    this.#expect(OPEN_BRACE);
+    this.#skipSpace();
+    for (;;) {
+      this.#expect(QUOTE);
+      const key = this.#topKey();
+      // JSON.parse keeps the last of two equal keys: not worth following
+      if (seen.has(key)) throw BAIL;
+      seen.add(key);
+      this.#skipSpace();
+      this.#expect(COLON);
+      this.#skipSpace();
+      if (key === "data") this.#records();
+      else if (key === "meta") this.#meta = this.#anyValue();
+      else this.#anyValue();
+      this.#skipSpace();
+      const next = bytes[this.#at++];
+      if (next === CLOSE_BRACE) break;
+      if (next !== COMMA) throw BAIL;
+      this.#skipSpace();
+    }
+    this.#skipSpace();
+    if (this.#at !== this.#end || !seen.has("data")) throw BAIL;
+    return this.#result();
+  }
+
+  #result(): ScannedPage {
+    const rowCount = this.#rowCount;
+    const keyed = this.#keys;
+    const names = keyed.columns.map((column) => column.name);
+    const columns = keyed.columns.map((column) => column.finish(rowCount));
+    const chunk: PageChunk = { names, columns, rowCount, stats: countColumns(columns) };
+    if (this.shape.stackData) chunk.recordEnds = Int32Array.from({ length: rowCount }, (_, record) => record + 1);
+    return { kind: "chunk", chunk, ids: this.#ids(columns, names), meta: this.#meta };
+  }
+
+  /** Each record's `id` (its column's cells: only a record's own `id` key makes the column "id"), as decodeBody lists them. */
+  #ids(columns: ReadonlyArray<Float64Array | unknown[]>, names: readonly string[]): Float64Array | unknown[] {
+    const column = columns[names.indexOf("id")];
+    if (column instanceof Float64Array) return column.slice();
+    if (column !== undefined) return column.slice();
+    return this.#rowCount === 0 ? new Float64Array(0) : new Array<unknown>(this.#rowCount).fill(undefined);
+  }
+
+  #records(): void {
+    const bytes = this.bytes;
+    this.#expect(OPEN_BRACKET);
+    this.#skipSpace();
+    if (bytes[this.#at] === CLOSE_BRACKET) {
+      this.#at++;
+      return;
+    }
+    const first = this.#at;
+    for (;;) {
+      if (bytes[this.#at] !== OPEN_BRACE) throw BAIL;
+      this.#record(this.#rowCount++);
+      if (this.#rowCount === 1) this.#keys.expectRows(Math.ceil((this.#end - first) / (this.#at - first)) + 1);
+      this.#skipSpace();
+      const next = bytes[this.#at++];
+      if (next === CLOSE_BRACKET) return;
+      if (next !== COMMA) throw BAIL;
+      this.#skipSpace();
+    }
+  }
+
+  /** One record, its nested objects flattened into the row's columns. */
+  #record(row: number): void {
+    const bytes = this.bytes;
+    const keys = this.#keys;
+    const parents = this.#parents;
+    const stamp = row + 1;
+    let parent = ROOT;
+    let position = 0;
+    this.#at++;
+    this.#skipSpace();
+    if (bytes[this.#at] === CLOSE_BRACE) {
+      this.#at++;
+      return;
+    }
+    for (;;) {
+      this.#expect(QUOTE);
+      const slot = this.#slot(position++, parent, stamp);
+      this.#skipSpace();
+      this.#expect(COLON);
+      this.#skipSpace();
+      if (bytes[this.#at] === OPEN_BRACE) {
+        // decodeBody's ids would hold the object itself
+        if (slot === keys.idSlot) throw BAIL;
+        this.#at++;
+        this.#skipSpace();
+        if (bytes[this.#at] !== CLOSE_BRACE) {
+          parents.push(parent);
+          parent = slot;
+          continue;
+        }
+        // an empty object makes no column
+        this.#at++;
+      } else {
+        this.#value(keys.columnOf(slot, row, stamp), row);
+      }
+      // past a value: the next key, or the end of this object and maybe of its parents
+      for (;;) {
+        this.#skipSpace();
+        const next = bytes[this.#at++];
+        if (next === COMMA) {
+          this.#skipSpace();
+          break;
+        }
+        if (next !== CLOSE_BRACE) throw BAIL;
+        if (parents.length === 0) return;
+        parent = parents.pop()!;
+      }
+    }
+  }
+
+  /** The slot of the key starting here, the `position`-th of record `stamp`; past its closing quote. */
+  #slot(position: number, parent: number, stamp: number): number {
+    const keys = this.#keys;
+    const start = this.#at;
+    const end = keys.knownKeyEnd(position, parent, start);
+    if (end >= 0) {
+      this.#at = end + 1;
+      return keys.knownSlot(position, start, stamp);
+    }
+    this.#key();
+    return keys.slotOf(position, parent, this.#keyStart, this.#keyEnd, stamp);
+  }
+
+  #value(column: ScannedColumn, row: number): void {
+    const bytes = this.bytes;
+    const at = this.#at;
+    switch (bytes[at]) {
+      case QUOTE:
+        column.putCell(row, this.#string(column));
+        return;
+      case LOWER_T:
+        if (bytes[at + 1] !== 0x72 || bytes[at + 2] !== 0x75 || bytes[at + 3] !== 0x65) throw BAIL;
+        this.#at = at + 4;
+        column.putCell(row, true);
+        return;
+      case LOWER_F:
+        if (bytes[at + 1] !== 0x61 || bytes[at + 2] !== 0x6c || bytes[at + 3] !== 0x73 || bytes[at + 4] !== 0x65) throw BAIL;
+        this.#at = at + 5;
+        column.putCell(row, false);
+        return;
+      case LOWER_N:
+        if (bytes[at + 1] !== 0x75 || bytes[at + 2] !== 0x6c || bytes[at + 3] !== 0x6c) throw BAIL;
+        this.#at = at + 4;
+        column.putCell(row, null);
+        return;
+      case OPEN_BRACKET:
+        // stacking makes rows of a list's items: the JSON.parse path's recordRows does it
+        if (this.shape.stackData) throw BAIL;
+        column.putCell(row, this.#anyValue());
+        return;
+      default:
+        column.putNumber(row, this.#number());
+    }
+  }
+
+  /**
+   * A number, validated as JSON's grammar has it. Up to 15 digits without an exponent, the integer
+   * of its digits and the power of ten are exact doubles, so their quotient is the correctly
+   * rounded value JSON.parse gives; any other number is Number() of its text, which is too.
+   */
+  #number(): number {
+    const bytes = this.bytes;
+    let at = this.#at;
+    const start = at;
+    const negative = bytes[at] === MINUS;
+    if (negative) at++;
+    let mantissa = 0;
+    let digits = 0;
+    let fractionDigits = 0;
+    let byte = bytes[at];
+    if (byte === ZERO) {
+      byte = bytes[++at];
+      digits = 1;
+    } else if (byte > ZERO && byte <= NINE) {
+      do {
+        mantissa = mantissa * 10 + (byte - ZERO);
+        digits++;
+        byte = bytes[++at];
+      } while (byte >= ZERO && byte <= NINE);
+    } else {
+      throw BAIL;
+    }
+    if (byte === DOT) {
+      byte = bytes[++at];
+      if (!(byte >= ZERO && byte <= NINE)) throw BAIL;
+      do {
+        mantissa = mantissa * 10 + (byte - ZERO);
+        digits++;
+        fractionDigits++;
+        byte = bytes[++at];
+      } while (byte >= ZERO && byte <= NINE);
+    }
+    let exact = digits <= EXACT_DIGITS;
+    if (byte === LOWER_E || byte === UPPER_E) {
+      exact = false;
+      byte = bytes[++at];
+      if (byte === PLUS || byte === MINUS) byte = bytes[++at];
+      if (!(byte >= ZERO && byte <= NINE)) throw BAIL;
+      do byte = bytes[++at];
+      while (byte >= ZERO && byte <= NINE);
+    }
+    this.#at = at;
+    if (!exact) return Number(this.bytes.latin1Slice(start, at));
+    const magnitude = fractionDigits === 0 ? mantissa : mantissa / POWERS_OF_TEN[fractionDigits];
+    return negative ? -magnitude : magnitude;
+  }
+
+  /**
+   * A string value. Its slice is decoded alone: it starts and ends at a quote, and UTF-8 decoding
+   * starts again at every ASCII byte, so the slice's text is the whole body's text at that place
+   * (invalid sequences included, each a U+FFFD as in the whole).
+   */
+  #string(column: ScannedColumn): string {
+    const bytes = this.bytes;
+    const end = this.#end;
+    const start = this.#at + 1;
+    let at = start;
+    let ascii = true;
+    let escaped = false;
+    for (;;) {
+      if (at >= end) throw BAIL;
+      const byte = bytes[at];
+      if (byte === QUOTE) break;
+      if (byte === BACKSLASH) {
+        escaped = true;
+        at += 2;
+        continue;
+      }
+      if (byte < SPACE) throw BAIL;
+      if (byte >= 0x80) ascii = false;
+      at++;
+    }
+    this.#at = at + 1;
+    if (escaped) return parsedSlice(bytes, start - 1, at + 1) as string;
+    // a column often repeats the previous row's text (a study's, a brand's name): the same string, not a new one
+    const length = at - start;
+    if (column.textLength === length && sameBytes(bytes, column.textStart, start, length)) return column.text;
+    const text = ascii ? bytes.latin1Slice(start, at) : bytes.utf8Slice(start, at);
+    column.text = text;
+    column.textStart = start;
+    column.textLength = length;
+    return text;
+  }
+
+  /** A key's bytes (#keyStart, #keyEnd), unescaped: a key with an escape bails. */
+  #key(): void {
+    const bytes = this.bytes;
+    const end = this.#end;
+    const start = this.#at;
+    let at = start;
+    for (;;) {
+      if (at >= end) throw BAIL;
+      const byte = bytes[at];
+      if (byte === QUOTE) break;
+      if (byte === BACKSLASH || byte < SPACE) throw BAIL;
+      at++;
+    }
+    this.#keyStart = start;
+    this.#keyEnd = at;
+    this.#at = at + 1;
+  }
+
+  #topKey(): string {
+    this.#key();
+    const start = this.#keyStart;
+    const end = this.#keyEnd;
+    for (let at = start; at < end; at++) if (this.bytes[at] >= 0x80) return this.bytes.utf8Slice(start, end);
+    return this.bytes.latin1Slice(start, end);
+  }
+
+  /**
+   * Any value the scanner does not take apart (a list, a top-level `meta` or `links`): its end
+   * found by matching brackets outside strings, its slice given to JSON.parse, which validates it.
+   * A slice JSON.parse accepts is one whole value, so the end found was its end.
+   */
+  #anyValue(): unknown {
+    const start = this.#at;
+    const first = this.bytes[start];
+    if (first === QUOTE) this.#at = this.#stringEnd(start + 1);
+    else if (first === OPEN_BRACE || first === OPEN_BRACKET) this.#at = this.#containerEnd(start);
+    else this.#at = this.#scalarEnd(start);
+    return parsedSlice(this.bytes, start, this.#at);
+  }
+
+  /** Past the bracket closing the list or object opening at `at`. */
+  #containerEnd(at: number): number {
+    const bytes = this.bytes;
+    let depth = 0;
+    do {
+      if (at >= this.#end) throw BAIL;
+      const byte = bytes[at];
+      if (byte === QUOTE) {
+        at = this.#stringEnd(at + 1);
+        continue;
+      }
+      if (byte === OPEN_BRACE || byte === OPEN_BRACKET) depth++;
+      else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) depth--;
+      at++;
+    } while (depth > 0);
+    return at;
+  }
+
+  /** The end of a number or literal: the next comma, closing bracket or white space. */
+  #scalarEnd(at: number): number {
+    const bytes = this.bytes;
+    while (at < this.#end) {
+      const byte = bytes[at];
+      if (byte === COMMA || byte === CLOSE_BRACE || byte === CLOSE_BRACKET || isSpace(byte)) break;
+      at++;
+    }
+    return at;
+  }
+
+  /** Past the closing quote of a string whose text starts at `at`. */
+  #stringEnd(at: number): number {
+    const bytes = this.bytes;
+    for (;;) {
+      if (at >= this.#end) throw BAIL;
+      const byte = bytes[at];
+      if (byte === QUOTE) return at + 1;
+      at += byte === BACKSLASH ? 2 : 1;
+    }
+  }
+
+  #skipSpace(): void {
+    const bytes = this.bytes;
+    let at = this.#at;
+    let byte = bytes[at];
+    while (byte === SPACE || byte === LINE_FEED || byte === CARRIAGE_RETURN || byte === TAB) byte = bytes[++at];
+    this.#at = at;
+  }
+
+  #expect(byte: number): void {
+    if (this.bytes[this.#at] !== byte) throw BAIL;
+    this.#at++;
+  }
+}
+
+function sameBytes(bytes: Uint8Array, first: number, second: number, length: number): boolean {
+  for (let offset = 0; offset < length; offset++) if (bytes[first + offset] !== bytes[second + offset]) return false;
+  return true;
+}
+
+function isSpace(byte: number): boolean {
+  return byte === SPACE || byte === LINE_FEED || byte === CARRIAGE_RETURN || byte === TAB;
+}
+
+/** JSON.parse of bytes[start, end) decoded as UTF-8, or a bail when it is not one JSON value. */
+function parsedSlice(bytes: ByteText, start: number, end: number): unknown {
+  try {
+    return JSON.parse(bytes.utf8Slice(start, end));
+  } catch {
+    throw BAIL;
+  }
+}
