@@ -46,7 +46,9 @@ export class DecodePool {
   async decode(bytes: Buffer, shape: RowShape): Promise<DecodedBody> {
     this.#pool ??= new Piscina({ filename: this.#script, minThreads: this.#threads, maxThreads: this.#threads });
     const buffer = ownBuffer(bytes);
-    const task: DecodeTask = { bytes: buffer, shape: { ...shape } };
+    // what decoding reads of the shape: the documented column types stay here (the finish reads them),
+    // not copied to the thread with every page
+    const task: DecodeTask = { bytes: buffer, shape: { stackData: shape.stackData, globalIncludes: shape.globalIncludes } };
     return (await this.#pool.run(task, { transferList: [buffer] })) as DecodedBody;
   }
 
