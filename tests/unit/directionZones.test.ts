@@ -54,7 +54,7 @@ const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }>
   },
   decodeKnowsNoPull: {
     breaks: { filePath: "src/decode/zoneFixture.ts", code: 'export { readBody } from "../pull/readBody";\n' },
-    allowed: { filePath: "src/decode/zoneFixture.ts", code: 'export { gatherPageChunk } from "../frame/pageChunk";\n' },
+    allowed: { filePath: "src/decode/zoneFixture.ts", code: 'export { gatherPageChunk } from "../table/pageChunk";\n' },
     refusal: /decode turns a body/,
   },
   transportKnowsNoPages: {
