@@ -3,7 +3,7 @@ import { ValidationError } from "../errors";
 import type { JsonRecord, PageChunk, RowShape, ShapeOptions } from "../records";
 import { frameFromTableCells } from "./finishTable";
 import { finishTable, type TableWithRows } from "./finishTable";
-import { RecordGatherer } from "../table/gatherRows";
+import { RecordGatherer } from "../table/flatten";
 import { ChunkAssembler } from "./chunkAssembler";
 import { gatherPageChunk } from "../table/pageChunk";
 

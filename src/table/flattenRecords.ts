@@ -1,5 +1,5 @@
-import type { JsonRecord, RowShape } from "../records";
-import { Flattener } from "./flattener";
+import type { JsonRecord, RowShape } from "./types";
+import { Flattener } from "./flatten";
 import { hasNestedValues } from "./nestedObject";
 import { setField } from "./ownField";
 

@@ -1,6 +1,6 @@
 import { ColumnStats } from "./columnPlan";
-import { RecordGatherer } from "./gatherRows";
-import type { JsonRecord, RowShape } from "../records";
+import { RecordGatherer } from "./flatten";
+import type { JsonRecord, RowShape } from "./types";
 import type { ChunkStats, PageChunk } from "./types";
 
 /** A page of records gathered as the main thread gathers them, then cut into columns. */

@@ -1,4 +1,4 @@
-import type { JsonRecord } from "../records";
+import type { JsonRecord } from "./types";
 import { GLOBAL_PREFIX } from "./globalPrefix";
 import { isNestedObject } from "./nestedObject";
 

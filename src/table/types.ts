@@ -1,3 +1,22 @@
+/** One JSON object as the service sends it, or one flat row made from it. */
+export type JsonRecord = Record<string, unknown>;
+
+/**
+ * How records become rows, once the endpoint's rule is looked up (src/rows/rowShape.ts): the one
+ * rule behind frames, exports, the CLI preview and the decode workers.
+ */
+export interface RowShape {
+  /** nested lists become rows (the product of all lists in a record) */
+  readonly stackData: boolean;
+  /** included objects whose columns are prefixed `global_` (the endpoint table's `globalIncludes`) */
+  readonly globalIncludes: ReadonlySet<string>;
+  /**
+   * The types the service's docs give the columns these records flatten to, by column name
+   * (src/endpoints/declaredColumns.ts); a column not named here takes the type of its values.
+   */
+  readonly declaredTypes?: ReadonlyMap<string, "string" | "integer" | "number" | "boolean">;
+}
+
 /** The dtypes fountframe gives danfo; danfo keeps plain JS numbers for both numeric ones. */
 export type ColumnDtype = "float32" | "int32" | "string" | "boolean";
 

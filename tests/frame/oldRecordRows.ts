@@ -1,4 +1,4 @@
-// The flattener of objects that src/table/flattener.ts replaced (src/frame/recordRows.ts at f9d3eb5,
+// The flattener of objects that src/table/flatten.ts replaced (src/frame/recordRows.ts at f9d3eb5,
 // its helpers inlined), kept as the oracle the one flattener is checked against: same column names,
 // order, rows and row order.
 type JsonRecord = Record<string, unknown>;
