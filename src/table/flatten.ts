@@ -25,7 +25,7 @@ export function gatherRows(rows: readonly JsonRecord[]): GatheredRows {
   return gatherer.result();
 }
 
-/** Records as cell arrays, flattened on the way (the one flattener, src/table/flatten.ts) with the shape's rules. */
+/** Records as cell arrays, flattened on the way by the one flattener (Flattener, below) with the shape's rules. */
 export function gatherRecords(records: readonly JsonRecord[], shape: RowShape): GatheredRows {
   const gatherer = new RecordGatherer(shape);
   gatherer.add(records);
@@ -124,7 +124,7 @@ export class Flattener {
     this.#flatten = rules.flatten ?? true;
   }
 
-  /** The record's row, or with `stackLists` its rows, handed to `out` in order (a record may make none: never here). */
+  /** The record's row, or with `stackLists` its rows (one at least: an empty list multiplies by one), handed to `out` in order. */
   add(record: JsonRecord): void {
     if (this.#addRecord(record)) return;
     for (const row of stackedRows(record, this.#globalIncludes)) this.#addStacked(row);

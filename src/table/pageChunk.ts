@@ -1,7 +1,6 @@
 import { ColumnStats } from "./columnPlan";
 import { RecordGatherer } from "./flatten";
-import type { JsonRecord, RowShape } from "./types";
-import type { ChunkStats, PageChunk } from "./types";
+import type { ChunkStats, JsonRecord, PageChunk, RowShape } from "./types";
 
 /** A page of records gathered as the main thread gathers them, then cut into columns. */
 export function gatherPageChunk(records: readonly JsonRecord[], shape: RowShape): PageChunk {
