@@ -1,13 +1,13 @@
 /**
  * The one flattener (src/table/flatten.ts) against the flattener of objects it replaced
- * (recordRows, kept as tests/frame/oldRecordRows.ts): the same column names in the same order, the
+ * (recordRows, kept as tests/table/oldRecordRows.ts): the same column names in the same order, the
  * same rows in the same order with the same cells, through both of its doors — rows of cells for
  * frames, exports and workers (gatherRecords) and row objects for the public flattenRecords.
  */
 import { gatherRecords, RecordGatherer } from "../../src/table/flatten";
 import { flattenRecord, flattenRecords } from "../../src/table/flattenRecords";
 import type { JsonRecord } from "../../src/records";
-import { oldRecordRows } from "../frame/oldRecordRows";
+import { oldRecordRows } from "./oldRecordRows";
 
 type Entries = Array<[string, unknown]>;
 
