@@ -3,7 +3,7 @@ import type { ChunkStats, PageChunk } from "../records";
 import type { DeclaredType } from "../table/columnType";
 import { planColumns, type ColumnStats } from "../table/columnPlan";
 import { convertColumn, type TableWithRows } from "./finishTable";
-import { appendRowsOfColumns } from "./transpose";
+import { appendRowsOfColumns } from "../table/transpose";
 
 const COUNTS = ["present", "numbers", "numericStrings", "otherStrings", "booleans", "structured"] as const;
 

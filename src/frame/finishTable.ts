@@ -5,7 +5,7 @@ import { parseNumericString, type DeclaredType } from "../table/columnType";
 import { jsonText } from "../text/jsonText";
 import { frameFromCells } from "./danfo";
 import { gatherRows, type GatheredRows } from "../table/flatten";
-import { columnsToRows } from "./transpose";
+import { columnsToRows } from "../table/transpose";
 import type { ColumnTable } from "../table/types";
 
 // Gathered rows finished into a table (each column converted as its plan says) and into a frame.
