@@ -1,4 +1,4 @@
-import { gatherPageChunk } from "../frame/pageChunk";
+import { gatherPageChunk } from "../table/pageChunk";
 import type { PageChunk, RowShape } from "../records";
 import { scanPage } from "./pageScanner";
 

@@ -1,6 +1,6 @@
 import { Piscina, transferableSymbol, valueSymbol } from "piscina";
 import type { RowShape } from "../records";
-import { chunkBuffers } from "../frame/pageChunk";
+import { chunkBuffers } from "../table/pageChunk";
 import { decodeBody } from "./decodeBody";
 
 /** The task as the pool sends it: the body's bytes and the row shape the pull looked up for its endpoint. */

@@ -1,4 +1,4 @@
-import { GLOBAL_PREFIX } from "../frame/globalPrefix";
+import { GLOBAL_PREFIX } from "../table/globalPrefix";
 import type { ByteText } from "./byteText";
 import { ScannedColumn } from "./scannedColumns";
 

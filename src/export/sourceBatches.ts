@@ -1,4 +1,4 @@
-import { gatherRecords, gatherRows } from "../frame/gatherRows";
+import { gatherRecords, gatherRows } from "../table/flatten";
 import { frameRows, isFrameShape } from "../frame/frameShape";
 import type { JsonRecord } from "../records";
 import { pageRowShape } from "../rows";

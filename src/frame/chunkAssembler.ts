@@ -1,4 +1,4 @@
-import type { GatheredRows } from "./gatherRows";
+import type { GatheredRows } from "../table/flatten";
 import type { ChunkStats, PageChunk } from "../records";
 import type { DeclaredType } from "../table/columnType";
 import { planColumns, type ColumnStats } from "../table/columnPlan";

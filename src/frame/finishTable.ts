@@ -4,7 +4,7 @@ import { CellConversion, planColumns, type ColumnPlan } from "../table/columnPla
 import { parseNumericString, type DeclaredType } from "../table/columnType";
 import { jsonText } from "../text/jsonText";
 import { frameFromCells } from "./danfo";
-import { gatherRows, type GatheredRows } from "./gatherRows";
+import { gatherRows, type GatheredRows } from "../table/flatten";
 import type { ColumnTable } from "../table/types";
 
 // Gathered rows finished into a table (each column converted as its plan says) and into a frame.

@@ -1,5 +1,4 @@
 export type { ColumnDtype, ColumnTable } from "../table/types";
-export { flattenRecord, flattenRecords } from "./flattenRecords";
 export { frameFromTableCells, tableToFrame, toColumnTable } from "./finishTable";
 export { FrameBuilder, recordsToFrame, type ShapeOf } from "./recordsToFrame";
 export { preloadDataFrameClass, setFrameNotebookForm, giveNotebookMethod } from "./danfo";

@@ -3,9 +3,9 @@ import { ValidationError } from "../errors";
 import type { JsonRecord, PageChunk, RowShape, ShapeOptions } from "../records";
 import { frameFromTableCells } from "./finishTable";
 import { finishTable, type TableWithRows } from "./finishTable";
-import { RecordGatherer } from "./gatherRows";
+import { RecordGatherer } from "../table/flatten";
 import { ChunkAssembler } from "./chunkAssembler";
-import { gatherPageChunk } from "./pageChunk";
+import { gatherPageChunk } from "../table/pageChunk";
 
 /** The row shape of the records of `options.endpoint`: the caller looks it up (frame reads no endpoint table). */
 export type ShapeOf = (options: ShapeOptions) => RowShape;

@@ -1,4 +1,4 @@
-import { sliceChunk } from "../frame/pageChunk";
+import { sliceChunk } from "../table/pageChunk";
 import { MAX_PER_PAGE, type Query } from "../query";
 import { PageChecker, idAt, recordCount, type Envelope, type PageBody } from "./pageChecks";
 import type { PullSettings, PulledPage } from "./pagePull";

@@ -2,7 +2,7 @@ import type { DataFrame } from "danfojs-node";
 import { ColumnsCache } from "../cache";
 import { ValidationError } from "../errors";
 import { frameFromTableCells, preloadDataFrameClass, type ColumnTable } from "../frame";
-import { setField } from "../frame/ownField";
+import { setField } from "../table/ownField";
 import type { Query } from "../query";
 import type { JsonRecord } from "../records";
 import { FrameBuilder, rowShapeOf } from "../rows";

@@ -4,6 +4,7 @@ import type { DataFrame } from "danfojs-node";
 import * as frame from "../frame";
 import type { JsonRecord, RowShape, ShapeOptions } from "../records";
 import type { DeclaredType } from "../table/columnType";
+import * as table from "../table/flattenRecords";
 
 const NONE: ReadonlySet<string> = new Set();
 /** `globalPrefix: true` (the older spelling) prefixes what the endpoints with a `global_` rule prefix (brandscape-data's). */
@@ -143,8 +144,8 @@ export function documentedRoute(endpoint: string): Documented | undefined {
   return resource in DOCUMENTED ? (resource as Documented) : undefined;
 }
 
-// The public recordsToFrame, FrameBuilder and flatteners: frame's, with the row shape looked up here
-// (frame itself reads no endpoint table).
+// The public recordsToFrame, FrameBuilder (frame's) and flatteners (the table model's), with the row
+// shape looked up here (neither reads an endpoint table).
 
 /** Records → frame in one call, shaped as `options.endpoint`'s records are. */
 export function recordsToFrame(records: readonly JsonRecord[], options: ShapeOptions = {}): Promise<DataFrame> {
@@ -163,10 +164,10 @@ export class FrameBuilder extends frame.FrameBuilder {
 
 /** One record as one flat row (nested objects become `parent_child` columns; lists stay values). */
 export function flattenRecord(record: JsonRecord, options: ShapeOptions = {}): JsonRecord {
-  return frame.flattenRecord(record, rowShapeOf(options).globalIncludes);
+  return table.flattenRecord(record, rowShapeOf(options).globalIncludes);
 }
 
 /** Records as flat rows, in record order (with `stackData`, one row per combination of nested lists). */
 export function flattenRecords(records: readonly JsonRecord[], options: ShapeOptions = {}): JsonRecord[] {
-  return frame.flattenRecords(records, rowShapeOf(options));
+  return table.flattenRecords(records, rowShapeOf(options));
 }

@@ -13,7 +13,7 @@ import { createProgram } from "../../src/cli/program";
 import { methodOptions } from "../../src/cli/queryFlags";
 import { UsageError } from "../../src/cli/usageError";
 import { firstRows, ttyTable } from "../../src/cli/output/ttyTable";
-import { gatherRows } from "../../src/frame/gatherRows";
+import { gatherRows } from "../../src/table/flatten";
 import { constantName, uniqueConstantNames } from "../../src/cli/refs/constantNames";
 import type { CliIo } from "../../src/cli/io";
 

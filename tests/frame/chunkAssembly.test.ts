@@ -1,6 +1,6 @@
 import type { JsonRecord, ShapeOptions } from "../../src/records";
 import { FrameBuilder, rowShapeOf } from "../../src/rows";
-import { gatherPageChunk } from "../../src/frame/pageChunk";
+import { gatherPageChunk } from "../../src/table/pageChunk";
 
 // Pages whose columns come and go, change type from page to page and are nested, listed or missing:
 // a column all numbers in one page (a Float64Array chunk column) that is text over the whole pull,

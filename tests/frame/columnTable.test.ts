@@ -2,7 +2,7 @@ import { toColumnTable, type ColumnTable } from "../../src/frame";
 import type { JsonRecord, ShapeOptions } from "../../src/records";
 import { flattenRecords, rowShapeOf } from "../../src/rows";
 import { finishTable } from "../../src/frame/finishTable";
-import { gatherRecords } from "../../src/frame/gatherRows";
+import { gatherRecords } from "../../src/table/flatten";
 
 /** The table as { column: [dtype, values] }, in column order, for literal comparisons. */
 function byColumn(table: ColumnTable): Array<[string, string, unknown[]]> {

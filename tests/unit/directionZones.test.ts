@@ -54,7 +54,7 @@ const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }>
   },
   decodeKnowsNoPull: {
     breaks: { filePath: "src/decode/zoneFixture.ts", code: 'export { readBody } from "../pull/readBody";\n' },
-    allowed: { filePath: "src/decode/zoneFixture.ts", code: 'export { gatherPageChunk } from "../frame/pageChunk";\n' },
+    allowed: { filePath: "src/decode/zoneFixture.ts", code: 'export { gatherPageChunk } from "../table/pageChunk";\n' },
     refusal: /decode turns a body/,
   },
   transportKnowsNoPages: {
@@ -78,7 +78,7 @@ const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }>
     refusal: /a pull hands its pages on/,
   },
   tableKnowsNoTransport: {
-    breaks: { filePath: "src/table/zoneFixture.ts", code: 'export { Transport } from "../transport/transport";\n' },
+    breaks: { filePath: "src/table/zoneFixture.ts", code: 'export { FrameBuilder } from "../frame/recordsToFrame";\n' },
     allowed: { filePath: "src/table/zoneFixture.ts", code: 'export type { ColumnTable } from "./types";\n' },
     refusal: /table is the one table model/,
   },
@@ -93,8 +93,8 @@ const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }>
     refusal: /rows look an endpoint's row shape up/,
   },
   recordsALeaf: {
-    breaks: { filePath: "src/records/zoneFixture.ts", code: 'export type { ColumnTable } from "../table/types";\n' },
-    allowed: { filePath: "src/records/zoneFixture.ts", code: 'export { ValidationError } from "../errors";\n' },
+    breaks: { filePath: "src/records/zoneFixture.ts", code: 'export { ColumnStats } from "../table/columnPlan";\n' },
+    allowed: { filePath: "src/records/zoneFixture.ts", code: 'export type { PageChunk } from "../table/types";\n' },
     refusal: /records are the types/,
   },
   errorsALeaf: {

@@ -2,7 +2,7 @@ import { writeTable, type ExportOptions, type ExportSummary, type ExportTarget }
 import { bytesWrittenTo, isOutputFailure } from "../../export/output";
 import { isResumeRefusal } from "../../export/resumableExport";
 import { keptWork } from "../../export/resumeState";
-import { RecordGatherer } from "../../frame/gatherRows";
+import { RecordGatherer } from "../../table/flatten";
 import { pageRowShape } from "../../rows";
 import type { RecordPage } from "../../pull";
 import { IncompleteOutputError } from "../exitCode";

@@ -1,6 +1,6 @@
 import type { TableData } from "../../display/frameLike";
 import { textTable } from "../../display/textTable";
-import type { GatheredRows } from "../../frame/gatherRows";
+import type { GatheredRows } from "../../table/flatten";
 
 export interface TableFooter {
   /** records the query matches, when the service said */

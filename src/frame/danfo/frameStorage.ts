@@ -1,6 +1,6 @@
 import type { DataFrame } from "../../danfo";
 import { loadDataFrameClass } from "./loadDanfo";
-import { columnsToRows } from "../transpose";
+import { columnsToRows } from "../../table/transpose";
 
 /**
  * The danfo internals (NDframe in danfojs-node 1.2.0, the version package.json pins) that hold a

@@ -1,6 +1,6 @@
-import { ColumnStats } from "../table/columnPlan";
-import { RecordGatherer } from "./gatherRows";
-import type { ChunkStats, JsonRecord, PageChunk, RowShape } from "../records";
+import { ColumnStats } from "./columnPlan";
+import { RecordGatherer } from "./flatten";
+import type { ChunkStats, JsonRecord, PageChunk, RowShape } from "./types";
 
 /** A page of records gathered as the main thread gathers them, then cut into columns. */
 export function gatherPageChunk(records: readonly JsonRecord[], shape: RowShape): PageChunk {

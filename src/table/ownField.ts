@@ -1,4 +1,4 @@
-import type { JsonRecord } from "../records";
+import type { JsonRecord } from "./types";
 
 /**
  * `row[key] = value`, except that a key named `__proto__` becomes an own field, as JSON.parse makes

@@ -1,7 +1,20 @@
-import type { JsonRecord } from "../records";
-import { isNestedObject } from "./nestedObject";
-import { setField } from "./ownField";
-import { topLevelName } from "./topLevelName";
+// The flattener of objects that src/table/flatten.ts replaced (src/frame/recordRows.ts at f9d3eb5,
+// its helpers inlined), kept as the oracle the one flattener is checked against: same column names,
+// order, rows and row order.
+type JsonRecord = Record<string, unknown>;
+
+function isNestedObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function setField(row: JsonRecord, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(row, key, { value, enumerable: true, writable: true, configurable: true });
+  else row[key] = value;
+}
+
+function topLevelName(key: string, value: unknown, globalIncludes: ReadonlySet<string>): string {
+  return globalIncludes.size > 0 && globalIncludes.has(key) && isNestedObject(value) ? "global_" + key : key;
+}
 
 /**
  * One record as flat rows (objects): nested objects become `parent_child` columns, at any depth.
@@ -13,7 +26,7 @@ import { topLevelName } from "./topLevelName";
  * Without it, a list is one cell value and the record makes one row. A key named `__proto__` is
  * a column like any other (setField).
  */
-export function recordRows(record: JsonRecord, globalIncludes: ReadonlySet<string>, stackLists: boolean): JsonRecord[] {
+export function oldRecordRows(record: JsonRecord, globalIncludes: ReadonlySet<string>, stackLists: boolean): JsonRecord[] {
   let rows: JsonRecord[] = [newRow()];
   for (const key of Object.keys(record)) {
     const value = record[key];

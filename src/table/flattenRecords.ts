@@ -1,6 +1,7 @@
-import type { JsonRecord, RowShape } from "../records";
+import type { JsonRecord, RowShape } from "./types";
+import { Flattener } from "./flatten";
 import { hasNestedValues } from "./nestedObject";
-import { recordRows } from "./recordRows";
+import { setField } from "./ownField";
 
 /**
  * One record as one flat row: nested objects become `parent_child` columns, recursively; lists stay
@@ -8,22 +9,29 @@ import { recordRows } from "./recordRows";
  * common wide-and-flat page free of copies; a flattened record is a new object.
  */
 export function flattenRecord(record: JsonRecord, globalIncludes: ReadonlySet<string>): JsonRecord {
-  return hasNestedValues(record, false) ? recordRows(record, globalIncludes, false)[0] : record;
+  return hasNestedValues(record, false) ? flattenRecords([record], { globalIncludes })[0] : record;
 }
 
 /**
  * Records as flat rows, in record order: one row per record, or with `stackData` one row per
  * combination of the record's nested lists. Pure: the records are never modified, and a record that
- * is already flat comes back as the same object.
+ * is already flat comes back as the same object. A row is made from the one flattener's cells, its
+ * keys in the order the record gave its fields (a key named `__proto__` an own field).
  */
 export function flattenRecords(
   records: readonly JsonRecord[],
   { stackData = false, globalIncludes = new Set() }: Partial<RowShape> = {},
 ): JsonRecord[] {
   const rows: JsonRecord[] = [];
+  const flattener = new Flattener({ globalIncludes, stackLists: stackData }, (cells, order, length) => {
+    const row: JsonRecord = {};
+    for (let index = 0; index < length; index++) setField(row, names[order[index]], cells[order[index]]);
+    rows.push(row);
+  });
+  const names = flattener.names;
   for (const record of records) {
     if (!hasNestedValues(record, stackData)) rows.push(record);
-    else for (const row of recordRows(record, globalIncludes, stackData)) rows.push(row);
+    else flattener.add(record);
   }
   return rows;
 }
