@@ -3,7 +3,7 @@ import type { AxiosInstance } from "axios";
 import { ValidationError, ValueError } from "../errors";
 import { MAX_PER_PAGE } from "../query";
 import type { CacheSettings } from "../cache";
-import { DEFAULT_MAX_WAIT_MS } from "../transport/retryPolicy";
+import { DEFAULT_MAX_WAIT_MS } from "../transport/rateLimitPacer";
 import { describeValue } from "../query/query";
 import { DEFAULT_BASE_URL } from "../version";
 import { BASE_URL_VARIABLE, TOKEN_VARIABLE, fromEnvironment } from "./environment";

@@ -1,7 +1,6 @@
-import type { PageChunk, RowShape } from "../records";
-import { byteText, type ByteText } from "./byteText";
-import { countColumns, type ScannedColumn } from "./scannedColumns";
-import { BAIL, ROOT, ScannedKeys } from "./scannedKeys";
+import { GLOBAL_PREFIX } from "../table/globalPrefix";
+import { parseNumericString } from "../table/columnType";
+import type { ChunkStats, PageChunk, RowShape } from "../records";
 
 /** A page of records as decodeBody's JSON.parse path gives it. */
 export interface ScannedPage {
@@ -436,4 +435,310 @@ function parsedSlice(bytes: ByteText, start: number, end: number): unknown {
   } catch {
     throw BAIL;
   }
+}
+
+/** rows a column made in the first record has room for, until expectRows */
+const FIRST_CAPACITY = 64;
+
+/** The parent of a record's own keys. */
+const ROOT = 0;
+
+/** Thrown inside the scanner for anything it does not take; scanPage answers undefined. */
+const BAIL: unique symbol = Symbol("bail");
+
+/**
+ * The keys of a page's records as a tree of slots: one slot per key under one parent (the record,
+ * or a nested object's slot), holding the column its values go to (the flattened name, as RowSink
+ * names it: `parent_child`, `global_` for the shape's global includes) and, when its value is an
+ * object, the prefix of that object's keys.
+ *
+ * Records mostly repeat one key order, so a key is first compared, byte for byte, with the key
+ * the previous record had at the same position under the same parent; no string is made for a key
+ * that matches.
+ */
+class ScannedKeys {
+  readonly columns: ScannedColumn[] = [];
+  readonly #columnByName = new Map<string, ScannedColumn>();
+  readonly #slotByPath = new Map<string, number>();
+  // slot fields, by slot (slot 0 is the record itself)
+  readonly #slotColumn: Array<ScannedColumn | undefined> = [undefined];
+  readonly #slotName: string[] = [""];
+  readonly #slotPrefix: string[] = [""];
+  readonly #slotStamp: number[] = [0];
+  /** the slot of a record's own `id` (its value is the page's id of the record), or -1 */
+  idSlot = -1;
+  // the previous record's key at each position: where its bytes are, its parent, its slot
+  readonly #keyStartAt: number[] = [];
+  readonly #keyLengthAt: number[] = [];
+  readonly #parentAt: number[] = [];
+  readonly #slotAt: number[] = [];
+
+  constructor(
+    private readonly bytes: ByteText,
+    private readonly globalIncludes: ReadonlySet<string>,
+  ) {}
+
+  /**
+   * Where the key starting at `start` ends (its closing quote) when its bytes repeat the key the
+   * previous record had at `position` under the same parent, else -1. That key was checked when it
+   * was read (no quote, escape or control character in it), so equal bytes followed by a quote
+   * are the whole key.
+   */
+  knownKeyEnd(position: number, parent: number, start: number): number {
+    if (this.#parentAt[position] !== parent) return -1;
+    const length = this.#keyLengthAt[position];
+    const bytes = this.bytes;
+    if (bytes[start + length] !== QUOTE) return -1;
+    const previous = this.#keyStartAt[position];
+    for (let offset = 0; offset < length; offset++) if (bytes[previous + offset] !== bytes[start + offset]) return -1;
+    return start + length;
+  }
+
+  /** The slot of the key knownKeyEnd found at `position`, now at `start`, in record `stamp` (1-based). */
+  knownSlot(position: number, start: number, stamp: number): number {
+    this.#keyStartAt[position] = start;
+    return this.#stamped(this.#slotAt[position], stamp);
+  }
+
+  /**
+   * The slot of the key bytes[start, end) (checked by the caller: no escape, no control
+   * character) under `parent`, the `position`-th key of record `stamp`, looked up by its text.
+   */
+  slotOf(position: number, parent: number, start: number, end: number, stamp: number): number {
+    const slot = this.#lookUp(parent, start, end);
+    this.#parentAt[position] = parent;
+    this.#keyStartAt[position] = start;
+    this.#keyLengthAt[position] = end - start;
+    this.#slotAt[position] = slot;
+    return this.#stamped(slot, stamp);
+  }
+
+  /** The column of a slot's value in record `stamp`, `row` its row: two keys flattening to one name bail. */
+  columnOf(slot: number, row: number, stamp: number): ScannedColumn {
+    const column = this.#slotColumn[slot] ?? this.#columnNamed(slot, row);
+    if (column.stamp === stamp) throw BAIL;
+    column.stamp = stamp;
+    return column;
+  }
+
+  /** Capacity for the columns' numbers, once the first record tells how many records a page holds. */
+  expectRows(rows: number): void {
+    for (const column of this.columns) column.reserve(rows);
+  }
+
+  /** A key given twice under one parent bails: JSON.parse keeps the last value at the first one's place. */
+  #stamped(slot: number, stamp: number): number {
+    if (this.#slotStamp[slot] === stamp) throw BAIL;
+    this.#slotStamp[slot] = stamp;
+    return slot;
+  }
+
+  #lookUp(parent: number, start: number, end: number): number {
+    const key = keyText(this.bytes, start, end);
+    const path = `${parent}:${key}`;
+    let slot = this.#slotByPath.get(path);
+    if (slot !== undefined) return slot;
+    slot = this.#slotName.length;
+    this.#slotByPath.set(path, slot);
+    // RowSink's names: a record's key as it is (or `global_key` for a global include's object),
+    // a nested key `parent_key`
+    const name = parent === ROOT ? key : `${this.#slotPrefix[parent]}_${key}`;
+    this.#slotName.push(name);
+    this.#slotPrefix.push(parent === ROOT && this.globalIncludes.has(key) ? GLOBAL_PREFIX + key : name);
+    this.#slotColumn.push(undefined);
+    this.#slotStamp.push(0);
+    if (parent === ROOT && key === "id") this.idSlot = slot;
+    return slot;
+  }
+
+  #columnNamed(slot: number, row: number): ScannedColumn {
+    const name = this.#slotName[slot];
+    let column = this.#columnByName.get(name);
+    if (column === undefined) {
+      // a column first met after the first record misses the rows before: cells from the start
+      column = new ScannedColumn(name, row === 0 ? FIRST_CAPACITY : 0);
+      this.#columnByName.set(name, column);
+      this.columns.push(column);
+    }
+    this.#slotColumn[slot] = column;
+    return column;
+  }
+}
+
+/**
+ * A key's text, or a bail for keys the scanner cannot place as JSON.parse's objects do: an empty
+ * key (RowSink names a nested object under "" as if it were the record), and digits only
+ * (Object.keys lists array-index keys first, in numeric order, whatever their place in the text).
+ */
+function keyText(bytes: ByteText, start: number, end: number): string {
+  if (start === end) throw BAIL;
+  let ascii = true;
+  let digits = true;
+  for (let index = start; index < end; index++) {
+    const byte = bytes[index];
+    if (byte >= 0x80) ascii = false;
+    if (byte < 0x30 || byte > 0x39) digits = false;
+  }
+  if (digits) throw BAIL;
+  return ascii ? bytes.latin1Slice(start, end) : bytes.utf8Slice(start, end);
+}
+
+/**
+ * One column as the page scanner fills it, a row at a time: a Float64Array while every row so far
+ * holds a number, then (from the first other value or missing row on) an array of cells, undefined
+ * where a row has none — the two forms gatherPageChunk gives a column.
+ */
+class ScannedColumn {
+  numbers: Float64Array | null;
+  cells: unknown[] | null = null;
+  /** rows written so far, missing ones included */
+  length = 0;
+  /** the last record that wrote this column, 1-based: a second write in one record is a name clash */
+  stamp = 0;
+  /** the last unescaped string read for this column, and where its bytes are */
+  text = "";
+  textStart = 0;
+  textLength = -1;
+
+  constructor(
+    readonly name: string,
+    capacity: number,
+  ) {
+    this.numbers = capacity > 0 ? new Float64Array(capacity) : null;
+  }
+
+  putNumber(row: number, value: number): void {
+    const numbers = this.numbers;
+    if (numbers !== null && this.length === row) {
+      if (row === numbers.length) this.numbers = grown(numbers, row * 2);
+      this.numbers![row] = value;
+      this.length = row + 1;
+    } else {
+      this.putCell(row, value);
+    }
+  }
+
+  putCell(row: number, value: unknown): void {
+    const cells = this.cells ?? this.#cellsOfNumbers();
+    while (cells.length < row) cells.push(undefined);
+    cells.push(value);
+    this.length = row + 1;
+  }
+
+  /** Room for `rows` numbers, asked once the first record tells how many a page holds. */
+  reserve(rows: number): void {
+    if (this.numbers !== null && this.numbers.length < rows) this.numbers = grown(this.numbers, rows);
+  }
+
+  /** The column of `rowCount` rows, each typed array with a buffer of its own (a worker hands buffers over). */
+  finish(rowCount: number): Float64Array | unknown[] {
+    if (this.numbers !== null && this.length === rowCount) {
+      return this.numbers.length === rowCount ? this.numbers : this.numbers.slice(0, rowCount);
+    }
+    const cells = this.cells ?? this.#cellsOfNumbers();
+    while (cells.length < rowCount) cells.push(undefined);
+    return cells;
+  }
+
+  #cellsOfNumbers(): unknown[] {
+    const cells = new Array<unknown>(this.length);
+    for (let row = 0; row < this.length; row++) cells[row] = this.numbers![row];
+    this.cells = cells;
+    this.numbers = null;
+    return cells;
+  }
+}
+
+function grown(numbers: Float64Array, capacity: number): Float64Array {
+  const larger = new Float64Array(Math.max(capacity, 16));
+  larger.set(numbers);
+  return larger;
+}
+
+/**
+ * A page's columns counted as ColumnStats.countRow counts them row by row (src/table/columnPlan.ts):
+ * each column's counts depend only on its own cells in row order, so counting column by column
+ * gives the same numbers, and a Float64Array column needs no look at its type per cell.
+ */
+function countColumns(columns: ReadonlyArray<Float64Array | unknown[]>): ChunkStats {
+  const width = columns.length;
+  const stats: ChunkStats = {
+    present: new Int32Array(width),
+    numbers: new Int32Array(width),
+    numericStrings: new Int32Array(width),
+    otherStrings: new Int32Array(width),
+    booleans: new Int32Array(width),
+    structured: new Int32Array(width),
+    notInt32: new Uint8Array(width),
+  };
+  for (let column = 0; column < width; column++) {
+    const cells = columns[column];
+    if (cells instanceof Float64Array) countNumbers(stats, column, cells);
+    else countCells(stats, column, cells);
+  }
+  return stats;
+}
+
+function countNumbers(stats: ChunkStats, column: number, numbers: Float64Array): void {
+  stats.present[column] = numbers.length;
+  stats.numbers[column] = numbers.length;
+  for (let row = 0; row < numbers.length; row++) {
+    const value = numbers[row];
+    if ((value | 0) !== value) {
+      stats.notInt32[column] = 1;
+      return;
+    }
+  }
+}
+
+/** ColumnStats.count and countString, for one column's cells in row order. */
+function countCells(stats: ChunkStats, column: number, cells: readonly unknown[]): void {
+  for (let row = 0; row < cells.length; row++) {
+    const value = cells[row];
+    if (value === null || value === undefined) continue;
+    stats.present[column]++;
+    switch (typeof value) {
+      case "number":
+        stats.numbers[column]++;
+        if ((value | 0) !== value) stats.notInt32[column] = 1;
+        break;
+      case "string":
+        countString(stats, column, value);
+        break;
+      case "boolean":
+        stats.booleans[column]++;
+        break;
+      default:
+        stats.structured[column]++;
+    }
+  }
+}
+
+function countString(stats: ChunkStats, column: number, text: string): void {
+  // as ColumnStats: once one string of a column is text, its later strings count as text unparsed
+  if (stats.otherStrings[column] > 0) {
+    stats.otherStrings[column]++;
+    return;
+  }
+  const parsed = parseNumericString(text);
+  if (parsed !== parsed) {
+    stats.otherStrings[column]++;
+  } else {
+    stats.numericStrings[column]++;
+    if ((parsed | 0) !== parsed) stats.notInt32[column] = 1;
+  }
+}
+
+/**
+ * A page's bytes as a Buffer with Node's own slicing methods, which buffer.toString(encoding,
+ * start, end) calls after checking its arguments: the scanner slices a few hundred thousand
+ * strings a page, and the checks cost more than the slicing. @types/node does not list them.
+ */
+interface ByteText extends Buffer {
+  latin1Slice(start: number, end: number): string;
+  utf8Slice(start: number, end: number): string;
+}
+
+function byteText(bytes: Uint8Array): ByteText {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as ByteText;
 }

@@ -1,5 +1,20 @@
 import { systemClock, type Clock } from "./clock";
-import { DEFAULT_MAX_WAIT_MS, headerCount } from "./retryPolicy";
+
+/** The longest single wait by default, whoever asks for it (Retry-After, X-RateLimit-Reset, backoff). */
+export const DEFAULT_MAX_WAIT_MS = 60_000;
+
+/**
+ * A count or epoch-seconds header (X-RateLimit-Limit, -Remaining, -Reset, Retry-After's seconds):
+ * whole digits only, else unknown. A blank value would read as 0 with Number() and stall the
+ * client for a window; negative or fractional ones are not what any service means.
+ */
+export function headerCount(value: unknown): number | undefined {
+  if (typeof value !== "string" && typeof value !== "number") return undefined;
+  const text = String(value).trim();
+  if (!/^\d+$/.test(text)) return undefined;
+  const count = Number(text);
+  return Number.isSafeInteger(count) ? count : undefined;
+}
 
 interface HeaderSource {
   status?: number;

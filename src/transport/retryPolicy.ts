@@ -1,5 +1,6 @@
 import type { AxiosError } from "axios";
 import type { IAxiosRetryConfig } from "axios-retry";
+import { DEFAULT_MAX_WAIT_MS, headerCount } from "./rateLimitPacer";
 
 /** A 200 whose body is not JSON. */
 export const MALFORMED_JSON = "ERR_MALFORMED_JSON";
@@ -7,9 +8,6 @@ export const MALFORMED_JSON = "ERR_MALFORMED_JSON";
 export const MALFORMED_BODY = "ERR_MALFORMED_BODY";
 export const TRUNCATED = "ERR_TRUNCATED";
 export const TIMED_OUT = "ETIMEDOUT";
-
-/** The longest single wait by default, whoever asks for it (Retry-After, X-RateLimit-Reset, backoff). */
-export const DEFAULT_MAX_WAIT_MS = 60_000;
 
 /** An answer as far as its wait goes: its status and headers (lower-case names). */
 export interface AnswerHead {
@@ -93,19 +91,6 @@ export function retryDelayMs(
   const backoff = baseDelayMs * 2 ** (retryNumber - 1);
   const jittered = backoff + backoff * 0.25 * Math.random();
   return Math.min(Math.max(maxWaitMs, baseDelayMs), Math.max(jittered, askedMs ?? 0));
-}
-
-/**
- * A count or epoch-seconds header (X-RateLimit-Limit, -Remaining, -Reset, Retry-After's seconds):
- * whole digits only, else unknown. A blank value would read as 0 with Number() and stall the
- * client for a window; negative or fractional ones are not what any service means.
- */
-export function headerCount(value: unknown): number | undefined {
-  if (typeof value !== "string" && typeof value !== "number") return undefined;
-  const text = String(value).trim();
-  if (!/^\d+$/.test(text)) return undefined;
-  const count = Number(text);
-  return Number.isSafeInteger(count) ? count : undefined;
 }
 
 /** Retry-After as an HTTP date (the other form it may take), in ms since the epoch; else undefined. */

@@ -1,4 +1,4 @@
-import { headerCount } from "../../src/transport/retryPolicy";
+import { headerCount } from "../../src/transport/rateLimitPacer";
 import { captureWarnings, useEmulator } from "./fixture";
 
 const env = useEmulator();
