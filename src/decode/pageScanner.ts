@@ -437,8 +437,8 @@ function parsedSlice(bytes: ByteText, start: number, end: number): unknown {
   }
 }
 
-/** rows a column made in the first record has room for, until expectRows */
-const FIRST_CAPACITY = 64;
+/** columns of the first record that share one small array for their first number */
+const FIRST_SLAB_COLUMNS = 1024;
 
 /** The parent of a record's own keys. */
 const ROOT = 0;
@@ -465,6 +465,7 @@ class ScannedKeys {
   readonly #slotName: string[] = [""];
   readonly #slotPrefix: string[] = [""];
   readonly #slotStamp: number[] = [0];
+  #firstSlab = new Float64Array(0);
   /** the slot of a record's own `id` (its value is the page's id of the record), or -1 */
   idSlot = -1;
   // the previous record's key at each position: where its bytes are, its parent, its slot
@@ -521,9 +522,13 @@ class ScannedKeys {
     return column;
   }
 
-  /** Capacity for the columns' numbers, once the first record tells how many records a page holds. */
+  /**
+   * Capacity for the columns' numbers, once the first record tells how many records a page holds:
+   * one array for every column of the page (a stretch of it each), not an allocation per column.
+   */
   expectRows(rows: number): void {
-    for (const column of this.columns) column.reserve(rows);
+    const slab = new Float64Array(rows * this.columns.length);
+    this.columns.forEach((column, index) => column.reserve(slab.subarray(index * rows, (index + 1) * rows)));
   }
 
   /** A key given twice under one parent bails: JSON.parse keeps the last value at the first one's place. */
@@ -551,12 +556,19 @@ class ScannedKeys {
     return slot;
   }
 
+  /** Room for one number (the first record's), a stretch of one array the first record's columns share. */
+  #firstNumber(): Float64Array {
+    const index = this.columns.length % FIRST_SLAB_COLUMNS;
+    if (index === 0) this.#firstSlab = new Float64Array(FIRST_SLAB_COLUMNS);
+    return this.#firstSlab.subarray(index, index + 1);
+  }
+
   #columnNamed(slot: number, row: number): ScannedColumn {
     const name = this.#slotName[slot];
     let column = this.#columnByName.get(name);
     if (column === undefined) {
       // a column first met after the first record misses the rows before: cells from the start
-      column = new ScannedColumn(name, row === 0 ? FIRST_CAPACITY : 0);
+      column = new ScannedColumn(name, row === 0 ? this.#firstNumber() : null);
       this.#columnByName.set(name, column);
       this.columns.push(column);
     }
@@ -600,11 +612,12 @@ class ScannedColumn {
   textStart = 0;
   textLength = -1;
 
+  /** `numbers`: room for the first numbers, or null for a column that starts with missing rows */
   constructor(
     readonly name: string,
-    capacity: number,
+    numbers: Float64Array | null,
   ) {
-    this.numbers = capacity > 0 ? new Float64Array(capacity) : null;
+    this.numbers = numbers;
   }
 
   putNumber(row: number, value: number): void {
@@ -625,15 +638,17 @@ class ScannedColumn {
     this.length = row + 1;
   }
 
-  /** Room for `rows` numbers, asked once the first record tells how many a page holds. */
-  reserve(rows: number): void {
-    if (this.numbers !== null && this.numbers.length < rows) this.numbers = grown(this.numbers, rows);
+  /** Room for more numbers (`room`, longer than what is held), given once the first record tells how many a page holds. */
+  reserve(room: Float64Array): void {
+    if (this.numbers === null || this.numbers.length >= room.length) return;
+    room.set(this.numbers.subarray(0, this.length));
+    this.numbers = room;
   }
 
-  /** The column of `rowCount` rows, each typed array with a buffer of its own (a worker hands buffers over). */
+  /** The column of `rowCount` rows (numbers: a stretch of an array other columns may share). */
   finish(rowCount: number): Float64Array | unknown[] {
     if (this.numbers !== null && this.length === rowCount) {
-      return this.numbers.length === rowCount ? this.numbers : this.numbers.slice(0, rowCount);
+      return this.numbers.length === rowCount ? this.numbers : this.numbers.subarray(0, rowCount);
     }
     const cells = this.cells ?? this.#cellsOfNumbers();
     while (cells.length < rowCount) cells.push(undefined);

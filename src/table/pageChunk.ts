@@ -50,11 +50,12 @@ function statsOf(stats: ColumnStats, width: number): ChunkStats {
 
 /** The buffers a chunk can hand over instead of copying. */
 export function chunkBuffers(chunk: PageChunk): ArrayBuffer[] {
-  const buffers: ArrayBuffer[] = [];
-  for (const column of chunk.columns) if (column instanceof Float64Array) buffers.push(column.buffer as ArrayBuffer);
-  for (const counts of Object.values(chunk.stats) as Array<Int32Array | Uint8Array>) buffers.push(counts.buffer as ArrayBuffer);
-  if (chunk.recordEnds) buffers.push(chunk.recordEnds.buffer as ArrayBuffer);
-  return buffers;
+  // columns may be stretches of one array: each buffer is listed once
+  const buffers = new Set<ArrayBuffer>();
+  for (const column of chunk.columns) if (column instanceof Float64Array) buffers.add(column.buffer as ArrayBuffer);
+  for (const counts of Object.values(chunk.stats) as Array<Int32Array | Uint8Array>) buffers.add(counts.buffer as ArrayBuffer);
+  if (chunk.recordEnds) buffers.add(chunk.recordEnds.buffer as ArrayBuffer);
+  return [...buffers];
 }
 
 /** The chunk without the rows of its first `records` records, counted again. */
