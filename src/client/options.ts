@@ -33,8 +33,9 @@ export interface ClientOptions {
   /** an on-disk cache of responses, off (false) by default (not in bavapi) */
   cache?: CacheSettings | false;
   /**
-   * worker threads decoding a frame's pages: "auto" uses the cores but one (2 to 8) for wide pulls of ~2 million
-   * cells or more; a number uses that many for every pull of more than one page; 0 none (not in bavapi)
+   * worker threads decoding a frame's pages: "auto" uses the cores but one (2 to 8) for pulls of ~2 million
+   * cells or more on a machine of 4 cores or more (fewer: none); a number uses that many for every pull of
+   * more than one page; 0 none (not in bavapi)
    */
   threads?: "auto" | number;
 }

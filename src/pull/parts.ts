@@ -83,20 +83,26 @@ export type ThreadsOption = "auto" | number;
  */
 export const WORKER_MIN_CELLS = 2_000_000;
 /**
- * On fewer than four cores workers pay only for wide records (V8 keeps a record of more than ~128
- * keys as a dictionary, slow to read on the main thread); narrow ones are read faster than they
- * cross threads. With four cores or more, parsing in parallel pays at any width.
+ * With four cores or more, decoding in parallel pays. On fewer, the main thread decodes every page
+ * itself: the page scanner reads wide records as cheaply as narrow ones, and a thread's transfers,
+ * heap and the main thread's share of a core cost more than they save (docs/bench.md, "Issue 33,
+ * third pass": 100,000 × 372 on 2 cores, CPU × 0.78 and wall × 0.92 against two threads).
  */
-const WIDE_RECORD_COLUMNS = 128;
 const MANY_CORES = 4;
 
-/** Worker threads to decode the rest of a frame's pull with; 0 keeps it on the main thread. */
-export function threadsForPull(threads: ThreadsOption, first: readonly JsonRecord[], total: number | undefined, pagesLeft: number): number {
+/** Worker threads to decode the rest of a frame's pull with (`cores`: the machine's); 0 keeps it on the main thread. */
+export function threadsForPull(
+  threads: ThreadsOption,
+  first: readonly JsonRecord[],
+  total: number | undefined,
+  pagesLeft: number,
+  cores = availableParallelism(),
+): number {
   if (pagesLeft <= 0 || threads === 0) return 0;
   if (threads !== "auto") return threads;
+  if (cores < MANY_CORES) return 0;
   const width = flatWidth(first[0] ?? {});
-  if ((total ?? 0) * width < WORKER_MIN_CELLS) return 0;
-  return width >= WIDE_RECORD_COLUMNS || availableParallelism() >= MANY_CORES ? autoThreads() : 0;
+  return (total ?? 0) * width < WORKER_MIN_CELLS ? 0 : autoThreads();
 }
 
 /** Columns a record makes, counting an included object's keys (one level down is enough to tell). */
