@@ -1,5 +1,5 @@
 import { GLOBAL_PREFIX } from "../table/globalPrefix";
-import { parseNumericString } from "../table/columnType";
+import { countCell } from "../table/columnPlan";
 import type { ChunkStats, PageChunk, RowShape } from "../records";
 
 /** A page of records as decodeBody's JSON.parse path gives it. */
@@ -706,42 +706,9 @@ function countNumbers(stats: ChunkStats, column: number, numbers: Float64Array):
   }
 }
 
-/** ColumnStats.count and countString, for one column's cells in row order. */
+/** countCell (ColumnStats' rule) for one column's cells, in row order. */
 function countCells(stats: ChunkStats, column: number, cells: readonly unknown[]): void {
-  for (let row = 0; row < cells.length; row++) {
-    const value = cells[row];
-    if (value === null || value === undefined) continue;
-    stats.present[column]++;
-    switch (typeof value) {
-      case "number":
-        stats.numbers[column]++;
-        if ((value | 0) !== value) stats.notInt32[column] = 1;
-        break;
-      case "string":
-        countString(stats, column, value);
-        break;
-      case "boolean":
-        stats.booleans[column]++;
-        break;
-      default:
-        stats.structured[column]++;
-    }
-  }
-}
-
-function countString(stats: ChunkStats, column: number, text: string): void {
-  // as ColumnStats: once one string of a column is text, its later strings count as text unparsed
-  if (stats.otherStrings[column] > 0) {
-    stats.otherStrings[column]++;
-    return;
-  }
-  const parsed = parseNumericString(text);
-  if (parsed !== parsed) {
-    stats.otherStrings[column]++;
-  } else {
-    stats.numericStrings[column]++;
-    if ((parsed | 0) !== parsed) stats.notInt32[column] = 1;
-  }
+  for (let row = 0; row < cells.length; row++) countCell(stats, column, cells[row]);
 }
 
 /**

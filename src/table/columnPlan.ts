@@ -1,4 +1,4 @@
-import type { ColumnDtype } from "./types";
+import type { ChunkStats, ColumnDtype } from "./types";
 import { decideColumnType, parseNumericString, type DeclaredType } from "./columnType";
 
 /** How a column's cells are rewritten. */
@@ -111,41 +111,45 @@ export class ColumnStats {
   /** Counts one row's cells; read right after the row was filled, the row is still in the cache. */
   countRow(cells: readonly unknown[]): void {
     this.rowCount++;
-    for (let column = 0; column < cells.length; column++) this.count(column, cells[column]);
+    for (let column = 0; column < cells.length; column++) countCell(this, column, cells[column]);
   }
+}
 
-  private count(column: number, value: unknown): void {
-    if (value === null || value === undefined) return;
-    this.present[column]++;
-    switch (typeof value) {
-      case "number":
-        this.numbers[column]++;
-        if ((value | 0) !== value) this.notInt32[column] = 1;
-        break;
-      case "string":
-        this.countString(column, value);
-        break;
-      case "boolean":
-        this.booleans[column]++;
-        break;
-      default:
-        this.structured[column]++;
-    }
+/**
+ * One cell counted into its column's counts (those of a ColumnStats, or of a page chunk's stats):
+ * null and undefined are missing; a column's strings are parsed as numbers until one of them is text.
+ */
+export function countCell(counts: ChunkStats, column: number, value: unknown): void {
+  if (value === null || value === undefined) return;
+  counts.present[column]++;
+  switch (typeof value) {
+    case "number":
+      counts.numbers[column]++;
+      if ((value | 0) !== value) counts.notInt32[column] = 1;
+      break;
+    case "string":
+      countString(counts, column, value);
+      break;
+    case "boolean":
+      counts.booleans[column]++;
+      break;
+    default:
+      counts.structured[column]++;
   }
+}
 
-  private countString(column: number, text: string): void {
-    // once one string of a column is text the column is text: its other strings need no parsing
-    if (this.otherStrings[column] > 0) {
-      this.otherStrings[column]++;
-      return;
-    }
-    const parsed = parseNumericString(text);
-    if (parsed !== parsed) {
-      this.otherStrings[column]++;
-    } else {
-      this.numericStrings[column]++;
-      if ((parsed | 0) !== parsed) this.notInt32[column] = 1;
-    }
+function countString(counts: ChunkStats, column: number, text: string): void {
+  // once one string of a column is text the column is text: its other strings need no parsing
+  if (counts.otherStrings[column] > 0) {
+    counts.otherStrings[column]++;
+    return;
+  }
+  const parsed = parseNumericString(text);
+  if (parsed !== parsed) {
+    counts.otherStrings[column]++;
+  } else {
+    counts.numericStrings[column]++;
+    if ((parsed | 0) !== parsed) counts.notInt32[column] = 1;
   }
 }
 

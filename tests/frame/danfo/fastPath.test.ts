@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { DataFrame } from "../../../src/danfo";
 import { frameFromTableCells, tableToFrame, type ColumnDtype, type ColumnTable } from "../../../src/frame";
+import { publicView } from "./publicView";
 
 const ROOT = resolve(__dirname, "../../..");
 
@@ -72,19 +73,6 @@ const TABLES: Record<string, ColumnTable> = {
     ),
   ),
 };
-
-/** What a frame shows through danfo's public API. */
-function publicView(frame: DataFrame) {
-  return {
-    shape: frame.shape,
-    columns: frame.columns,
-    dtypes: frame.dtypes,
-    index: frame.index,
-    values: frame.values,
-    byColumn: frame.columns.map((name) => frame.column(name).values),
-    json: JSON.stringify(frame.values),
-  };
-}
 
 describe("the fast path", () => {
   it.each(Object.keys(TABLES))("%s: taken, and the frame danfo's constructor builds", async (name) => {

@@ -5,6 +5,7 @@
  */
 import { DataFrame } from "../../../src/danfo";
 import { tableToFrame, type ColumnTable } from "../../../src/frame";
+import { publicView } from "./publicView";
 
 const SOURCE: ColumnTable = {
   columns: ["id", "score", "name", "flag"],
@@ -32,17 +33,6 @@ function rowsMade(frame: DataFrame): boolean {
   return Object.getOwnPropertyDescriptor(frame, "$data")?.get === undefined;
 }
 
-function view(frame: DataFrame) {
-  return {
-    shape: frame.shape,
-    columns: frame.columns,
-    dtypes: frame.dtypes,
-    index: frame.index,
-    values: frame.values,
-    byColumn: frame.columns.map((name) => frame.column(name).values),
-  };
-}
-
 it("answers shape, columns, dtypes and column reads without making its rows", async () => {
   const { lazy } = await pair();
   expect(rowsMade(lazy)).toBe(false);
@@ -59,27 +49,27 @@ it("makes the rows danfo would have made when they are read, once", async () => 
   const rows = lazy.values;
   expect(rowsMade(lazy)).toBe(true);
   expect(lazy.values).toBe(rows);
-  expect(view(lazy)).toEqual(view(danfo));
+  expect(publicView(lazy)).toEqual(publicView(danfo));
   expect(lazy).toEqual(danfo);
 });
 
 type Operation = [string, (frame: DataFrame) => unknown];
 const OPERATIONS: Operation[] = [
-  ["head", (frame) => view(frame.head(2))],
-  ["iloc", (frame) => view(frame.iloc({ rows: [1, 3], columns: [0, 2] }))],
-  ["loc by column", (frame) => view(frame.loc({ columns: ["name", "id"] }))],
-  ["a new column in place", (frame) => (frame.addColumn("extra", [9, 8, 7, 6], { inplace: true }), view(frame))],
-  ["a new column, new frame", (frame) => view(frame.addColumn("extra", [9, 8, 7, 6]) as DataFrame)],
-  ["a column replaced in place", (frame) => (frame.addColumn("score", [0, 1, 2, 3], { inplace: true }), view(frame))],
-  ["drop in place", (frame) => (frame.drop({ columns: ["name"], inplace: true }), view(frame))],
-  ["fillNa in place", (frame) => (frame.fillNa(0, { columns: ["score"], inplace: true }), view(frame))],
-  ["sort in place", (frame) => (frame.sortValues("id", { ascending: false, inplace: true }), view(frame))],
-  ["copy", (frame) => view(frame.copy())],
+  ["head", (frame) => publicView(frame.head(2))],
+  ["iloc", (frame) => publicView(frame.iloc({ rows: [1, 3], columns: [0, 2] }))],
+  ["loc by column", (frame) => publicView(frame.loc({ columns: ["name", "id"] }))],
+  ["a new column in place", (frame) => (frame.addColumn("extra", [9, 8, 7, 6], { inplace: true }), publicView(frame))],
+  ["a new column, new frame", (frame) => publicView(frame.addColumn("extra", [9, 8, 7, 6]) as DataFrame)],
+  ["a column replaced in place", (frame) => (frame.addColumn("score", [0, 1, 2, 3], { inplace: true }), publicView(frame))],
+  ["drop in place", (frame) => (frame.drop({ columns: ["name"], inplace: true }), publicView(frame))],
+  ["fillNa in place", (frame) => (frame.fillNa(0, { columns: ["score"], inplace: true }), publicView(frame))],
+  ["sort in place", (frame) => (frame.sortValues("id", { ascending: false, inplace: true }), publicView(frame))],
+  ["copy", (frame) => publicView(frame.copy())],
   ["JSON", (frame) => JSON.stringify(frame.values)],
 ];
 
 it.each(OPERATIONS)("%s: the same as on danfo's own frame", async (_name, operation) => {
   const { danfo, lazy } = await pair();
   expect(operation(lazy)).toEqual(operation(danfo));
-  expect(view(lazy)).toEqual(view(danfo));
+  expect(publicView(lazy)).toEqual(publicView(danfo));
 });
