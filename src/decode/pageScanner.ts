@@ -448,8 +448,8 @@ const BAIL: unique symbol = Symbol("bail");
 
 /**
  * The keys of a page's records as a tree of slots: one slot per key under one parent (the record,
- * or a nested object's slot), holding the column its values go to (the flattened name, as RowSink
- * names it: `parent_child`, `global_` for the shape's global includes) and, when its value is an
+ * or a nested object's slot), holding the column its values go to (the flattened name, as the one
+ * flattener names it, table/flatten.ts: `parent_child`, `global_` for the shape's global includes) and, when its value is an
  * object, the prefix of that object's keys.
  *
  * Records mostly repeat one key order, so a key is first compared, byte for byte, with the key
@@ -545,7 +545,7 @@ class ScannedKeys {
     if (slot !== undefined) return slot;
     slot = this.#slotName.length;
     this.#slotByPath.set(path, slot);
-    // RowSink's names: a record's key as it is (or `global_key` for a global include's object),
+    // the flattener's names: a record's key as it is (or `global_key` for a global include's object),
     // a nested key `parent_key`
     const name = parent === ROOT ? key : `${this.#slotPrefix[parent]}_${key}`;
     this.#slotName.push(name);
@@ -579,7 +579,7 @@ class ScannedKeys {
 
 /**
  * A key's text, or a bail for keys the scanner cannot place as JSON.parse's objects do: an empty
- * key (RowSink names a nested object under "" as if it were the record), and digits only
+ * key (left to the flattener, which names a nested object under "" `_child`), and digits only
  * (Object.keys lists array-index keys first, in numeric order, whatever their place in the text).
  */
 function keyText(bytes: ByteText, start: number, end: number): string {
