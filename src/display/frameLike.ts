@@ -1,5 +1,5 @@
 import type { DataFrame } from "danfojs-node";
-import { frameRows, isFrameShape } from "../frame/frameShape";
+import { frameRowCount, frameRows, isFrameShape } from "../frame/frameShape";
 import { closestName } from "../text/closestName";
 import { ValidationError } from "../errors";
 
@@ -29,6 +29,16 @@ export function toTable(frame: FrameLike): TableData {
   return { columns: frame.columns, rows: frameRows(frame) };
 }
 
+/** The first `maxRows` rows of a frame (or records) and how many it has: what a display shows. */
+export function headTable(frame: FrameLike, maxRows: number): TableData & { rowCount: number } {
+  if (Array.isArray(frame)) {
+    const { columns, rows } = toTable(frame);
+    return { columns, rows: rows.slice(0, maxRows), rowCount: rows.length };
+  }
+  if (!isFrameShape(frame)) throw new ValidationError("frame", "a danfo DataFrame or an array of records");
+  return { columns: frame.columns, rows: frameRows(frame, maxRows), rowCount: frameRowCount(frame) };
+}
+
 /**
  * The frame as plain records, one object per row (copies): for chart data, and for the
  * map/filter/sort work that reads easier over objects than over danfo's `values` union type.
@@ -41,14 +51,14 @@ export function frameToRecords<Row extends object = Record<string, unknown>>(fra
 }
 
 /** Keeps only the named columns, in the order named; unknown names are an error that lists the known ones. */
-export function selectColumns(table: TableData, wanted: readonly string[] | undefined): TableData {
+export function selectColumns<Table extends TableData>(table: Table, wanted: readonly string[] | undefined): Table {
   if (!wanted) return table;
   const positions = wanted.map((column) => {
     const position = table.columns.indexOf(column);
     if (position < 0) throw new ValidationError("columns", noColumn(column, table.columns));
     return position;
   });
-  return { columns: [...wanted], rows: table.rows.map((row) => positions.map((position) => row[position])) };
+  return { ...table, columns: [...wanted], rows: table.rows.map((row) => positions.map((position) => row[position])) };
 }
 
 /** Columns a missing-column message lists: a brandscape frame has hundreds. */

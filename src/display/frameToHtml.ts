@@ -1,6 +1,6 @@
 import { escapeHtml } from "./escapeHtml";
 import { columnFormatter, isNumericColumn, type CellFormat } from "./formatCell";
-import { selectColumns, toTable, type FrameLike } from "./frameLike";
+import { headTable, selectColumns, type FrameLike } from "./frameLike";
 import { ValidationError } from "../errors";
 
 /** Where a cell sits, handed to a cell style function. */
@@ -50,10 +50,10 @@ function styleAttribute(...parts: (string | undefined)[]): string {
  * the same decimals down a column, missing values blank. Pure: no notebook needed.
  */
 export function frameToHtml(frame: FrameLike, options: FrameHtmlOptions = {}): string {
-  const table = selectColumns(toTable(frame), options.columns);
   const limit = options.rows ?? DEFAULT_ROWS;
   if (!(limit >= 0)) throw new ValidationError("rows", `a number of rows, 0 or more, got ${limit}`);
-  const shownRows = table.rows.slice(0, limit);
+  const table = selectColumns(headTable(frame, limit), options.columns);
+  const shownRows = table.rows;
   const withIndex = options.index ?? true;
   const styles = options.styles ?? {};
 
@@ -81,8 +81,8 @@ export function frameToHtml(frame: FrameLike, options: FrameHtmlOptions = {}): s
     options.caption === undefined
       ? ""
       : `<caption style="caption-side:top;text-align:left;font-weight:600;padding:4px 0">${escapeHtml(options.caption)}</caption>`;
-  const hidden = table.rows.length - shownRows.length;
-  const shape = `${table.rows.length} rows × ${table.columns.length} columns${hidden > 0 ? ` (first ${shownRows.length} shown)` : ""}`;
+  const hidden = table.rowCount - shownRows.length;
+  const shape = `${table.rowCount} rows × ${table.columns.length} columns${hidden > 0 ? ` (first ${shownRows.length} shown)` : ""}`;
   return [
     `<table${styleAttribute(TABLE_CSS, styles.table)}>${caption}`,
     `<thead><tr>${headerCells.join("")}</tr></thead>`,

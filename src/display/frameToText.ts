@@ -1,5 +1,6 @@
+import { ValidationError } from "../errors";
 import type { CellFormat } from "./formatCell";
-import { selectColumns, toTable, type FrameLike } from "./frameLike";
+import { headTable, selectColumns, type FrameLike } from "./frameLike";
 import { MAX_COLUMN_WIDTH, terminalWidth, textTable } from "./textTable";
 
 export interface FrameTextOptions extends CellFormat {
@@ -14,15 +15,17 @@ export interface FrameTextOptions extends CellFormat {
 
 /** A frame as a plain aligned text table, for a terminal or a log: the outside-a-notebook form of `show`. */
 export function frameToText(frame: FrameLike, options: FrameTextOptions = {}): string {
-  const table = selectColumns(toTable(frame), options.columns);
-  const shown = { columns: table.columns, rows: table.rows.slice(0, options.rows ?? 20) };
+  const limit = options.rows ?? 20;
+  if (!(limit >= 0)) throw new ValidationError("rows", `a number of rows, 0 or more, got ${limit}`);
+  const table = selectColumns(headTable(frame, limit), options.columns);
+  const shown = { columns: table.columns, rows: table.rows };
   const { lines, shownColumns } = textTable(shown, {
     ...options,
     width: options.width ?? terminalWidth(),
     maxColumnWidth: options.maxWidth ?? MAX_COLUMN_WIDTH,
     index: true,
   });
-  const hiddenRows = table.rows.length - shown.rows.length;
+  const hiddenRows = table.rowCount - shown.rows.length;
   const hiddenColumns = table.columns.length - shownColumns;
   const notes = [
     ...(hiddenRows > 0 ? [`first ${shown.rows.length} rows shown`] : []),
@@ -30,6 +33,6 @@ export function frameToText(frame: FrameLike, options: FrameTextOptions = {}): s
       ? [`${hiddenColumns} ${hiddenColumns === 1 ? "column" : "columns"} hidden (choose them with { columns: [...] })`]
       : []),
   ];
-  lines.push(`[${table.rows.length} rows × ${table.columns.length} columns${notes.length ? `; ${notes.join(", ")}` : ""}]`);
+  lines.push(`[${table.rowCount} rows × ${table.columns.length} columns${notes.length ? `; ${notes.join(", ")}` : ""}]`);
   return lines.join("\n");
 }

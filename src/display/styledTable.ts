@@ -25,15 +25,22 @@ function heatScales(heat: StyledTableOptions["heat"]): Map<string, ColumnScale> 
 }
 
 function columnRanges(frame: FrameLike, scales: Map<string, ColumnScale>): Map<string, ColumnRange> {
-  const table = toTable(frame);
   const ranges = new Map<string, ColumnRange>();
+  // every row is read only for a colour scale: a frame shown plainly is read no further than shown
+  if (scales.size === 0) return ranges;
+  const table = toTable(frame);
   for (const [column, scale] of scales) {
     const position = table.columns.indexOf(column);
     if (position < 0) throw new ValidationError("heat", `no column ${JSON.stringify(column)}; columns: ${table.columns.join(", ")}`);
-    const numbers = table.rows
-      .map((row) => row[position])
-      .filter((value): value is number => typeof value === "number" && !isMissing(value));
-    ranges.set(column, { scale, min: Math.min(...numbers), max: Math.max(...numbers) });
+    let min = Infinity;
+    let max = -Infinity;
+    for (const row of table.rows) {
+      const value = row[position];
+      if (typeof value !== "number" || isMissing(value)) continue;
+      if (value < min) min = value;
+      if (value > max) max = value;
+    }
+    ranges.set(column, { scale, min, max });
   }
   return ranges;
 }

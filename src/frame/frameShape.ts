@@ -1,4 +1,5 @@
 import { ValidationError } from "../errors";
+import { firstRowsNotMade } from "./danfo";
 
 /**
  * What is read of a danfo DataFrame by the display helpers and the writers: its column names and
@@ -16,9 +17,22 @@ export function isFrameShape(value: unknown): value is FrameShape {
   return Array.isArray(candidate.columns) && "values" in candidate;
 }
 
-/** The frame's rows, each an array of cells (a one-column frame can still give a flat array). */
-export function frameRows(frame: FrameShape): unknown[][] {
+/**
+ * The frame's rows, each an array of cells (a one-column frame can still give a flat array); with
+ * `maxRows`, the first ones only (a fountframe frame whose rows are not made yet gives them from its
+ * columns and does not make them).
+ */
+export function frameRows(frame: FrameShape, maxRows = Infinity): unknown[][] {
+  const head = maxRows === Infinity ? undefined : firstRowsNotMade(frame, maxRows);
+  if (head) return head;
   const values = frame.values;
   if (!Array.isArray(values)) throw new ValidationError("frame", "a danfo DataFrame, whose `values` are an array of rows");
-  return values.map((row: unknown) => (Array.isArray(row) ? row : [row]));
+  return (maxRows === Infinity ? values : values.slice(0, maxRows)).map((row: unknown) => (Array.isArray(row) ? row : [row]));
+}
+
+/** How many rows the frame has (its `shape`, which a fountframe frame answers without making its rows). */
+export function frameRowCount(frame: FrameShape): number {
+  const shape: unknown = (frame as { shape?: unknown }).shape;
+  if (Array.isArray(shape) && typeof shape[0] === "number") return shape[0];
+  return frameRows(frame).length;
 }

@@ -64,11 +64,24 @@ function standInRows(cellsByColumn: readonly unknown[][], rowCount: number): unk
   return standIn;
 }
 
+/** Frames whose rows are made when first read (rowsWhenRead). */
+const lazyRowFrames = new WeakSet<object>();
+
+/**
+ * The first `count` rows of a frame whose rows are not made yet, from its columns (the rows are
+ * not made); undefined for any other frame, whose `values` are there to read.
+ */
+export function firstRowsNotMade(frame: object, count: number): unknown[][] | undefined {
+  if (!lazyRowFrames.has(frame) || typeof Object.getOwnPropertyDescriptor(frame, "$data")?.get !== "function") return undefined;
+  const columns = (frame as FrameStorage).$dataIncolumnFormat as unknown[][];
+  return columnsToRows(columns, Math.min(count, columns[0]?.length ?? 0));
+}
+
 /**
  * Makes the frame's rows (`$data`, which danfo's `values` and every row operation read) from its
  * columns the first time they are read, as danfo would have made them at once: a frame only
- * measured (`shape`) or read by column (`frame.column`, `frame["x"]`) never pays for them (2.5 s of
- * CPU and ~580 MiB at 100,000 × 372). Until then `shape` is answered from the columns. The first read or write of `$data`
+ * measured (`shape`), read by column (`frame.column`, `frame["x"]`) or shown by fountframe's display
+ * (firstRowsNotMade) never pays for them (2.5 s of CPU and ~580 MiB at 100,000 × 372). Until then `shape` is answered from the columns. The first read or write of `$data`
  * puts plain properties back, so the frame is danfo's own from then on.
  */
 function rowsWhenRead(storage: FrameStorage, rowCount: number, columnCount: number): void {
@@ -87,4 +100,5 @@ function rowsWhenRead(storage: FrameStorage, rowCount: number, columnCount: numb
     set: settle,
   });
   Object.defineProperty(storage, "shape", { configurable: true, get: () => [rowCount, columnCount] });
+  lazyRowFrames.add(storage);
 }

@@ -6,6 +6,7 @@
 import { DataFrame } from "../../../src/danfo";
 import { tableToFrame, type ColumnTable } from "../../../src/frame";
 import { publicView } from "./publicView";
+import { frameToHtml, frameToText, styledTable, tableBundle } from "../../../src/display";
 
 const SOURCE: ColumnTable = {
   columns: ["id", "score", "name", "flag"],
@@ -72,4 +73,29 @@ it.each(OPERATIONS)("%s: the same as on danfo's own frame", async (_name, operat
   const { danfo, lazy } = await pair();
   expect(operation(lazy)).toEqual(operation(danfo));
   expect(publicView(lazy)).toEqual(publicView(danfo));
+});
+
+describe("shown without making its rows", () => {
+  it("frameToHtml, frameToText and the notebook bundle read only the rows they show", async () => {
+    const { danfo, lazy } = await pair();
+    for (const render of [
+      (frame: DataFrame) => frameToHtml(frame, { rows: 2 }),
+      (frame: DataFrame) => frameToText(frame, { rows: 3 }),
+      (frame: DataFrame) => tableBundle(frame),
+      (frame: DataFrame) => frameToHtml(frame, { rows: 2, columns: ["name", "id"] }),
+    ]) {
+      expect(render(lazy)).toEqual(render(danfo));
+    }
+    expect(frameToText(lazy, { rows: 3 })).toContain("[4 rows × 4 columns; first 3 rows shown");
+    expect(rowsMade(lazy)).toBe(false);
+  });
+
+  it("a colour scale reads every row of a frame of 150,000 (without spreading them into one call)", async () => {
+    const rowCount = 150_000;
+    const cells = Array.from({ length: rowCount }, (_unused, r) => r - 5);
+    const big = await tableToFrame({ columns: ["score"], dtypes: ["int32"], rowCount, data: [cells] });
+    const html = styledTable(big, { heat: ["score"], rows: 2 });
+    expect(html).toContain("150000 rows × 1 columns");
+    expect(html).toMatch(/background/);
+  });
 });
