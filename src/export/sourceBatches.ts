@@ -1,5 +1,5 @@
 import { gatherRecords, gatherRows } from "../table/flatten";
-import { frameRows, isFrameShape } from "../frame/frameShape";
+import { frameRowSlices, isFrameShape } from "../frame/frameShape";
 import type { JsonRecord } from "../records";
 import { pageRowShape } from "../rows";
 import type { ExportOptions, ExportSource, FrameSource, RecordPageLike } from "./types";
@@ -83,11 +83,8 @@ export async function* recordBatches(source: ExportSource): AsyncGenerator<RawRe
 }
 
 function* frameBatches(frame: FrameSource): Generator<FrameBatch> {
-  const rows = frameRows(frame);
   const declaredTypes = frameDeclaredTypes(frame);
-  for (let start = 0; start < rows.length; start += SLICE_ROWS) {
-    yield { kind: "frame", columns: frame.columns, rows: rows.slice(start, start + SLICE_ROWS), declaredTypes };
-  }
+  for (const rows of frameRowSlices(frame, SLICE_ROWS)) yield { kind: "frame", columns: frame.columns, rows, declaredTypes };
 }
 
 /** A danfo frame's dtypes as declarations: a column it holds as text stays text ("056" and "826" alike). */

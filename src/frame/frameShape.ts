@@ -1,5 +1,5 @@
 import { ValidationError } from "../errors";
-import { firstRowsNotMade } from "./danfo";
+import { rowsNotMade } from "./danfo";
 
 /**
  * What is read of a danfo DataFrame by the display helpers and the writers: its column names and
@@ -23,7 +23,7 @@ export function isFrameShape(value: unknown): value is FrameShape {
  * columns and does not make them).
  */
 export function frameRows(frame: FrameShape, maxRows = Infinity): unknown[][] {
-  const head = maxRows === Infinity ? undefined : firstRowsNotMade(frame, maxRows);
+  const head = maxRows === Infinity ? undefined : rowsNotMade(frame, 0, maxRows);
   if (head) return head;
   const values = frame.values;
   if (!Array.isArray(values)) throw new ValidationError("frame", "a danfo DataFrame, whose `values` are an array of rows");
@@ -35,4 +35,21 @@ export function frameRowCount(frame: FrameShape): number {
   const shape: unknown = (frame as { shape?: unknown }).shape;
   if (Array.isArray(shape) && typeof shape[0] === "number") return shape[0];
   return frameRows(frame).length;
+}
+
+/**
+ * The frame's rows `size` at a time (a writer's batches): a fountframe frame whose rows are not made
+ * yet gives them from its columns and does not make them.
+ */
+export function* frameRowSlices(frame: FrameShape, size: number): Generator<unknown[][]> {
+  const rowCount = frameRowCount(frame);
+  let all: unknown[][] | undefined;
+  for (let start = 0; start < rowCount; start += size) {
+    const slice = all ? undefined : rowsNotMade(frame, start, start + size);
+    if (slice) yield slice;
+    else {
+      all ??= frameRows(frame);
+      yield all.slice(start, start + size);
+    }
+  }
 }

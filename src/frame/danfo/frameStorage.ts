@@ -68,20 +68,27 @@ function standInRows(cellsByColumn: readonly unknown[][], rowCount: number): unk
 const lazyRowFrames = new WeakSet<object>();
 
 /**
- * The first `count` rows of a frame whose rows are not made yet, from its columns (the rows are
- * not made); undefined for any other frame, whose `values` are there to read.
+ * Rows `from` ≤ r < `to` of a frame whose rows are not made yet, read from its columns (the frame's
+ * rows stay unmade); undefined for any other frame, whose `values` are there to read.
  */
-export function firstRowsNotMade(frame: object, count: number): unknown[][] | undefined {
+export function rowsNotMade(frame: object, from: number, to: number): unknown[][] | undefined {
   if (!lazyRowFrames.has(frame) || typeof Object.getOwnPropertyDescriptor(frame, "$data")?.get !== "function") return undefined;
   const columns = (frame as FrameStorage).$dataIncolumnFormat as unknown[][];
-  return columnsToRows(columns, Math.min(count, columns[0]?.length ?? 0));
+  const end = Math.min(to, columns[0]?.length ?? 0);
+  const rows: unknown[][] = [];
+  for (let row = from; row < end; row++) rows.push(new Array<unknown>(columns.length));
+  // column by column: each column's stretch is read in order
+  columns.forEach((cells, column) => {
+    for (let row = from; row < end; row++) rows[row - from][column] = cells[row];
+  });
+  return rows;
 }
 
 /**
  * Makes the frame's rows (`$data`, which danfo's `values` and every row operation read) from its
  * columns the first time they are read, as danfo would have made them at once: a frame only
  * measured (`shape`), read by column (`frame.column`, `frame["x"]`) or shown by fountframe's display
- * (firstRowsNotMade) never pays for them (2.5 s of CPU and ~580 MiB at 100,000 × 372). Until then `shape` is answered from the columns. The first read or write of `$data`
+ * (rowsNotMade) never pays for them (2.5 s of CPU and ~580 MiB at 100,000 × 372). Until then `shape` is answered from the columns. The first read or write of `$data`
  * puts plain properties back, so the frame is danfo's own from then on.
  */
 function rowsWhenRead(storage: FrameStorage, rowCount: number, columnCount: number): void {

@@ -3,10 +3,14 @@
  * read: until then `shape`, columns, dtypes and column reads answer from the columns, and every
  * danfo operation, in place or not, gives what it gives on the frame danfo's constructor builds.
  */
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { DataFrame } from "../../../src/danfo";
 import { tableToFrame, type ColumnTable } from "../../../src/frame";
 import { publicView } from "./publicView";
 import { frameToHtml, frameToText, styledTable, tableBundle } from "../../../src/display";
+import { writeCSV, writeNDJSON } from "../../../src/export";
 
 const SOURCE: ColumnTable = {
   columns: ["id", "score", "name", "flag"],
@@ -97,5 +101,25 @@ describe("shown without making its rows", () => {
     const html = styledTable(big, { heat: ["score"], rows: 2 });
     expect(html).toContain("150000 rows × 1 columns");
     expect(html).toMatch(/background/);
+  });
+});
+
+describe("written without making its rows", () => {
+  it("writeCSV and writeNDJSON of a frame whose rows are not made write what danfo's own frame writes", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "fountframe-lazy-"));
+    try {
+      const { danfo, lazy } = await pair();
+      for (const [name, write] of [
+        ["csv", writeCSV],
+        ["ndjson", writeNDJSON],
+      ] as const) {
+        await write(danfo, join(dir, `danfo.${name}`));
+        await write(lazy, join(dir, `lazy.${name}`));
+        expect(await readFile(join(dir, `lazy.${name}`), "utf8")).toBe(await readFile(join(dir, `danfo.${name}`), "utf8"));
+      }
+      expect(rowsMade(lazy)).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
