@@ -1,6 +1,6 @@
 import type { DataFrame } from "../../danfo";
 import { loadDataFrameClass } from "./loadDanfo";
-import { columnsToRows } from "../../table/transpose";
+import { columnsToRows, rowsOfColumns } from "../../table/transpose";
 
 /**
  * The danfo internals (NDframe in danfojs-node 1.2.0, the version package.json pins) that hold a
@@ -64,35 +64,30 @@ function standInRows(cellsByColumn: readonly unknown[][], rowCount: number): unk
   return standIn;
 }
 
-/** Frames whose rows are made when first read (rowsWhenRead). */
-const lazyRowFrames = new WeakSet<object>();
+/** Frames whose rows are not made yet (rowsWhenRead). */
+const rowsToMake = new WeakSet<object>();
 
 /**
  * Rows `from` ≤ r < `to` of a frame whose rows are not made yet, read from its columns (the frame's
  * rows stay unmade); undefined for any other frame, whose `values` are there to read.
  */
 export function rowsNotMade(frame: object, from: number, to: number): unknown[][] | undefined {
-  if (!lazyRowFrames.has(frame) || typeof Object.getOwnPropertyDescriptor(frame, "$data")?.get !== "function") return undefined;
+  if (!rowsToMake.has(frame)) return undefined;
   const columns = (frame as FrameStorage).$dataIncolumnFormat as unknown[][];
-  const end = Math.min(to, columns[0]?.length ?? 0);
-  const rows: unknown[][] = [];
-  for (let row = from; row < end; row++) rows.push(new Array<unknown>(columns.length));
-  // column by column: each column's stretch is read in order
-  columns.forEach((cells, column) => {
-    for (let row = from; row < end; row++) rows[row - from][column] = cells[row];
-  });
-  return rows;
+  return rowsOfColumns(columns, from, Math.min(to, columns[0]?.length ?? 0));
 }
 
 /**
  * Makes the frame's rows (`$data`, which danfo's `values` and every row operation read) from its
  * columns the first time they are read, as danfo would have made them at once: a frame only
- * measured (`shape`), read by column (`frame.column`, `frame["x"]`) or shown by fountframe's display
- * (rowsNotMade) never pays for them (2.5 s of CPU and ~580 MiB at 100,000 × 372). Until then `shape` is answered from the columns. The first read or write of `$data`
- * puts plain properties back, so the frame is danfo's own from then on.
+ * measured (`shape`), read by column (`frame.column`, `frame["x"]`), shown by fountframe's display or
+ * written by its writers (rowsNotMade) never pays for them (2.5 s of CPU and ~580 MiB at 100,000 ×
+ * 372). Until then `shape` is answered from the columns. The first read or write of `$data` puts
+ * plain properties back, so the frame is danfo's own from then on.
  */
 function rowsWhenRead(storage: FrameStorage, rowCount: number, columnCount: number): void {
   const settle = (rows: unknown): void => {
+    rowsToMake.delete(storage);
     delete storage.shape;
     Object.defineProperty(storage, "$data", { value: rows, writable: true, enumerable: true, configurable: true });
   };
@@ -107,5 +102,5 @@ function rowsWhenRead(storage: FrameStorage, rowCount: number, columnCount: numb
     set: settle,
   });
   Object.defineProperty(storage, "shape", { configurable: true, get: () => [rowCount, columnCount] });
-  lazyRowFrames.add(storage);
+  rowsToMake.add(storage);
 }
