@@ -115,7 +115,6 @@ class PageScan {
   /** Each record's `id` (its column's cells: only a record's own `id` key makes the column "id"), as decodeBody lists them. */
   #ids(columns: ReadonlyArray<Float64Array | unknown[]>, names: readonly string[]): Float64Array | unknown[] {
     const column = columns[names.indexOf("id")];
-    if (column instanceof Float64Array) return column.slice();
     if (column !== undefined) return column.slice();
     return this.#rowCount === 0 ? new Float64Array(0) : new Array<unknown>(this.#rowCount).fill(undefined);
   }
@@ -409,7 +408,7 @@ class PageScan {
     const bytes = this.bytes;
     let at = this.#at;
     let byte = bytes[at];
-    while (byte === SPACE || byte === LINE_FEED || byte === CARRIAGE_RETURN || byte === TAB) byte = bytes[++at];
+    while (isSpace(byte)) byte = bytes[++at];
     this.#at = at;
   }
 

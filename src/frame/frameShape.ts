@@ -25,8 +25,7 @@ export function isFrameShape(value: unknown): value is FrameShape {
 export function frameRows(frame: FrameShape, maxRows = Infinity): unknown[][] {
   const head = maxRows === Infinity ? undefined : rowsNotMade(frame, 0, maxRows);
   if (head) return head;
-  const values = frame.values;
-  if (!Array.isArray(values)) throw new ValidationError("frame", "a danfo DataFrame, whose `values` are an array of rows");
+  const values = rowValues(frame);
   return (maxRows === Infinity ? values : values.slice(0, maxRows)).map((row: unknown) => (Array.isArray(row) ? row : [row]));
 }
 
@@ -34,7 +33,13 @@ export function frameRows(frame: FrameShape, maxRows = Infinity): unknown[][] {
 export function frameRowCount(frame: FrameShape): number {
   const shape: unknown = (frame as { shape?: unknown }).shape;
   if (Array.isArray(shape) && typeof shape[0] === "number") return shape[0];
-  return frameRows(frame).length;
+  return rowValues(frame).length;
+}
+
+function rowValues(frame: FrameShape): unknown[] {
+  const values = frame.values;
+  if (!Array.isArray(values)) throw new ValidationError("frame", "a danfo DataFrame, whose `values` are an array of rows");
+  return values;
 }
 
 /**
