@@ -45,7 +45,9 @@ EOF
 import sys, nbformat
 kernel = sys.argv[2]
 notebook = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": kernel, "display_name": kernel, "language": "typescript"}})
-notebook.cells.append(nbformat.v4.new_code_cell(f'import {{ VERSION, show }} from "fountframe";\nshow([{{ kernel: "{kernel}", works: 1 }}]);\nconsole.log(`fountframe ${{VERSION}}`);'))
+# Deno's kernel takes a display asynchronously: awaited (as show's own documentation says), the table stays in its cell
+wait = "await " if kernel == "deno" else ""
+notebook.cells.append(nbformat.v4.new_code_cell(f'import {{ VERSION, show }} from "fountframe";\n{wait}show([{{ kernel: "{kernel}", works: 1 }}]);\nconsole.log(`fountframe ${{VERSION}}`);'))
 if kernel == "deno":  # a frame as the cell's last value: Deno asks it for its MIME bundle
     notebook.cells.append(nbformat.v4.new_code_cell('import { recordsToFrame } from "fountframe";\nawait recordsToFrame([{ kernel: "deno", last: 1 }])'))
 nbformat.write(notebook, sys.argv[1])
