@@ -9,6 +9,7 @@ export type FaultKind =
   | "reset"
   | "trickle"
   | "cutOff"
+  | "mislabelled"
   | "echoHeaders"
   | "rateHeaders"
   | "nullRecord"
@@ -38,6 +39,9 @@ export interface FaultRule {
   count?: number;
   /** kind "lastPage": the meta.last_page to say */
   lastPage?: number;
+  /** kind "mislabelled": the Content-Encoding said of the plain body, default "br" (a proxy that
+   *  decompressed the answer and kept the header) */
+  coding?: string;
   /** kind "rateHeaders": the normal answer with these headers set or replaced (e.g. a blank
    *  `X-RateLimit-Remaining`), as a proxy in front of the service may send them */
   headers?: Record<string, string>;
@@ -60,6 +64,7 @@ export const BODY_FAULTS: ReadonlySet<FaultKind> = new Set<FaultKind>([
   "malformed",
   "trickle",
   "cutOff",
+  "mislabelled",
   "nullRecord",
   "revised",
   "deepRecord",

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { BrandscapeService } from "./brandscape/serveBrandscape";
 import { getDataset } from "./dataset/buildDataset";
 import { FaultBook } from "./faults";
+import { CODINGS } from "./http/acceptEncoding";
 import { CompressedBodies } from "./http/compressBody";
 import { handleRequest, type PipelineContext } from "./http/pipeline";
 import { DEFAULT_RATE_LIMIT, RateLimiter } from "./http/rateLimit";
@@ -45,7 +46,7 @@ class CancellableDelays {
 function checkOptions(options: EmulatorOptions): void {
   const { rateLimit, token } = options;
   if (rateLimit !== undefined && rateLimit !== false && !(Number.isInteger(rateLimit) && rateLimit > 0)) {
-    throw new ValidationError("rateLimit", `a positive integer (requests per second) or false, got ${rateLimit}`);
+    throw new ValidationError("rateLimit", `a positive integer (requests per minute) or false (no limit), got ${rateLimit}`);
   }
   if (token !== undefined && token.trim() === "")
     throw new ValidationError("token", "a non-empty string (or leave it out: any token is then accepted)");
@@ -53,8 +54,13 @@ function checkOptions(options: EmulatorOptions): void {
   if (bandwidth !== undefined && !(Number.isFinite(bandwidth) && bandwidth > 0)) {
     throw new ValidationError("bandwidth", `a positive number of bytes per second (or leave it out: unlimited), got ${bandwidth}`);
   }
-  if (compression !== undefined && typeof compression !== "boolean") {
-    throw new ValidationError("compression", `true or false, got ${String(compression)}`);
+  const offersCodings = (value: unknown) =>
+    Array.isArray(value) && value.length > 0 && value.every((coding) => (CODINGS as readonly unknown[]).includes(coding));
+  if (compression !== undefined && typeof compression !== "boolean" && !offersCodings(compression)) {
+    throw new ValidationError(
+      "compression",
+      `true, false, or a list of the codings to offer (${CODINGS.join(", ")}); got ${JSON.stringify(compression)}`,
+    );
   }
   const { maxPerPage } = options;
   if (maxPerPage !== undefined && !(Number.isInteger(maxPerPage) && maxPerPage > 0)) {
@@ -88,6 +94,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     latency: options.latencyMs,
     link: {
       compressed: options.compression ? new CompressedBodies() : undefined,
+      offered: Array.isArray(options.compression) ? options.compression : CODINGS,
       bandwidth: options.bandwidth === undefined ? undefined : new SharedBandwidth(options.bandwidth),
       delay: (ms) => delays.delay(ms),
     },

@@ -1,4 +1,5 @@
 import type { FaultRule } from "./faults";
+import type { Coding } from "./http/acceptEncoding";
 import type { EmulatorEvents, EmulatorStats } from "./stats";
 import type { StudyRecord } from "./dataset/types";
 import type { AddStudyRequest, RemoveRequest, ReviseRequest, RevisionResult } from "./revisions/types";
@@ -24,9 +25,10 @@ export interface EmulatorOptions {
   /**
    * answers compressed as a production web server does: gzip or br as the request's
    * Accept-Encoding rates them (q-values), with Content-Encoding and Vary: Accept-Encoding;
-   * default false (identity, as before)
+   * default false (identity, as before). A list offers only those codings, in that order of
+   * preference (`["gzip"]`: a server configured for gzip alone)
    */
-  compression?: boolean;
+  compression?: boolean | Coding[];
   faults?: FaultRule[];
   /** requests per minute, default 500; false = no limit and no X-RateLimit headers */
   rateLimit?: number | false;

@@ -57,8 +57,8 @@ export async function* pagePipeline(
     onErrors: options.onErrors,
     progress,
     signal: parts.closing,
-    fetch: (pageQuery: Query, signal: AbortSignal) =>
-      readBody(parts, options, pageQuery.path(endpoint), pageQuery.toParams(endpoint), signal, { accept, decoding, writes }),
+    fetch: (pageQuery, signal, sending) =>
+      readBody(parts, options, pageQuery.path(endpoint), pageQuery.toParams(endpoint), signal, { accept, decoding, writes, sending }),
     keep: writes && ((envelope) => writes.keep(envelope)),
   };
   let checker: PageChecker | undefined;

@@ -8,6 +8,7 @@ import { recordCount, type Envelope } from "./pageChecks";
 import type { PageBody } from "./pageChecks";
 import { PageChecker } from "./pageChecks";
 import { planPages, type PagePlan } from "./pagePlan";
+import type { GetSettings } from "../transport/transport";
 
 export interface RecordPage {
   /** the endpoint the records came from: it decides their column names (FrameBuilder, writers) */
@@ -37,8 +38,8 @@ export interface PageFailure {
 }
 
 export interface PullSettings {
-  /** reads one page: its envelope, checked once */
-  fetch(query: Query, signal: AbortSignal): Promise<Envelope>;
+  /** reads one page: its envelope, checked once; `sending` holds its request while it is on the wire */
+  fetch(query: Query, signal: AbortSignal, sending?: GetSettings["sending"]): Promise<Envelope>;
   endpoint: string;
   /** most requests in flight for this pull */
   inFlight: number;
@@ -96,8 +97,8 @@ interface FetchedPage {
 }
 
 /**
- * The pages after the first, pipelined: at most `inFlight` requests at once, a new one as soon as
- * one ends; pages come out in page order. Pages are scheduled as the window moves, never queued
+ * The pages after the first, pipelined: at most `inFlight` requests on the wire at once, a new one
+ * as soon as one's body is in (its reading does not hold the slot); pages come out in page order. Pages are scheduled as the window moves, never queued
  * all at once: `window` bounds how far requests run ahead of the consumer. The pull ends at the
  * first empty page; `checker` sees every page.
  */
@@ -122,10 +123,7 @@ export async function* streamPages(
   const startMore = (consumedUpTo: number) => {
     while (nextPage <= lastPage && nextPage - consumedUpTo < window) {
       const page = nextPage++;
-      started.set(
-        page,
-        limit(() => fetchOne(query, page, lastPage, settings, controller.signal)),
-      );
+      started.set(page, fetchOne(query, page, lastPage, settings, controller.signal, limit));
     }
   };
   try {
@@ -163,10 +161,11 @@ async function fetchOne(
   lastPage: number,
   settings: PullSettings,
   signal: AbortSignal,
+  sending: GetSettings["sending"],
 ): Promise<FetchedPage | PageFailure> {
   if (signal.aborted) return { page, error: signal.reason as Error };
   try {
-    const envelope = await settings.fetch(query.withPage({ page }), signal);
+    const envelope = await settings.fetch(query.withPage({ page }), signal, sending);
     settings.progress.tick(recordCount(envelope.body));
     return { page: { endpoint: settings.endpoint, page, body: envelope.body, total: envelope.total, lastPage }, envelope };
   } catch (error) {

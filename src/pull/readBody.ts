@@ -6,7 +6,7 @@ import type { DecodePool } from "../decode";
 import { DecodedPage } from "./pageChecks";
 import type { RowShape } from "../records";
 import { MALFORMED_BODY, MALFORMED_JSON, TIMED_OUT, TRUNCATED, retryDelayMs } from "../transport/retryPolicy";
-import { TransportFailure, type Answer } from "../transport/transport";
+import { TransportFailure, type Answer, type GetSettings } from "../transport/transport";
 import type { PullOptions, PullParts } from "./parts";
 
 /**
@@ -32,6 +32,8 @@ export interface BodyReading<T> {
   decoding?: PullDecoding;
   /** a pull's cache writes, held until its pages pass; without it an answer is written at once */
   writes?: PullWrites;
+  /** the pull's bound on requests in flight, held while the request is on the wire */
+  sending?: GetSettings["sending"];
 }
 
 /** A body that was read whole but is not the answer asked for: its code and why. */
@@ -39,6 +41,7 @@ class NotTheAnswer extends Error {
   constructor(
     readonly code: string,
     message: string,
+    readonly status?: number,
   ) {
     super(message);
   }
@@ -72,16 +75,18 @@ export async function readBody<T>(
     }
   }
   for (let retry = 0; ; retry++) {
-    const answer = await getAnswer(parts, options, path, params, signal);
-    // a worker takes the bytes it decodes: the cache keeps a copy
-    const bytes = cache && reading.decoding?.pool ? Buffer.from(answer.bytes) : answer.bytes;
+    let answer: Answer | undefined;
+    let bytes: Buffer;
     let value: T;
     try {
+      answer = await getAnswer(parts, options, path, params, signal, reading.sending);
+      // a worker takes the bytes it decodes: the cache keeps a copy
+      bytes = cache && reading.decoding?.pool ? Buffer.from(answer.bytes) : answer.bytes;
       value = await accepted(answer.bytes, reading);
     } catch (error) {
       if (!(error instanceof NotTheAnswer)) throw error;
       if (retry >= options.retries)
-        throw apiError({ status: answer.status, url: parts.url(path, params), message: error.message, code: error.code });
+        throw apiError({ status: answer?.status ?? error.status, url: parts.url(path, params), message: error.message, code: error.code });
       // an abort ends the wait with the signal's own reason (ClientClosedError on aclose())
       await sleep(retryDelayMs(retry + 1, undefined, options.retryBaseDelayMs, options.maxWaitMs), undefined, { signal }).catch(
         (error: unknown) => {
@@ -147,11 +152,14 @@ async function getAnswer(
   path: string,
   params: Record<string, string | number>,
   signal: AbortSignal,
+  sending: GetSettings["sending"],
 ): Promise<Answer> {
   try {
-    return await parts.transport.get(path, params, { signal, retries: options.retries, timeoutMs: options.timeout });
+    return await parts.transport.get(path, params, { signal, retries: options.retries, timeoutMs: options.timeout, sending });
   } catch (error) {
     if (!(error instanceof TransportFailure)) throw error;
+    // a body that does not decompress is read again, like one that is not JSON
+    if (error.failure.kind === "undecodable") throw new NotTheAnswer(MALFORMED_BODY, error.message, error.failure.status);
     throw errorOf(error, options.maxWaitMs, parts.transport.redact);
   }
 }
@@ -174,6 +182,7 @@ function errorOf({ failure, url, message }: TransportFailure, maxWaitMs: number,
         retryAfterMs: failure.waitMs,
       });
     case "truncated":
+    case "undecodable":
       return apiError({ status: failure.status, url, message, code: TRUNCATED });
     case "timedOut":
       return apiError({ status: undefined, url, message, code: TIMED_OUT });

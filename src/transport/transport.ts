@@ -15,8 +15,9 @@ import { DEFAULT_USER_AGENT } from "../version";
 import { withSlash } from "../text/withSlash";
 import { ServiceAskedToWait, type RateLimitPacer } from "./rateLimitPacer";
 import { TIMED_OUT, isTruncated, retryPolicy, serverWaitMs, type RetrySettings } from "./retryPolicy";
+import { ACCEPTED_CODINGS, ContentCodingError, decodeContent } from "./contentCoding";
 
-/** What one GET brought back: nothing is read from the body here. */
+/** What one GET brought back, its Content-Encoding undone: nothing is read from the body here. */
 export interface Answer {
   status: number;
   /** lower-case names */
@@ -36,6 +37,11 @@ export interface GetSettings {
   signal: AbortSignal;
   retries: number;
   timeoutMs: number;
+  /**
+   * A pull's bound on requests in flight (a p-limit): it holds the request until its body is in,
+   * retries included, and not while the body is decompressed or read
+   */
+  sending?: <T>(send: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -49,6 +55,7 @@ export class TransportFailure extends Error {
     readonly failure:
       | { kind: "answer"; answer: Answer; waitMs: number | undefined }
       | { kind: "truncated"; status: number }
+      | { kind: "undecodable"; status: number }
       | { kind: "timedOut"; timeoutMs: number }
       | { kind: "refused"; waitMs: number }
       | { kind: "unreachable"; code: string | undefined },
@@ -95,9 +102,11 @@ export class Transport {
       this.#requester = axios.create({
         ...reading,
         baseURL: withSlash(settings.baseUrl),
+        decompress: false,
         headers: {
           Authorization: `Bearer ${authToken}`,
           Accept: "application/json",
+          "Accept-Encoding": ACCEPTED_CODINGS,
           "User-Agent": settings.userAgent || DEFAULT_USER_AGENT,
         },
         httpAgent,
@@ -124,18 +133,20 @@ export class Transport {
    * One GET, retried by axios-retry. Rejects with a TransportFailure, or with the signal's reason
    * once it is aborted (nothing more is sent then).
    */
-  async get(path: string, params: Record<string, string | number>, { signal, retries, timeoutMs }: GetSettings): Promise<Answer> {
+  async get(path: string, params: Record<string, string | number>, { signal, retries, timeoutMs, sending }: GetSettings): Promise<Answer> {
+    const send = () => this.#requester.get<ArrayBuffer | Buffer>(path, { params, signal, timeout: timeoutMs, "axios-retry": { retries } });
+    let response: AxiosResponse<ArrayBuffer | Buffer>;
     try {
-      const response = await this.#requester.get<ArrayBuffer | Buffer>(path, {
-        params,
-        signal,
-        timeout: timeoutMs,
-        "axios-retry": { retries },
-      });
-      return answerOf(response);
+      response = await (sending ? sending(send) : send());
     } catch (error) {
       signal.throwIfAborted();
-      throw this.#failure(error, this.url(path, params), timeoutMs);
+      throw await this.#failure(error, this.url(path, params), timeoutMs);
+    }
+    try {
+      return await answerOf(response);
+    } catch (error) {
+      if (!(error instanceof ContentCodingError)) throw error;
+      throw new TransportFailure(this.url(path, params), { kind: "undecodable", status: response.status }, error.message);
     }
   }
 
@@ -143,7 +154,7 @@ export class Transport {
     for (const agent of this.#agents) agent.destroy();
   }
 
-  #failure(error: unknown, url: string, timeoutMs: number): TransportFailure {
+  async #failure(error: unknown, url: string, timeoutMs: number): Promise<TransportFailure> {
     if (error instanceof ServiceAskedToWait) return new TransportFailure(url, { kind: "refused", waitMs: error.waitMs }, error.message);
     if (!(error instanceof AxiosError))
       return new TransportFailure(url, { kind: "unreachable", code: undefined }, this.redact(String((error as Error)?.message ?? error)));
@@ -158,14 +169,21 @@ export class Transport {
       );
     }
     if (response) {
-      const answer = answerOf(response);
+      // an error's body is only read for its message: one that does not decompress has none
+      const answer = await answerOf(response).catch(() => ({ ...rawAnswerOf(response), bytes: Buffer.alloc(0) }));
       return new TransportFailure(url, { kind: "answer", answer, waitMs: serverWaitMs(answer) }, `HTTP ${response.status}`);
     }
     return new TransportFailure(url, { kind: "unreachable", code: error.code }, this.redact(error.message));
   }
 }
 
-function answerOf(response: AxiosResponse): Answer {
+/** The answer with its Content-Encoding undone (a caller's instance may have undone it already). */
+async function answerOf(response: AxiosResponse): Promise<Answer> {
+  const raw = rawAnswerOf(response);
+  return { ...raw, bytes: await decodeContent(raw.bytes, raw.headers["content-encoding"]) };
+}
+
+function rawAnswerOf(response: AxiosResponse): Answer {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.headers ?? {})) {
     if (value !== undefined && value !== null) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);

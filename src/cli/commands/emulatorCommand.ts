@@ -1,4 +1,5 @@
 import { Command, Option } from "commander";
+import type { EmulatorOptions } from "../../emulator";
 import { addRunOptions } from "../connectionOptions";
 import type { CliIo } from "../io";
 import { UsageError } from "../usageError";
@@ -9,7 +10,7 @@ interface EmulatorFlags {
   host: string;
   latency?: number;
   bandwidth?: number;
-  compression?: boolean;
+  compression?: boolean | string;
   scale?: number;
   token?: string;
   seed?: number;
@@ -29,6 +30,7 @@ const EMULATOR_FLAGS = new Map([
   ["latencyMs", "--latency"],
   ["seed", "--seed"],
   ["port", "--port"],
+  ["compression", "--compression"],
 ]);
 
 /** `fountframe emulator`: the local Fount service, until SIGINT or SIGTERM. */
@@ -46,7 +48,12 @@ export function emulatorCommand(io: CliIo): Command {
         parsePositiveInteger,
       ),
     )
-    .addOption(new Option("--compression", "answer gzip or br as the request's Accept-Encoding asks"))
+    .addOption(
+      new Option(
+        "--compression [codings]",
+        "answer compressed as the request's Accept-Encoding asks; codings offered, best first (default: br,gzip,deflate)",
+      ),
+    )
     .addOption(new Option("--scale <n>", "brandscape-data rows").argParser(parsePositiveInteger))
     .addOption(new Option("--token <token>", "the one token to accept (default: any non-empty token)"))
     .addOption(new Option("--seed <n>", "dataset seed").argParser(wholeNumberIn(0, MAX_SEED)))
@@ -62,7 +69,11 @@ export function emulatorCommand(io: CliIo): Command {
         host: flags.host,
         latencyMs: flags.latency,
         bandwidth: flags.bandwidth,
-        compression: flags.compression,
+        // the emulator checks the names
+        compression:
+          typeof flags.compression === "string"
+            ? (flags.compression.split(",").map((coding) => coding.trim()) as EmulatorOptions["compression"])
+            : flags.compression,
         scale: flags.scale,
         token: flags.token,
         seed: flags.seed,

@@ -1,5 +1,5 @@
 /** The content codings the emulator can answer in, in the order it prefers them when a client rates them equally. */
-export const CODINGS = ["br", "gzip"] as const;
+export const CODINGS = ["br", "gzip", "deflate"] as const;
 export type Coding = (typeof CODINGS)[number];
 
 /** `x-gzip` is gzip (RFC 9110 §8.4.1.3). */

@@ -3,6 +3,7 @@ import zlib from "node:zlib";
 import type { Coding } from "./acceptEncoding";
 
 const gzip = promisify(zlib.gzip);
+const deflate = promisify(zlib.deflate);
 const brotli = promisify(zlib.brotliCompress);
 
 /**
@@ -18,6 +19,8 @@ export const MIN_COMPRESSED_BYTES = 256;
 /** The body in `coding`, compressed on the thread pool (not the event loop that serves the other requests). */
 export function compressBody(body: Buffer, coding: Coding): Promise<Buffer> {
   if (coding === "gzip") return gzip(body, { level: GZIP_LEVEL });
+  // RFC 9110's deflate: the zlib format, not raw deflate
+  if (coding === "deflate") return deflate(body, { level: GZIP_LEVEL });
   return brotli(body, {
     params: {
       [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,

@@ -47,7 +47,7 @@ export function answerFault(rule: FaultRule, req: IncomingMessage, res: ServerRe
   }
 }
 
-/** The normal 200 answer with its body spoiled (or revised) as a malformed, trickle, cutOff, nullRecord or revised rule says. */
+/** The normal 200 answer with its body spoiled (or revised) as a malformed, mislabelled, trickle, cutOff, nullRecord or revised rule says. */
 export async function sendSpoiledBody(
   rule: FaultRule,
   req: IncomingMessage,
@@ -59,6 +59,9 @@ export async function sendSpoiledBody(
   switch (rule.kind) {
     case "malformed":
       send(res, 200, truncated(body), headers);
+      return;
+    case "mislabelled":
+      send(res, 200, body, { ...headers, "Content-Encoding": rule.coding ?? "br" });
       return;
     case "nullRecord":
       send(res, 200, withNullRecord(body, rule.index ?? 0), headers);

@@ -8,6 +8,8 @@ import type { SharedBandwidth } from "./sharedBandwidth";
 export interface Link {
   /** answers compressed when the request's Accept-Encoding allows; undefined: never */
   readonly compressed?: CompressedBodies;
+  /** the codings compressed answers may come in, best first */
+  readonly offered: readonly Coding[];
   /** every answer's bytes pass through this one bucket; undefined: as fast as the socket takes them */
   readonly bandwidth?: SharedBandwidth;
   /** a delay that close() cancels */
@@ -52,7 +54,7 @@ export async function sendOverLink(
   const varyHeaders: Record<string, string> = {};
   if (link.compressed) {
     varyHeaders.Vary = "Accept-Encoding";
-    coding = bytes.length >= MIN_COMPRESSED_BYTES ? chooseCoding(req.headers["accept-encoding"]) : undefined;
+    coding = bytes.length >= MIN_COMPRESSED_BYTES ? chooseCoding(req.headers["accept-encoding"], link.offered) : undefined;
     if (coding) {
       bytes = cacheable ? await link.compressed.get(requestKey(req), bytes, coding) : await link.compressed.compress(bytes, coding);
       varyHeaders["Content-Encoding"] = coding;
@@ -73,7 +75,18 @@ export async function sendOverLink(
     const waitMs = link.bandwidth.book(chunk.length);
     if (waitMs >= 1) await link.delay(waitMs);
     if (res.destroyed) return;
-    if (!res.write(chunk)) await new Promise<void>((resolve) => res.once("drain", resolve).once("close", resolve));
+    if (!res.write(chunk)) await drainedOrClosed(res);
   }
   res.end();
+}
+
+/** Waits for the answer's buffer to drain (or its connection to close), leaving no listener behind. */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done).off("close", done);
+      resolve();
+    };
+    res.on("drain", done).on("close", done);
+  });
 }
