@@ -48,3 +48,16 @@ test("`fountframe emulator --compression --bandwidth` answers compressed, throug
     expect(((await response.json()) as { data: unknown[] }).data).toHaveLength(200);
   });
 }, 30_000);
+
+test("`fountframe emulator --compression deflate` offers deflate alone; an unknown coding is a usage error", async () => {
+  await withEmulatorCommand(["--scale", "500", "--compression", "deflate"], async (url) => {
+    const response = await fetch(`${url}brands?per_page=200`, {
+      headers: { Authorization: "Bearer t", Accept: "application/json", "Accept-Encoding": "br, gzip, deflate" },
+    });
+    expect(response.headers.get("content-encoding")).toBe("deflate");
+    expect(((await response.json()) as { data: unknown[] }).data).toHaveLength(200);
+  });
+  const run = await runCli(cli, ["emulator", "--port", "0", "--compression", "zstd"], { env: cleanEnv() });
+  expect(run.code).toBe(2);
+  expect(run.stderr).toMatch(/--compression: .*br, gzip, deflate.*"zstd"/);
+}, 30_000);

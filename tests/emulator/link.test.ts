@@ -50,11 +50,20 @@ describe("chooseCoding, as a production server reads Accept-Encoding", () => {
     ["*", "br"],
     ["*;q=0.5, gzip", "gzip"],
     ["*;q=0", undefined],
-    ["deflate", undefined],
+    ["deflate", "deflate"],
+    ["compress", undefined],
     ["gzip;q=0.001", "gzip"],
     ["br ; q = 0.7 , gzip ; q = 0.8", "gzip"],
   ])("%j → %j", (header, coding) => {
     expect(chooseCoding(header)).toBe(coding);
+  });
+
+  it.each([
+    ["br, gzip, deflate", ["gzip"], "gzip"],
+    ["br", ["gzip", "deflate"], undefined],
+    ["gzip, deflate", ["deflate", "gzip"], "deflate"],
+  ] as const)("%j from a server offering %j → %j", (header, offered, coding) => {
+    expect(chooseCoding(header, offered)).toBe(coding);
   });
 });
 
@@ -159,6 +168,8 @@ describe("bandwidth", () => {
     [{ bandwidth: -5 }, "bandwidth"],
     [{ bandwidth: Number.NaN }, "bandwidth"],
     [JSON.parse('{"compression":"gzip"}') as EmulatorOptions, "compression"],
+    [JSON.parse('{"compression":[]}') as EmulatorOptions, "compression"],
+    [JSON.parse('{"compression":["zstd"]}') as EmulatorOptions, "compression"],
   ])("rejects %j naming %s", async (options, parameter) => {
     await expect(startEmulator(options)).rejects.toThrow(ValidationError);
     await expect(startEmulator(options)).rejects.toMatchObject({ parameter });
