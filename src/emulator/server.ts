@@ -95,6 +95,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     link: {
       compressed: options.compression ? new CompressedBodies() : undefined,
       offered: Array.isArray(options.compression) ? options.compression : CODINGS,
+      generation: () => revisions.generation,
       bandwidth: options.bandwidth === undefined ? undefined : new SharedBandwidth(options.bandwidth),
       delay: (ms) => delays.delay(ms),
     },

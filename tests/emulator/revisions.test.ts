@@ -111,3 +111,26 @@ describe("emulator revisions", () => {
     expect(() => emulator.revise({ studies: [999_999] })).toThrow(/studies: ids of existing records/);
   });
 });
+
+describe("a compressing emulator's kept answers", () => {
+  it("are not served after the data they were made from changed", async () => {
+    const emulator = await startEmulator({ rateLimit: false, compression: true });
+    try {
+      const page = async () => {
+        const response = await fetch(`${emulator.url}brands?per_page=50`, {
+          headers: { Authorization: "Bearer t", "Accept-Encoding": "br" },
+        });
+        expect(response.headers.get("content-encoding")).toBe("br");
+        return ((await response.json()) as { data: Array<{ id: number; name: string }> }).data;
+      };
+      const before = await page();
+      emulator.revise({ resource: "brands", ids: [before[0].id] });
+      const after = await page();
+      expect(after[0].name).not.toBe(before[0].name);
+      expect(after[0].name).toMatch(/ \(revised /);
+      expect(after.slice(1)).toEqual(before.slice(1));
+    } finally {
+      await emulator.close();
+    }
+  });
+});

@@ -47,11 +47,17 @@ export class CompressedBodies {
     return compressBody(body, coding);
   }
 
+  /** The answer to the request `key` in `coding` when one is kept. */
+  kept(key: string, coding: Coding): Buffer | undefined {
+    const kept = this.#entries.get(`${coding} ${key}`);
+    return kept && kept.length > 0 ? kept : undefined;
+  }
+
   /** The answer to the request `key` in `coding`: the one kept, or `body` compressed and kept. */
   async get(key: string, body: Buffer, coding: Coding): Promise<Buffer> {
+    const kept = this.kept(key, coding);
+    if (kept) return kept;
     const fullKey = `${coding} ${key}`;
-    const kept = this.#entries.get(fullKey);
-    if (kept && kept.length > 0) return kept;
     const compressed = await compressBody(body, coding);
     this.#keep(fullKey, compressed);
     return compressed;

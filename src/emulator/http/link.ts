@@ -10,6 +10,8 @@ export interface Link {
   readonly compressed?: CompressedBodies;
   /** the codings compressed answers may come in, best first */
   readonly offered: readonly Coding[];
+  /** the data's generation: an answer kept from an earlier one is not served */
+  generation(): number;
   /** every answer's bytes pass through this one bucket; undefined: as fast as the socket takes them */
   readonly bandwidth?: SharedBandwidth;
   /** a delay that close() cancels */
@@ -25,13 +27,13 @@ export interface Sent {
 /** A write's share of the link: small enough that connections interleave, as packets do. */
 const CHUNK_BYTES = 16 * 1024;
 
-/** The same request, whatever order its query names its parameters in: one cached answer. */
-function requestKey(req: IncomingMessage): string {
+/** The same request on the same data, whatever order its query names its parameters in: one cached answer. */
+function requestKey(req: IncomingMessage, generation: number): string {
   const target = req.url ?? "/";
   const queryAt = target.indexOf("?");
-  if (queryAt < 0) return `${req.headers.host} ${target}`;
+  if (queryAt < 0) return `${generation} ${req.headers.host} ${target}`;
   const params = [...new URLSearchParams(target.slice(queryAt + 1))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${req.headers.host} ${target.slice(0, queryAt)}?${new URLSearchParams(params)}`;
+  return `${generation} ${req.headers.host} ${target.slice(0, queryAt)}?${new URLSearchParams(params)}`;
 }
 
 /**
@@ -51,15 +53,42 @@ export async function sendOverLink(
 ): Promise<void> {
   let bytes = typeof body === "string" ? Buffer.from(body) : body;
   let coding: Coding | undefined;
-  const varyHeaders: Record<string, string> = {};
   if (link.compressed) {
-    varyHeaders.Vary = "Accept-Encoding";
     coding = bytes.length >= MIN_COMPRESSED_BYTES ? chooseCoding(req.headers["accept-encoding"], link.offered) : undefined;
     if (coding) {
-      bytes = cacheable ? await link.compressed.get(requestKey(req), bytes, coding) : await link.compressed.compress(bytes, coding);
-      varyHeaders["Content-Encoding"] = coding;
+      bytes = cacheable
+        ? await link.compressed.get(requestKey(req, link.generation()), bytes, coding)
+        : await link.compressed.compress(bytes, coding);
     }
   }
+  await sendBytes(link, req, res, status, bytes, coding, headers, contentType, onSent);
+}
+
+/**
+ * The compressed answer kept for this request, as a caching proxy answers it without asking the
+ * service again: the service's CPU is then the measured client's, not the emulator's.
+ */
+export function keptAnswer(link: Link, req: IncomingMessage): { bytes: Buffer; coding: Coding } | undefined {
+  const coding = link.compressed && chooseCoding(req.headers["accept-encoding"], link.offered);
+  const bytes = coding && link.compressed?.kept(requestKey(req, link.generation()), coding);
+  return coding && bytes ? { bytes, coding } : undefined;
+}
+
+/** An answer's bytes, in `coding` when compressed, paced by the link's bandwidth. */
+export async function sendBytes(
+  link: Link,
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  bytes: Buffer,
+  coding: Coding | undefined,
+  headers: Headers,
+  contentType: string,
+  onSent: (sent: Sent) => void,
+): Promise<void> {
+  const varyHeaders: Record<string, string> = {};
+  if (link.compressed) varyHeaders.Vary = "Accept-Encoding";
+  if (coding) varyHeaders["Content-Encoding"] = coding;
   if (!writeHead(res, status, bytes.length, { ...headers, ...varyHeaders }, contentType)) return;
   if (req.method === "HEAD") {
     res.end();

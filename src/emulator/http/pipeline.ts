@@ -7,7 +7,7 @@ import type { StatsRecorder } from "../stats";
 import { dispatch, type Resources } from "./dispatch";
 import { HttpError } from "./errors";
 import { answerFault, sendSpoiledBody } from "./faultResponses";
-import { sendOverLink, type Link, type Sent } from "./link";
+import { keptAnswer, sendBytes, sendOverLink, type Link, type Sent } from "./link";
 import type { RateLimiter } from "./rateLimit";
 import { errorBody, wantsJson } from "./respond";
 import { matchRoute, resourceOfPath } from "./routes";
@@ -85,6 +85,11 @@ export async function handleRequest(context: PipelineContext, req: IncomingMessa
     if (req.method !== "GET" && req.method !== "HEAD") throw methodNotAllowed(req.method, path);
     const route = matchRoute(path);
     if (route.kind !== "health" && !authenticated(req, context.token)) throw new HttpError(401, "Unauthenticated.");
+    const kept = fault || view || route.kind === "health" ? undefined : keptAnswer(context.link, req);
+    if (kept) {
+      await sendBytes(context.link, req, res, 200, kept.bytes, kept.coding, decision.headers, "application/json", onSent);
+      return;
+    }
     const body = dispatch(route, rawQuery, `http://${req.headers.host ?? "localhost"}`, context.resources, view);
     if (fault) {
       const bytes = Buffer.from(body); // a copy: the spoiled answer may outlive the pooled body

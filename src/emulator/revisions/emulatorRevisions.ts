@@ -26,6 +26,11 @@ export class EmulatorRevisions implements BrandscapeRevisions {
     this.brandscape = brandscape;
   }
 
+  /** Moves with every change to the data (0 before the first): what an answer was made from. */
+  get generation(): number {
+    return this.clock.latest;
+  }
+
   revisionOf(studyId: number): number {
     return this.revisions.get(studyId) ?? 0;
   }
