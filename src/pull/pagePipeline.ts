@@ -1,8 +1,27 @@
 import { ClientClosedError, InconsistentPagesError } from "../errors";
 import type { Query } from "../query";
 import { readEnvelope, recordsOf, type PageChecker } from "./pageChecks";
-import { fetchFirstPage, streamPages, type PageFailure, type PullSettings, type PulledPage } from "./pagePull";
-import { largerFirstPage, largerPagesWithinBudget, mayGrow, restAtLargerPages, type PagePlan, type RestOfPull } from "./pagePlan";
+import pLimit from "p-limit";
+import { MAX_PER_PAGE } from "../query";
+import {
+  fetchFirstPage,
+  letGo,
+  startPages,
+  streamPages,
+  type HeadStart,
+  type PageFailure,
+  type PullSettings,
+  type PulledPage,
+} from "./pagePull";
+import {
+  atLargerPages,
+  largerFirstPage,
+  largerPagesWithinBudget,
+  mayGrow,
+  restAtLargerPages,
+  type PagePlan,
+  type RestOfPull,
+} from "./pagePlan";
 import { warnPullEnd, warnUnknownFields, warnUnmatchedMetricKeys } from "./pullWarnings";
 import { heldWrites, isStored, readBody, type PullDecoding } from "./readBody";
 import { threadsForPull, type PullOptions, type PullParts } from "./parts";
@@ -53,7 +72,7 @@ export async function* pagePipeline(
   const accept = (body: unknown) => readEnvelope(body, endpoint);
   const settings: PullSettings = {
     endpoint,
-    inFlight: inFlight(options),
+    sending: pLimit(inFlight(options)),
     onErrors: options.onErrors,
     progress,
     signal: parts.closing,
@@ -62,6 +81,8 @@ export async function* pagePipeline(
     keep: writes && ((envelope) => writes.keep(envelope)),
   };
   let checker: PageChecker | undefined;
+  /** pages asked for ahead of the larger first page (let go however the pull ends) */
+  let headStart: HeadStart | undefined;
   let releasePool: (() => Promise<void>) | undefined;
   try {
     const firstPage = await fetchFirstPage(sized, settings, singlePage);
@@ -79,20 +100,28 @@ export async function* pagePipeline(
     yield first;
     // a frame's pages are its own: the rest may come at a larger page size when the rate budget is short
     const larger = resizable && query.perPage === undefined && query.page === undefined && query.maxPages === undefined;
-    const switched =
-      larger && (await worthLargerPages(parts, options, endpoint, sized, first, plan))
-        ? await restAtLargerPages(sized, first, settings)
-        : undefined;
+    let switched: RestOfPull | undefined;
+    if (larger && (await worthLargerPages(parts, options, endpoint, sized, first, plan))) {
+      // the pages after the larger first one are asked for with it, not a round trip after it
+      headStart = startPages(atLargerPages(sized), headStartPages(first.total!, window, settings), settings);
+      const answer = await restAtLargerPages(sized, first, settings);
+      switched = answer.rest;
+      if (!switched && !answer.servedAsHeld) {
+        await letGo(headStart);
+        headStart = undefined;
+      }
+    }
     const rest: RestOfPull = switched ?? { query: sized, plan, settings, checker };
     checker = rest.checker;
     if (rest.lead) yield rest.lead;
-    const failures: PageFailure[] = yield* streamPages(rest.query, rest.plan, window, rest.settings, rest.checker);
+    const failures: PageFailure[] = yield* streamPages(rest.query, rest.plan, window, rest.settings, rest.checker, headStart);
     warnPullEnd(endpoint, failures, rest.plan.lastPage - rest.plan.start + 1, rest.checker);
     if (outcome) outcome.whole = !warnedOfKeys && failures.length === 0 && !rest.checker?.disagreed;
   } catch (error) {
     if (error instanceof InconsistentPagesError) await writes?.forget();
     throw error;
   } finally {
+    if (headStart) await letGo(headStart);
     progress.stop();
     // the decode threads' heaps are let go before the frame is built from the pages
     await releasePool?.();
@@ -100,6 +129,16 @@ export async function* pagePipeline(
     await (checker?.disagreed ? writes?.forget() : writes?.settle());
     if (outcome) outcome.entries = writes?.entries ?? [];
   }
+}
+
+/**
+ * The pages after page 1 at MAX_PER_PAGE that fit beside the larger first page in flight: pages
+ * the rest will ask for whatever size the service says it serves (a service that caps its pages
+ * at 250 answers page 2 with records 251-500, as the plan then counts them).
+ */
+function headStartPages(total: number, window: number, settings: PullSettings): number[] {
+  const count = Math.min(Math.ceil(total / MAX_PER_PAGE) - 1, settings.sending.concurrency - 1, window);
+  return Array.from({ length: Math.max(0, count) }, (_, at) => at + 2);
 }
 
 /** Most requests in flight for one pull. */

@@ -75,8 +75,11 @@ export function mayGrow(first: PulledPage, plan: PagePlan): boolean {
   return plan.perPage !== undefined && plan.perPage < MAX_PER_PAGE && recordCount(first.body) === plan.perPage;
 }
 
+/** The pull at MAX_PER_PAGE, as `restAtLargerPages` asks for its rest. */
+export const atLargerPages = (query: Query): Query => query.withPage({ perPage: MAX_PER_PAGE });
+
 /** The first page at MAX_PER_PAGE, the page `restAtLargerPages` asks the service for. */
-export const largerFirstPage = (query: Query): Query => query.withPage({ perPage: MAX_PER_PAGE, page: 1 });
+export const largerFirstPage = (query: Query): Query => atLargerPages(query).withPage({ page: 1 });
 
 /**
  * The rest of the pull at larger pages, from what the service gave when page 1 was asked at
@@ -86,22 +89,23 @@ export const largerFirstPage = (query: Query): Query => query.withPage({ perPage
  * as if nothing had been asked. The records not yet held are `lead`; every page is then checked
  * as one pull from record 0.
  */
-export async function restAtLargerPages(query: Query, first: PulledPage, settings: PullSettings): Promise<RestOfPull | undefined> {
+export async function restAtLargerPages(query: Query, first: PulledPage, settings: PullSettings): Promise<LargerPagesAnswer> {
   let larger: Envelope;
   try {
     larger = await settings.fetch(largerFirstPage(query), settings.signal ?? new AbortController().signal);
   } catch {
     settings.signal?.throwIfAborted();
-    return undefined; // the pages at the pull's own size are still there to fetch
+    return { rest: undefined, servedAsHeld: false }; // the pages at the pull's own size are still there to fetch
   }
   const total = first.total!;
   const held = recordCount(first.body);
   const count = recordCount(larger.body);
   const served = larger.perPage ?? (count < total ? count : MAX_PER_PAGE);
   const full = count === Math.min(served, total);
-  if (served <= held || !full || larger.total !== total || !leadsWith(larger.body, first.body)) {
+  const leads = leadsWith(larger.body, first.body);
+  if (served <= held || !full || larger.total !== total || !leads) {
     if (served <= held && full && larger.total === total) settings.keep?.(larger);
-    return undefined;
+    return { rest: undefined, servedAsHeld: served === held && full && larger.total === total && leads };
   }
   settings.keep?.(larger);
   const lastPage = Math.ceil(total / served);
@@ -115,7 +119,17 @@ export async function restAtLargerPages(query: Query, first: PulledPage, setting
   settings.progress.setTotal(lastPage);
   settings.progress.tick(count - held);
   const lead: PulledPage = { endpoint: settings.endpoint, page: 1, body: withoutLeading(larger.body, held), total, lastPage };
-  return { query: query.withPage({ perPage: MAX_PER_PAGE }), plan, settings, checker, lead };
+  return { rest: { query: atLargerPages(query), plan, settings, checker, lead }, servedAsHeld: false };
+}
+
+/**
+ * What asking for page 1 at MAX_PER_PAGE settled: the rest at the larger size, or none; then
+ * `servedAsHeld` says the service serves the pull's own page size whatever is asked (its pages
+ * asked at MAX_PER_PAGE are the pull's own pages).
+ */
+export interface LargerPagesAnswer {
+  rest: RestOfPull | undefined;
+  servedAsHeld: boolean;
 }
 
 /** The larger page starts with the records already held, by id (records without ids cannot be told apart: trusted by count). */

@@ -1,5 +1,5 @@
 import { setMaxListeners } from "node:events";
-import pLimit from "p-limit";
+import type { LimitFunction } from "p-limit";
 import { DataNotFoundError, FountError } from "../errors";
 import type { Query } from "../query";
 import type { JsonRecord } from "../records";
@@ -41,8 +41,8 @@ export interface PullSettings {
   /** reads one page: its envelope, checked once; `sending` holds its request while it is on the wire */
   fetch(query: Query, signal: AbortSignal, sending?: GetSettings["sending"]): Promise<Envelope>;
   endpoint: string;
-  /** most requests in flight for this pull */
-  inFlight: number;
+  /** the pull's bound on requests in flight (a p-limit of batchSize × nWorkers) for the pages after the first */
+  sending: LimitFunction;
   onErrors: "warn" | "raise";
   progress: ProgressHandle;
   /** the client's closing: once aborted, the pull sends nothing more and rejects with its reason */
@@ -96,11 +96,36 @@ interface FetchedPage {
   envelope: Envelope;
 }
 
+/** Pages asked for before their plan was settled (`startPages`), for streamPages to go on from. */
+export interface HeadStart {
+  pages: Map<number, Promise<FetchedPage | PageFailure>>;
+  /** every request in flight and its retry wait listen on its signal; aborted when the pages are let go */
+  controller: AbortController;
+}
+
+/** Asks for `pages` of `query` now, within the pull's bound on requests in flight. */
+export function startPages(query: Query, pages: readonly number[], settings: PullSettings): HeadStart {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  const outer = settings.signal;
+  const onOuterAbort = () => controller.abort(outer?.reason);
+  outer?.addEventListener("abort", onOuterAbort, { once: true });
+  controller.signal.addEventListener("abort", () => outer?.removeEventListener("abort", onOuterAbort), { once: true });
+  return { pages: new Map(pages.map((page) => [page, fetchOne(query, page, settings, controller.signal)])), controller };
+}
+
+/** Ends pages asked for ahead that the pull does not want after all. */
+export async function letGo({ pages, controller }: HeadStart): Promise<void> {
+  controller.abort();
+  await Promise.allSettled(pages.values());
+}
+
 /**
- * The pages after the first, pipelined: at most `inFlight` requests on the wire at once, a new one
- * as soon as one's body is in (its reading does not hold the slot); pages come out in page order. Pages are scheduled as the window moves, never queued
- * all at once: `window` bounds how far requests run ahead of the consumer. The pull ends at the
- * first empty page; `checker` sees every page.
+ * The pages after the first, pipelined: at most `settings.sending` allows on the wire at once, a
+ * new one as soon as one's body is in (its reading does not hold the slot); pages come out in page
+ * order. Pages are scheduled as the window moves, never queued all at once: `window` bounds how far
+ * requests run ahead of the consumer. The pull ends at the first empty page; `checker` sees every
+ * page. `headStart`: the first pages after `plan.start`, already asked for.
  */
 export async function* streamPages(
   query: Query,
@@ -108,22 +133,17 @@ export async function* streamPages(
   window: number,
   settings: PullSettings,
   checker?: PageChecker,
+  headStart: HeadStart = startPages(query, [], settings),
 ): AsyncGenerator<PulledPage, PageFailure[]> {
   const { lastPage } = plan;
   const firstToFetch = plan.start + 1;
-  const limit = pLimit(settings.inFlight);
-  const controller = new AbortController();
-  // every request in flight and its retry wait listen on this one signal
-  setMaxListeners(0, controller.signal);
-  const onOuterAbort = () => controller.abort(settings.signal?.reason);
-  settings.signal?.addEventListener("abort", onOuterAbort, { once: true });
-  const started = new Map<number, Promise<FetchedPage | PageFailure>>();
+  const { pages: started, controller } = headStart;
   const failures: PageFailure[] = [];
-  let nextPage = firstToFetch;
+  let nextPage = Math.max(firstToFetch, ...[...started.keys()].map((page) => page + 1));
   const startMore = (consumedUpTo: number) => {
     while (nextPage <= lastPage && nextPage - consumedUpTo < window) {
       const page = nextPage++;
-      started.set(page, fetchOne(query, page, lastPage, settings, controller.signal, limit));
+      started.set(page, fetchOne(query, page, settings, controller.signal));
     }
   };
   try {
@@ -143,31 +163,23 @@ export async function* streamPages(
       const goOn = checker ? checker.check(report) : recordCount(outcome.page.body) > 0;
       if (!goOn) break;
       settings.keep?.(outcome.envelope);
-      yield outcome.page;
+      yield { ...outcome.page, lastPage };
     }
     settings.signal?.throwIfAborted();
     return failures;
   } finally {
     // queued pages see the abort and return at once (clearQueue would leave their promises pending)
-    controller.abort();
-    settings.signal?.removeEventListener("abort", onOuterAbort);
-    await Promise.allSettled(started.values());
+    await letGo(headStart);
   }
 }
 
-async function fetchOne(
-  query: Query,
-  page: number,
-  lastPage: number,
-  settings: PullSettings,
-  signal: AbortSignal,
-  sending: GetSettings["sending"],
-): Promise<FetchedPage | PageFailure> {
+/** One page; its `lastPage` is the plan's, set when streamPages hands it on. */
+async function fetchOne(query: Query, page: number, settings: PullSettings, signal: AbortSignal): Promise<FetchedPage | PageFailure> {
   if (signal.aborted) return { page, error: signal.reason as Error };
   try {
-    const envelope = await settings.fetch(query.withPage({ page }), signal, sending);
+    const envelope = await settings.fetch(query.withPage({ page }), signal, settings.sending);
     settings.progress.tick(recordCount(envelope.body));
-    return { page: { endpoint: settings.endpoint, page, body: envelope.body, total: envelope.total, lastPage }, envelope };
+    return { page: { endpoint: settings.endpoint, page, body: envelope.body, total: envelope.total, lastPage: page }, envelope };
   } catch (error) {
     return { page, error: error as Error };
   }

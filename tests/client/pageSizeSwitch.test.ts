@@ -66,3 +66,46 @@ describe("the switch to larger pages when the rate budget is short", () => {
     }
   });
 });
+
+describe("the pages asked for with the larger first page", () => {
+  // 6,234 rows: 63 pages of 100, 7 of 1,000; pages 2-7 at 1,000 are asked for beside page 1
+  const BRANDSCAPE = { filters: { countries: [1, 2, 3], years: [1, 2] }, metricKeys: ["esteem"] };
+  const cappedAt250 = useEmulator({ maxPerPage: 250 });
+  const cappedAt100 = useEmulator({ maxPerPage: 100 });
+  const pageNumbers = (emulator: Emulator) => emulator.stats.log.map((entry) => entry.page);
+
+  it("are the service's pages when it serves 250: each page once, the same frame", async () => {
+    const reference = await plain.client().brandscapeData(BRANDSCAPE);
+    cappedAt250.emulator.setFaults(SHORT_BUDGET);
+    const { result: frame, warnings } = await captureWarnings(() => cappedAt250.client().brandscapeData(BRANDSCAPE));
+    expect(warnings).toEqual([]);
+    expectSameFrame(frame, reference);
+    const [first, ...rest] = asked(cappedAt250.emulator);
+    expect(first).toBe("100:1");
+    expect(rest.sort()).toEqual(Array.from({ length: 25 }, (_, i) => `1000:${i + 1}`).sort());
+  });
+
+  it("are the pull's own pages when the service serves 100 whatever is asked: none asked twice", async () => {
+    const reference = await plain.client().brandscapeData(BRANDSCAPE);
+    cappedAt100.emulator.setFaults(SHORT_BUDGET);
+    const { result: frame, warnings } = await captureWarnings(() => cappedAt100.client().brandscapeData(BRANDSCAPE));
+    expect(warnings).toEqual([]);
+    expectSameFrame(frame, reference);
+    const pages = pageNumbers(cappedAt100.emulator);
+    expect(pages.filter((page) => page === 1)).toHaveLength(2); // page 1 at 100, then at 1,000
+    expect(pages.filter((page) => page !== 1).sort((a, b) => a - b)).toEqual(Array.from({ length: 62 }, (_, i) => i + 2));
+    expect(asked(cappedAt100.emulator).filter((said) => said.startsWith("1000:"))).toHaveLength(7);
+  });
+
+  it("are let go when the larger page is refused (its total moved): the pull goes on at its own size, no row lost", async () => {
+    const reference = await plain.client().brandscapeData(BRANDSCAPE);
+    plain.emulator.resetStats();
+    plain.emulator.setFaults([...SHORT_BUDGET, { resource: "brandscape-data", page: 1, kind: "recordsInserted", times: 1 }]);
+    const { result: frame } = await captureWarnings(() => plain.client().brandscapeData(BRANDSCAPE));
+    expectSameFrame(frame, reference);
+    const said = asked(plain.emulator);
+    expect(said.slice(0, 2)).toEqual(["100:1", "1000:1"]);
+    expect(said).toContain("1000:2"); // asked for beside the larger page, then let go
+    expect(said.filter((entry) => entry.startsWith("100:")).sort()).toEqual(Array.from({ length: 63 }, (_, i) => `100:${i + 1}`).sort());
+  });
+});
