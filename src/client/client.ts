@@ -114,7 +114,8 @@ export class Client implements AsyncDisposable {
   pages<M extends MethodName>(method: M, ...args: EndpointArgs<M>): AsyncGenerator<PageOf<RecordOf<M>>, void> {
     const spec = endpointOfMethod(method);
     const pull = this.#pull();
-    return pull.pages(spec.resource, buildQuery(spec, args).query);
+    const { query, stackData } = buildQuery(spec, args);
+    return pull.pages(spec.resource, query, stackData);
   }
 
   /** `pages` for any endpoint, with a Query. */

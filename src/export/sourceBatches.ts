@@ -40,6 +40,8 @@ export interface RawRecords {
   records: readonly JsonRecord[];
   /** the page's endpoint, when the page names it (pages of client.pages) */
   endpoint?: string;
+  /** the page's pull asked for stackData */
+  stackData?: boolean;
 }
 
 /** Frames and large arrays go out in slices, so writers can wait for the disk between them. */
@@ -53,13 +55,13 @@ export async function* sourceBatches(source: ExportSource, options: ExportOption
   }
   // one shaping path with the frames: a page of client.pages names its endpoint, which decides column names
   const shapeOptions = { stackData: options.stackData, endpoint: options.endpoint, globalPrefix: options.globalPrefix };
-  for await (const { records, endpoint } of recordBatches(source)) {
+  for await (const { records, endpoint, stackData } of recordBatches(source)) {
     if (options.flatten === false) {
       const { names, rows } = gatherRows(records);
       yield { kind: "records", names, rows };
       continue;
     }
-    const shape = pageRowShape({ endpoint }, shapeOptions);
+    const shape = pageRowShape({ endpoint, stackData }, shapeOptions);
     const { names, rows } = gatherRecords(records, shape);
     yield { kind: "records", names, rows, declaredTypes: shape.declaredTypes };
   }
@@ -75,7 +77,10 @@ export async function* recordBatches(source: ExportSource): AsyncGenerator<RawRe
   if (typeof source === "object" && source !== null && isIterable(source)) {
     for await (const page of source as AsyncIterable<RecordPageLike | readonly JsonRecord[]>) {
       const records = Array.isArray(page) ? (page as readonly JsonRecord[]) : pageRecords(page);
-      if (records.length) yield { records, endpoint: Array.isArray(page) ? undefined : (page as RecordPageLike).endpoint };
+      if (records.length) {
+        const { endpoint, stackData } = Array.isArray(page) ? ({} as Partial<RecordPageLike>) : (page as RecordPageLike);
+        yield { records, endpoint, stackData };
+      }
     }
     return;
   }

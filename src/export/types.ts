@@ -10,6 +10,8 @@ export interface RecordPageLike {
   readonly records: readonly JsonRecord[];
   /** the endpoint the records came from: decides their column names, as in a frame */
   readonly endpoint?: string;
+  /** the pull asked for stackData: its nested lists become rows, as in a frame */
+  readonly stackData?: boolean;
 }
 
 /**

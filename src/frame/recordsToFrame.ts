@@ -20,10 +20,11 @@ export async function recordsToFrame(records: readonly JsonRecord[], shape: RowS
   return builder.toFrame();
 }
 
-/** A page as `client.pages(...)` yields it: its records and the endpoint that decides their column names. */
+/** A page as `client.pages(...)` yields it: its records, the endpoint that decides their column names, and whether its lists become rows. */
 export interface ShapedPage {
   readonly records: readonly JsonRecord[];
   readonly endpoint?: string;
+  readonly stackData?: boolean;
 }
 
 /** A page's rows to gather: its records, or its columns as a worker thread shaped them. */
@@ -41,6 +42,7 @@ export class FrameBuilder {
   readonly #options: ShapeOptions;
   readonly #shapeOf: ShapeOf;
   #endpoint: string | undefined;
+  #stackData: boolean | undefined;
   /** set once a page decoded by a worker thread (as columns) arrives; every later page goes through it */
   #assembler: ChunkAssembler | undefined;
 
@@ -52,12 +54,13 @@ export class FrameBuilder {
 
   /** A pull's page, or plain records (shaped per the constructor's options). */
   add(page: ShapedPage | readonly JsonRecord[]): void {
-    const { records, endpoint } = Array.isArray(page)
-      ? { records: page as readonly JsonRecord[], endpoint: undefined }
+    const { records, endpoint, stackData } = Array.isArray(page)
+      ? { records: page as readonly JsonRecord[], endpoint: undefined, stackData: undefined }
       : ((page ?? {}) as ShapedPage);
     if (!Array.isArray(records)) {
       throw new ValidationError("page", "FrameBuilder.add takes a page of client.pages ({ records, endpoint }) or an array of records");
     }
+    if (this.#gatherer === undefined && stackData) this.#stackData = true;
     this.addRows({ kind: "records", records }, endpoint);
   }
 
@@ -75,7 +78,7 @@ export class FrameBuilder {
   #gathererFor(endpoint: string | undefined): RecordGatherer {
     if (this.#gatherer === undefined) {
       this.#endpoint ??= endpoint;
-      this.#shape = this.#shapeOf({ ...this.#options, endpoint: this.#endpoint });
+      this.#shape = this.#shapeOf({ ...this.#options, endpoint: this.#endpoint, stackData: this.#stackData || this.#options.stackData });
       this.#gatherer = new RecordGatherer(this.#shape);
     } else if (endpoint !== undefined && this.#endpoint !== undefined && endpoint !== this.#endpoint) {
       throw new ValidationError(

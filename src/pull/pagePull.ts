@@ -13,6 +13,8 @@ import type { GetSettings } from "../transport/transport";
 export interface RecordPage {
   /** the endpoint the records came from: it decides their column names (FrameBuilder, writers) */
   endpoint: string;
+  /** the pull asked for stackData: nested lists become rows wherever the page goes (FrameBuilder, writers) */
+  stackData?: true;
   page: number;
   records: JsonRecord[];
   /** meta.total: records matching the query (undefined on an unpaginated answer) */

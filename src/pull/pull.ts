@@ -70,22 +70,31 @@ export class Pull {
   }
 
   /** The pages as they arrive; requests never run more than the in-flight bound ahead of the consumer. */
-  pages(endpoint: string, query: Query): AsyncGenerator<RecordPage, void> {
+  pages(endpoint: string, query: Query, stackData = false): AsyncGenerator<RecordPage, void> {
     // pages are cut at a fixed size, so the same pull from a later page holds the same records
     const sized = sizedQuery(query, this.#options);
     const { page: _page, ...params } = sized.toParams(endpoint);
     const startPage = query.page ?? 1;
-    return markResumable(this.#pagesOf(endpoint, query), {
-      identity: { endpoint, baseUrl: this.#parts.baseUrl(), params, startPage, maxPages: query.maxPages },
-      from: (page) => this.#pagesOf(endpoint, continuedAt(sized, page)),
+    return markResumable(this.#pagesOf(endpoint, query, stackData), {
+      identity: {
+        endpoint,
+        baseUrl: this.#parts.baseUrl(),
+        params,
+        startPage,
+        maxPages: query.maxPages,
+        ...(stackData ? { stackData } : {}),
+      },
+      from: (page) => this.#pagesOf(endpoint, continuedAt(sized, page), stackData),
     });
   }
 
-  #pagesOf(endpoint: string, query: Query): AsyncGenerator<RecordPage, void> {
-    return pagesInFieldOrder(
+  async *#pagesOf(endpoint: string, query: Query, stackData: boolean): AsyncGenerator<RecordPage, void> {
+    const pages = pagesInFieldOrder(
       withRecords(pagePipeline(this.#parts, this.#options, endpoint, query, { window: inFlight(this.#options) })),
       query.fields,
     );
+    if (!stackData) return yield* pages;
+    for await (const page of pages) yield { ...page, stackData: true };
   }
 
   /** Every page of a pull as it arrives, with no bound but the in-flight one (the tool list). */

@@ -63,8 +63,8 @@ export function resourceOfEndpoint(endpoint: string): string {
 }
 
 /** The row shape of one page: the page's own endpoint decides its column names. */
-export function pageRowShape(page: { readonly endpoint?: string }, options: ShapeOptions): RowShape {
-  return rowShapeOf(page.endpoint === undefined ? options : { ...options, endpoint: page.endpoint });
+export function pageRowShape(page: { readonly endpoint?: string; readonly stackData?: boolean }, options: ShapeOptions): RowShape {
+  return rowShapeOf({ ...options, endpoint: page.endpoint ?? options.endpoint, stackData: page.stackData || options.stackData });
 }
 
 type Documented = keyof typeof DOCUMENTED;

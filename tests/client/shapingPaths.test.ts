@@ -52,6 +52,35 @@ describe("the same rows under the same column names, whichever way they are pull
     expect(lines[0].global_brand_name).toBe(frame.column("global_brand_name").values[0]);
   }, 30_000);
 
+  test("pages of a stackData pull carry it: FrameBuilder and the writers stack their lists as the frame does", async () => {
+    const client = env.client();
+    const options = { stackData: true, maxPages: 2 };
+    const frame = await client.audiences(options);
+    const unstacked = await client.audiences({ maxPages: 2 });
+    expect(frame.shape[0]).toBeGreaterThan(unstacked.shape[0]); // the lists did become rows
+    const ids = frame.column("id").values as number[];
+
+    const builder = new FrameBuilder();
+    for await (const page of client.pages("audiences", options)) {
+      expect(page.stackData).toBe(true);
+      builder.add(page);
+    }
+    const built = await builder.toFrame();
+    expect(built.shape).toEqual(frame.shape);
+    expect(built.column("id").values).toEqual(ids);
+
+    const csvPath = join(dir, "stacked.csv");
+    const summary = await writeCSV(client.pages("audiences", options), csvPath);
+    expect(summary.rows).toBe(frame.shape[0]);
+    const csvRows = parse(readFileSync(csvPath), { columns: true }) as Record<string, string>[];
+    expect(csvRows.map((row) => Number(row.id))).toEqual(ids);
+
+    const out = collector();
+    await writeNDJSON(client.pages("audiences", options), out.stream);
+    expect(out.text().trim().split("\n")).toHaveLength(frame.shape[0]);
+    for await (const page of client.pages("audiences", { maxPages: 1 })) expect(page.stackData).toBeUndefined();
+  }, 30_000);
+
   test("a column's name never depends on which fields were asked for", async () => {
     const client = env.client();
     const narrow = await client.brandscapeData({ studies: STUDY, fields: ["brand_strength_c"], include: ["study", "year"] });
