@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { chmod } from "node:fs/promises";
 import { join } from "node:path";
-import cacache from "cacache";
+import type Cacache from "cacache";
 import { serializeParams } from "../transport/transport";
 import { ensurePrivateFolder, INDEX_FOLDER, removeCacheFolders } from "./cacheFolder";
 
@@ -33,6 +33,11 @@ const PRIVATE_FILE = 0o600;
  * every entry's files are made 0600 as soon as cacache has written them (cacache has no mode
  * option, and a umask would change every file the process writes meanwhile).
  */
+/** Loaded with the first cache read or write: a client without a cache does not pay its import (~60 ms). */
+let loading: Promise<typeof Cacache> | undefined;
+const loadCacache = (): Promise<typeof Cacache> =>
+  (loading ??= import("cacache").then((module) => ((module as { default?: typeof Cacache }).default ?? module) as typeof Cacache));
+
 export class ResponseCache {
   readonly #dir: string;
   readonly #maxAgeMs: number;
@@ -66,18 +71,19 @@ export class ResponseCache {
       ))
     )
       return undefined;
+    const cacache = await loadCacache();
     const info = await cacache.get.info(this.#dir, key).catch(() => null);
     return info ? { integrity: info.integrity, time: info.time, metadata: info.metadata as unknown } : undefined;
   }
 
   /** The content stored under `integrity`, checked against it (cacache throws when it does not match). */
   async content(integrity: string): Promise<Buffer> {
-    return (await cacache.get.byDigest(this.#dir, integrity)) as Buffer;
+    return (await (await loadCacache()).get.byDigest(this.#dir, integrity)) as Buffer;
   }
 
   /** Removes one content (an entry still pointing to it then reads as unreadable). */
   async removeContent(integrity: string): Promise<void> {
-    await cacache.rm.content(this.#dir, integrity).catch(() => undefined);
+    await (await loadCacache()).rm.content(this.#dir, integrity).catch(() => undefined);
   }
 
   /** The entry's key: version, base URL, credential hash, path, parameters in name order. */
@@ -106,6 +112,7 @@ export class ResponseCache {
   /** Writes the entry (with `metadata` in its index line, when given) and makes its files private. */
   async put(key: string, body: Buffer | string, metadata?: unknown): Promise<void> {
     await this.#privateFolder();
+    const cacache = await loadCacache();
     await cacache.put(this.#dir, key, body, metadata === undefined ? undefined : { metadata });
     const content = await cacache.get.info(this.#dir, key);
     await Promise.all([content?.path, this.#indexFile(key)].map((path) => path && chmod(path, PRIVATE_FILE).catch(() => undefined)));
@@ -120,7 +127,7 @@ export class ResponseCache {
 
   /** Removes one entry (its content stays until `clear` or cacache's verify). */
   async remove(key: string): Promise<void> {
-    await cacache.rm.entry(this.#dir, key).catch(() => undefined);
+    await (await loadCacache()).rm.entry(this.#dir, key).catch(() => undefined);
   }
 
   #privateFolder(): Promise<void> {
