@@ -182,8 +182,9 @@ function errorOf({ failure, url, message }: TransportFailure, maxWaitMs: number,
         retryAfterMs: failure.waitMs,
       });
     case "truncated":
-    case "undecodable":
       return apiError({ status: failure.status, url, message, code: TRUNCATED });
+    case "undecodable":
+      return apiError({ status: failure.status, url, message, code: MALFORMED_BODY });
     case "timedOut":
       return apiError({ status: undefined, url, message, code: TIMED_OUT });
     case "unreachable":
