@@ -165,6 +165,8 @@ export async function* streamPages(
       const goOn = checker ? checker.check(report) : recordCount(outcome.page.body) > 0;
       if (!goOn) break;
       settings.keep?.(outcome.envelope);
+      // counted as handed on: a page asked for ahead and let go is not
+      settings.progress.tick(recordCount(outcome.page.body));
       yield { ...outcome.page, lastPage };
     }
     settings.signal?.throwIfAborted();
@@ -180,7 +182,6 @@ async function fetchOne(query: Query, page: number, settings: PullSettings, sign
   if (signal.aborted) return { page, error: signal.reason as Error };
   try {
     const envelope = await settings.fetch(query.withPage({ page }), signal, settings.sending);
-    settings.progress.tick(recordCount(envelope.body));
     return { page: { endpoint: settings.endpoint, page, body: envelope.body, total: envelope.total, lastPage: page }, envelope };
   } catch (error) {
     return { page, error: error as Error };

@@ -1,3 +1,4 @@
+import type { DataFrame } from "danfojs-node";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -97,14 +98,27 @@ describe("the pages asked for with the larger first page", () => {
     expect(asked(cappedAt100.emulator).filter((said) => said.startsWith("1000:"))).toHaveLength(7);
   });
 
+  // page 1 answers last: the pages asked for beside the larger page 1 are in before it is refused
+  const slowFirstPage = useEmulator({ latencyMs: ({ page }) => (page === 1 ? 150 : 0) });
+
   it("are let go when the larger page is refused (its total moved): the pull goes on at its own size, no row lost", async () => {
     const reference = await plain.client().brandscapeData(BRANDSCAPE);
-    plain.emulator.resetStats();
-    plain.emulator.setFaults([...SHORT_BUDGET, { resource: "brandscape-data", page: 1, kind: "recordsInserted", times: 1 }]);
-    const { result: frame } = await captureWarnings(() => plain.client().brandscapeData(BRANDSCAPE));
+    slowFirstPage.emulator.setFaults([...SHORT_BUDGET, { resource: "brandscape-data", page: 1, kind: "recordsInserted", times: 1 }]);
+    const stderr: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array) => stderr.push(String(chunk)) > 0) as typeof process.stderr.write;
+    let frame: DataFrame;
+    try {
+      frame = (await captureWarnings(() => slowFirstPage.client({ verbose: true }).brandscapeData(BRANDSCAPE))).result;
+    } finally {
+      process.stderr.write = write;
+    }
     expectSameFrame(frame, reference);
-    const said = asked(plain.emulator);
-    expect(said.slice(0, 2)).toEqual(["100:1", "1000:1"]);
+    // the progress counts the pages handed on, not those asked for ahead and let go
+    expect(stderr.join("").trim().split("\n").at(-1)).toMatch(/^brandscape-data: 63\/63 pages, 6234 rows in [\d.]+ s$/);
+    const said = asked(slowFirstPage.emulator);
+    expect(said[0]).toBe("100:1");
+    expect(said).toContain("1000:1");
     expect(said).toContain("1000:2"); // asked for beside the larger page, then let go
     expect(said.filter((entry) => entry.startsWith("100:")).sort()).toEqual(Array.from({ length: 63 }, (_, i) => `100:${i + 1}`).sort());
   });
