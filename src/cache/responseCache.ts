@@ -24,6 +24,11 @@ export const DEFAULT_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const KEY_VERSION = "fountframe-v1";
 const PRIVATE_FILE = 0o600;
 
+/** Loaded with the first cache read or write: a client without a cache does not pay its import (~60 ms). */
+let loading: Promise<typeof Cacache> | undefined;
+const loadCacache = (): Promise<typeof Cacache> =>
+  (loading ??= import("cacache").then((module) => ((module as { default?: typeof Cacache }).default ?? module) as typeof Cacache));
+
 /**
  * Response bodies on disk (cacache: content-addressed, atomic writes, integrity-checked reads),
  * keyed by the service's base URL, a hash of the credential, the path and every query parameter.
@@ -33,11 +38,6 @@ const PRIVATE_FILE = 0o600;
  * every entry's files are made 0600 as soon as cacache has written them (cacache has no mode
  * option, and a umask would change every file the process writes meanwhile).
  */
-/** Loaded with the first cache read or write: a client without a cache does not pay its import (~60 ms). */
-let loading: Promise<typeof Cacache> | undefined;
-const loadCacache = (): Promise<typeof Cacache> =>
-  (loading ??= import("cacache").then((module) => ((module as { default?: typeof Cacache }).default ?? module) as typeof Cacache));
-
 export class ResponseCache {
   readonly #dir: string;
   readonly #maxAgeMs: number;
