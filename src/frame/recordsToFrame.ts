@@ -6,6 +6,7 @@ import { RecordGatherer, type GatheredRows } from "../table/flatten";
 import { gatherPageChunk } from "../table/pageChunk";
 import type { DeclaredType } from "../table/columnType";
 import { planColumns, type ColumnStats } from "../table/columnPlan";
+import { AssembledColumn } from "./assembledColumn";
 
 /** The row shape of the records of `options.endpoint`: the caller looks it up (frame reads no endpoint table). */
 export type ShapeOf = (options: ShapeOptions) => RowShape;
@@ -45,6 +46,7 @@ export class FrameBuilder {
   #stackData: boolean | undefined;
   /** set once a page decoded by a worker thread (as columns) arrives; every later page goes through it */
   #assembler: ChunkAssembler | undefined;
+  #expectedRows = 0;
 
   constructor(options: ShapeOptions, shapeOf: ShapeOf) {
     this.#options = options;
@@ -64,6 +66,15 @@ export class FrameBuilder {
     this.addRows({ kind: "records", records }, endpoint);
   }
 
+  /**
+   * How many rows the frame will have, about (a pull knows it from its first page): a column of
+   * numbers makes room for them at once rather than growing page by page. More or fewer rows are
+   * still taken.
+   */
+  expectRows(rows: number): void {
+    if (Number.isSafeInteger(rows) && rows > 0) this.#expectedRows = rows;
+  }
+
   /** A page's rows: its records, or the columns a worker thread decoded (every later page then joins them as columns). */
   addRows(rows: RowsOfPage, endpoint?: string): void {
     const gatherer = this.#gathererFor(endpoint);
@@ -71,7 +82,7 @@ export class FrameBuilder {
       gatherer.add(rows.records);
       return;
     }
-    this.#assembler ??= new ChunkAssembler(gatherer.result());
+    this.#assembler ??= new ChunkAssembler(gatherer.result(), this.#expectedRows);
     this.#assembler.add(rows.kind === "columns" ? rows.chunk : gatherPageChunk(rows.records, this.#shape!));
   }
 
@@ -105,32 +116,41 @@ export class FrameBuilder {
 
 const COUNTS = ["present", "numbers", "numericStrings", "otherStrings", "booleans", "structured"] as const;
 
+/** Room made up front for at most this many rows a column: V8 keeps an array made longer than 32 Mi elements as a dictionary. */
+const MOST_ROWS_OF_ROOM = 2 ** 24;
+
 /**
  * Page chunks after gathered rows, made into the table the main thread would have made of the same
- * records (the frame makes its rows when they are read). Each chunk is appended to one array per column as it comes and let go (a
- * column of numbers stays an array of unboxed doubles), its counts added to the column stats; the
- * finish converts the columns in place (finishTable's rules).
+ * records (the frame makes its rows when they are read). Each chunk's columns are appended to
+ * the frame's columns as it comes and let go (a column of numbers stays an array of unboxed
+ * doubles), its counts added to the column stats; the finish converts the columns in place
+ * (finishTable's rules). Told how many rows to expect, a column of numbers makes room for them at
+ * once and its numbers are written in place.
  */
 class ChunkAssembler {
   readonly #names: string[];
   readonly #stats: ColumnStats;
   readonly #columnByName = new Map<string, number>();
-  /** gathered cells by column, undefined where a row has none; a column absent lately is short */
-  #columns: unknown[][] = [];
+  #columns: AssembledColumn[] = [];
+  readonly #room: number;
   #rowCount: number;
   #finished: TableWithRows | undefined;
 
   /** `base`: rows gathered before the first chunk; its rows are moved into the columns (and emptied). */
-  constructor(base: GatheredRows) {
+  constructor(base: GatheredRows, expectedRows: number) {
     const { names, rows, stats } = base;
     this.#names = names;
     this.#stats = stats;
     this.#rowCount = rows.length;
+    this.#room = expectedRows <= MOST_ROWS_OF_ROOM ? expectedRows : 0;
     names.forEach((name, column) => {
       this.#columnByName.set(name, column);
-      this.#columns.push([]);
+      this.#columns.push(new AssembledColumn(this.#room));
+      const cells = rows.map((row) => row[column]);
+      if (cells.every((cell) => typeof cell === "number"))
+        this.#columns[column].putNumbers(Float64Array.from(cells as number[]), cells.length, 0);
+      else this.#columns[column].putCells(cells, cells.length, 0);
     });
-    for (const cells of rows) for (let column = 0; column < names.length; column++) this.#columns[column].push(cells[column]);
     rows.length = 0;
   }
 
@@ -145,7 +165,7 @@ class ChunkAssembler {
         names.push(name);
         this.#columnByName.set(name, column);
         this.#stats.addColumn(column);
-        this.#columns.push([]);
+        this.#columns.push(new AssembledColumn(this.#room));
       }
       target[index] = column;
     });
@@ -155,11 +175,9 @@ class ChunkAssembler {
     const offset = this.#rowCount;
     const count = chunk.rowCount;
     chunk.columns.forEach((piece, index) => {
-      const cells = this.#columns[target[index]];
-      fillMissing(cells, offset);
-      // two loops, so that each reads one kind of array
-      if (piece instanceof Float64Array) for (let row = 0; row < count; row++) cells.push(piece[row]);
-      else for (let row = 0; row < count; row++) cells.push(piece[row]);
+      const column = this.#columns[target[index]];
+      if (piece instanceof Float64Array) column.putNumbers(piece, count, offset);
+      else column.putCells(piece, count, offset);
     });
     this.#rowCount += count;
   }
@@ -175,8 +193,7 @@ class ChunkAssembler {
     const rowCount = this.#rowCount;
     const plan = planColumns(this.#stats, names.length, declaredTypes ? (column) => declaredTypes.get(names[column]) : undefined);
     const data = plan.kept.map((column, kept) => {
-      const cells = this.#columns[column];
-      fillMissing(cells, rowCount);
+      const cells = this.#columns[column].finish(rowCount);
       convertColumn(cells, plan.conversions[kept]);
       return cells;
     });
@@ -184,14 +201,6 @@ class ChunkAssembler {
     const columns = plan.kept.map((column) => names[column]);
     return { table: { columns, data, dtypes: plan.dtypes, rowCount } };
   }
-}
-
-/**
- * Missing cells written as undefined, never left as holes: V8 makes an array with many holes a
- * dictionary, slow for the frame ever after.
- */
-function fillMissing(cells: unknown[], length: number): void {
-  while (cells.length < length) cells.push(undefined);
 }
 
 function addCounts(stats: ColumnStats, counts: ChunkStats, target: Int32Array): void {

@@ -7,7 +7,7 @@ import type { Query } from "../query";
 import type { JsonRecord } from "../records";
 import { FrameBuilder, rowShapeOf } from "../rows";
 import { VERSION } from "../version";
-import { recordsOf } from "./pageChecks";
+import { recordCount, recordsOf } from "./pageChecks";
 import { inFlight, pagePipeline, sizedQuery, type PullOutcome } from "./pagePipeline";
 import type { PulledPage, RecordPage } from "./pagePull";
 import type { PullOptions, PullParts } from "./parts";
@@ -47,13 +47,17 @@ export class Pull {
     const builder = new FrameBuilder({ stackData, endpoint });
     const decoding = { shape: rowShapeOf({ stackData, endpoint }), pool: undefined, toColumns: false };
     const outcome: PullOutcome = { whole: false, entries: [] };
+    let first = true;
     for await (const page of pagePipeline(this.#parts, this.#options, endpoint, query, {
       window: this.#lookahead(),
       resizable: true,
       decoding,
       outcome,
-    }))
+    })) {
+      if (first) builder.expectRows(rowsAhead(page));
+      first = false;
       builder.addRows(page.body, page.endpoint);
+    }
     const { table, rows } = builder.toTable();
     // rows and columns were made for this frame alone: it keeps them without copies
     const frame = await frameFromTableCells(table, rows, table.data);
@@ -114,6 +118,11 @@ export class Pull {
   #lookahead(): number {
     return inFlight(this.#options) * FRAME_LOOKAHEAD_FACTOR;
   }
+}
+
+/** The rows a pull's first page says are coming: the records its pages will hold, at most meta.total. */
+function rowsAhead({ body, page, lastPage, total }: PulledPage): number {
+  return Math.min(total ?? 0, (lastPage - page + 1) * recordCount(body));
 }
 
 /** The pages as callers see them: their records (only a frame's pull decodes pages to columns). */

@@ -23,8 +23,9 @@ const PAGES: JsonRecord[][] = [
 ];
 
 /** The builder fed the pages, each page as records or as a chunk as `asChunk` says. */
-function builderOf(options: ShapeOptions, asChunk: (page: number) => boolean): FrameBuilder {
+function builderOf(options: ShapeOptions, asChunk: (page: number) => boolean, expectedRows?: number): FrameBuilder {
   const builder = new FrameBuilder(options);
+  if (expectedRows !== undefined) builder.expectRows(expectedRows);
   const shape = rowShapeOf(options);
   PAGES.forEach((records, page) => {
     if (asChunk(page)) builder.addRows({ kind: "columns", chunk: gatherPageChunk(records, shape) });
@@ -34,8 +35,15 @@ function builderOf(options: ShapeOptions, asChunk: (page: number) => boolean): F
 }
 
 /** The table of the pages fed to one builder. */
-function built(options: ShapeOptions, asChunk: (page: number) => boolean) {
-  return builderOf(options, asChunk).toTable().table;
+function built(options: ShapeOptions, asChunk: (page: number) => boolean, expectedRows?: number) {
+  return builderOf(options, asChunk, expectedRows).toTable().table;
+}
+
+/** Columns holding no hole: every row's cell is set (a hole is skipped by map and forEach). */
+function holes(cells: unknown[]): number {
+  let count = 0;
+  for (let row = 0; row < cells.length; row++) if (!(row in cells)) count++;
+  return count;
 }
 
 describe.each([
@@ -53,6 +61,17 @@ describe.each([
   it("after pages gathered on the main thread, and between them", () => {
     expect(built(options, (page) => page >= 1)).toEqual(expected);
     expect(built(options, (page) => page % 2 === 1)).toEqual(expected);
+  });
+
+  it.each([1, 2, 3, 7, 8, 1_000])("the same when told to expect %i rows, with no hole left", (expectedRows) => {
+    for (const asChunk of [() => true, (page: number) => page >= 1]) {
+      const table = built(options, asChunk, expectedRows);
+      expect(table).toEqual(expected);
+      for (const cells of table.data) {
+        expect(cells).toHaveLength(table.rowCount);
+        expect(holes(cells)).toBe(0);
+      }
+    }
   });
 
   it("make a frame whose rows hold the cells of its columns (the frame holds both)", async () => {

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type * as Danfo from "../../danfo";
 import type { DataFrame } from "../../danfo";
+import { requireWithCodeCache } from "./codeCache";
 import { deferMathjs } from "./deferMathjs";
 import { giveNotebookForm } from "./notebookForm";
 
@@ -11,12 +12,13 @@ declare const __FOUNTFRAME_DANFO_BUNDLED__: boolean | undefined;
  * The one door to danfo, always by require: import() of the 6.7 MB CommonJS file would first have
  * Node scan all of it for its export names (cjs-module-lexer, a quarter second of CPU). Built, the
  * dist/danfo.cjs beside either bundle (dist/danfo.mjs re-exports that same module, so
- * `import * as dfd from "fountframe/danfo"` holds the same DataFrame class); from the sources
+ * `import * as dfd from "fountframe/danfo"` holds the same DataFrame class), compiled with the code
+ * cache kept beside it (codeCache.ts); from the sources
  * (ts-jest, tsx), src/danfo.
  */
 function importDanfo(): Promise<typeof Danfo> {
   if (typeof __FOUNTFRAME_DANFO_BUNDLED__ === "boolean") {
-    return Promise.resolve(createRequire(__filename)("./danfo.cjs") as typeof Danfo);
+    return Promise.resolve(requireWithCodeCache(createRequire(__filename).resolve("./danfo.cjs")) as typeof Danfo);
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return Promise.resolve(require("../../danfo") as typeof Danfo);

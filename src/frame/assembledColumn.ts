@@ -1,0 +1,110 @@
+/**
+ * One column of a frame as page chunks fill it, in row order: unboxed doubles while every row so
+ * far holds a number, else cells of any kind, undefined where a row has none.
+ *
+ * Its arrays are made by Reflect.construct, never by `[]` or `new Array`: V8 remembers, per place
+ * in the code that makes arrays, the most general kind any of them came to hold, and makes the next
+ * ones of that kind from the start. Once a text column had been made there, every later column of
+ * numbers (in this pull or the next) held each number as a separate heap object — nearly twice the
+ * CPU of a wide pull, most of it the garbage collector's.
+ */
+export class AssembledColumn {
+  /** the numbers, with room beyond `length` (holes until written); null once a row is not a number */
+  #doubles: number[] | null = null;
+  #cells: unknown[] | null = null;
+  /** rows held, missing ones included */
+  #length = 0;
+
+  /** `room`: rows to make room for at once (0: grown as rows come) */
+  constructor(private readonly room: number) {}
+
+  get length(): number {
+    return this.#length;
+  }
+
+  /** `count` numbers as rows `row`… (the rows before it not held yet are missing). */
+  putNumbers(numbers: Float64Array, count: number, row: number): void {
+    if (this.#cells === null && this.#length === row) {
+      const end = row + count;
+      let doubles = this.#doubles;
+      if (doubles === null || doubles.length < end) doubles = this.#grown(end);
+      copyNumbers(doubles, row, numbers, count);
+      this.#length = end;
+      return;
+    }
+    const cells = this.#cellsUpTo(row);
+    for (let index = 0; index < count; index++) cells.push(numbers[index]);
+    this.#length = row + count;
+  }
+
+  /** `count` cells of any kind as rows `row`…. */
+  putCells(values: readonly unknown[], count: number, row: number): void {
+    const cells = this.#cellsUpTo(row);
+    for (let index = 0; index < count; index++) cells.push(values[index]);
+    this.#length = row + count;
+  }
+
+  /** The column's `rowCount` cells as one array (rows never given are missing); the column is spent. */
+  finish(rowCount: number): unknown[] {
+    const doubles = this.#doubles;
+    if (this.#cells === null && this.#length === rowCount) {
+      this.#doubles = null;
+      if (doubles === null) return freshArray(0);
+      doubles.length = rowCount;
+      return doubles;
+    }
+    const cells = this.#cellsUpTo(rowCount);
+    this.#cells = null;
+    return cells;
+  }
+
+  /** Room for `end` rows of numbers: the promised room, else twice what is held. */
+  #grown(end: number): number[] {
+    const capacity = Math.max(end, this.room, 2 * this.#length);
+    const doubles = doublesArray(capacity);
+    if (this.#doubles !== null) copyDoubles(doubles, this.#doubles, this.#length);
+    this.#doubles = doubles;
+    return doubles;
+  }
+
+  /** The cells (the numbers so far moved into them), missing rows added up to `row`. */
+  #cellsUpTo(row: number): unknown[] {
+    let cells = this.#cells;
+    if (cells === null) {
+      cells = this.#cells = freshArray(0);
+      const doubles = this.#doubles;
+      for (let index = 0; index < this.#length; index++) cells.push(doubles![index]);
+      this.#doubles = null;
+    }
+    while (cells.length < row) cells.push(undefined);
+    this.#length = Math.max(this.#length, row);
+    return cells;
+  }
+}
+
+/** An array no allocation site has typed: each array's kind is what it holds. */
+function freshArray(length: number): unknown[] {
+  return Reflect.construct(Array, [length]) as unknown[];
+}
+
+/** A holey array of `capacity` unboxed doubles (V8's HOLEY_DOUBLE_ELEMENTS). */
+function doublesArray(capacity: number): number[] {
+  const doubles = freshArray(capacity) as number[];
+  if (capacity > 0) makeDoubles(doubles);
+  return doubles;
+}
+
+// Each store below is a place of its own that only ever meets one kind of array: a store that has
+// met arrays of objects turns the next array of no kind yet into one of objects too.
+
+function makeDoubles(doubles: number[]): void {
+  doubles[0] = 0.5;
+}
+
+function copyNumbers(doubles: number[], at: number, numbers: Float64Array, count: number): void {
+  for (let index = 0; index < count; index++) doubles[at + index] = numbers[index];
+}
+
+function copyDoubles(into: number[], from: readonly number[], count: number): void {
+  for (let index = 0; index < count; index++) into[index] = from[index];
+}
