@@ -11,6 +11,7 @@
 export class AssembledColumn {
   /** the numbers, with room beyond `length` (holes until written); null once a row is not a number */
   #doubles: number[] | null = null;
+  /** the cells once a row is not a number, with room beyond `length` while the promised room lasts */
   #cells: unknown[] | null = null;
   /** rows held, missing ones included */
   #length = 0;
@@ -32,36 +33,32 @@ export class AssembledColumn {
       this.#length = end;
       return;
     }
-    const cells = this.#cellsUpTo(row);
-    for (let index = 0; index < count; index++) cells.push(numbers[index]);
+    writeNumbers(this.#cellsUpTo(row), row, numbers, count);
     this.#length = row + count;
   }
 
   /** `count` cells of any kind as rows `row`…. */
   putCells(values: readonly unknown[], count: number, row: number): void {
-    const cells = this.#cellsUpTo(row);
-    for (let index = 0; index < count; index++) cells.push(values[index]);
+    writeCells(this.#cellsUpTo(row), row, values, count);
     this.#length = row + count;
   }
 
   /** The column's `rowCount` cells as one array (rows never given are missing); the column is spent. */
   finish(rowCount: number): unknown[] {
     const doubles = this.#doubles;
-    if (this.#cells === null && this.#length === rowCount) {
-      this.#doubles = null;
-      if (doubles === null) return freshArray(0);
-      doubles.length = rowCount;
-      return doubles;
-    }
-    const cells = this.#cellsUpTo(rowCount);
+    let cells: unknown[];
+    if (this.#cells === null && this.#length === rowCount) cells = doubles ?? freshArray(0);
+    else cells = this.#cellsUpTo(rowCount);
+    // the room not taken
+    cells.length = rowCount;
+    this.#doubles = null;
     this.#cells = null;
     return cells;
   }
 
   /** Room for `end` rows of numbers: the promised room, else twice what is held. */
   #grown(end: number): number[] {
-    const capacity = Math.max(end, this.room, 2 * this.#length);
-    const doubles = doublesArray(capacity);
+    const doubles = doublesArray(Math.max(end, this.room, 2 * this.#length));
     if (this.#doubles !== null) copyDoubles(doubles, this.#doubles, this.#length);
     this.#doubles = doubles;
     return doubles;
@@ -71,13 +68,14 @@ export class AssembledColumn {
   #cellsUpTo(row: number): unknown[] {
     let cells = this.#cells;
     if (cells === null) {
-      cells = this.#cells = freshArray(0);
-      const doubles = this.#doubles;
-      for (let index = 0; index < this.#length; index++) cells.push(doubles![index]);
+      cells = this.#cells = freshArray(this.room > this.#length ? this.room : 0);
+      if (this.#doubles !== null) writeDoubles(cells, this.#doubles, this.#length);
       this.#doubles = null;
     }
-    while (cells.length < row) cells.push(undefined);
-    this.#length = Math.max(this.#length, row);
+    if (this.#length < row) {
+      writeCells(cells, this.#length, new Array<undefined>(row - this.#length).fill(undefined), row - this.#length);
+      this.#length = row;
+    }
     return cells;
   }
 }
@@ -107,4 +105,24 @@ function copyNumbers(doubles: number[], at: number, numbers: Float64Array, count
 
 function copyDoubles(into: number[], from: readonly number[], count: number): void {
   for (let index = 0; index < count; index++) into[index] = from[index];
+}
+
+// Cells are written in place while the room lasts (`cells.length` is then the room), pushed after.
+
+function writeCells(cells: unknown[], at: number, values: readonly unknown[], count: number): void {
+  const inRoom = Math.max(0, Math.min(count, cells.length - at));
+  for (let index = 0; index < inRoom; index++) cells[at + index] = values[index];
+  for (let index = inRoom; index < count; index++) cells.push(values[index]);
+}
+
+function writeNumbers(cells: unknown[], at: number, numbers: Float64Array, count: number): void {
+  const inRoom = Math.max(0, Math.min(count, cells.length - at));
+  for (let index = 0; index < inRoom; index++) cells[at + index] = numbers[index];
+  for (let index = inRoom; index < count; index++) cells.push(numbers[index]);
+}
+
+function writeDoubles(cells: unknown[], doubles: readonly number[], count: number): void {
+  const inRoom = Math.min(count, cells.length);
+  for (let index = 0; index < inRoom; index++) cells[index] = doubles[index];
+  for (let index = inRoom; index < count; index++) cells.push(doubles[index]);
 }

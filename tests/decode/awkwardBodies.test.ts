@@ -68,6 +68,11 @@ const LEFT: ReadonlyArray<[string, string | Uint8Array]> = [
   ["a duplicate object key", `{"data":[{"a":{"x":1},"a":{"y":2}}]}`],
   ["a duplicate top-level key", `{"data":[{"a":1}],"data":[]}`],
   ["two keys flattening to one column", `{"data":[{"a":{"b":1},"a_b":2}]}`],
+  // the keys of a record that repeat the previous record's go unchecked until one does not
+  ["a key twice in a later record, the second where the previous record had it", `{"data":[{"a":1,"c":2,"b":3},{"a":1,"b":2,"b":3}]}`],
+  ["a key twice in a later record, the first where the previous record had it", `{"data":[{"a":1,"b":2,"c":3},{"a":1,"b":2,"a":3}]}`],
+  ["a later record's key flattening onto an earlier nested one", `{"data":[{"p":{"q":1},"z":0},{"p":{"q":1},"p_q":5}]}`],
+  ["a later record's nested key flattening onto an earlier one", `{"data":[{"p_q":1,"p":{"r":1}},{"p_q":1,"p":{"q":5}}]}`],
   ["an id that is an object", `{"data":[{"id":{"x":1}}]}`],
   ["a record that is not an object", `{"data":[{"a":1},2]}`],
   ["a record that is null", `{"data":[null]}`],

@@ -5,14 +5,14 @@ import { basename, dirname, join } from "node:path";
 import { Script } from "node:vm";
 
 const CACHE_SUFFIX = ".v8-cache";
+const CONTENT_KEY_LENGTH = 16;
 
 /**
  * `require(filename)` for a large CommonJS file, with V8's code cache kept beside it: compiling
  * dist/danfo.cjs (4.9 MB) costs ~70 ms of every process's first frame, reading its code cache ~10.
- * The cache is named by the file's content, V8's version and the architecture, so it can only be
- * taken for the very file it was made from (V8 itself checks no more than the source's length);
- * V8 rejects one made under other flags, and then the file is compiled and the cache made again.
- * It lives in the file's own folder, which only those who can change the code can write; where the
+ * The cache is named by the file's content (V8 itself checks no more than the source's length), so
+ * it can only be taken for the very file it was made from, and by what else V8 checks (cacheKey);
+ * one V8 rejects all the same is made again. It lives in the file's own folder, which only those who can change the code can write; where the
  * folder cannot be written the file is compiled each time, as a plain require does.
  *
  * The module is registered in require's cache first, as Node's loader does, so a later `require`
@@ -46,9 +46,18 @@ export function requireWithCodeCache(filename: string): unknown {
 /** The node_modules folders Node's loader gives a module it loads (not in the types). */
 const nodeModulePaths: ((folder: string) => string[]) | undefined = Reflect.get(Module, "_nodeModulePaths");
 
+/**
+ * The file's content, then what V8 checks a cache against: its version, the architecture, and the
+ * flags the process runs with (a cache made under other flags is rejected, so each set of flags
+ * keeps its own rather than each process writing over the other's).
+ */
 function cacheKey(bytes: Buffer): string {
-  const content = createHash("sha1").update(bytes).digest("hex").slice(0, 16);
-  return `${content}-v8-${process.versions.v8}-${process.arch}`;
+  const content = createHash("sha1").update(bytes).digest("hex").slice(0, CONTENT_KEY_LENGTH);
+  const flags = createHash("sha1")
+    .update([...process.execArgv, process.env.NODE_OPTIONS ?? ""].join("\0"))
+    .digest("hex")
+    .slice(0, 8);
+  return `${content}-v8-${process.versions.v8}-${process.arch}-${flags}`;
 }
 
 function readIfThere(file: string): Buffer | undefined {
@@ -59,17 +68,20 @@ function readIfThere(file: string): Buffer | undefined {
   }
 }
 
-/** Written whole under a name of its own, then renamed: a process reading it meanwhile sees the old file or the new one. Older caches of the file go. */
+/**
+ * Written whole under a name of its own, then renamed: a process reading it meanwhile sees the old
+ * file or the new one. Caches of the file's earlier content go.
+ */
 function keepCodeCache(script: Script, cacheFile: string, filename: string): void {
   const partial = `${cacheFile}.${process.pid}.partial`;
   try {
     writeFileSync(partial, script.createCachedData(), { flag: "wx" });
     renameSync(partial, cacheFile);
     const folder = dirname(filename);
-    const kept = basename(cacheFile);
+    const ofThisContent = basename(cacheFile).slice(0, basename(filename).length + 1 + CONTENT_KEY_LENGTH);
     for (const name of readdirSync(folder)) {
-      if (name !== kept && name.startsWith(`${basename(filename)}.`) && name.endsWith(CACHE_SUFFIX))
-        rmSync(join(folder, name), { force: true });
+      const ofThisFile = name.startsWith(`${basename(filename)}.`) && name.endsWith(CACHE_SUFFIX);
+      if (ofThisFile && !name.startsWith(ofThisContent)) rmSync(join(folder, name), { force: true });
     }
   } catch {
     // a folder that cannot be written: the next process compiles the file again

@@ -16,11 +16,11 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const cacheFiles = () => readdirSync(dir).filter((name) => name.endsWith(".v8-cache"));
 
-function load(source: string): Record<string, unknown> {
+/** The module, as `source`, loaded by a process of its own run with `flags`. */
+function load(source: string, flags: string[] = []): Record<string, unknown> {
   writeFileSync(file, source);
-  const output = execFileSync(process.execPath, ["--require", require.resolve("tsx/cjs"), join(__dirname, "codeCache", "load.ts"), file], {
-    encoding: "utf8",
-  });
+  const script = join(__dirname, "codeCache", "load.ts");
+  const output = execFileSync(process.execPath, [...flags, "--require", require.resolve("tsx/cjs"), script, file], { encoding: "utf8" });
   return JSON.parse(output) as Record<string, unknown>;
 }
 
@@ -58,4 +58,18 @@ it("where the cache cannot be written the module still loads", () => {
   expect(load(MODULE)).toMatchObject({ value: "big.cjs", sameAsRequire: true });
   expect(statSync(join(dir, cache)).isDirectory()).toBe(true);
   expect(readdirSync(dir).filter((name) => name.endsWith(".partial"))).toEqual([]);
+}, 60_000);
+
+it("keeps one cache for each set of flags a process runs with, and drops only those of other content", () => {
+  load(MODULE);
+  const plain = cacheFiles();
+  expect(plain).toHaveLength(1);
+  // under other flags V8 would reject the plain process's cache: that process keeps its own
+  expect(load(MODULE, ["--no-opt"])).toMatchObject({ value: "big.cjs" });
+  expect(cacheFiles()).toHaveLength(2);
+  expect(cacheFiles()).toEqual(expect.arrayContaining(plain));
+  // the file changed: its old caches go
+  load(`${MODULE} exports.more = 1;`);
+  expect(cacheFiles()).toHaveLength(1);
+  expect(cacheFiles()).not.toEqual(expect.arrayContaining(plain));
 }, 60_000);
