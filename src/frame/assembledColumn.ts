@@ -81,12 +81,12 @@ export class AssembledColumn {
 }
 
 /** An array no allocation site has typed: each array's kind is what it holds. */
-function freshArray(length: number): unknown[] {
+export function freshArray(length: number): unknown[] {
   return Reflect.construct(Array, [length]) as unknown[];
 }
 
 /** A holey array of `capacity` unboxed doubles (V8's HOLEY_DOUBLE_ELEMENTS). */
-function doublesArray(capacity: number): number[] {
+export function doublesArray(capacity: number): number[] {
   const doubles = freshArray(capacity) as number[];
   if (capacity > 0) makeDoubles(doubles);
   return doubles;

@@ -3,6 +3,7 @@ import type { JsonRecord } from "../records";
 import { CellConversion, planColumns, type ColumnPlan } from "../table/columnPlan";
 import { parseNumericString, type DeclaredType } from "../table/columnType";
 import { jsonText } from "../text/jsonText";
+import { doublesArray, freshArray } from "./assembledColumn";
 import { frameFromCells } from "./danfo";
 import { gatherRows, type GatheredRows } from "../table/flatten";
 import type { ColumnTable } from "../table/types";
@@ -25,8 +26,11 @@ export function finishCells(rows: unknown[][], gatheredColumnCount: number, plan
   const width = kept.length;
   const rowCount = rows.length;
   const compacting = width !== gatheredColumnCount;
-  const columns: unknown[][] = [];
-  for (let column = 0; column < width; column++) columns.push(new Array<unknown>(rowCount));
+  // a column of numbers made an array of doubles from the start (see assembledColumn.ts), written by
+  // loops that only ever write numbers: a store that has met arrays of objects makes the next
+  // array it writes one of objects
+  const numbers = plan.dtypes.map((dtype) => (dtype === "int32" || dtype === "float32" ? doublesArray(rowCount) : undefined));
+  const columns = numbers.map((doubles) => doubles ?? freshArray(rowCount));
 
   for (let start = 0; start < rowCount; start += ROWS_PER_BLOCK) {
     const end = Math.min(rowCount, start + ROWS_PER_BLOCK);
@@ -36,7 +40,8 @@ export function finishCells(rows: unknown[][], gatheredColumnCount: number, plan
       const block: CellBlock = { rows, cells: columns[column], source: kept[column], target: column, start, end, compacting };
       switch (conversions[column]) {
         case CellConversion.None:
-          copyCells(block);
+          if (columns[column] === numbers[column]) copyNumbers(block);
+          else copyCells(block);
           break;
         case CellConversion.MissingToNull:
           nullForMissing(block);
@@ -75,6 +80,15 @@ interface CellBlock {
 // allocations (millions of them) cost more than the rest of the pass.
 
 function copyCells({ rows, cells, source, target, start, end, compacting }: CellBlock): void {
+  for (let row = start; row < end; row++) {
+    const value = rows[row][source];
+    if (compacting) rows[row][target] = value;
+    cells[row] = value;
+  }
+}
+
+/** copyCells for a column of numbers (its own store, which only meets arrays of doubles). */
+function copyNumbers({ rows, cells, source, target, start, end, compacting }: CellBlock): void {
   for (let row = start; row < end; row++) {
     const value = rows[row][source];
     if (compacting) rows[row][target] = value;

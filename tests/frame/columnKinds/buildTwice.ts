@@ -1,5 +1,6 @@
-// Run by columnKinds.test.ts with --allow-natives-syntax: builds frames from page chunks three times
-// in one process and prints, for the last one, how each column's array holds its cells.
+// Run by columnKinds.test.ts with --allow-natives-syntax: builds tables from page chunks, then from
+// records, three times each in one process and prints, for the last of each, which columns hold
+// unboxed doubles.
 import { FrameBuilder } from "../../../src/rows";
 import type { PageChunk } from "../../../src/records";
 
@@ -22,12 +23,16 @@ function chunk(): PageChunk {
   return { names: ["a", "b", "c", "d"], columns: [text, numbers, text.slice(), numbers.slice()], rowCount: ROWS, stats: counts(4) };
 }
 
-let kinds: boolean[] = [];
+const records = Array.from({ length: ROWS }, (_, row) => ({ a: `t${row}`, b: row + 0.5, c: `u${row}`, d: row + 0.25 }));
+
+const kinds: Record<string, boolean[]> = {};
 for (let round = 0; round < 3; round++) {
-  const builder = new FrameBuilder();
-  if (round === 2) builder.expectRows(3 * ROWS);
-  for (let page = 0; page < 3; page++) builder.addRows({ kind: "columns", chunk: chunk() });
-  const { table } = builder.toTable();
-  kinds = table.data.map((cells) => isDoubles(cells));
+  const fromChunks = new FrameBuilder();
+  if (round === 2) fromChunks.expectRows(3 * ROWS);
+  for (let page = 0; page < 3; page++) fromChunks.addRows({ kind: "columns", chunk: chunk() });
+  kinds.chunks = fromChunks.toTable().table.data.map((cells) => isDoubles(cells));
+  const fromRecords = new FrameBuilder();
+  for (let page = 0; page < 3; page++) fromRecords.add(records);
+  kinds.records = fromRecords.toTable().table.data.map((cells) => isDoubles(cells));
 }
 process.stdout.write(JSON.stringify(kinds));
