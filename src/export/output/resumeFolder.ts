@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { lstat, mkdir, readFile, readdir, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { ExportError } from "../exportError";
@@ -63,7 +63,8 @@ export class ResumeFolder {
     try {
       await rm(this.path, { recursive: true, force: true });
       await mkdir(dirname(this.path), { recursive: true });
-      this.#provisional = provisionalFolder(this.path, this.#target);
+      // a manifest on disk is a checkpoint, even before saveManifest has heard its rename is done
+      this.#provisional = provisionalFolder(this.path, this.#target, () => existsSync(join(this.path, MANIFEST)));
     } catch (error) {
       throw new ExportError(`cannot write ${this.#target}: ${(error as Error).message}`, { cause: error });
     }

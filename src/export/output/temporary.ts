@@ -43,6 +43,8 @@ export interface LiveOutput {
   bytes: number;
   /** what ends the document early so it stays well-formed (JSON's `]`) */
   closer: string | undefined;
+  /** a temporary folder that an interrupt leaves in place once this says it holds something to keep */
+  readonly keptOnExit?: () => boolean;
 }
 
 /** A file or folder written under a temporary name, then put in place or thrown away. */
@@ -98,9 +100,11 @@ export function temporaryFolder(target: string, label: string): TemporaryOutput 
 
 /**
  * A new, private, empty folder at `path` itself (a resumable export's work folder), removed on
- * failure or signal until `commit` says it holds something worth keeping (commit moves nothing).
+ * failure or signal until `commit` says it holds something worth keeping (commit moves nothing),
+ * or, for a signal, until `keep` says so: a file renamed into it is on disk before the rename's
+ * callback, which a signal may come before.
  */
-export function provisionalFolder(path: string, label: string): TemporaryOutput {
+export function provisionalFolder(path: string, label: string, keep?: () => boolean): TemporaryOutput {
   return createTracked(
     () => path,
     path,
@@ -108,6 +112,7 @@ export function provisionalFolder(path: string, label: string): TemporaryOutput 
     "folder",
     1,
     (created) => mkdirSync(created, { mode: 0o700 }),
+    keep,
   ).output;
 }
 
@@ -123,10 +128,11 @@ function createTracked<T>(
   kind: "file" | "folder",
   attempts: number,
   create: (path: string) => T,
+  keptOnExit?: () => boolean,
 ): { output: TemporaryOutput; created: T } {
   for (let attempt = 1; ; attempt++) {
     const path = pathFor();
-    const live: LiveOutput = { label, partialPath: path, bytes: 0, closer: undefined };
+    const live: LiveOutput = { label, partialPath: path, bytes: 0, closer: undefined, keptOnExit };
     trackOutput(live);
     let created: T;
     try {
@@ -194,7 +200,7 @@ export function abandonLiveOutputs(): string[] {
   const incomplete: string[] = [];
   for (const output of live) {
     if (output.partialPath) {
-      rmSync(output.partialPath, { force: true, recursive: true });
+      if (!output.keptOnExit?.()) rmSync(output.partialPath, { force: true, recursive: true });
       continue;
     }
     if (output.bytes === 0) continue;
