@@ -62,6 +62,8 @@ class PageScan {
   #meta: unknown = undefined;
   #keyStart = 0;
   #keyEnd = 0;
+  /** the first backslash at or after where #stringEnd last looked (#end: none) */
+  #backslash = -1;
   /** enclosing parents of the object being read, innermost last */
   readonly #parents: number[] = [];
 
@@ -393,9 +395,21 @@ class PageScan {
     return at;
   }
 
-  /** Past the closing quote of a string whose text starts at `at`. */
+  /**
+   * Past the closing quote of a string whose text starts at `at` (its text is JSON.parse's to
+   * check). A string with no backslash before its first quote ends there: both are found by
+   * indexOf, the next backslash kept (only the strings after it look for another), which makes
+   * the long links and URLs of a page's envelope a few native searches.
+   */
   #stringEnd(at: number): number {
     const bytes = this.bytes;
+    const quote = bytes.indexOf(QUOTE, at);
+    if (quote < 0) throw BAIL;
+    if (this.#backslash < at) {
+      const backslash = bytes.indexOf(BACKSLASH, at);
+      this.#backslash = backslash < 0 ? this.#end : backslash;
+    }
+    if (this.#backslash > quote) return quote + 1;
     for (;;) {
       if (at >= this.#end) throw BAIL;
       const byte = bytes[at];

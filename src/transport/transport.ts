@@ -240,7 +240,22 @@ export function serializeParams(params: Record<string, string | number>): string
 }
 
 const encodeKey = (key: string) => encodeURIComponent(key).replace(/%5B/g, "[").replace(/%5D/g, "]");
-const encodeValue = (value: string) => encodeURIComponent(value).replace(/%2C/g, ",");
+
+/** Values at least this long are encoded once for every request that sends them (a filter of hundreds of ids, each page of a pull). */
+const LONG_VALUE = 256;
+const longValuesEncoded = new Map<string, string>();
+const LONG_VALUES_KEPT = 32;
+
+function encodeValue(value: string): string {
+  if (value.length < LONG_VALUE) return encodeURIComponent(value).replace(/%2C/g, ",");
+  let encoded = longValuesEncoded.get(value);
+  if (encoded === undefined) {
+    encoded = encodeURIComponent(value).replace(/%2C/g, ",");
+    if (longValuesEncoded.size >= LONG_VALUES_KEPT) longValuesEncoded.clear();
+    longValuesEncoded.set(value, encoded);
+  }
+  return encoded;
+}
 
 /**
  * Every attempt, the first and each retry axios-retry sends, goes through here: it waits for the
