@@ -19,10 +19,6 @@ export class AssembledColumn {
   /** `room`: rows to make room for at once (0: grown as rows come) */
   constructor(private readonly room: number) {}
 
-  get length(): number {
-    return this.#length;
-  }
-
   /** `count` numbers as rows `row`… (the rows before it not held yet are missing). */
   putNumbers(numbers: Float64Array, count: number, row: number): void {
     if (this.#cells === null && this.#length === row) {

@@ -67,9 +67,10 @@ export class FrameBuilder {
   }
 
   /**
-   * How many rows the frame will have, about (a pull knows it from its first page): a column of
-   * numbers makes room for them at once rather than growing page by page. More or fewer rows are
-   * still taken.
+   * How many rows the frame will have, about (a pull knows it from its first page): the columns of
+   * pages added as decoded columns (`addRows` of a frame's pull) make room for them at once rather
+   * than growing page by page; more or fewer rows are still taken. Records added as they are do not
+   * need it (their rows are gathered, then made columns once).
    */
   expectRows(rows: number): void {
     if (Number.isSafeInteger(rows) && rows > 0) this.#expectedRows = rows;
@@ -146,6 +147,7 @@ class ChunkAssembler {
     names.forEach((name, column) => {
       this.#columnByName.set(name, column);
       this.#columns.push(new AssembledColumn(this.#room));
+      if (rows.length === 0) return;
       const cells = rows.map((row) => row[column]);
       if (cells.every((cell) => typeof cell === "number"))
         this.#columns[column].putNumbers(Float64Array.from(cells as number[]), cells.length, 0);

@@ -12,8 +12,9 @@ const CONTENT_KEY_LENGTH = 16;
  * dist/danfo.cjs (4.9 MB) costs ~70 ms of every process's first frame, reading its code cache ~10.
  * The cache is named by the file's content (V8 itself checks no more than the source's length), so
  * it can only be taken for the very file it was made from, and by what else V8 checks (cacheKey);
- * one V8 rejects all the same is made again. It lives in the file's own folder, which only those who can change the code can write; where the
- * folder cannot be written the file is compiled each time, as a plain require does.
+ * one V8 rejects all the same is made again. It lives in the file's own folder, which only those
+ * who can change the code can write; where the folder cannot be written the file is compiled each
+ * time, as a plain require does.
  *
  * The module is registered in require's cache first, as Node's loader does, so a later `require`
  * or `import` of the same file gets this module.
