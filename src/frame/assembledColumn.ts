@@ -16,8 +16,13 @@ export class AssembledColumn {
   /** rows held, missing ones included */
   #length = 0;
 
-  /** `room`: rows to make room for at once (0: grown as rows come) */
-  constructor(private readonly room: number) {}
+  /** rows to make room for at once (0: grown as rows come) */
+  readonly #room: number;
+
+  /** `room`: rows expected; beyond MOST_ROWS_OF_ROOM the column grows as rows come */
+  constructor(room: number) {
+    this.#room = room <= MOST_ROWS_OF_ROOM ? room : 0;
+  }
 
   /** `count` numbers as rows `row`… (the rows before it not held yet are missing). */
   putNumbers(numbers: Float64Array, count: number, row: number): void {
@@ -54,7 +59,7 @@ export class AssembledColumn {
 
   /** Room for `end` rows of numbers: the promised room, else twice what is held. */
   #grown(end: number): number[] {
-    const doubles = doublesArray(Math.max(end, this.room, 2 * this.#length));
+    const doubles = doublesArray(Math.max(end, this.#room, 2 * this.#length));
     if (this.#doubles !== null) copyDoubles(doubles, this.#doubles, this.#length);
     this.#doubles = doubles;
     return doubles;
@@ -64,8 +69,8 @@ export class AssembledColumn {
   #cellsUpTo(row: number): unknown[] {
     let cells = this.#cells;
     if (cells === null) {
-      cells = this.#cells = freshArray(this.room > this.#length ? this.room : 0);
-      if (this.#doubles !== null) writeDoubles(cells, this.#doubles, this.#length);
+      cells = this.#cells = freshArray(this.#room > this.#length ? this.#room : 0);
+      if (this.#doubles !== null) writeCells(cells, 0, this.#doubles, this.#length);
       this.#doubles = null;
     }
     if (this.#length < row) {
@@ -75,6 +80,9 @@ export class AssembledColumn {
     return cells;
   }
 }
+
+/** Room made up front for at most this many rows: V8 keeps an array made longer than 32 Mi elements as a dictionary. */
+const MOST_ROWS_OF_ROOM = 2 ** 24;
 
 /** An array no allocation site has typed: each array's kind is what it holds. */
 export function freshArray(length: number): unknown[] {
@@ -115,10 +123,4 @@ function writeNumbers(cells: unknown[], at: number, numbers: Float64Array, count
   const inRoom = Math.max(0, Math.min(count, cells.length - at));
   for (let index = 0; index < inRoom; index++) cells[at + index] = numbers[index];
   for (let index = inRoom; index < count; index++) cells.push(numbers[index]);
-}
-
-function writeDoubles(cells: unknown[], doubles: readonly number[], count: number): void {
-  const inRoom = Math.min(count, cells.length);
-  for (let index = 0; index < inRoom; index++) cells[index] = doubles[index];
-  for (let index = inRoom; index < count; index++) cells.push(doubles[index]);
 }

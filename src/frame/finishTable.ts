@@ -29,8 +29,8 @@ export function finishCells(rows: unknown[][], gatheredColumnCount: number, plan
   // a column of numbers made an array of doubles from the start (see assembledColumn.ts), written by
   // loops that only ever write numbers: a store that has met arrays of objects makes the next
   // array it writes one of objects
-  const numbers = plan.dtypes.map((dtype) => (dtype === "int32" || dtype === "float32" ? doublesArray(rowCount) : undefined));
-  const columns = numbers.map((doubles) => doubles ?? freshArray(rowCount));
+  const ofNumbers = plan.dtypes.map((dtype) => dtype === "int32" || dtype === "float32");
+  const columns = ofNumbers.map((numbers) => (numbers ? doublesArray(rowCount) : freshArray(rowCount)));
 
   for (let start = 0; start < rowCount; start += ROWS_PER_BLOCK) {
     const end = Math.min(rowCount, start + ROWS_PER_BLOCK);
@@ -40,7 +40,7 @@ export function finishCells(rows: unknown[][], gatheredColumnCount: number, plan
       const block: CellBlock = { rows, cells: columns[column], source: kept[column], target: column, start, end, compacting };
       switch (conversions[column]) {
         case CellConversion.None:
-          if (columns[column] === numbers[column]) copyNumbers(block);
+          if (ofNumbers[column]) copyNumbers(block);
           else copyCells(block);
           break;
         case CellConversion.MissingToNull:

@@ -117,9 +117,6 @@ export class FrameBuilder {
 
 const COUNTS = ["present", "numbers", "numericStrings", "otherStrings", "booleans", "structured"] as const;
 
-/** Room made up front for at most this many rows a column: V8 keeps an array made longer than 32 Mi elements as a dictionary. */
-const MOST_ROWS_OF_ROOM = 2 ** 24;
-
 /**
  * Page chunks after gathered rows, made into the table the main thread would have made of the same
  * records (the frame makes its rows when they are read). Each chunk's columns are appended to
@@ -133,7 +130,8 @@ class ChunkAssembler {
   readonly #stats: ColumnStats;
   readonly #columnByName = new Map<string, number>();
   #columns: AssembledColumn[] = [];
-  readonly #room: number;
+  /** rows expected (each AssembledColumn makes room for them) */
+  readonly #expectedRows: number;
   #rowCount: number;
   #finished: TableWithRows | undefined;
 
@@ -143,10 +141,10 @@ class ChunkAssembler {
     this.#names = names;
     this.#stats = stats;
     this.#rowCount = rows.length;
-    this.#room = expectedRows <= MOST_ROWS_OF_ROOM ? expectedRows : 0;
+    this.#expectedRows = expectedRows;
     names.forEach((name, column) => {
       this.#columnByName.set(name, column);
-      this.#columns.push(new AssembledColumn(this.#room));
+      this.#columns.push(new AssembledColumn(this.#expectedRows));
       if (rows.length === 0) return;
       const cells = rows.map((row) => row[column]);
       if (cells.every((cell) => typeof cell === "number"))
@@ -167,7 +165,7 @@ class ChunkAssembler {
         names.push(name);
         this.#columnByName.set(name, column);
         this.#stats.addColumn(column);
-        this.#columns.push(new AssembledColumn(this.#room));
+        this.#columns.push(new AssembledColumn(this.#expectedRows));
       }
       target[index] = column;
     });

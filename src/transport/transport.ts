@@ -246,11 +246,13 @@ const LONG_VALUE = 256;
 const longValuesEncoded = new Map<string, string>();
 const LONG_VALUES_KEPT = 32;
 
+const encodeEachTime = (value: string) => encodeURIComponent(value).replace(/%2C/g, ",");
+
 function encodeValue(value: string): string {
-  if (value.length < LONG_VALUE) return encodeURIComponent(value).replace(/%2C/g, ",");
+  if (value.length < LONG_VALUE) return encodeEachTime(value);
   let encoded = longValuesEncoded.get(value);
   if (encoded === undefined) {
-    encoded = encodeURIComponent(value).replace(/%2C/g, ",");
+    encoded = encodeEachTime(value);
     if (longValuesEncoded.size >= LONG_VALUES_KEPT) longValuesEncoded.clear();
     longValuesEncoded.set(value, encoded);
   }

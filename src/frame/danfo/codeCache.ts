@@ -20,7 +20,8 @@ const CONTENT_KEY_LENGTH = 16;
  * or `import` of the same file gets this module.
  */
 export function requireWithCodeCache(filename: string): unknown {
-  const cache = createRequire(filename).cache;
+  const requireBeside = createRequire(filename);
+  const cache = requireBeside.cache;
   const loaded = cache[filename];
   if (loaded) return loaded.exports;
   const bytes = readFileSync(filename);
@@ -33,7 +34,7 @@ export function requireWithCodeCache(filename: string): unknown {
   cache[filename] = module;
   try {
     const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
-    wrapper.call(module.exports, module.exports, createRequire(filename), module, filename, dirname(filename));
+    wrapper.call(module.exports, module.exports, requireBeside, module, filename, dirname(filename));
   } catch (error) {
     delete cache[filename];
     throw error;
