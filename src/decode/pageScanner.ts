@@ -66,6 +66,7 @@ class PageScan {
   #backslash = -1;
   /** enclosing parents of the object being read, innermost last */
   readonly #parents: number[] = [];
+  readonly #objects: RepeatedObjects;
 
   constructor(
     private readonly bytes: ByteText,
@@ -73,6 +74,7 @@ class PageScan {
   ) {
     this.#end = bytes.length;
     this.#keys = new ScannedKeys(bytes, shape.globalIncludes);
+    this.#objects = new RepeatedObjects(bytes);
   }
 
   page(): ScannedPage {
@@ -147,9 +149,11 @@ class PageScan {
     const bytes = this.bytes;
     const keys = this.#keys;
     const parents = this.#parents;
+    const objects = this.#objects;
     const stamp = row + 1;
     let parent = ROOT;
     let position = 0;
+    objects.startRecord();
     this.#at++;
     this.#skipSpace();
     if (bytes[this.#at] === CLOSE_BRACE) {
@@ -165,17 +169,18 @@ class PageScan {
       if (bytes[this.#at] === OPEN_BRACE) {
         // decodeBody's ids would hold the object itself
         if (slot === keys.idSlot) throw BAIL;
-        this.#at++;
-        this.#skipSpace();
-        if (bytes[this.#at] !== CLOSE_BRACE) {
+        const keysInside = this.#object(slot, position, row, stamp);
+        if (keysInside < 0) {
           parents.push(parent);
           parent = slot;
           continue;
         }
-        // an empty object makes no column
-        this.#at++;
+        position += keysInside;
       } else {
-        this.#value(keys.columnOf(slot, row, stamp), row);
+        const column = keys.columnOf(slot, row, stamp);
+        // an object's values are noted, for the next record to repeat
+        if (parent !== ROOT) objects.written(column);
+        this.#value(column, row);
       }
       // past a value: the next key, or the end of this object and maybe of its parents
       for (;;) {
@@ -187,9 +192,31 @@ class PageScan {
         }
         if (next !== CLOSE_BRACE) throw BAIL;
         if (parents.length === 0) return;
+        objects.close(parent, this.#at, position, stamp);
         parent = parents.pop()!;
       }
     }
+  }
+
+  /**
+   * At an object, the value of `slot`: past it when it repeats the previous record's (answering
+   * how many keys it held) or is empty (0); else just inside it (-1), its keys to be read.
+   */
+  #object(slot: number, position: number, row: number, stamp: number): number {
+    const objects = this.#objects;
+    const repeated = objects.repeat(slot, this.#at, row, stamp);
+    if (repeated >= 0) {
+      this.#at += objects.textLength(slot);
+      return repeated;
+    }
+    objects.open(slot, this.#at, position);
+    this.#at++;
+    this.#skipSpace();
+    if (this.bytes[this.#at] !== CLOSE_BRACE) return -1;
+    // an empty object makes no column
+    this.#at++;
+    objects.close(slot, this.#at, position, stamp);
+    return 0;
   }
 
   /** The slot of the key starting here, the `position`-th of record `stamp`; past its closing quote. */
@@ -230,6 +257,7 @@ class PageScan {
       case OPEN_BRACKET:
         // stacking makes rows of a list's items: the JSON.parse path's recordRows does it
         if (this.shape.stackData) throw BAIL;
+        this.#objects.listRead();
         column.putCell(row, this.#anyValue());
         return;
       default:
@@ -600,6 +628,116 @@ class ScannedKeys {
 }
 
 /**
+ * Nested objects whose text repeats the previous record's at the same key (a study's, a
+ * category's, an audience's object, the same on row after row): byte-equal text is an equal
+ * object to JSON.parse, so its columns take the previous row's values again and its text is not
+ * read. Each record notes the columns its values went to, in order (`written`); each object, by
+ * slot, where its text was in the last record that had it, and which of those columns and how
+ * many keys were its own.
+ */
+class RepeatedObjects {
+  /** the columns written by the record being read, then by the one before it */
+  #log: ScannedColumn[] = [];
+  #previousLog: ScannedColumn[] = [];
+  #logLength = 0;
+  // by slot: the record (stamp) whose object the fields below describe, where its text was, its
+  // columns' stretch of that record's log, and how many keys it held (its own and its objects')
+  readonly #stamp: number[] = [];
+  readonly #textStart: number[] = [];
+  readonly #textLength: number[] = [];
+  readonly #logStart: number[] = [];
+  readonly #logEnd: number[] = [];
+  readonly #keysAt: number[] = [];
+  readonly #keyCount: number[] = [];
+  /** whether it held a list */
+  readonly #lists: boolean[] = [];
+  readonly #listsAt: number[] = [];
+  #listCount = 0;
+  /** the same bytes, read four at a time */
+  readonly #words: DataView;
+
+  constructor(private readonly bytes: ByteText) {
+    this.#words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  startRecord(): void {
+    const log = this.#previousLog;
+    this.#previousLog = this.#log;
+    this.#log = log;
+    this.#logLength = 0;
+  }
+
+  /** `column`, noted as written by this record. */
+  written(column: ScannedColumn): ScannedColumn {
+    this.#log[this.#logLength++] = column;
+    return column;
+  }
+
+  /** A list value read (JSON.parse gives each row a list of its own: an object holding one is not repeated). */
+  listRead(): void {
+    this.#listCount++;
+  }
+
+  /** The object at `slot` starts at `start`, after `keysBefore` keys of its record. */
+  open(slot: number, start: number, keysBefore: number): void {
+    this.#textStart[slot] = start;
+    this.#logStart[slot] = this.#logLength;
+    this.#keysAt[slot] = keysBefore;
+    this.#listsAt[slot] = this.#listCount;
+  }
+
+  /** The object at `slot` ends before `end`, `keysBefore` keys into record `stamp`. */
+  close(slot: number, end: number, keysBefore: number, stamp: number): void {
+    this.#stamp[slot] = stamp;
+    this.#textLength[slot] = end - this.#textStart[slot];
+    this.#logEnd[slot] = this.#logLength;
+    this.#keyCount[slot] = keysBefore - this.#keysAt[slot];
+    this.#lists[slot] = this.#listCount !== this.#listsAt[slot];
+  }
+
+  textLength(slot: number): number {
+    return this.#textLength[slot];
+  }
+
+  /**
+   * When the object starting at `start` repeats the text the previous record had at `slot`:
+   * its columns take row `row - 1`'s values for row `row` and the keys it held are answered (its
+   * text is then `textLength(slot)` bytes long); else -1, nothing written. An object whose values
+   * include a list or object is read again (JSON.parse gives each row its own).
+   */
+  repeat(slot: number, start: number, row: number, stamp: number): number {
+    if (this.#stamp[slot] !== stamp - 1 || this.#lists[slot]) return -1;
+    const previous = this.#textStart[slot];
+    const length = this.#textLength[slot];
+    if (start + length > this.bytes.length || !this.#sameText(previous, start, length)) return -1;
+    const log = this.#previousLog;
+    const logStart = this.#logLength;
+    for (let at = this.#logStart[slot], to = this.#logEnd[slot]; at < to; at++) {
+      const column = log[at];
+      // a column this record already wrote: two keys flattening to one name, which bails
+      if (column.stamp === stamp) throw BAIL;
+      column.stamp = stamp;
+      column.repeat(row);
+      this.#log[this.#logLength++] = column;
+    }
+    this.#stamp[slot] = stamp;
+    this.#textStart[slot] = start;
+    this.#logStart[slot] = logStart;
+    this.#logEnd[slot] = this.#logLength;
+    return this.#keyCount[slot];
+  }
+
+  #sameText(first: number, second: number, length: number): boolean {
+    const words = this.#words;
+    const bytes = this.bytes;
+    let offset = 0;
+    for (; offset + 4 <= length; offset += 4) if (words.getInt32(first + offset, true) !== words.getInt32(second + offset, true)) return false;
+    for (; offset < length; offset++) if (bytes[first + offset] !== bytes[second + offset]) return false;
+    return true;
+  }
+}
+
+/**
  * A key's text, or a bail for keys the scanner cannot place as JSON.parse's objects do: an empty
  * key (left to the flattener, which names a nested object under "" `_child`), and digits only
  * (Object.keys lists array-index keys first, in numeric order, whatever their place in the text).
@@ -651,6 +789,12 @@ class ScannedColumn {
     } else {
       this.putCell(row, value);
     }
+  }
+
+  /** Row `row - 1`'s value again, as row `row` (the column's last row is `row - 1`). */
+  repeat(row: number): void {
+    if (this.cells === null) this.putNumber(row, this.numbers![row - 1]);
+    else this.putCell(row, this.cells[row - 1]);
   }
 
   putCell(row: number, value: unknown): void {

@@ -67,13 +67,19 @@ export class FrameBuilder {
   }
 
   /**
-   * How many rows the frame will have, about (a pull knows it from its first page): the columns of
-   * pages added as decoded columns (`addRows` of a frame's pull) make room for them at once rather
-   * than growing page by page; more or fewer rows are still taken. Records added as they are do not
-   * need it (their rows are gathered, then made columns once).
+   * How many rows the frame will have, about (a pull knows it from its first page): its columns make
+   * room for them at once rather than growing page by page; more or fewer rows are still taken.
+   * Told after its first page, while more are coming, the builder makes its columns now, so that the
+   * work is done while the next pages are on their way; later pages join them as decoded columns
+   * (`addRows` of a frame's pull). Records added as they are do not need it (their rows are
+   * gathered, then made columns once).
    */
   expectRows(rows: number): void {
-    if (Number.isSafeInteger(rows) && rows > 0) this.#expectedRows = rows;
+    if (!Number.isSafeInteger(rows) || rows <= 0) return;
+    this.#expectedRows = rows;
+    const gathered = this.#gatherer?.result();
+    if (this.#assembler === undefined && gathered !== undefined && gathered.rows.length > 0 && gathered.rows.length < rows)
+      this.#assembler = new ChunkAssembler(gathered, rows);
   }
 
   /** A page's rows: its records, or the columns a worker thread decoded (every later page then joins them as columns). */

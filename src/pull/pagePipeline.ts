@@ -19,6 +19,7 @@ import {
   largerPagesWithinBudget,
   mayGrow,
   restAtLargerPages,
+  type LargerPagesAnswer,
   type PagePlan,
   type RestOfPull,
 } from "./pagePlan";
@@ -97,17 +98,25 @@ export async function* pagePipeline(
       decoding.toColumns = true;
       releasePool = decoding.pool?.use();
     }
-    yield first;
     // a frame's pages are its own: the rest may come at a larger page size when the rate budget is short
     const larger = resizable && query.perPage === undefined && query.page === undefined && query.maxPages === undefined;
-    let switched: RestOfPull | undefined;
+    let switching: Promise<LargerPagesAnswer> | undefined;
     if (larger && (await worthLargerPages(parts, options, endpoint, sized, first, plan))) {
       // the pages after the larger first one are asked for with it, not a round trip after it
       headStart = startPages(atLargerPages(sized), headStartPages(first.total!, window, settings), settings);
-      const answer = await restAtLargerPages(sized, first, settings);
+      switching = restAtLargerPages(sized, first, settings, headStart.controller.signal);
+      switching.catch(() => {}); // awaited after the first page is read; a consumer may stop at it
+    } else if (resizable) {
+      headStart = startPages(sized, nextPages(plan, window, settings), settings);
+    }
+    // the consumer reads the first page (a frame makes room for every row) while the next ones come
+    yield first;
+    let switched: RestOfPull | undefined;
+    if (switching) {
+      const answer = await switching;
       switched = answer.rest;
       if (!switched && !answer.servedAsHeld) {
-        await letGo(headStart);
+        await letGo(headStart!);
         headStart = undefined;
       }
     }
@@ -139,6 +148,12 @@ export async function* pagePipeline(
 function headStartPages(total: number, window: number, settings: PullSettings): number[] {
   const count = Math.min(Math.ceil(total / MAX_PER_PAGE) - 1, settings.sending.concurrency - 1, window);
   return Array.from({ length: Math.max(0, count) }, (_, at) => at + 2);
+}
+
+/** The pages after the first at the pull's own size that streamPages would ask for at once. */
+function nextPages(plan: PagePlan, window: number, settings: PullSettings): number[] {
+  const count = Math.min(plan.lastPage - plan.start, settings.sending.concurrency, window);
+  return Array.from({ length: Math.max(0, count) }, (_, at) => plan.start + 1 + at);
 }
 
 /** Most requests in flight for one pull. */

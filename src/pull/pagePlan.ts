@@ -87,16 +87,22 @@ export const largerFirstPage = (query: Query): Query => atLargerPages(query).wit
  * of the records already held, which must lead it. Undefined when the larger page is not larger,
  * or does not hold the first page's records first: the pull then goes on at its own page size,
  * as if nothing had been asked. The records not yet held are `lead`; every page is then checked
- * as one pull from record 0.
+ * as one pull from record 0. `signal` ends the request (the pull's own, or its head start's).
  */
-export async function restAtLargerPages(query: Query, first: PulledPage, settings: PullSettings): Promise<LargerPagesAnswer> {
+export async function restAtLargerPages(
+  query: Query,
+  first: PulledPage,
+  settings: PullSettings,
+  signal: AbortSignal = settings.signal ?? new AbortController().signal,
+): Promise<LargerPagesAnswer> {
   let larger: Envelope;
   try {
-    larger = await settings.fetch(largerFirstPage(query), settings.signal ?? new AbortController().signal);
+    larger = await settings.fetch(largerFirstPage(query), signal);
   } catch {
-    settings.signal?.throwIfAborted();
+    signal.throwIfAborted();
     return { rest: undefined, servedAsHeld: false }; // the pages at the pull's own size are still there to fetch
   }
+  signal.throwIfAborted();
   const total = first.total!;
   const held = recordCount(first.body);
   const count = recordCount(larger.body);

@@ -15,6 +15,7 @@ import { readBody } from "./readBody";
 import { markResumable } from "./resumablePull";
 
 const FRAME_LOOKAHEAD_FACTOR = 4;
+const twoTurns = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /**
  * One call's reads: the client's shared parts with the options as they were when the call began.
@@ -54,9 +55,12 @@ export class Pull {
       decoding,
       outcome,
     })) {
-      if (first) builder.expectRows(rowsAhead(page));
-      first = false;
       builder.addRows(page.body, page.endpoint);
+      if (first) {
+        await twoTurns();
+        builder.expectRows(rowsAhead(page));
+      }
+      first = false;
     }
     const { table, rows } = builder.toTable();
     // rows and columns were made for this frame alone: it keeps them without copies

@@ -47,6 +47,36 @@ const TAKEN: ReadonlyArray<[string, string, "list in a record"?]> = [
   ["a key with a minus or a dot, not an array index", `{"data":[{"-1":1,"1.5":2,"1e3":3," 1":4}]}`],
   ["deep nesting", `{"data":[{"a":${'{"b":'.repeat(300)}1${"}".repeat(300)}}]}`],
   ["strings with DEL and unescaped U+2028", `{"data":[{"a":"\u007f","b":"\u2028\u2029"}]}`],
+  // a nested object whose text repeats the previous record's takes that row's values again
+  [
+    "an object repeated row after row, then changed, then back",
+    `{"data":[{"id":1,"s":{"id":7,"n":"A","p":{"x":1.5,"y":null,"z":true}}},{"id":2,"s":{"id":7,"n":"A","p":{"x":1.5,"y":null,"z":true}}},{"id":3,"s":{"id":7,"n":"A","p":{"x":1.5,"y":null,"z":true}}},{"id":4,"s":{"id":7,"n":"B","p":{"x":1.5,"y":null,"z":true}}},{"id":5,"s":{"id":7,"n":"A","p":{"x":1.5,"y":null,"z":true}}}]}`,
+  ],
+  [
+    "an inner object repeated while its parent changes",
+    `{"data":[{"b":{"id":1,"s":{"id":9,"n":"X"}}},{"b":{"id":2,"s":{"id":9,"n":"X"}}},{"b":{"id":3,"s":{"id":9,"n":"Y"}}}]}`,
+  ],
+  [
+    "repeated objects with escapes, text and numeric strings",
+    String.raw`{"data":[{"o":{"a":"\u00e9\"q","b":"12","c":"é"}},{"o":{"a":"\u00e9\"q","b":"12","c":"é"}},{"o":{"a":"\u00e9\"q","b":"13","c":"é"}}]}`,
+  ],
+  ["a repeated object with a key missing the next time", `{"data":[{"o":{"a":1,"b":2}},{"o":{"a":1,"b":2}},{"o":{"a":1}},{"o":{"a":1}}]}`],
+  ["a repeated object after a record without it", `{"data":[{"o":{"a":1}},{"x":2},{"o":{"a":1}},{"o":{"a":1}}]}`],
+  ["a repeated empty object", `{"data":[{"o":{},"a":1},{"o":{},"a":2},{"o":{ },"a":3}]}`],
+  ["a repeated object with white space inside", `{"data":[{"o":{ "a" : 1 }},{"o":{ "a" : 1 }},{"o":{"a":1}}]}`],
+  [
+    "a repeated object whose column was missing in a record between",
+    `{"data":[{"o":{"a":1}},{"o":{"b":1}},{"o":{"b":1}},{"o":{"a":1}},{"o":{"a":1}}]}`,
+  ],
+  [
+    "a repeated object holding a list (each row its own list)",
+    `{"data":[{"o":{"l":[1,{"x":2}],"a":1}},{"o":{"l":[1,{"x":2}],"a":1}},{"o":{"l":[1,{"x":2}],"a":1}}]}`,
+    "list in a record",
+  ],
+  [
+    "the keys after a repeated object, in the previous record's order",
+    `{"data":[{"a":1,"o":{"p":1,"q":{"r":2}},"b":2,"c":3},{"a":2,"o":{"p":1,"q":{"r":2}},"b":3,"c":4},{"a":3,"o":{"p":1,"q":{"r":3}},"c":5,"b":4}]}`,
+  ],
 ];
 
 /** Bodies the scanner must leave to JSON.parse. */
@@ -73,6 +103,10 @@ const LEFT: ReadonlyArray<[string, string | Uint8Array]> = [
   ["a key twice in a later record, the first where the previous record had it", `{"data":[{"a":1,"b":2,"c":3},{"a":1,"b":2,"a":3}]}`],
   ["a later record's key flattening onto an earlier nested one", `{"data":[{"p":{"q":1},"z":0},{"p":{"q":1},"p_q":5}]}`],
   ["a later record's nested key flattening onto an earlier one", `{"data":[{"p_q":1,"p":{"r":1}},{"p_q":1,"p":{"q":5}}]}`],
+  ["a repeated object's key flattening onto a key before it", `{"data":[{"p":{"q":1}},{"p_q":5,"p":{"q":1}}]}`],
+  ["a repeated object's key flattening onto a key after it", `{"data":[{"p":{"q":1}},{"p":{"q":1},"p_q":5}]}`],
+  ["a key twice after a repeated object", `{"data":[{"p":{"q":1},"a":1},{"p":{"q":1},"a":1,"a":2}]}`],
+  ["a repeated object given twice", `{"data":[{"p":{"q":1}},{"p":{"q":1},"p":{"q":1}}]}`],
   ["an id that is an object", `{"data":[{"id":{"x":1}}]}`],
   ["a record that is not an object", `{"data":[{"a":1},2]}`],
   ["a record that is null", `{"data":[null]}`],
@@ -105,6 +139,18 @@ describe("the page scanner", () => {
       for (const [, shape] of SHAPES) expect(expectSameDecoding(utf8(body), shape)).toBe(!(shape.stackData && list));
     },
   );
+
+  test("gives each row its own list when a repeated object holds one, as JSON.parse does", () => {
+    const record = `{"o":{"l":[1,{"x":2}],"a":1}}`;
+    const scanned = scanPage(utf8(`{"data":[${record},${record},${record}]}`), flat)!;
+    const lists = scanned.chunk.columns[scanned.chunk.names.indexOf("o_l")] as unknown[];
+    expect(lists).toEqual([
+      [1, { x: 2 }],
+      [1, { x: 2 }],
+      [1, { x: 2 }],
+    ]);
+    expect(new Set(lists).size).toBe(3);
+  });
 
   test("takes invalid UTF-8 in strings and keys as decoding the whole body does", () => {
     const pieces = [

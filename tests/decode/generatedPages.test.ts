@@ -123,6 +123,57 @@ const record: fc.Arbitrary<Written> = fc.oneof(
   },
 );
 
+/** An object as an include is: distinct plain keys, leaves, now and then a list or an object inside. */
+const { poolObject } = fc.letrec<{ poolObject: Written }>((tie) => ({
+  poolObject: fc
+    .uniqueArray(
+      fc.tuple(
+        fc.constantFrom("id", "name", "a", "b", "q", "sector", "é"),
+        fc.oneof(
+          { depthSize: "small", weight: 6, arbitrary: leaf },
+          { weight: 1, arbitrary: tie("poolObject") },
+          { weight: 1, arbitrary: fc.array(leaf, { maxLength: 2 }).map((items): Written => ({ kind: "list", items })) },
+        ),
+      ),
+      { maxLength: 4, selector: ([name]) => name },
+    )
+    .map((entries): Written => ({ kind: "object", entries })),
+}));
+
+/**
+ * Records whose nested objects come from a small pool (as a study's or a brand's object repeats
+ * row after row), beside keys that may flatten onto theirs: the scanner takes a repeated object's
+ * values from the row before.
+ */
+const recordsSharingObjects: fc.Arbitrary<Written[]> = fc
+  .tuple(
+    fc.array(poolObject, { minLength: 1, maxLength: 3 }),
+    fc.array(
+      fc.record({
+        objects: fc.uniqueArray(fc.tuple(fc.constantFrom("a", "b", "brand", "study"), fc.nat(2)), {
+          maxLength: 3,
+          selector: ([name]) => name,
+        }),
+        // now and then a key that flattens onto an object's (a_b, brand_id, study_name) or repeats one (a)
+        plain: fc.uniqueArray(
+          fc.tuple(
+            fc.oneof({ weight: 8, arbitrary: fc.constantFrom("id", "x", "y") }, fc.constantFrom("a_b", "brand_id", "study_name", "a")),
+            leaf,
+          ),
+          { maxLength: 3, selector: ([name]) => name },
+        ),
+        plainFirst: fc.boolean(),
+      }),
+      { minLength: 1, maxLength: 10 },
+    ),
+  )
+  .map(([pool, records]) =>
+    records.map(({ objects, plain, plainFirst }): Written => {
+      const nested = objects.map(([name, at]): [string, Written] => [name, pool[at % pool.length]]);
+      return { kind: "object", entries: plainFirst ? [...plain, ...nested] : [...nested, ...plain] };
+    }),
+  );
+
 /** A page: `data` among `meta`, `links` and other keys, in any order. */
 const page: fc.Arbitrary<Written> = fc
   .record({
@@ -212,6 +263,18 @@ describe("generated pages", () => {
     );
     // a scanner that always fell back would pass the equality above: most pages must be its own
     expect(scanned).toBeGreaterThan(RUNS / 3);
+  });
+
+  test("with nested objects repeated from record to record decode as JSON.parse decodes them", () => {
+    let scanned = 0;
+    fc.assert(
+      fc.property(recordsSharingObjects, spaces, shape, (records, space, rowShape) => {
+        const body = write({ kind: "object", entries: [["data", { kind: "list", items: records }]] }, space);
+        if (expectSameDecoding(Buffer.from(body), rowShape)) scanned++;
+      }),
+      { numRuns: RUNS },
+    );
+    expect(scanned).toBeGreaterThan(RUNS / 4);
   });
 
   test("with bytes mutated decode as JSON.parse decodes them", () => {
