@@ -731,7 +731,8 @@ class RepeatedObjects {
     const words = this.#words;
     const bytes = this.bytes;
     let offset = 0;
-    for (; offset + 4 <= length; offset += 4) if (words.getInt32(first + offset, true) !== words.getInt32(second + offset, true)) return false;
+    for (; offset + 4 <= length; offset += 4)
+      if (words.getInt32(first + offset, true) !== words.getInt32(second + offset, true)) return false;
     for (; offset < length; offset++) if (bytes[first + offset] !== bytes[second + offset]) return false;
     return true;
   }
