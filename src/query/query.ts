@@ -40,6 +40,16 @@ const PLAIN_KEYS = ["id", "fields", "include", "metricKeys", "metricGroupKeys", 
 
 const QUERY_KEYS = new Set<string>(["id", "itemId", "filters", ...PLAIN_KEYS]);
 
+/** Passed by withPage: the fields other than the page ones come from a Query, checked when it was made. */
+const CHECKED = Symbol("checked");
+
+/**
+ * The parameters other than page and per_page, by endpoint, of the queries that share one filters
+ * object: a query and those withPage made of it (a pull's pages), which share all but their page
+ * fields. A pull of many pages joins its lists (541 study ids) once, not per page.
+ */
+const sharedParams = new WeakMap<object, Map<string, Readonly<Record<string, string | number>>>>();
+
 /** An immutable description of one request's parameters. */
 export class Query {
   readonly id?: number | string;
@@ -55,7 +65,16 @@ export class Query {
   readonly perPage?: number;
   readonly maxPages?: number;
 
-  constructor(init: QueryInit = {}) {
+  constructor(init: QueryInit = {}, checked?: typeof CHECKED) {
+    if (checked === CHECKED) {
+      Object.assign(this, init);
+      this.filters = init.filters as Readonly<Record<string, FilterValue>>;
+      this.page = positiveInteger("page", init.page);
+      this.perPage = positiveInteger("perPage", init.perPage, { max: MAX_PER_PAGE });
+      this.maxPages = positiveInteger("maxPages", init.maxPages);
+      Object.freeze(this);
+      return;
+    }
     if (!isPlainObject(init as unknown)) throw new ValidationError("query", "must be an object of query fields");
     const unknown = Object.keys(init).filter((key) => !QUERY_KEYS.has(key));
     if (unknown.length) {
@@ -157,11 +176,12 @@ export class Query {
 
   /** A copy with the truthy values given replacing page, perPage, maxPages. */
   withPage({ page, perPage, maxPages }: { page?: number; perPage?: number; maxPages?: number } = {}): Query {
-    const init = this.toInit();
+    // its own fields as they are (frozen, checked): the filters object itself, which keys sharedParams
+    const init: QueryInit = { ...this };
     if (page) init.page = page;
     if (perPage) init.perPage = perPage;
     if (maxPages) init.maxPages = maxPages;
-    return new Query(init);
+    return new Query(init, CHECKED);
   }
 
   /** The query string parameters, wire names, lists comma-joined, in a fixed order; an item (`id`) is not paged. */
@@ -172,6 +192,16 @@ export class Query {
     const params: Record<string, string | number> = {};
     if (this.page !== undefined && this.id === undefined) params.page = this.page;
     if (this.perPage !== undefined && this.id === undefined) params.per_page = this.perPage;
+    let byEndpoint = sharedParams.get(this.filters);
+    if (byEndpoint === undefined) sharedParams.set(this.filters, (byEndpoint = new Map()));
+    let rest = byEndpoint.get(endpoint);
+    if (rest === undefined) byEndpoint.set(endpoint, (rest = Object.freeze(this.#unpagedParams(endpoint))));
+    return Object.assign(params, rest);
+  }
+
+  /** toParams without page and per_page. */
+  #unpagedParams(endpoint: string): Record<string, string | number> {
+    const params: Record<string, string | number> = {};
     for (const name of Object.keys(this.filters).sort()) {
       const value = this.filters[name];
       if (value === null || value === undefined) continue;
@@ -219,7 +249,12 @@ function normaliseFilters(filters: QueryInit["filters"]): Record<string, FilterV
         `must be a string, number, boolean, Date or a list of strings and numbers, got ${describeValue(value)}`,
       );
     }
-    normalised[toSnakeCase(key)] = value;
+    // the query's own copy: a caller changing its list or date later does not change the query
+    normalised[toSnakeCase(key)] = Array.isArray(value)
+      ? Object.freeze([...value])
+      : value instanceof Date
+        ? new Date(value.getTime())
+        : value;
   }
   return normalised;
 }

@@ -63,6 +63,8 @@ export class RateLimitPacer {
   #refusedUntil = 0;
   /** aborted when an answer changes what the waiting requests wait for, so they look again */
   #changed = new AbortController();
+  /** requests waiting on #changed (with none, an answer has nobody to wake) */
+  #waiting = 0;
 
   constructor(
     private readonly maxWaitMs = DEFAULT_MAX_WAIT_MS,
@@ -78,7 +80,12 @@ export class RateLimitPacer {
       const waitMs = this.#waitBeforeSending(now);
       if (waitMs <= 0) break;
       const wake = signal ? AbortSignal.any([signal, this.#changed.signal]) : this.#changed.signal;
-      await this.clock.sleep(Math.min(waitMs, Math.max(this.maxWaitMs, LONGEST_NAP_MS)), wake).catch(() => signal?.throwIfAborted());
+      this.#waiting += 1;
+      try {
+        await this.clock.sleep(Math.min(waitMs, Math.max(this.maxWaitMs, LONGEST_NAP_MS)), wake).catch(() => signal?.throwIfAborted());
+      } finally {
+        this.#waiting -= 1;
+      }
     }
     this.#sentAt.push(this.clock.now());
     this.#sent += 1;
@@ -95,8 +102,10 @@ export class RateLimitPacer {
   /** What the answer to a slot's request said (nothing when no answer came). */
   settle(slot: Slot, response: HeaderSource | undefined, waitMs?: number): void {
     if (!response?.headers) return;
-    this.#changed.abort();
-    this.#changed = new AbortController();
+    if (this.#waiting > 0) {
+      this.#changed.abort();
+      this.#changed = new AbortController();
+    }
     const now = this.clock.now();
     if (response.status === 429 && waitMs !== undefined) {
       if (waitMs > this.maxWaitMs) this.#refusedUntil = Math.max(this.#refusedUntil, now + waitMs);

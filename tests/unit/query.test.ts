@@ -80,6 +80,37 @@ describe("Query", () => {
     expect(Object.isFrozen(original)).toBe(true);
   });
 
+  test("withPage's queries give the parameters a query made afresh gives, and still check their page fields", () => {
+    const original = new Query({
+      filters: { studies: [3, 1, 2], name: "a", active: true },
+      include: ["brand", "study"],
+      metricKeys: "energy",
+      sort: "name",
+      perPage: 100,
+    });
+    for (const change of [{ page: 2 }, { page: 7, perPage: 1000 }, { maxPages: 3 }]) {
+      const fresh = new Query({ ...original.toInit(), ...change });
+      expect(original.withPage(change).toParams("brandscape-data")).toEqual(fresh.toParams("brandscape-data"));
+      expect(Object.keys(original.withPage(change).toParams("brands"))).toEqual(Object.keys(fresh.toParams("brands")));
+      expect(original.withPage(change).toJSON()).toEqual(fresh.toJSON());
+    }
+    expect(() => original.withPage({ page: -1 })).toThrow(ValidationError);
+    expect(() => original.withPage({ perPage: 1001 })).toThrow(/perPage/);
+    expect(Object.isFrozen(original.withPage({ page: 2 }))).toBe(true);
+  });
+
+  test("a query keeps its own copy of a list or date filter: the caller changing theirs later changes nothing", () => {
+    const studies = [1, 2];
+    const since = new Date("2024-01-31T00:00:00Z");
+    const query = new Query({ filters: { studies, updatedSince: since } });
+    const before = query.withPage({ page: 1 }).toParams("brands");
+    studies.push(3);
+    since.setUTCFullYear(2020);
+    expect(query.filters.studies).toEqual([1, 2]);
+    expect(query.withPage({ page: 1 }).toParams("brands")).toEqual(before);
+    expect(new Query({ filters: { studies } }).toParams("brands")["filter[studies]"]).toBe("1,2,3");
+  });
+
   test("ensure: falsy extras dropped, the query wins on overlap, filters merged", () => {
     const query = new Query({ filters: { name: "a" }, perPage: 10 });
     const ensured = Query.ensure(query, { filters: { name: "b", active: 1 }, perPage: 50, page: 0, include: [] });
