@@ -15,6 +15,7 @@ import { readBody } from "./readBody";
 import { markResumable } from "./resumablePull";
 
 const FRAME_LOOKAHEAD_FACTOR = 4;
+/** Two turns of the event loop: the requests the pipeline sent before handing on the first page are written by then. */
 const twoTurns = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /**

@@ -40,8 +40,8 @@ const PLAIN_KEYS = ["id", "fields", "include", "metricKeys", "metricGroupKeys", 
 
 const QUERY_KEYS = new Set<string>(["id", "itemId", "filters", ...PLAIN_KEYS]);
 
-/** Passed by withPage: the fields other than the page ones come from a Query, checked when it was made. */
-const CHECKED = Symbol("checked");
+/** The init withPage is making a Query of: its fields other than the page ones are a Query's, checked when it was made. */
+let checkedInit: QueryInit | undefined;
 
 /**
  * The parameters other than page and per_page, by endpoint, of the queries that share one filters
@@ -65,8 +65,8 @@ export class Query {
   readonly perPage?: number;
   readonly maxPages?: number;
 
-  constructor(init: QueryInit = {}, checked?: typeof CHECKED) {
-    if (checked === CHECKED) {
+  constructor(init: QueryInit = {}) {
+    if (init === checkedInit) {
       Object.assign(this, init);
       this.filters = init.filters as Readonly<Record<string, FilterValue>>;
       this.page = positiveInteger("page", init.page);
@@ -181,7 +181,12 @@ export class Query {
     if (page) init.page = page;
     if (perPage) init.perPage = perPage;
     if (maxPages) init.maxPages = maxPages;
-    return new Query(init, CHECKED);
+    checkedInit = init;
+    try {
+      return new Query(init);
+    } finally {
+      checkedInit = undefined;
+    }
   }
 
   /** The query string parameters, wire names, lists comma-joined, in a fixed order; an item (`id`) is not paged. */
