@@ -703,7 +703,7 @@ class RepeatedObjects {
    * When the object starting at `start` repeats the text the previous record had at `slot`:
    * its columns take row `row - 1`'s values for row `row` and the keys it held are answered (its
    * text is then `textLength(slot)` bytes long); else -1, nothing written. An object whose values
-   * include a list or object is read again (JSON.parse gives each row its own).
+   * include a list is read again (JSON.parse gives each row its own).
    */
   repeat(slot: number, start: number, row: number, stamp: number): number {
     if (this.#stamp[slot] !== stamp - 1 || this.#lists[slot]) return -1;
@@ -727,6 +727,8 @@ class RepeatedObjects {
     return this.#keyCount[slot];
   }
 
+  // ScannedKeys.knownKeyEnd has the same loop: one function serving both cost the 372-column
+  // page 22 → 24 ms (the key comparison, the hot loop, is no longer inlined; docs/bench.md)
   #sameText(first: number, second: number, length: number): boolean {
     const words = this.#words;
     const bytes = this.bytes;
