@@ -32,8 +32,7 @@ export function neutraliseFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-/** Excel's most characters in one cell. */
-export const EXCEL_MAX_CELL_TEXT = 32_767;
+export { EXCEL_MAX_CELL_TEXT } from "./excelText";
 
 /** A cell for exceljs: numbers and booleans as themselves, missing empty, lists and objects as JSON text. */
 export function excelValue(value: unknown): string | number | boolean | Date | null {

@@ -1,4 +1,5 @@
-import { EXCEL_MAX_CELL_TEXT, excelValue } from "./cellText";
+import { excelValue } from "./cellText";
+import { excelText } from "./excelText";
 
 export type ExcelCell = string | number | boolean | Date | null;
 
@@ -58,15 +59,29 @@ function excelDate(date: Date, format: string, text = date.toISOString()): { val
   return { value: (ms - EXCEL_DAY_ZERO) / DAY_MS, format };
 }
 
-/** A cell for the sheet: ISO text becomes a date, text past Excel's limit is cut (`truncated`). */
-export function excelCell(value: unknown): { value: ExcelCell; format?: string; truncated?: boolean } {
+/** A cell as the sheet holds it, and what the sheet could not hold as the frame does. */
+export interface SheetCell {
+  value: ExcelCell;
+  format?: string;
+  /** text past Excel's limit, cut */
+  truncated?: boolean;
+  /** lone surrogates written as U+FFFD */
+  replacedSurrogates?: boolean;
+  /** a number past the double range (±Infinity), written as the text `Infinity` or `-Infinity` */
+  infinite?: boolean;
+}
+
+/** A cell for the sheet: ISO text becomes a date, other text kept as excelText writes it (cut past Excel's limit). */
+export function excelCell(value: unknown): SheetCell {
+  if (value === Infinity || value === -Infinity) return { value: String(value), infinite: true };
   const cell = excelValue(value);
   if (cell instanceof Date) return excelDate(cell, DATE_TIME_FORMAT);
   if (typeof cell !== "string") return { value: cell };
-  if (cell.length > EXCEL_MAX_CELL_TEXT) return { value: cell.slice(0, EXCEL_MAX_CELL_TEXT), truncated: true };
   const parsed = isoDate(cell);
   if (parsed) return excelDate(parsed.date, parsed.withTime ? DATE_TIME_FORMAT : DATE_FORMAT, cell);
-  return { value: cell };
+  const { text, cut, replacedSurrogates } = excelText(cell);
+  if (!cut && !replacedSurrogates) return { value: text };
+  return { value: text, truncated: cut, replacedSurrogates };
 }
 
 const MIN_WIDTH = 6;

@@ -1,8 +1,8 @@
 import type { Style, Workbook, Worksheet } from "exceljs";
 import { ValidationError } from "../errors";
 import { describeValue } from "../query/query";
-import { EXCEL_MAX_CELL_TEXT } from "./cellText";
-import { excelCell, fittedWidths } from "./excelCells";
+import { excelCell, fittedWidths, type ExcelCell, type SheetCell } from "./excelCells";
+import { EXCEL_MAX_CELL_TEXT, excelText } from "./excelText";
 import { ExportError } from "./exportError";
 
 /** Excel's rows per sheet, 1,048,576, less the header row. */
@@ -63,8 +63,12 @@ export class SheetRoller {
   #sheet: Worksheet | undefined;
   #rowsInSheet = 0;
   readonly #widths: number[];
-  /** cells cut to Excel's limit, by column */
-  readonly #truncated = new Map<string, number>();
+  /** cells the sheet holds otherwise than the frame, by what changed, then by column */
+  readonly #changed = {
+    truncated: new Map<string, number>(),
+    replacedSurrogates: new Map<string, number>(),
+    infinite: new Map<string, number>(),
+  };
 
   constructor(
     private readonly workbook: Workbook,
@@ -77,12 +81,23 @@ export class SheetRoller {
 
   addRow(cells: readonly unknown[]): void {
     if (!this.#sheet || this.#rowsInSheet >= this.plan.maxRows) this.#nextSheet();
-    const converted = cells.map(excelCell);
-    const row = this.#sheet!.addRow(converted.map((cell) => cell.value));
-    converted.forEach((cell, position) => {
+    // every position, holes included: exceljs reads an array without index 0 as 1-based (one column left)
+    const width = this.columns.length;
+    const converted = new Array<SheetCell>(width);
+    const values = new Array<ExcelCell>(width);
+    for (let position = 0; position < width; position++) {
+      const cell = excelCell(cells[position]);
+      converted[position] = cell;
+      values[position] = cell.value;
+    }
+    const row = this.#sheet!.addRow(values);
+    for (let position = 0; position < width; position++) {
+      const cell = converted[position];
       row.getCell(position + 1).style = cell.format ? dateStyle(cell.format) : PLAIN_STYLE;
-      if (cell.truncated) this.#truncated.set(this.columns[position], (this.#truncated.get(this.columns[position]) ?? 0) + 1);
-    });
+      if (cell.truncated) this.#count(this.#changed.truncated, position);
+      if (cell.replacedSurrogates) this.#count(this.#changed.replacedSurrogates, position);
+      if (cell.infinite) this.#count(this.#changed.infinite, position);
+    }
     row.commit();
     this.#rowsInSheet++;
   }
@@ -91,15 +106,30 @@ export class SheetRoller {
   finish(): void {
     if (!this.#sheet) this.#nextSheet();
     this.#sheet!.commit();
-    if (this.#truncated.size) {
-      const detail = [...this.#truncated].map(([column, cells]) => `${column} (${cells} cells)`).join(", ");
-      process.emitWarning(
-        `text longer than Excel's ${EXCEL_MAX_CELL_TEXT} characters per cell was cut to fit: ${detail}. Export to CSV or NDJSON to keep it whole.`,
-        {
-          code: "FOUNTFRAME_EXCEL_TEXT_CUT",
-        },
-      );
-    }
+    const { truncated, replacedSurrogates, infinite } = this.#changed;
+    warnOf(
+      truncated,
+      `text longer than Excel's ${EXCEL_MAX_CELL_TEXT} characters per cell was cut to fit (never inside a surrogate pair)`,
+      "Export to CSV or NDJSON to keep it whole.",
+      "FOUNTFRAME_EXCEL_TEXT_CUT",
+    );
+    warnOf(
+      replacedSurrogates,
+      "lone surrogates (UTF-16 halves of no character) were written as U+FFFD",
+      "JSON and NDJSON keep them (docs/writers.md).",
+      "FOUNTFRAME_LONE_SURROGATE",
+    );
+    warnOf(
+      infinite,
+      "numbers past the double range (±Infinity) were written as the text Infinity or -Infinity, which Excel cannot hold as a number",
+      "CSV, Parquet and Arrow keep them as numbers (docs/writers.md).",
+      "FOUNTFRAME_INFINITE_NUMBER",
+    );
+  }
+
+  #count(counts: Map<string, number>, position: number): void {
+    const column = this.columns[position];
+    counts.set(column, (counts.get(column) ?? 0) + 1);
   }
 
   #nextSheet(): void {
@@ -114,7 +144,7 @@ export class SheetRoller {
     const sheet = this.workbook.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
     sheet.columns = this.#widths.map((width) => ({ width }));
     if (this.columns.length) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: this.columns.length } };
-    const header = sheet.addRow([...this.columns]);
+    const header = sheet.addRow(this.columns.map((column) => excelText(column).text));
     header.eachCell((cell) => {
       cell.style = HEADER_STYLE;
     });
@@ -122,4 +152,11 @@ export class SheetRoller {
     this.#sheet = sheet;
     this.#rowsInSheet = 0;
   }
+}
+
+/** One warning naming the columns (and how many cells of each) where `what` happened. */
+function warnOf(counts: ReadonlyMap<string, number>, what: string, hint: string, code: string): void {
+  if (!counts.size) return;
+  const detail = [...counts].map(([column, cells]) => `${column} (${cells} cells)`).join(", ");
+  process.emitWarning(`${what}: ${detail}. ${hint}`, { code });
 }
