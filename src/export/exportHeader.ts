@@ -1,7 +1,7 @@
 import type { JsonRecord } from "../records";
-import { parseNumericString } from "../table/columnType";
 import { CellTally, type ColumnType } from "../table/columnType";
 import type { CellRows } from "./sourceBatches";
+import type { CellWriter } from "./streamedColumns";
 
 /** A row object keyed by column names: null-prototype, so a column named `__proto__` is a key like any other. */
 export function newRow(): JsonRecord {
@@ -10,20 +10,20 @@ export function newRow(): JsonRecord {
 
 const isMissing = (value: unknown): boolean => value === null || value === undefined;
 
+const asItCame: CellWriter = (_column, value) => value;
+
 /**
  * The header of a streamed export, decided once: the given columns, or the column names of the
  * first batches in first-appearance order. Also decided on those batches, by the one column type
- * decision the frame takes on all its rows (src/table/columnType.ts): each column's type, so the
- * numbers a column of numbers holds as numeric strings ("47.3") are written as numbers, and a column
- * the docs type as a string (`code_numeric` "826") stays text. Batches are names + rows of cells, as
- * the row gatherer makes them for a frame.
+ * decision the frame takes on all its rows (src/table/columnType.ts): each column's type, the
+ * schema of a Parquet or Arrow file. Batches are names + rows of cells, as the row gatherer makes
+ * them for a frame. Cells are placed as they came, or as a CellWriter writes them (StreamedColumns).
  */
 export class ExportHeader {
   readonly columns: readonly string[];
   readonly #position = new Map<string, number>();
   /** per header column: its type, undefined while the first batches held no value in it */
   readonly types: readonly (ColumnType | undefined)[];
-  readonly #numericText: boolean[];
   /** columns outside the header that carried a value, with how many rows carried one */
   readonly #newColumns = new Map<string, number>();
 
@@ -31,11 +31,10 @@ export class ExportHeader {
     this.columns = fixedColumns ? [...fixedColumns] : namesInOrder(firstBatches);
     this.columns.forEach((column, position) => this.#position.set(column, position));
     this.types = this.#decideTypes(firstBatches);
-    this.#numericText = this.types.map((type) => type === "int64" || type === "double");
   }
 
   /** A batch's rows as cells under the header; columns outside it are counted, not written. */
-  cellsOf(batch: CellRows): unknown[][] {
+  cellsOf(batch: CellRows, write: CellWriter = asItCame): unknown[][] {
     const positions = this.#positionsOf(batch.names);
     const width = this.columns.length;
     return batch.rows.map((row) => {
@@ -48,7 +47,7 @@ export class ExportHeader {
         if (position < 0) {
           if (!isMissing(value)) this.#countNew(batch.names[column]);
         } else {
-          cells[position] = this.#numericText[position] ? numberFromText(value) : value;
+          cells[position] = write(column, value);
         }
       }
       return cells;
@@ -57,17 +56,15 @@ export class ExportHeader {
 
   /**
    * A batch's rows as objects, for the writers without a header (NDJSON, JSON): every column with a
-   * value is kept, keys in `order` (positions in batch.names), numeric-text cells made numbers.
+   * value is kept, keys in `order` (positions in batch.names), each cell as `write` writes it.
    */
-  objectsOf(batch: CellRows, order: readonly number[]): JsonRecord[] {
-    const positions = this.#positionsOf(batch.names);
+  objectsOf(batch: CellRows, order: readonly number[], write: CellWriter = asItCame): JsonRecord[] {
     return batch.rows.map((row) => {
       const object = newRow();
       for (const column of order) {
         const value = row[column];
         if (value === undefined && !(column in row)) continue;
-        const position = positions[column];
-        object[batch.names[column]] = (position >= 0 && this.#numericText[position] ? numberFromText(value) : value) as JsonRecord[string];
+        object[batch.names[column]] = write(column, value) as JsonRecord[string];
       }
       return object;
     });
@@ -105,10 +102,4 @@ export function namesInOrder(batches: readonly CellRows[]): string[] {
   const seen = new Set<string>();
   for (const batch of batches) for (const name of batch.names) seen.add(name);
   return [...seen];
-}
-
-function numberFromText(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const parsed = parseNumericString(value);
-  return Number.isNaN(parsed) ? value : parsed;
 }

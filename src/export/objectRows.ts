@@ -1,14 +1,17 @@
 import type { JsonRecord } from "../records";
 import { isFrameShape } from "../frame/frameShape";
 import { ExportHeader, newRow } from "./exportHeader";
-import { recordBatches, sourceBatches } from "./sourceBatches";
+import { recordBatches } from "./sourceBatches";
+import { StreamedColumns } from "./streamedColumns";
+import { takenBatches } from "./tableRows";
 import type { ExportOptions, ExportSource } from "./types";
 
 /**
  * Rows as objects, for the writers without a header (NDJSON, JSON): every key with a value is kept,
  * keys in the order the export first met them (a frame's: its columns), so every line lists its
- * keys in one order, the CSV header's. Numeric-text columns of the first batch become numbers, as
- * in CSV and Excel; a frame's missing cells (NaN, undefined) become null. `flatten: false` passes
+ * keys in one order, the CSV header's. Cells are as the frame of all rows so far holds them
+ * (StreamedColumns: numeric text a number in a column of numbers, a number text in a text column),
+ * as in CSV and Excel; a frame's missing cells (NaN, undefined) become null. `flatten: false` passes
  * the records through as they came.
  */
 export async function* objectRows(
@@ -25,7 +28,8 @@ export async function* objectRows(
   }
   let plan: ExportHeader | undefined;
   const rank = new Map<string, number>();
-  for await (const batch of sourceBatches(source, options)) {
+  const streamed = new StreamedColumns("typed");
+  for await (const { batch, write } of takenBatches(source, options, streamed)) {
     if (batch.kind === "frame") {
       const { columns } = batch;
       for (const column of columns) seen.add(column);
@@ -42,6 +46,7 @@ export async function* objectRows(
       if (!rank.has(name)) rank.set(name, rank.size);
     }
     const order = batch.names.map((_, column) => column).sort((a, b) => rank.get(batch.names[a])! - rank.get(batch.names[b])!);
-    yield plan.objectsOf(batch, order);
+    yield plan.objectsOf(batch, order, write);
   }
+  streamed.finish();
 }

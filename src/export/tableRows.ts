@@ -1,23 +1,28 @@
 import { ExportHeader } from "./exportHeader";
 import { ExportError } from "./exportError";
 import { isFrameShape } from "../frame/frameShape";
-import { sourceBatches, type FrameBatch } from "./sourceBatches";
+import { sourceBatches, type FrameBatch, type SourceBatch } from "./sourceBatches";
+import { StreamedColumns, type CellForm, type CellWriter } from "./streamedColumns";
 import type { ExportOptions, ExportSource } from "./types";
 
 /**
  * Rows as header-aligned cell arrays, for the writers that have a header (CSV, Excel). The header
  * is known before the first batch for a frame or given columns, else from the first batch; it
- * never changes afterwards (the header policy: docs/cli.md).
+ * never changes afterwards (the header policy: docs/cli.md). Cells are a frame's as they are, and
+ * records' as the frame of all their rows holds them (StreamedColumns; an array of records is read
+ * whole first, so its cells are exactly the frame's).
  */
 export class TableRows {
   #columns: readonly string[] | undefined;
   #plan: ExportHeader | undefined;
   readonly #source: ExportSource;
   readonly #options: ExportOptions;
+  readonly #streamed: StreamedColumns;
 
-  constructor(source: ExportSource, options: ExportOptions) {
+  constructor(source: ExportSource, options: ExportOptions, form: CellForm) {
     this.#source = source;
     this.#options = options;
+    this.#streamed = new StreamedColumns(form);
     if (options.columns) this.#columns = [...options.columns];
     else if (isFrameShape(source)) this.#columns = [...source.columns];
   }
@@ -28,14 +33,14 @@ export class TableRows {
   }
 
   async *batches(): AsyncGenerator<unknown[][], void> {
-    for await (const batch of sourceBatches(this.#source, this.#options)) {
+    for await (const { batch, write } of takenBatches(this.#source, this.#options, this.#streamed)) {
       if (batch.kind === "frame") {
         yield this.#frameCells(batch);
         continue;
       }
       this.#plan ??= new ExportHeader([batch], this.#options.columns);
       this.#columns = this.#plan.columns;
-      const cells = this.#plan.cellsOf(batch);
+      const cells = this.#plan.cellsOf(batch, write);
       if (this.#options.onNewColumns === "raise") this.#raiseOnNewColumns();
       yield cells;
     }
@@ -43,6 +48,7 @@ export class TableRows {
 
   /** Columns left out, after the one warning the "warn" policy gives (at the end, not per page). */
   finish(): string[] {
+    this.#streamed.finish();
     const found = this.#plan?.newColumns() ?? new Map<string, number>();
     const dropped = [...found.keys()];
     if (dropped.length && (this.#options.onNewColumns ?? "warn") === "warn") {
@@ -69,4 +75,24 @@ export class TableRows {
       `a later page brought columns the header lacks (${[...found.keys()].join(", ")}); pass \`columns\` with every column, or onNewColumns: "warn"`,
     );
   }
+}
+
+/**
+ * The source's batches, each with the writer of its cells: a pull's pages one at a time, an array
+ * of records read whole before its first cell is written (it is in memory already).
+ */
+export async function* takenBatches(
+  source: ExportSource,
+  options: ExportOptions,
+  streamed: StreamedColumns,
+): AsyncGenerator<{ batch: SourceBatch; write?: CellWriter }, void> {
+  if (!Array.isArray(source)) {
+    for await (const batch of sourceBatches(source, options))
+      yield { batch, write: batch.kind === "frame" ? undefined : streamed.take(batch) };
+    return;
+  }
+  const taken: { batch: SourceBatch; write?: CellWriter }[] = [];
+  for await (const batch of sourceBatches(source, options))
+    taken.push({ batch, write: batch.kind === "frame" ? undefined : streamed.take(batch) });
+  yield* taken;
 }

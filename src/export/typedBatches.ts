@@ -6,6 +6,7 @@ import { ExportError } from "./exportError";
 import { sourceBatches, type CellRows } from "./sourceBatches";
 import type { ExportSource } from "./types";
 import { declaredTypes } from "./writerOptions";
+import { parseNumericString } from "../table/columnType";
 
 const PLACED: CellRows = { names: [], rows: [] };
 export const TARGET_CELLS_PER_BATCH = 400_000;
@@ -36,6 +37,8 @@ export class TypedBatches {
   #plan: ExportHeader | undefined;
   /** columns the first rows left empty: typed as text, and only text may come later */
   #unsettled = new Set<number>();
+  /** of those (but documented strings), how many numeric-text cells came and whether other text did: a frame holds a column of only numeric text as numbers */
+  readonly #unsettledText = new Map<number, { numeric: number; other: boolean }>();
   #rowsSoFar = 0;
   #batchRows = 0;
 
@@ -101,6 +104,7 @@ export class TypedBatches {
 
   /** Keys later pages brought and the header left out (only with onNewColumns "warn" or "ignore"). */
   finish(): string[] {
+    this.#warnOfNumericText();
     const found = this.#plan?.newColumns() ?? new Map<string, number>();
     const dropped = [...found.keys()];
     if (dropped.length && this.#options.onNewColumns === "warn") {
@@ -115,6 +119,19 @@ export class TypedBatches {
     return dropped;
   }
 
+  /** Columns written as utf8 (empty in the first rows) that held only numeric text, which a frame holds as numbers. */
+  #warnOfNumericText(): void {
+    const detail: string[] = [];
+    for (const [position, { numeric, other }] of this.#unsettledText)
+      if (numeric > 0 && !other) detail.push(`${this.#schema!.names[position]} (${numeric} cells)`);
+    if (!detail.length) return;
+    process.emitWarning(
+      `columns empty in the first rows were written as utf8, but held only numeric text, which a frame holds as numbers: ${detail.join(", ")}. ` +
+        `Pass \`types\` (e.g. double) for them to write numbers.`,
+      { code: "FOUNTFRAME_COLUMN_TYPE_CHANGED" },
+    );
+  }
+
   *#emit(rows: readonly (readonly unknown[])[]): Generator<ColumnBatch> {
     for (let start = 0; start < rows.length; start += this.#batchRows) yield this.#columnsOf(rows.slice(start, start + this.#batchRows));
   }
@@ -122,6 +139,7 @@ export class TypedBatches {
   /** Fixes the header and types from the first batches; returns their rows under the header. */
   #fixSchema(batches: CellRows[]): unknown[][] {
     const declared = declaredTypes(this.#options.types);
+    const documented = batches.find((batch) => batch.declaredTypes)?.declaredTypes;
     this.#plan = new ExportHeader(batches, this.#options.columns);
     const names = this.#plan.columns;
     const decided = this.#plan.types;
@@ -138,6 +156,8 @@ export class TypedBatches {
       if (decided[position] === undefined) this.#unsettled.add(position);
       return decided[position] ?? "utf8";
     });
+    for (const position of this.#unsettled)
+      if (documented?.get(names[position]) !== "string") this.#unsettledText.set(position, { numeric: 0, other: false });
     this.#schema = { names, types };
     this.#batchRows = this.#options.batchRows ?? defaultBatchRows(names.length, this.#targetCells);
     this.#raiseOnNewColumns();
@@ -161,8 +181,15 @@ export class TypedBatches {
   }
 
   #stored(position: number, type: ColumnType, value: unknown, index: number): StoredCell {
-    if (this.#unsettled.has(position) && typeof value !== "string")
-      this.#mismatch(position, type, new CellMismatch(value, typeOfCell(value)), index);
+    if (this.#unsettled.has(position)) {
+      if (typeof value !== "string") this.#mismatch(position, type, new CellMismatch(value, typeOfCell(value)), index);
+      const seen = this.#unsettledText.get(position);
+      if (seen && !seen.other) {
+        const number = parseNumericString(value);
+        if (number === number) seen.numeric++;
+        else seen.other = true;
+      }
+    }
     try {
       return cellAs(type, value);
     } catch (error) {

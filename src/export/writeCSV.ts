@@ -21,7 +21,7 @@ export async function writeCSV(source: ExportSource, target: ExportTarget, given
   const recordDelimiter = options.recordDelimiter ?? "\n";
   const lines = csvLines(delimiter, recordDelimiter);
   const text = options.escapeFormulas === false ? csvText : safeCsvText;
-  const table = new TableRows(source, options);
+  const table = new TableRows(source, options, { text });
   const { path, rows } = await withFileOutput(target, async (sink) => {
     if (options.bom) await sink.write(UTF8_BOM);
     let headerDone = options.header === false;

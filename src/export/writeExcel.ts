@@ -20,7 +20,7 @@ export async function writeExcel(source: ExportSource, target: ExportTarget, giv
   const options = checkWriterOptions("xlsx", given);
   const plan = checkSheetPlan(options.sheetName, options.maxRowsPerSheet, options.onSheetOverflow);
   const excel = await loadExcel();
-  const table = new TableRows(source, options);
+  const table = new TableRows(source, options, "typed");
   const { path, rows, sheets } = await withFileOutput(target, async (sink) => {
     const zipped = new PassThrough();
     const pumping = pump(zipped, sink.write);

@@ -46,7 +46,12 @@ export async function* pagesOf(...pages: Record<string, unknown>[][]): AsyncGene
   for (const records of pages) yield { records };
 }
 
-/** The rows of one sheet as objects by header, and the raw cell types. */
+/** Excel's `_xHHHH_` escape decoded, as Excel reads a cell (exceljs's reader leaves it as written in a cell's value). */
+export function excelDecoded(value: unknown): unknown {
+  return typeof value === "string" ? value.replace(/_x([0-9A-F]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : value;
+}
+
+/** The rows of one sheet as objects by header, and the raw cell types; text as Excel reads it (excelDecoded). */
 export async function readSheet(path: string, sheetName = "data"): Promise<{ header: string[]; rows: Record<string, unknown>[] }> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(path);
@@ -57,7 +62,7 @@ export async function readSheet(path: string, sheetName = "data"): Promise<{ hea
   sheet.eachRow({ includeEmpty: true }, (row, number) => {
     if (number === 1) return;
     const cells = row.values as unknown[];
-    rows.push(Object.fromEntries(header.map((column, index) => [column, cells[index + 1] ?? null])));
+    rows.push(Object.fromEntries(header.map((column, index) => [column, excelDecoded(cells[index + 1] ?? null)])));
   });
   return { header, rows };
 }

@@ -39,10 +39,10 @@ test("a danfo frame written as CSV, NDJSON and Excel reads back as the frame", a
   expect(summary.columns).toEqual(frame.columns);
   const { rows } = await readSheet(join(dir, "frame.xlsx"));
   expect(typeof rows[0].share).toBe("number");
-  // in a sheet: lists are JSON text, an empty string is an empty cell, line ends inside a cell are "\n"
+  // in a sheet: lists are JSON text, an empty string is an empty cell
   const asSheetValue = (value: unknown) => {
     if (Array.isArray(value)) return JSON.stringify(value);
-    if (typeof value === "string") return value === "" ? null : value.replace(/\r\n/g, "\n");
+    if (typeof value === "string") return value === "" ? null : value;
     return asJsonValue(value);
   };
   expectRowsMatchFrame(rows, frame, asSheetValue);

@@ -201,8 +201,8 @@ describe("Excel", () => {
       company_country_code: "CH",
       company: null,
     });
-    // a CR is written with Excel's escape (an XML reader would make it a line feed); exceljs's reader leaves the escape as written
-    expect(rows[1]).toMatchObject({ flag: false, share: null, tags: "[]", lines: "cr_x000D_\nlf" });
+    // a CR is written with Excel's escape `_x000D_` (an XML reader would make it a line feed), and read back
+    expect(rows[1]).toMatchObject({ flag: false, share: null, tags: "[]", lines: "cr\r\nlf" });
     expect(rows[2]).toMatchObject({ flag: null, share: -1e-7, company_id: null, name: '=HYPERLINK("x")' });
   });
 
