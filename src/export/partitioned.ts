@@ -3,6 +3,7 @@ import { ValidationError } from "../errors";
 import type { ColumnBatch, ColumnarFileWriter, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
 import type { ColumnType } from "./columnTypes";
 import { ExportError } from "./exportError";
+import { PARTITION_VALUE_FILE, shortenedFolderName } from "./longFolderName";
 import { withFolderOutput, type FolderOutput, type Sink } from "./output";
 import { defaultBatchRows, TypedBatches } from "./typedBatches";
 import type { ExportSource, ExportSummary } from "./types";
@@ -105,6 +106,8 @@ class PartitionFiles {
   /** part files started per partition folder, in first-seen order */
   readonly #partsOf = new Map<string, number>();
   #layout: Layout | undefined;
+  /** shortened folders whose whole value is written */
+  readonly #valuesKept = new Set<string>();
   #waiting = 0;
   rows = 0;
 
@@ -131,6 +134,7 @@ class PartitionFiles {
         if (this.#openParts.size >= this.#maxOpen) await this.#close(...this.#openParts.entries().next().value!);
         const part = this.#partsOf.get(folder) ?? 0;
         this.#partsOf.set(folder, part + 1);
+        if (part === 0) await this.#keepWholeValues(folder, layout);
         const sink = await this.#folder.openFile(join(folder, `part-${part}.parquet`));
         partition = { sink, writer: await this.#open(sink, layout.fileSchema), pending: layout.kept.map(() => []), pendingRows: 0 };
       }
@@ -146,6 +150,20 @@ class PartitionFiles {
       if (partition.pendingRows >= layout.batchRows) this.#waiting -= await flush(partition);
     }
     if (this.#waiting >= 2 * layout.batchRows) for (const partition of this.#openParts.values()) this.#waiting -= await flush(partition);
+  }
+
+  /** Each shortened folder of a new partition's path gets its whole value, once (docs/writers.md). */
+  async #keepWholeValues(folder: string, layout: Layout): Promise<void> {
+    const parts = folder.split("/");
+    for (let depth = 1; depth <= parts.length; depth++) {
+      const path = parts.slice(0, depth).join("/");
+      const value = layout.shortened.get(path);
+      if (value === undefined || this.#valuesKept.has(path)) continue;
+      this.#valuesKept.add(path);
+      const sink = await this.#folder.openFile(join(path, PARTITION_VALUE_FILE));
+      await sink.write(value);
+      await sink.close();
+    }
   }
 
   async closeAll(): Promise<void> {
@@ -170,6 +188,8 @@ interface Layout {
   readonly kept: readonly number[];
   readonly fileSchema: ColumnarSchema;
   readonly batchRows: number;
+  /** folder paths (`a=1/b=long~hash`) whose last folder was shortened, with that folder's whole value */
+  readonly shortened: Map<string, string>;
 }
 
 function layoutOf(schema: ColumnarSchema, partitionBy: readonly string[], batchRows: number): Layout {
@@ -189,6 +209,7 @@ function layoutOf(schema: ColumnarSchema, partitionBy: readonly string[], batchR
     kept,
     fileSchema: { names: kept.map((position) => schema.names[position]), types: kept.map((position) => schema.types[position]) },
     batchRows,
+    shortened: new Map(),
   };
 }
 
@@ -196,9 +217,14 @@ function layoutOf(schema: ColumnarSchema, partitionBy: readonly string[], batchR
 function groupRows(layout: Layout, columns: readonly (readonly StoredCell[])[], rows: number): Map<string, number[]> {
   const groups = new Map<string, number[]>();
   for (let index = 0; index < rows; index++) {
-    const folder = layout.keys
-      .map((position, key) => layout.keyPrefixes[key] + folderValue(layout.keyTypes[key], columns[position][index]))
-      .join("/");
+    let folder = "";
+    for (let key = 0; key < layout.keys.length; key++) {
+      const value = columns[layout.keys[key]][index];
+      const escaped = folderValue(layout.keyTypes[key], value);
+      const shortened = shortenedFolderName(layout.keyPrefixes[key], escaped);
+      folder += (key ? "/" : "") + (shortened ?? layout.keyPrefixes[key] + escaped);
+      if (shortened !== undefined && !layout.shortened.has(folder)) layout.shortened.set(folder, String(value));
+    }
     const group = groups.get(folder);
     if (group) group.push(index);
     else groups.set(folder, [index]);
@@ -217,7 +243,7 @@ async function flush(partition: Partition): Promise<number> {
   return rows;
 }
 
-/** A partition value as its folder name: as it prints (dates as ISO text), escaped as Hive does. */
+/** A partition value as its folder name: as it prints (dates as ISO text), escaped as Hive does (shortened after: shortenedFolderName). */
 function folderValue(type: ColumnType, value: StoredCell): string {
   if (value === null) return NULL_FOLDER;
   if (type === "date") return new Date(Number(value) * 86_400_000).toISOString().slice(0, 10);

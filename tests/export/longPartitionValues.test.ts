@@ -1,0 +1,63 @@
+/**
+ * A partition value too long for a folder name (the file system's 255 bytes) gets a shortened,
+ * reversible folder name; its whole value is kept beside the parts. Served over real HTTP.
+ */
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { writeParquet } from "../../src/export";
+import { useEmulator } from "../client/fixture";
+import { duckRows, sqlText } from "./duckdb";
+import { recordsText, serveHostilePages } from "./hostilePages";
+
+const env = useEmulator();
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "fountframe-long-partitions-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const LONG_ASCII = "a".repeat(300);
+const LONG_ASCII_TWIN = "a".repeat(299) + "b"; // one prefix, another value
+const LONG_MULTIBYTE = "é東".repeat(60) + "/=%"; // 300 bytes, escapes at the end
+const SHORT = "short";
+
+test("long values get `label=<prefix>~<16 hex of SHA-256>` folders, each with its whole value in _partition_value.txt", async () => {
+  const pages = [
+    recordsText({ id: 1, label: LONG_ASCII }, { id: 2, label: SHORT }),
+    recordsText({ id: 3, label: LONG_ASCII_TWIN }, { id: 4, label: LONG_MULTIBYTE }),
+    recordsText({ id: 5, label: LONG_ASCII }),
+  ];
+  const { perPage } = serveHostilePages(env.emulator, "brands", pages);
+  const out = join(dir, "dataset");
+  const summary = await writeParquet(env.client({ retries: 0, onErrors: "raise" }).rawPages("brands", { perPage }), out, {
+    partitionBy: ["label"],
+  });
+  const folders = readdirSync(out).sort();
+  expect(folders).toHaveLength(4);
+  expect(summary.partitions).toHaveLength(4);
+  const whole = new Map<string, string>();
+  for (const folder of folders) {
+    expect(Buffer.byteLength(folder)).toBeLessThanOrEqual(200);
+    if (folder === `label=${SHORT}`) {
+      expect(readdirSync(join(out, folder))).toEqual(["part-0.parquet"]);
+      continue;
+    }
+    expect(readdirSync(join(out, folder)).sort()).toEqual(["_partition_value.txt", "part-0.parquet"]);
+    const value = readFileSync(join(out, folder, "_partition_value.txt"), "utf8");
+    whole.set(value, folder);
+    // the documented name: the escaped value's SHA-256 (its first 16 hex digits) after the cut prefix
+    const escaped = value.replaceAll("%", "%25").replaceAll("/", "%2F").replaceAll("=", "%3D");
+    const hash = createHash("sha256").update(escaped, "utf8").digest("hex").slice(0, 16);
+    expect(folder).toMatch(new RegExp(`^label=.+~${hash}$`));
+    expect(escaped.startsWith(folder.slice("label=".length, -17))).toBe(true);
+  }
+  expect([...whole.keys()].sort()).toEqual([LONG_ASCII, LONG_ASCII_TWIN, LONG_MULTIBYTE].sort());
+  // an engine reads the folder name as the value; the rows are all there, each under its own folder
+  const rows = await duckRows(
+    `SELECT label, count(*)::INTEGER AS n FROM read_parquet(${sqlText(join(out, "**", "*.parquet"))}, hive_partitioning = true) GROUP BY 1 ORDER BY 2 DESC, 1`,
+  );
+  expect(rows.map((row) => row.n)).toEqual([2, 1, 1, 1]);
+  expect(rows[0].label).toBe(whole.get(LONG_ASCII)!.slice("label=".length));
+});
