@@ -3,6 +3,7 @@ import { ValidationError } from "../errors";
 import { describeValue } from "../query/query";
 import { excelCell, fittedWidths, type ExcelCell, type SheetCell } from "./excelCells";
 import { EXCEL_MAX_CELL_TEXT, excelText } from "./excelText";
+import { ColumnCounts, INFINITE_NUMBER_CODE, LONE_SURROGATE_WARNING } from "./columnCounts";
 import { ExportError } from "./exportError";
 
 /** Excel's rows per sheet, 1,048,576, less the header row. */
@@ -64,11 +65,7 @@ export class SheetRoller {
   #rowsInSheet = 0;
   readonly #widths: number[];
   /** cells the sheet holds otherwise than the frame, by what changed, then by column */
-  readonly #changed = {
-    truncated: new Map<string, number>(),
-    replacedSurrogates: new Map<string, number>(),
-    infinite: new Map<string, number>(),
-  };
+  readonly #changed = { truncated: new ColumnCounts(), replacedSurrogates: new ColumnCounts(), infinite: new ColumnCounts() };
 
   constructor(
     private readonly workbook: Workbook,
@@ -94,9 +91,9 @@ export class SheetRoller {
     for (let position = 0; position < width; position++) {
       const cell = converted[position];
       row.getCell(position + 1).style = cell.format ? dateStyle(cell.format) : PLAIN_STYLE;
-      if (cell.truncated) this.#count(this.#changed.truncated, position);
-      if (cell.replacedSurrogates) this.#count(this.#changed.replacedSurrogates, position);
-      if (cell.infinite) this.#count(this.#changed.infinite, position);
+      if (cell.truncated) this.#changed.truncated.add(this.columns[position]);
+      if (cell.replacedSurrogates) this.#changed.replacedSurrogates.add(this.columns[position]);
+      if (cell.infinite) this.#changed.infinite.add(this.columns[position]);
     }
     row.commit();
     this.#rowsInSheet++;
@@ -107,29 +104,17 @@ export class SheetRoller {
     if (!this.#sheet) this.#nextSheet();
     this.#sheet!.commit();
     const { truncated, replacedSurrogates, infinite } = this.#changed;
-    warnOf(
-      truncated,
+    truncated.warn(
       `text longer than Excel's ${EXCEL_MAX_CELL_TEXT} characters per cell was cut to fit (never inside a surrogate pair)`,
       "Export to CSV or NDJSON to keep it whole.",
       "FOUNTFRAME_EXCEL_TEXT_CUT",
     );
-    warnOf(
-      replacedSurrogates,
-      "lone surrogates (UTF-16 halves of no character) were written as U+FFFD",
-      "JSON and NDJSON keep them (docs/writers.md).",
-      "FOUNTFRAME_LONE_SURROGATE",
-    );
-    warnOf(
-      infinite,
-      "numbers past the double range (±Infinity) were written as the text Infinity or -Infinity, which Excel cannot hold as a number",
+    replacedSurrogates.warn(LONE_SURROGATE_WARNING.what, LONE_SURROGATE_WARNING.hint, LONE_SURROGATE_WARNING.code);
+    infinite.warn(
+      "numbers past the double range (±Infinity, e.g. 1e400 in the service's JSON) were written as the text Infinity or -Infinity, which Excel cannot hold as a number",
       "CSV, Parquet and Arrow keep them as numbers (docs/writers.md).",
-      "FOUNTFRAME_INFINITE_NUMBER",
+      INFINITE_NUMBER_CODE,
     );
-  }
-
-  #count(counts: Map<string, number>, position: number): void {
-    const column = this.columns[position];
-    counts.set(column, (counts.get(column) ?? 0) + 1);
   }
 
   #nextSheet(): void {
@@ -152,11 +137,4 @@ export class SheetRoller {
     this.#sheet = sheet;
     this.#rowsInSheet = 0;
   }
-}
-
-/** One warning naming the columns (and how many cells of each) where `what` happened. */
-function warnOf(counts: ReadonlyMap<string, number>, what: string, hint: string, code: string): void {
-  if (!counts.size) return;
-  const detail = [...counts].map(([column, cells]) => `${column} (${cells} cells)`).join(", ");
-  process.emitWarning(`${what}: ${detail}. ${hint}`, { code });
 }

@@ -2,6 +2,7 @@ import type { JsonRecord } from "../records";
 import { isFrameShape } from "../frame/frameShape";
 import { ExportHeader, newRow } from "./exportHeader";
 import { recordBatches } from "./sourceBatches";
+import { ColumnCounts, INFINITE_NUMBER_CODE, isInfinite } from "./columnCounts";
 import { StreamedColumns } from "./streamedColumns";
 import { takenBatches } from "./tableRows";
 import type { ExportOptions, ExportSource } from "./types";
@@ -29,13 +30,20 @@ export async function* objectRows(
   let plan: ExportHeader | undefined;
   const rank = new Map<string, number>();
   const streamed = new StreamedColumns("typed");
+  // JSON has no Infinity: JSON.stringify writes null, and the columns are named once at the end
+  const infinite = new ColumnCounts();
+  const noteInfinite = <T>(column: string, value: T): T => {
+    if (isInfinite(value)) infinite.add(column);
+    return value;
+  };
   for await (const { batch, write } of takenBatches(source, options, streamed)) {
     if (batch.kind === "frame") {
       const { columns } = batch;
       for (const column of columns) seen.add(column);
       yield batch.rows.map((cells) => {
         const row = newRow();
-        for (let position = 0; position < columns.length; position++) row[columns[position]] = cells[position] ?? null;
+        for (let position = 0; position < columns.length; position++)
+          row[columns[position]] = noteInfinite(columns[position], cells[position] ?? null);
         return row;
       });
       continue;
@@ -46,7 +54,13 @@ export async function* objectRows(
       if (!rank.has(name)) rank.set(name, rank.size);
     }
     const order = batch.names.map((_, column) => column).sort((a, b) => rank.get(batch.names[a])! - rank.get(batch.names[b])!);
-    yield plan.objectsOf(batch, order, write);
+    const noted = write ?? ((_column: number, value: unknown) => value);
+    yield plan.objectsOf(batch, order, (column, value) => noteInfinite(batch.names[column], noted(column, value)));
   }
   streamed.finish();
+  infinite.warn(
+    "numbers past the double range (±Infinity, e.g. 1e400 in the service's JSON), which JSON cannot hold, were written as null",
+    "CSV, Parquet and Arrow keep them (docs/writers.md).",
+    INFINITE_NUMBER_CODE,
+  );
 }

@@ -2,6 +2,7 @@ import { isFrameShape } from "../frame/frameShape";
 import { ExportHeader, namesInOrder } from "./exportHeader";
 import type { ColumnBatch, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
 import { CellMismatch, cellAs, isMissingCell, typeOfCell, widen, type ColumnType } from "./columnTypes";
+import { ColumnCounts, hasLoneSurrogate, LONE_SURROGATE_WARNING } from "./columnCounts";
 import { ExportError } from "./exportError";
 import { sourceBatches, type CellRows } from "./sourceBatches";
 import type { ExportSource } from "./types";
@@ -40,6 +41,7 @@ export class TypedBatches {
   /** of those (but documented strings), how many numeric-text cells came and whether other text did: a frame holds a column of only numeric text as numbers */
   readonly #unsettledText = new Map<number, { numeric: number; other: boolean }>();
   #rowsSoFar = 0;
+  readonly #loneSurrogates = new ColumnCounts();
   #batchRows = 0;
 
   /** names of columns an earlier run found empty in its first rows (a continued export: see resumableExport) */
@@ -105,6 +107,7 @@ export class TypedBatches {
   /** Keys later pages brought and the header left out (only with onNewColumns "warn" or "ignore"). */
   finish(): string[] {
     this.#warnOfNumericText();
+    this.#loneSurrogates.warn(LONE_SURROGATE_WARNING.what, LONE_SURROGATE_WARNING.hint, LONE_SURROGATE_WARNING.code);
     const found = this.#plan?.newColumns() ?? new Map<string, number>();
     const dropped = [...found.keys()];
     if (dropped.length && this.#options.onNewColumns === "warn") {
@@ -172,7 +175,10 @@ export class TypedBatches {
       const cells = rows[index];
       for (let position = 0; position < names.length; position++) {
         const value = cells[position];
-        columns[position][index] = isMissingCell(value) ? null : this.#stored(position, types[position], value, index);
+        const stored = isMissingCell(value) ? null : this.#stored(position, types[position], value, index);
+        // UTF-8 writes a lone surrogate as U+FFFD
+        if (typeof stored === "string" && hasLoneSurrogate(stored)) this.#loneSurrogates.add(names[position]);
+        columns[position][index] = stored;
       }
     }
     this.#raiseOnNewColumns();

@@ -1,6 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { escapeRegExp } from "../text/escapeRegExp";
 import { csvText, neutraliseFormula } from "./cellText";
+import { ColumnCounts, hasLoneSurrogate, LONE_SURROGATE_WARNING } from "./columnCounts";
 import { withFileOutput } from "./output";
 import { checkWriterOptions } from "./writerOptions";
 import { TableRows } from "./tableRows";
@@ -22,6 +23,7 @@ export async function writeCSV(source: ExportSource, target: ExportTarget, given
   const lines = csvLines(delimiter, recordDelimiter);
   const text = options.escapeFormulas === false ? csvText : safeCsvText;
   const table = new TableRows(source, options, { text });
+  const loneSurrogates = new ColumnCounts();
   const { path, rows } = await withFileOutput(target, async (sink) => {
     if (options.bom) await sink.write(UTF8_BOM);
     let headerDone = options.header === false;
@@ -32,14 +34,26 @@ export async function writeCSV(source: ExportSource, target: ExportTarget, given
     let written = 0;
     for await (const cells of table.batches()) {
       if (!headerDone) await writeHeader(table.columns!);
-      await sink.write(lines(cells.map((row) => row.map(text))));
+      const chunk = lines(cells.map((row) => row.map(text)));
+      // UTF-8 writes a lone surrogate as U+FFFD: one look at the chunk, the cells only when it has one
+      if (hasLoneSurrogate(chunk)) countLoneSurrogates(cells, table.columns!, loneSurrogates);
+      await sink.write(chunk);
       written += cells.length;
     }
     if (!headerDone && table.columns) await writeHeader(table.columns);
     return { path: sink.path, rows: written };
   });
   const droppedColumns = table.finish();
+  loneSurrogates.warn(LONE_SURROGATE_WARNING.what, LONE_SURROGATE_WARNING.hint, LONE_SURROGATE_WARNING.code);
   return { format: "csv", path, rows, columns: [...(table.columns ?? [])], droppedColumns };
+}
+
+function countLoneSurrogates(rows: readonly (readonly unknown[])[], columns: readonly string[], counts: ColumnCounts): void {
+  for (const row of rows)
+    for (let position = 0; position < row.length; position++) {
+      const cell = row[position];
+      if (typeof cell === "string" && hasLoneSurrogate(cell)) counts.add(columns[position]);
+    }
 }
 
 function safeCsvText(value: unknown): string {

@@ -1,0 +1,36 @@
+/**
+ * Cells a format could not hold as the frame does, counted by column, for the one warning at the
+ * end of an export that names those columns (docs/writers.md, "The same cell on every path").
+ */
+export class ColumnCounts {
+  readonly #byColumn = new Map<string, number>();
+
+  add(column: string): void {
+    this.#byColumn.set(column, (this.#byColumn.get(column) ?? 0) + 1);
+  }
+
+  /** `what: a (2 cells), b (1 cells). hint`, once, when any cell was counted. */
+  warn(what: string, hint: string, code: string): void {
+    if (!this.#byColumn.size) return;
+    const detail = [...this.#byColumn].map(([column, cells]) => `${column} (${cells} cells)`).join(", ");
+    process.emitWarning(`${what}: ${detail}. ${hint}`, { code });
+  }
+}
+
+/** ±Infinity: a number past the double range (JSON's `1e400`), which JSON.parse and the frame hold so. */
+export function isInfinite(value: unknown): boolean {
+  return value === Infinity || value === -Infinity;
+}
+
+/** Text with a surrogate half of no pair, which UTF-8 cannot encode (it becomes U+FFFD). */
+export function hasLoneSurrogate(text: string): boolean {
+  return !(text as string & { isWellFormed(): boolean }).isWellFormed();
+}
+
+export const LONE_SURROGATE_WARNING = {
+  what: "lone surrogates (UTF-16 halves of no character) were written as U+FFFD, as UTF-8 must",
+  hint: "JSON and NDJSON keep them, as \\ud800 escapes (docs/writers.md).",
+  code: "FOUNTFRAME_LONE_SURROGATE",
+} as const;
+
+export const INFINITE_NUMBER_CODE = "FOUNTFRAME_INFINITE_NUMBER";

@@ -1,0 +1,97 @@
+/**
+ * Numbers past the double range, a leading U+FEFF and a lone surrogate, served over real HTTP in
+ * two pages and written by every writer: each follows the one rule of docs/writers.md, and warns
+ * naming the column where its format cannot hold the frame's cell.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { tableFromIPC } from "apache-arrow";
+import { writeArrow, writeCSV, writeExcel, writeJSON, writeNDJSON, writeParquet } from "../../src/export";
+import { captureWarnings, useEmulator } from "../client/fixture";
+import { duckRows, sqlText } from "./duckdb";
+import { readSheet } from "./exportFixtures";
+import { serveHostilePages } from "./hostilePages";
+
+const env = useEmulator();
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "fountframe-edge-values-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// JSON text JavaScript cannot write: 1e400, and the escapes \ufeff and \ud800 as the service sends them
+const PAGES = [
+  ['{"id":1,"big":1e400,"neg":-1e400,"bom":"\\ufeffabc","lone":"a\\ud800b"}'],
+  ['{"id":2,"big":1.5,"neg":-2,"bom":"plain","lone":"ok"}'],
+];
+const serve = () => serveHostilePages(env.emulator, "brands", PAGES).perPage;
+const pull = () => env.client({ retries: 0, onErrors: "raise" }).rawPages("brands", { perPage: serve() });
+const file = (name: string) => join(dir, name);
+const codes = (warnings: { code?: string; message: string }[]) => warnings.map((warning) => warning.code).sort();
+
+test("the frame keeps ±Infinity, the leading U+FEFF and the lone surrogate", async () => {
+  const frame = await env.client({ retries: 0, onErrors: "raise" }).brands({ perPage: serve() });
+  expect(frame.column("big").values).toEqual([Infinity, 1.5]);
+  expect(frame.column("neg").values).toEqual([-Infinity, -2]);
+  expect(frame.column("bom").values[0]).toBe("\ufeffabc");
+  expect(frame.column("lone").values[0]).toBe("a\ud800b");
+});
+
+test("CSV: Infinity and -Infinity, the U+FEFF kept, the lone surrogate U+FFFD with a warning naming the column", async () => {
+  const { warnings } = await captureWarnings(() => writeCSV(pull(), file("edge.csv")));
+  const bytes = readFileSync(file("edge.csv"));
+  expect(bytes.toString("utf8")).toBe("id,big,neg,bom,lone\n1,Infinity,-Infinity,\ufeffabc,a\ufffdb\n2,1.5,-2,plain,ok\n");
+  expect(codes(warnings)).toEqual(["FOUNTFRAME_LONE_SURROGATE"]);
+  expect(warnings[0].message).toMatch(/U\+FFFD, as UTF-8 must: lone \(1 cells\)/);
+});
+
+test.each([
+  ["ndjson", writeNDJSON],
+  ["json", writeJSON],
+] as const)("%s: ±Infinity null with a warning naming the columns; U+FEFF and the lone surrogate kept", async (extension, write) => {
+  const { warnings } = await captureWarnings(() => write(pull(), file(`edge.${extension}`)));
+  const text = readFileSync(file(`edge.${extension}`), "utf8");
+  expect(text).toContain('"lone":"a\\ud800b"');
+  const rows = (
+    extension === "json"
+      ? JSON.parse(text)
+      : text
+          .trimEnd()
+          .split("\n")
+          .map((line) => JSON.parse(line))
+  ) as Record<string, unknown>[];
+  expect(rows).toEqual([
+    { id: 1, big: null, neg: null, bom: "\ufeffabc", lone: "a\ud800b" },
+    { id: 2, big: 1.5, neg: -2, bom: "plain", lone: "ok" },
+  ]);
+  expect(codes(warnings)).toEqual(["FOUNTFRAME_INFINITE_NUMBER"]);
+  expect(warnings[0].message).toMatch(/written as null: big \(1 cells\), neg \(1 cells\)/);
+});
+
+test("Excel: ±Infinity as text, the lone surrogate U+FFFD, each with a warning naming the column; U+FEFF kept", async () => {
+  const { warnings } = await captureWarnings(() => writeExcel(pull(), file("edge.xlsx")));
+  const { rows } = await readSheet(file("edge.xlsx"));
+  expect(rows[0]).toEqual({ id: 1, big: "Infinity", neg: "-Infinity", bom: "\ufeffabc", lone: "a\ufffdb" });
+  expect(rows[1]).toEqual({ id: 2, big: 1.5, neg: -2, bom: "plain", lone: "ok" });
+  expect(codes(warnings)).toEqual(["FOUNTFRAME_INFINITE_NUMBER", "FOUNTFRAME_LONE_SURROGATE"]);
+  expect(warnings.find((warning) => warning.code === "FOUNTFRAME_INFINITE_NUMBER")!.message).toMatch(/big \(1 cells\), neg \(1 cells\)/);
+});
+
+test("Parquet and Arrow: ±Infinity doubles, U+FEFF's bytes kept, the lone surrogate U+FFFD with a warning", async () => {
+  for (const [name, write] of [
+    ["edge.parquet", writeParquet],
+    ["edge.arrow", writeArrow],
+  ] as const) {
+    const { warnings } = await captureWarnings(() => write(pull(), file(name)));
+    expect(codes(warnings)).toEqual(["FOUNTFRAME_LONE_SURROGATE"]);
+    expect(warnings[0].message).toMatch(/lone \(1 cells\)/);
+    const bytes = readFileSync(file(name));
+    expect(bytes.includes(Buffer.from("\ufeffabc", "utf8"))).toBe(true);
+    expect(bytes.includes(Buffer.from("a\ufffdb", "utf8"))).toBe(true);
+  }
+  const [first] = await duckRows(`SELECT big, neg FROM read_parquet(${sqlText(file("edge.parquet"))}) ORDER BY id`);
+  expect(first).toEqual({ big: Infinity, neg: -Infinity });
+  const table = tableFromIPC(readFileSync(file("edge.arrow")));
+  expect([table.getChild("big")?.get(0), table.getChild("neg")?.get(0)]).toEqual([Infinity, -Infinity]);
+});
