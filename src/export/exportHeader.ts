@@ -1,7 +1,6 @@
 import type { JsonRecord } from "../records";
 import { CellTally, type ColumnType } from "../table/columnType";
 import type { CellRows } from "./sourceBatches";
-import type { CellWriter } from "./streamedColumns";
 
 /** A row object keyed by column names: null-prototype, so a column named `__proto__` is a key like any other. */
 export function newRow(): JsonRecord {
@@ -10,14 +9,12 @@ export function newRow(): JsonRecord {
 
 const isMissing = (value: unknown): boolean => value === null || value === undefined;
 
-const asItCame: CellWriter = (_column, value) => value;
-
 /**
  * The header of a streamed export, decided once: the given columns, or the column names of the
  * first batches in first-appearance order. Also decided on those batches, by the one column type
  * decision the frame takes on all its rows (src/table/columnType.ts): each column's type, the
  * schema of a Parquet or Arrow file. Batches are names + rows of cells, as the row gatherer makes
- * them for a frame. Cells are placed as they came, or as a CellWriter writes them (StreamedColumns).
+ * them for a frame. Cells are placed as they are (StreamedColumns has written them as the frame holds them).
  */
 export class ExportHeader {
   readonly columns: readonly string[];
@@ -34,7 +31,7 @@ export class ExportHeader {
   }
 
   /** A batch's rows as cells under the header; columns outside it are counted, not written. */
-  cellsOf(batch: CellRows, write: CellWriter = asItCame): unknown[][] {
+  cellsOf(batch: CellRows): unknown[][] {
     const positions = this.#positionsOf(batch.names);
     const width = this.columns.length;
     return batch.rows.map((row) => {
@@ -47,7 +44,7 @@ export class ExportHeader {
         if (position < 0) {
           if (!isMissing(value)) this.#countNew(batch.names[column]);
         } else {
-          cells[position] = write(column, value);
+          cells[position] = value;
         }
       }
       return cells;
@@ -56,15 +53,15 @@ export class ExportHeader {
 
   /**
    * A batch's rows as objects, for the writers without a header (NDJSON, JSON): every column with a
-   * value is kept, keys in `order` (positions in batch.names), each cell as `write` writes it.
+   * value is kept, keys in `order` (positions in batch.names).
    */
-  objectsOf(batch: CellRows, order: readonly number[], write: CellWriter = asItCame): JsonRecord[] {
+  objectsOf(batch: CellRows, order: readonly number[]): JsonRecord[] {
     return batch.rows.map((row) => {
       const object = newRow();
       for (const column of order) {
         const value = row[column];
         if (value === undefined && !(column in row)) continue;
-        object[batch.names[column]] = write(column, value) as JsonRecord[string];
+        object[batch.names[column]] = value as JsonRecord[string];
       }
       return object;
     });

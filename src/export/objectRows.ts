@@ -1,7 +1,7 @@
 import type { JsonRecord } from "../records";
 import { isFrameShape } from "../frame/frameShape";
 import { ExportHeader, newRow } from "./exportHeader";
-import { recordBatches } from "./sourceBatches";
+import { recordBatches, type CellRows } from "./sourceBatches";
 import { ColumnCounts, INFINITE_NUMBER_CODE, isInfinite } from "./columnCounts";
 import { StreamedColumns } from "./streamedColumns";
 import { takenBatches } from "./tableRows";
@@ -36,7 +36,7 @@ export async function* objectRows(
     if (isInfinite(value)) infinite.add(column);
     return value;
   };
-  for await (const { batch, write } of takenBatches(source, options, streamed)) {
+  for await (const batch of takenBatches(source, options, streamed)) {
     if (batch.kind === "frame") {
       const { columns } = batch;
       for (const column of columns) seen.add(column);
@@ -54,8 +54,8 @@ export async function* objectRows(
       if (!rank.has(name)) rank.set(name, rank.size);
     }
     const order = batch.names.map((_, column) => column).sort((a, b) => rank.get(batch.names[a])! - rank.get(batch.names[b])!);
-    const noted = write ?? ((_column: number, value: unknown) => value);
-    yield plan.objectsOf(batch, order, (column, value) => noteInfinite(batch.names[column], noted(column, value)));
+    countInfinite(batch, infinite);
+    yield plan.objectsOf(batch, order);
   }
   streamed.finish();
   infinite.warn(
@@ -63,4 +63,12 @@ export async function* objectRows(
     "CSV, Parquet and Arrow keep them (docs/writers.md).",
     INFINITE_NUMBER_CODE,
   );
+}
+
+/** ±Infinity cells of a batch, by column: only numbers that are not int32 can be one (the gatherer's counts say which columns hold such). */
+function countInfinite(batch: CellRows, counts: ColumnCounts): void {
+  for (let column = 0; column < batch.names.length; column++) {
+    if (batch.stats && !batch.stats.notInt32[column]) continue;
+    for (const row of batch.rows) if (isInfinite(row[column])) counts.add(batch.names[column]);
+  }
 }

@@ -5,6 +5,7 @@ import { pageRowShape } from "../rows";
 import type { ExportOptions, ExportSource, FrameSource, RecordPageLike } from "./types";
 import { ValidationError } from "../errors";
 import { declaredOfDtype, type DeclaredType } from "../table/columnType";
+import type { ColumnStats } from "../table/columnPlan";
 
 /** Column names and rows of cells placed under them: what ExportHeader reads, from a frame or from records. */
 export interface CellRows {
@@ -13,6 +14,8 @@ export interface CellRows {
   readonly rows: readonly (readonly unknown[])[];
   /** what the columns are declared to hold (the docs' types, or a frame's text columns), by name */
   readonly declaredTypes?: ReadonlyMap<string, DeclaredType>;
+  /** what each column's cells are, counted as the rows were gathered (records only) */
+  readonly stats?: ColumnStats;
 }
 
 /** Rows of a frame, already aligned with its columns. */
@@ -57,13 +60,13 @@ export async function* sourceBatches(source: ExportSource, options: ExportOption
   const shapeOptions = { stackData: options.stackData, endpoint: options.endpoint, globalPrefix: options.globalPrefix };
   for await (const { records, endpoint, stackData } of recordBatches(source)) {
     if (options.flatten === false) {
-      const { names, rows } = gatherRows(records);
-      yield { kind: "records", names, rows };
+      const { names, rows, stats } = gatherRows(records);
+      yield { kind: "records", names, rows, stats };
       continue;
     }
     const shape = pageRowShape({ endpoint, stackData }, shapeOptions);
-    const { names, rows } = gatherRecords(records, shape);
-    yield { kind: "records", names, rows, declaredTypes: shape.declaredTypes };
+    const { names, rows, stats } = gatherRecords(records, shape);
+    yield { kind: "records", names, rows, declaredTypes: shape.declaredTypes, stats };
   }
 }
 

@@ -1,4 +1,5 @@
-import { parseNumericString, type DeclaredType } from "../table/columnType";
+import { ColumnStats } from "../table/columnPlan";
+import { parseNumericString } from "../table/columnType";
 import type { CellRows } from "./sourceBatches";
 
 /** What a column has held so far, by the frame's rule; it only ever moves up (text is final). */
@@ -13,64 +14,89 @@ const TEXT = 3;
  */
 export type CellForm = "typed" | { text: (value: unknown) => string };
 
-/** Writes a batch's cell `value` of batch column `column` as the frame of every row so far holds it. */
-export type CellWriter = (column: number, value: unknown) => unknown;
+/** A batch read by `take`, to be written by `write`. */
+export interface TakenBatch {
+  readonly batch: CellRows;
+  readonly indices: readonly number[];
+  readonly stats: ColumnStats;
+  readonly firstRow: number;
+}
 
 /**
  * The frame's type rule (src/table/columnType.ts) applied to a pull's pages as they stream, for the
  * writers that need no schema up front (CSV, Excel, JSON, NDJSON). A column is numbers while every
  * value so far is a number or numeric text (and the docs do not type it as a string), booleans
  * while every value is a boolean, text from its first other value on, for good. Each batch is
- * read whole before its cells are written, so a cell is written as the frame of all rows up to its
+ * taken whole before its cells are written, so a cell is written as the frame of all rows up to its
  * batch holds it: numeric text as a number in a column of numbers, numbers and booleans as text in
  * a text column. That is the frame's cell unless a later page turns a column of numbers or
  * booleans into text: the cells written before then differ (in CSV, only numeric text whose number
  * is written otherwise: "1.50" as 1.5, "-5" as -5 where the text would be `'-5`), and `finish` warns
  * naming each such column.
+ *
+ * Reads the batch's column counts (the gatherer's, else counted here), not its cells, and rewrites
+ * in place only the columns whose cells change.
  */
 export class StreamedColumns {
   readonly #form: CellForm;
   readonly #index = new Map<string, number>();
   readonly #names: string[] = [];
-  #held: number[] = [];
+  readonly #held: number[] = [];
   /** per column: cells written as a number or boolean (typed), or numeric text written otherwise than its text (CSV) */
-  #differing: number[] = [];
-  /** per column: the row (1-based) whose value made a column of such cells text */
-  #turnedTextAt: number[] = [];
+  readonly #differing: number[] = [];
+  /** per column: the rows (1-based, first and last) of the batch that made a column of such cells text */
+  readonly #turnedTextIn: ([number, number] | undefined)[] = [];
   #rowsBefore = 0;
 
   constructor(form: CellForm) {
     this.#form = form;
   }
 
-  /** Reads a whole batch, then gives the writer of its cells. */
-  take(batch: CellRows): CellWriter {
+  /** Reads a batch's column counts: what each column holds from now on. */
+  take(batch: CellRows): TakenBatch {
     const indices = batch.names.map((name) => this.#indexOf(name, batch.declaredTypes?.get(name)));
-    const held = this.#held;
-    for (let row = 0; row < batch.rows.length; row++) {
-      const cells = batch.rows[row];
-      for (let column = 0; column < cells.length; column++) {
-        const index = indices[column];
-        if (held[index] === TEXT) continue;
-        const kind = kindOf(cells[column]);
-        if (kind === NOTHING || kind === held[index]) continue;
-        if (held[index] === NOTHING && kind !== TEXT) {
-          held[index] = kind;
-          continue;
-        }
-        held[index] = TEXT;
-        if (this.#differing[index] > 0) this.#turnedTextAt[index] = this.#rowsBefore + row + 1;
+    const stats = batch.stats ?? countedStats(batch.rows);
+    const firstRow = this.#rowsBefore + 1;
+    this.#rowsBefore += batch.rows.length;
+    for (let column = 0; column < indices.length; column++) {
+      const index = indices[column];
+      const held = this.#held[index];
+      if (held === TEXT) continue;
+      const kind = kindOfColumn(stats, column);
+      if (kind === NOTHING || kind === held) continue;
+      if (held === NOTHING && kind !== TEXT) {
+        this.#held[index] = kind;
+        continue;
+      }
+      this.#held[index] = TEXT;
+      if (this.#differing[index] > 0) this.#turnedTextIn[index] = [firstRow, this.#rowsBefore];
+    }
+    return { batch, indices, stats, firstRow };
+  }
+
+  /** Rewrites a taken batch's cells in place as the frame of every row taken so far holds them. */
+  write({ batch, indices, stats }: TakenBatch): void {
+    const rows = batch.rows as unknown[][];
+    for (let column = 0; column < indices.length; column++) {
+      const index = indices[column];
+      const held = this.#held[index];
+      if (held === NUMBERS) {
+        if (stats.numericStrings[column] > 0) this.#numbersOfText(rows, column, index);
+        if (this.#form === "typed") this.#differing[index] += stats.present[column];
+      } else if (held === BOOLEANS) {
+        if (this.#form === "typed") this.#differing[index] += stats.present[column];
+      } else if (held === TEXT && this.#form === "typed" && stats.numbers[column] + stats.booleans[column] > 0) {
+        // the frame's text column prints its numbers and booleans (lists and objects are left to the writer)
+        textOfNumbers(rows, column);
       }
     }
-    this.#rowsBefore += batch.rows.length;
-    return (column, value) => this.#write(indices[column], value);
   }
 
   /** One warning naming the columns whose earlier cells differ from the frame's. */
   finish(): void {
     const detail: string[] = [];
-    this.#turnedTextAt.forEach((row, index) => {
-      if (row !== undefined) detail.push(`${this.#names[index]} (${this.#differing[index]} cells before row ${row})`);
+    this.#turnedTextIn.forEach((rows, index) => {
+      if (rows) detail.push(`${this.#names[index]} (${this.#differing[index]} cells, before rows ${rows[0]}–${rows[1]})`);
     });
     if (!detail.length) return;
     const written = this.#form === "typed" ? "numbers or booleans" : "numbers, as they print (1.5 for 1.50)";
@@ -81,7 +107,7 @@ export class StreamedColumns {
     );
   }
 
-  #indexOf(name: string, declared: DeclaredType | undefined): number {
+  #indexOf(name: string, declared: string | undefined): number {
     let index = this.#index.get(name);
     if (index === undefined) {
       index = this.#names.length;
@@ -93,48 +119,41 @@ export class StreamedColumns {
     return index;
   }
 
-  #write(index: number, value: unknown): unknown {
-    switch (this.#held[index]) {
-      case NUMBERS:
-        if (typeof value === "string") {
-          const number = parseNumericString(value);
-          if (this.#form === "typed" || this.#form.text(number) !== this.#form.text(value)) this.#differing[index]++;
-          return number;
-        }
-        if (this.#form === "typed" && typeof value === "number") this.#differing[index]++;
-        return value;
-      case BOOLEANS:
-        if (this.#form === "typed" && typeof value === "boolean") this.#differing[index]++;
-        return value;
-      case TEXT:
-        // the frame's text column prints numbers and booleans (lists and objects are left to the writer)
-        return typeof value === "number" || typeof value === "boolean" || typeof value === "bigint" ? textOf(value) : value;
-      default:
-        return value;
-    }
-  }
-}
-
-function textOf(value: number | boolean | bigint): string | null {
-  return typeof value === "number" && Number.isNaN(value) ? null : String(value);
-}
-
-/** What one cell says of its column: nothing (missing), booleans, numbers, or text (anything else). */
-function kindOf(value: unknown): number {
-  switch (typeof value) {
-    case "undefined":
-      return NOTHING;
-    case "number":
-      return Number.isNaN(value) ? NOTHING : NUMBERS;
-    case "bigint":
-      return NUMBERS;
-    case "boolean":
-      return BOOLEANS;
-    case "string": {
+  #numbersOfText(rows: unknown[][], column: number, index: number): void {
+    const form = this.#form;
+    for (const row of rows) {
+      const value = row[column];
+      if (typeof value !== "string") continue;
       const number = parseNumericString(value);
-      return number === number ? NUMBERS : TEXT;
+      if (form !== "typed" && form.text(number) !== form.text(value)) this.#differing[index]++;
+      row[column] = number;
     }
-    default:
-      return value === null ? NOTHING : TEXT;
   }
+}
+
+function textOfNumbers(rows: unknown[][], column: number): void {
+  for (const row of rows) {
+    const value = row[column];
+    if (typeof value === "number") row[column] = Number.isNaN(value) ? null : String(value);
+    else if (typeof value === "boolean" || typeof value === "bigint") row[column] = String(value);
+  }
+}
+
+/** What a batch's column holds, from its counts: nothing, booleans, numbers, or text (anything else or a mix). */
+function kindOfColumn(stats: ColumnStats, column: number): number {
+  const present = stats.present[column] ?? 0;
+  if (present === 0) return NOTHING;
+  if (stats.booleans[column] === present) return BOOLEANS;
+  if (stats.numbers[column] + stats.numericStrings[column] === present && stats.otherStrings[column] === 0) return NUMBERS;
+  return TEXT;
+}
+
+/** Counts of a batch that came without them. */
+function countedStats(rows: readonly (readonly unknown[])[]): ColumnStats {
+  const stats = new ColumnStats();
+  for (const row of rows) {
+    if (row.length) stats.addColumn(row.length - 1);
+    stats.countRow(row);
+  }
+  return stats;
 }

@@ -2,7 +2,7 @@ import { ExportHeader } from "./exportHeader";
 import { ExportError } from "./exportError";
 import { isFrameShape } from "../frame/frameShape";
 import { sourceBatches, type FrameBatch, type SourceBatch } from "./sourceBatches";
-import { StreamedColumns, type CellForm, type CellWriter } from "./streamedColumns";
+import { StreamedColumns, type CellForm, type TakenBatch } from "./streamedColumns";
 import type { ExportOptions, ExportSource } from "./types";
 
 /**
@@ -33,14 +33,14 @@ export class TableRows {
   }
 
   async *batches(): AsyncGenerator<unknown[][], void> {
-    for await (const { batch, write } of takenBatches(this.#source, this.#options, this.#streamed)) {
+    for await (const batch of takenBatches(this.#source, this.#options, this.#streamed)) {
       if (batch.kind === "frame") {
         yield this.#frameCells(batch);
         continue;
       }
       this.#plan ??= new ExportHeader([batch], this.#options.columns);
       this.#columns = this.#plan.columns;
-      const cells = this.#plan.cellsOf(batch, write);
+      const cells = this.#plan.cellsOf(batch);
       if (this.#options.onNewColumns === "raise") this.#raiseOnNewColumns();
       yield cells;
     }
@@ -78,21 +78,31 @@ export class TableRows {
 }
 
 /**
- * The source's batches, each with the writer of its cells: a pull's pages one at a time, an array
- * of records read whole before its first cell is written (it is in memory already).
+ * The source's batches, records ones with their cells written as the frame of every row so far
+ * holds them (StreamedColumns): a pull's pages one at a time, an array of records taken whole
+ * before its first cell is written (it is in memory already), so its cells are the frame's.
  */
 export async function* takenBatches(
   source: ExportSource,
   options: ExportOptions,
   streamed: StreamedColumns,
-): AsyncGenerator<{ batch: SourceBatch; write?: CellWriter }, void> {
-  if (!Array.isArray(source)) {
-    for await (const batch of sourceBatches(source, options))
-      yield { batch, write: batch.kind === "frame" ? undefined : streamed.take(batch) };
-    return;
+): AsyncGenerator<SourceBatch, void> {
+  const all: TakenBatch[] = [];
+  for await (const batch of sourceBatches(source, options)) {
+    if (batch.kind === "frame") {
+      yield batch;
+      continue;
+    }
+    const taken = streamed.take(batch);
+    if (Array.isArray(source)) {
+      all.push(taken);
+      continue;
+    }
+    streamed.write(taken);
+    yield batch;
   }
-  const taken: { batch: SourceBatch; write?: CellWriter }[] = [];
-  for await (const batch of sourceBatches(source, options))
-    taken.push({ batch, write: batch.kind === "frame" ? undefined : streamed.take(batch) });
-  yield* taken;
+  for (const taken of all) {
+    streamed.write(taken);
+    yield taken.batch as SourceBatch;
+  }
 }

@@ -121,7 +121,7 @@ test("CSV of the pages: null_first is numbers as the frame writes them; later_te
   expect(column(fromFrame, "later_text")).toEqual(["1.50", "'+1", "1e5", "'-5", "n/a", "2"]);
   expect(column(pages, "later_text")).toEqual(["1.5", "1", "100000", "-5", "n/a", "2"]);
   expect(warnings).toEqual([expect.objectContaining({ code: "FOUNTFRAME_COLUMN_TYPE_CHANGED" })]);
-  expect(warnings[0].message).toMatch(/later_text \(4 cells before row 5\)/);
+  expect(warnings[0].message).toMatch(/later_text \(4 cells, before rows 5–6\)/);
   expect(warnings[0].message).not.toMatch(/null_first/);
 });
 
@@ -136,7 +136,7 @@ test.each([
   expect(rows.map((row) => row.text_at_once)).toEqual(["3", "x", null, null, null, null]);
   expect(rows.map((row) => row.later_text)).toEqual([1.5, 1, 100000, -5, "n/a", "2"]);
   expect(warnings).toHaveLength(1);
-  expect(warnings[0].message).toMatch(/later_text \(4 cells before row 5\)/);
+  expect(warnings[0].message).toMatch(/later_text \(4 cells, before rows 5–6\)/);
 });
 
 test("Excel of the pages and of the records", async () => {
@@ -144,7 +144,7 @@ test("Excel of the pages and of the records", async () => {
   const pages = (await readSheet(join(dir, "pages.xlsx"))).rows;
   expect(pages.map((row) => row.null_first)).toEqual([null, null, -5, 2.5, 1000, 7]);
   expect(pages.map((row) => row.later_text)).toEqual([1.5, 1, 100000, -5, "n/a", "2"]);
-  expect(warnings[0].message).toMatch(/later_text \(4 cells before row 5\)/);
+  expect(warnings[0].message).toMatch(/later_text \(4 cells, before rows 5–6\)/);
   await written("records.xlsx", writeExcel, RECORDS);
   const records = (await readSheet(join(dir, "records.xlsx"))).rows;
   expect(records.map((row) => row.later_text)).toEqual(["1.50", "+1", "1e5", "-5", "n/a", "2"]);
