@@ -12,7 +12,8 @@ type ExcelModule = typeof import("exceljs");
  * Writes an .xlsx workbook with exceljs's streaming writer: rows are zipped as they come, strings
  * inline (no shared-string table to hold). Numbers stay numbers, booleans TRUE/FALSE, ISO dates and
  * timestamps Excel dates, missing values empty cells, lists and objects JSON text (never formulas);
- * text past Excel's 32,767 characters is cut, with one warning naming the columns. The header is
+ * text keeps every character Excel can hold (excelText: controls as `_xHHHH_`), and what it cannot
+ * (past 32,767 characters, lone surrogates, ±Infinity) is warned of, naming the columns. The header is
  * bold, frozen and filtered; column widths fit the first rows. Past `maxRowsPerSheet` (Excel's 1,048,575 data rows by
  * default) the rows go on in further sheets, `data_2`, `data_3`, ..., each with the header.
  */
