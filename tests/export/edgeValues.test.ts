@@ -26,12 +26,12 @@ const PAGES = [
   ['{"id":2,"big":1.5,"neg":-2,"bom":"plain","lone":"ok"}'],
 ];
 const serve = () => serveHostilePages(env.emulator, "brands", PAGES).perPage;
-const pull = () => env.client({ retries: 0, onErrors: "raise" }).rawPages("brands", { perPage: serve() });
+const pull = () => env.client({ retries: 2, onErrors: "raise" }).rawPages("brands", { perPage: serve() });
 const file = (name: string) => join(dir, name);
 const codes = (warnings: { code?: string; message: string }[]) => warnings.map((warning) => warning.code).sort();
 
 test("the frame keeps ±Infinity, the leading U+FEFF and the lone surrogate", async () => {
-  const frame = await env.client({ retries: 0, onErrors: "raise" }).brands({ perPage: serve() });
+  const frame = await env.client({ retries: 2, onErrors: "raise" }).brands({ perPage: serve() });
   expect(frame.column("big").values).toEqual([Infinity, 1.5]);
   expect(frame.column("neg").values).toEqual([-Infinity, -2]);
   expect(frame.column("bom").values[0]).toBe("\ufeffabc");

@@ -27,7 +27,7 @@ function sheetRows(path: string): unknown[][] {
 }
 
 function pull(perPage: number) {
-  return env.client({ retries: 0, onErrors: "raise" }).rawPages("brands", { perPage });
+  return env.client({ retries: 2, onErrors: "raise" }).rawPages("brands", { perPage });
 }
 
 describe("a record lacking a column", () => {

@@ -31,7 +31,7 @@ test("long values get `label=<prefix>~<16 hex of SHA-256>` folders, each with it
   ];
   const { perPage } = serveHostilePages(env.emulator, "brands", pages);
   const out = join(dir, "dataset");
-  const summary = await writeParquet(env.client({ retries: 0, onErrors: "raise" }).rawPages("brands", { perPage }), out, {
+  const summary = await writeParquet(env.client({ retries: 2, onErrors: "raise" }).rawPages("brands", { perPage }), out, {
     partitionBy: ["label"],
   });
   const folders = readdirSync(out).sort();

@@ -45,8 +45,8 @@ function serve(): number {
     PAGES.map((page) => recordsText(...page)),
   ).perPage;
 }
-const pull = (perPage: number) => env.client({ retries: 0, onErrors: "raise" }).rawPages("brands", { perPage });
-const frame = async () => env.client({ retries: 0, onErrors: "raise" }).brands({ perPage: serve() });
+const pull = (perPage: number) => env.client({ retries: 2, onErrors: "raise" }).rawPages("brands", { perPage });
+const frame = async () => env.client({ retries: 2, onErrors: "raise" }).brands({ perPage: serve() });
 
 type Writer = (source: ExportSource, path: string) => Promise<unknown>;
 const TEXT_WRITERS: [string, Writer][] = [
