@@ -1,15 +1,33 @@
+import { inspect, type InspectOptions } from "node:util";
 import type { DataFrame } from "danfojs-node";
 import { giveNotebookMethod } from "../frame";
 import { escapeHtml } from "./escapeHtml";
-import type { MimeBundle } from "./notebookDisplay";
+import { notebookDisplay, type MimeBundle } from "./notebookDisplay";
 import { tableBundle } from "./show";
 
 /**
- * Gives a result object its notebook form: a non-enumerable method, so the object spreads,
- * compares and serialises as before; a kernel without the convention (tslab) prints it as text.
+ * Gives a result object its notebook form, both ways a kernel shows a cell's last value: Deno's
+ * `Symbol.for("Jupyter.display")` method, and for tslab, which prints that value with
+ * console.log, Node's inspect hook. Under tslab, inspected whole (not nested in another value),
+ * the hook sends the same bundle to the cell and leaves the printed text empty; anywhere else it
+ * gives the bundle's text form. Both non-enumerable, so the object spreads, compares and
+ * serialises as before.
  */
 export function withNotebookForm<T extends object>(value: T, form: (value: T) => MimeBundle): T {
   giveNotebookMethod(value, form);
+  Object.defineProperty(value, inspect.custom, {
+    configurable: true,
+    enumerable: false,
+    value(this: T, depth: number, options: InspectOptions) {
+      const bundle = form(this);
+      const display = notebookDisplay();
+      if (display?.kernel === "tslab" && depth === (options.depth ?? 2)) {
+        void display.show(bundle);
+        return "";
+      }
+      return bundle["text/plain"] ?? "";
+    },
+  });
   return value;
 }
 
