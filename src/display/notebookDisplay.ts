@@ -2,8 +2,14 @@ import { randomBytes } from "node:crypto";
 import { denoJupyterDisplay, type DenoDisplay } from "./denoKernel";
 import { runningCellWriter, type WriteDisplayData } from "./tslabKernel";
 
-/** One output in several forms, MIME type → content: each viewer shows the richest form it renders. */
-export type MimeBundle = Readonly<Record<string, string>>;
+/**
+ * One output in several forms, MIME type → content: each viewer shows the richest form it renders.
+ * Text forms are strings; a JSON form (a Vega-Lite spec) is the object itself, as Jupyter's
+ * display_data carries it.
+ */
+export type MimeBundle = Readonly<Record<string, string | object>>;
+/** A bundle of text forms only (a table: HTML and plain text). */
+export type TextBundle = Readonly<Record<string, string>>;
 
 /** The Jupyter kernel this process is, if any. */
 export type KernelName = "tslab" | "deno";

@@ -2,7 +2,7 @@ import { inspect, type InspectOptions } from "node:util";
 import type { DataFrame } from "danfojs-node";
 import { giveNotebookMethod } from "../frame";
 import { escapeHtml } from "./escapeHtml";
-import { notebookDisplay, type MimeBundle } from "./notebookDisplay";
+import { notebookDisplay, type TextBundle } from "./notebookDisplay";
 import { tableBundle } from "./show";
 
 /**
@@ -13,7 +13,7 @@ import { tableBundle } from "./show";
  * gives the bundle's text form. Both non-enumerable, so the object spreads, compares and
  * serialises as before.
  */
-export function withNotebookForm<T extends object>(value: T, form: (value: T) => MimeBundle): T {
+export function withNotebookForm<T extends object>(value: T, form: (value: T) => TextBundle): T {
   giveNotebookMethod(value, form);
   Object.defineProperty(value, inspect.custom, {
     configurable: true,
@@ -37,7 +37,7 @@ function cellText(value: unknown): string {
 }
 
 /** name → value rows as a two-column HTML table and aligned text. */
-function fieldsBundle(caption: string, fields: readonly (readonly [string, unknown])[]): MimeBundle {
+function fieldsBundle(caption: string, fields: readonly (readonly [string, unknown])[]): TextBundle {
   const rows = fields.map(
     ([name, value]) => `<tr><th style="text-align:left">${escapeHtml(name)}</th><td>${escapeHtml(cellText(value))}</td></tr>`,
   );
@@ -49,7 +49,7 @@ function fieldsBundle(caption: string, fields: readonly (readonly [string, unkno
 }
 
 /** A tool's answer: its metadata, then its rows as `show` draws them. */
-export function toolResultForm(result: { readonly frame: DataFrame; readonly meta: Record<string, unknown> }): MimeBundle {
+export function toolResultForm(result: { readonly frame: DataFrame; readonly meta: Record<string, unknown> }): TextBundle {
   const meta = fieldsBundle("meta", Object.entries(result.meta));
   const table = tableBundle(result.frame);
   return {
@@ -59,7 +59,7 @@ export function toolResultForm(result: { readonly frame: DataFrame; readonly met
 }
 
 /** A sync report: one row per field. */
-export function syncReportForm(report: object): MimeBundle {
+export function syncReportForm(report: object): TextBundle {
   return fieldsBundle(
     "sync report",
     Object.entries(report).filter(([, value]) => !(Array.isArray(value) && value.length === 0)),
