@@ -25,8 +25,10 @@ for (const name of readdirSync(DIST).filter((file) => /\.d\.m?ts$/.test(file))) 
           `$1$2./danfo.${name.endsWith(".d.mts") ? "mjs" : "js"}$2`,
         );
   if (/['"]danfojs-node[/'"]/.test(text)) problems.push(`${name} still names danfojs-node`);
-  writeFileSync(path, name.endsWith(".d.mts") ? text.replace(/(['"])\.\/danfo\.js\1/g, "$1./danfo.mjs$1") : text);
-  if (!name.endsWith(".d.mts")) continue;
+  // danfo.d.mts itself stays the re-export of danfo.d.ts: one declaration of danfo's classes
+  const esm = name.endsWith(".d.mts") && name !== "danfo.d.mts";
+  writeFileSync(path, esm ? text.replace(/(['"])\.\/danfo\.js\1/g, "$1./danfo.mjs$1") : text);
+  if (!esm) continue;
   for (const [, chunk] of text.matchAll(/from ['"]\.\/([^'"]+)\.mjs['"]/g)) {
     const stub = join(DIST, `${chunk}.mjs`);
     if (chunk !== "danfo" && existsSync(join(DIST, `${chunk}.d.mts`)) && !existsSync(stub)) {
