@@ -17,7 +17,11 @@ trap 'rm -rf "$WORK"' EXIT
 
 mkdir -p "$WORK/node_modules/@duckdb" "$WORK/node_modules/@types"
 ln -s "$ROOT/node_modules/@types/node" "$WORK/node_modules/@types/node"
-ln -s "$PACKAGE_DIR" "$WORK/node_modules/fountframe"
+# the package as npm puts it: a folder in node_modules (Deno checks code outside node_modules as the
+# user's own, so a link to the clone would be checked as such), its dependencies beside it
+mkdir -p "$WORK/node_modules/fountframe"
+cp -R "$PACKAGE_DIR/package.json" "$PACKAGE_DIR/dist" "$WORK/node_modules/fountframe/"
+ln -s "$ROOT/node_modules" "$WORK/node_modules/fountframe/node_modules"
 for duckdb in "$ROOT"/node_modules/@duckdb/*; do ln -s "$duckdb" "$WORK/node_modules/@duckdb/$(basename "$duckdb")"; done
 printf '{ "private": true, "dependencies": { "fountframe": "*", "@duckdb/node-api": "*" }, "devDependencies": { "@types/node": "*" } }\n' > "$WORK/package.json"
 printf '{ "nodeModulesDir": "manual" }\n' > "$WORK/deno.json"
@@ -57,4 +61,24 @@ if ! grep -qE '^synced regions: ([1-9][0-9]*) rows added, \1 in the store$' <<<"
 fi
 echo "== deno check main.ts"
 (cd "$WORK" && NO_COLOR=1 "$DENO" check main.ts) || { echo "error: deno check failed on a user's script" >&2; exit 1; }
+# A package installed from a clone (`npm install ../fountframe`, docs/install.md) is a link, and Deno
+# checks what a link leads to as the user's own code: the ESM declarations must name files that exist
+# there (./danfo.mjs, the chunks' stub modules), which `./danfo.js` did not.
+LINKED="$WORK/linked"
+mkdir -p "$LINKED/node_modules/@types"
+ln -s "$PACKAGE_DIR" "$LINKED/node_modules/fountframe"
+ln -s "$ROOT/node_modules/@types/node" "$LINKED/node_modules/@types/node"
+cp "$WORK/package.json" "$WORK/deno.json" "$LINKED/"
+cat > "$LINKED/second-hour.ts" <<'TS'
+import { Client, longScores, show, type DataFrame } from "fountframe";
+import { startEmulator } from "fountframe/emulator";
+
+const emulator = await startEmulator();
+await using client = new Client("demo-token", { baseUrl: emulator.url, verbose: false });
+const wide: DataFrame = await client.brandscapeData({ studies: await client.mainStudy("DE", 2024), metricKeys: ["esteem"] });
+await show(await longScores(wide, { client, scoreTypes: "construct" }), { rows: 3 });
+await emulator.close();
+TS
+echo "== deno check second-hour.ts, fountframe linked from a clone"
+(cd "$LINKED" && NO_COLOR=1 "$DENO" check second-hour.ts) || { echo "error: deno check failed on a script using a linked fountframe" >&2; exit 1; }
 echo "deno run and deno check passed"
