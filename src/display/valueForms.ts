@@ -22,7 +22,8 @@ export function withNotebookForm<T extends object>(value: T, form: (value: T) =>
       const bundle = form(this);
       const display = notebookDisplay();
       if (display?.kernel === "tslab" && depth === (options.depth ?? 2)) {
-        void display.show(bundle);
+        // marked, so a check comparing kernels can tell it from a show() (Deno sends it as execute_result)
+        void display.show(bundle, { fountframe: { lastValue: true } });
         return "";
       }
       return bundle["text/plain"] ?? "";

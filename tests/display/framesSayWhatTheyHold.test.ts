@@ -84,6 +84,7 @@ describe("a sync report or a tool result as a cell's last value", () => {
     const value = report();
     expect(inspect(value)).toBe("");
     expect(kernel.written).toHaveLength(1);
+    expect(kernel.written[0].message.metadata).toEqual({ fountframe: { lastValue: true } });
     const bundle = kernel.written[0].message.data;
     expect(bundle["text/html"]).toBe(syncReportForm(value)["text/html"]);
     expect(bundle["text/html"]).toContain('<th style="text-align:left">added</th><td>12</td>');
