@@ -4,7 +4,9 @@
 # here: FOUNTFRAME_PACKAGE_DIR, default this repo, built). A script imports the main entry as
 # `npm:fountframe`, the emulator, danfo and store entries by bare name, pulls from the emulator,
 # prints a frame and syncs a resource into a DuckDB store (@duckdb/node-api, linked from this repo's
-# devDependencies as a user installs it beside fountframe). The Deno is this repo's devDependency `deno` (its binary from the npm registry).
+# devDependencies as a user installs it beside fountframe). Then `deno check` of the same script: the
+# declarations as Deno reads them, with @types/node beside (Deno reads `node:` types from there in a
+# manual node_modules). The Deno is this repo's devDependency `deno` (its binary from the npm registry).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PACKAGE_DIR=${FOUNTFRAME_PACKAGE_DIR:-$ROOT}
@@ -13,13 +15,18 @@ DENO=$(cd "$ROOT" && node -p 'require("./node_modules/deno/install_api.cjs").run
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/fountframe-deno-XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
-mkdir -p "$WORK/node_modules/@duckdb"
-ln -s "$PACKAGE_DIR" "$WORK/node_modules/fountframe"
+mkdir -p "$WORK/node_modules/@duckdb" "$WORK/node_modules/@types"
+ln -s "$ROOT/node_modules/@types/node" "$WORK/node_modules/@types/node"
+# the package as npm puts it: a folder in node_modules (Deno checks code outside node_modules as the
+# user's own, so a link to the clone would be checked as such), its dependencies beside it
+mkdir -p "$WORK/node_modules/fountframe"
+cp -R "$PACKAGE_DIR/package.json" "$PACKAGE_DIR/dist" "$WORK/node_modules/fountframe/"
+ln -s "$ROOT/node_modules" "$WORK/node_modules/fountframe/node_modules"
 for duckdb in "$ROOT"/node_modules/@duckdb/*; do ln -s "$duckdb" "$WORK/node_modules/@duckdb/$(basename "$duckdb")"; done
-printf '{ "private": true, "dependencies": { "fountframe": "*", "@duckdb/node-api": "*" } }\n' > "$WORK/package.json"
+printf '{ "private": true, "dependencies": { "fountframe": "*", "@duckdb/node-api": "*" }, "devDependencies": { "@types/node": "*" } }\n' > "$WORK/package.json"
 printf '{ "nodeModulesDir": "manual" }\n' > "$WORK/deno.json"
 cat > "$WORK/main.ts" <<'TS'
-import { Client, show, type DataFrame } from "npm:fountframe";
+import { Client, longScores, show, type DataFrame } from "npm:fountframe";
 import { startEmulator } from "fountframe/emulator";
 import * as dfd from "fountframe/danfo";
 import { openStore } from "fountframe/store";
@@ -30,6 +37,8 @@ try {
   const frame: DataFrame = await client.brandscapeData({ studies: [1], audiences: [1], metricKeys: ["brand_strength"] });
   if (!(frame instanceof dfd.DataFrame)) throw new Error("the frame is not fountframe/danfo's DataFrame");
   show(frame.sortValues("brand_strength_c", { ascending: false }), { rows: 5, columns: ["brand_name", "brand_strength_c"] });
+  const long: DataFrame = await longScores(frame, { client, scoreTypes: "construct" });
+  console.log(`long scores: ${long.shape[0]} rows`);
   await using store = await openStore(`${Deno.cwd()}/fount.duckdb`);
   const report = await client.sync(store, "regions", {});
   const stored = await store.query("SELECT count(*) AS n FROM regions");
@@ -50,4 +59,26 @@ if ! grep -qE '^synced regions: ([1-9][0-9]*) rows added, \1 in the store$' <<<"
   echo "error: deno run synced no store" >&2
   exit 1
 fi
-echo "deno check passed"
+echo "== deno check main.ts"
+(cd "$WORK" && NO_COLOR=1 "$DENO" check main.ts) || { echo "error: deno check failed on a user's script" >&2; exit 1; }
+# A package installed from a clone (`npm install ../fountframe`, docs/install.md) is a link, and Deno
+# checks what a link leads to as the user's own code: the ESM declarations must name files that exist
+# there (./danfo.mjs, the chunks' stub modules), which `./danfo.js` did not.
+LINKED="$WORK/linked"
+mkdir -p "$LINKED/node_modules/@types"
+ln -s "$PACKAGE_DIR" "$LINKED/node_modules/fountframe"
+ln -s "$ROOT/node_modules/@types/node" "$LINKED/node_modules/@types/node"
+cp "$WORK/package.json" "$WORK/deno.json" "$LINKED/"
+cat > "$LINKED/second-hour.ts" <<'TS'
+import { Client, longScores, show, type DataFrame } from "fountframe";
+import { startEmulator } from "fountframe/emulator";
+
+const emulator = await startEmulator();
+await using client = new Client("demo-token", { baseUrl: emulator.url, verbose: false });
+const wide: DataFrame = await client.brandscapeData({ studies: await client.mainStudy("DE", 2024), metricKeys: ["esteem"] });
+await show(await longScores(wide, { client, scoreTypes: "construct" }), { rows: 3 });
+await emulator.close();
+TS
+echo "== deno check second-hour.ts, fountframe linked from a clone"
+(cd "$LINKED" && NO_COLOR=1 "$DENO" check second-hour.ts) || { echo "error: deno check failed on a script using a linked fountframe" >&2; exit 1; }
+echo "deno run and deno check passed"

@@ -3,12 +3,33 @@
 # `npm run kernel:deno` with a python3 without Jupyter first on PATH (as pyenv's is) and no
 # node_modules/.bin on PATH, then a notebook executed by `jupyter nbconvert --execute` in
 # notebooks/, where the README says to open them, with each kernel. The clone borrows this
-# checkout's node_modules for the `npm ci` step (.ci/run has just run it). Needs Jupyter's Debian
-# packages (scripts/run-notebooks.sh installs them).
+# checkout's node_modules for the `npm ci` step (.ci/run has just run it). First, the READMEs' Debian
+# steps: the jupyter subcommand they open the notebooks with is one Debian's jupyter-notebook has.
+# Needs Jupyter's Debian packages (scripts/run-notebooks.sh installs them, jupyter-notebook included).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/fountframe-kernel-XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
+
+echo "== the Debian steps as the READMEs write them: every jupyter subcommand they run after apt's jupyter-notebook exists"
+/usr/bin/python3 - "$ROOT/README.md" "$ROOT/notebooks/README.md" <<'EOF'
+import re, subprocess, sys
+for path in sys.argv[1:]:
+    text = open(path, encoding="utf-8").read()
+    at = text.find("apt install jupyter-notebook")
+    if at < 0:
+        sys.exit(f"{path}: no Debian step (apt install jupyter-notebook)")
+    # the Debian instructions: from the apt line to the end of its paragraph, or of its code block
+    debian = re.split(r"\n\n|\n```|elsewhere|anywhere", text[at:])[0]
+    commands = sorted(set(re.findall(r"jupyter (\w+) notebooks/", debian)))
+    if not commands:
+        sys.exit(f"{path}: the Debian steps open no notebook (jupyter ... notebooks/)")
+    for sub in commands:
+        result = subprocess.run(["jupyter", sub, "--version"], capture_output=True, text=True)
+        if result.returncode != 0:
+            sys.exit(f"{path}: the Debian steps run `jupyter {sub}`, which Debian's jupyter-notebook does not have: {result.stderr.strip()}")
+        print(f"{path}: `jupyter {sub}` is there ({result.stdout.strip()})")
+EOF
 
 echo "== git clone (HEAD) into $WORK/clone"
 git clone --quiet "$ROOT" "$WORK/clone"

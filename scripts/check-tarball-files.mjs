@@ -29,8 +29,11 @@ const pointedAt = new Set(paths([manifest.main, manifest.module, manifest.types,
 // declarations the entries share (danfo's, in a chunk the bundler names) are reached through an import
 for (const declarations of [...pointedAt].filter((path) => /\.d\.m?ts$/.test(path) && files.includes(path))) {
   const text = execFileSync("tar", ["xzfO", tarball, `package/${declarations}`], { encoding: "utf8" });
-  for (const [, chunk, extension] of text.matchAll(/from '\.\/([^']+)\.(m?js)'/g))
+  for (const [, chunk, extension] of text.matchAll(/from '\.\/([^']+)\.(m?js)'/g)) {
     pointedAt.add(`dist/${chunk}.d.${extension === "mjs" ? "mts" : "ts"}`);
+    // a declaration chunk's stub module, for Deno's type check (scripts/link-danfo-declarations.mjs)
+    if (extension === "mjs") pointedAt.add(`dist/${chunk}.mjs`);
+  }
 }
 const problems = files
   .filter((path) => path.startsWith("dist/") && !pointedAt.has(path) && !LOADED_BESIDE.includes(path) && !NOTICES.includes(path))

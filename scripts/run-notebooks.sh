@@ -19,7 +19,9 @@ cd "$ROOT"
 PYTHON=/usr/bin/python3
 OUT_DIR="$ROOT/notebooks/.executed"
 DOCS_CHARTS=(brand-health-bar.svg)
-DEBIAN_PACKAGES=(jupyter-core jupyter-client jupyter-nbconvert python3-nbclient python3-nbformat python3-ipython)
+# jupyter-notebook: the package notebooks/README.md tells Debian users to install (its `jupyter notebook`
+# is what check-kernel-install.sh opens the notebooks with, as the README says)
+DEBIAN_PACKAGES=(jupyter-core jupyter-client jupyter-nbconvert python3-nbclient python3-nbformat python3-ipython jupyter-notebook)
 
 started=$(date +%s%N)
 span() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", (b - a) / 1e9 }'; }
@@ -42,7 +44,7 @@ done
 if [ ${#notebooks[@]} -eq 0 ]; then notebooks=(notebooks/*.ipynb); fi
 
 # 1. Jupyter from Debian (nbclient drives the kernel; nbconvert exports the HTML that is checked).
-if ! { [ -x "$PYTHON" ] && "$PYTHON" -c "import nbclient, nbconvert, nbformat, jupyter_client, IPython" 2>/dev/null; }; then
+if ! { [ -x "$PYTHON" ] && "$PYTHON" -c "import nbclient, nbconvert, nbformat, jupyter_client, IPython, notebook" 2>/dev/null; }; then
   echo "== installing Jupyter (Debian packages: ${DEBIAN_PACKAGES[*]})"
   if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
   export DEBIAN_FRONTEND=noninteractive

@@ -1,4 +1,4 @@
-// The public surface, chosen name by name (99 names): what API.md, the README and docs/api-surface.md
+// The public surface, chosen name by name (100 names): what API.md, the README and docs/api-surface.md
 // document. Everything else in src/ is internal and may change; tests/unit/publicSurface.test.ts
 // pins this list. Per-method and per-tool types are reached through one generic each
 // (`EndpointOptions<"brands">`, `FiltersOf<"brands">`, `RecordOf<"brands">`, `ToolOptions<"swot">`).
@@ -40,6 +40,10 @@ export type { RecordPage } from "./pull";
 // Pages or records into frames, and a frame's column as plain values
 export { recordsToFrame, FrameBuilder } from "./rows";
 export { columnValues } from "./frame";
+
+// A brandscape frame's score columns as rows (metric, score type, value), mapped by brand-metrics;
+// its options' type is `Parameters<typeof longScores>[1]` (the surface stays at 100 names)
+export { longScores } from "./scores";
 
 // Failures: every error extends FountError; the warnings' codes (process.emitWarning)
 export {

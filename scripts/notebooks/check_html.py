@@ -2,7 +2,9 @@
 """Exports executed notebooks to HTML with nbconvert (as `jupyter nbconvert --to html` does) and
 checks that every chart the notebook shows is still a drawn SVG in the HTML: an <svg> element with
 elements inside, not one stripped to its bare text (what nbconvert 6.5 does to image/svg+xml
-outputs). Writes NAME.html beside each notebook. Exit status 1 when a chart is missing.
+outputs). Every chart output must also hold its Vega-Lite spec (application/vnd.vegalite.v5+json),
+the form JupyterLab and VS Code draw live. Writes NAME.html beside each notebook. Exit status 1
+when a chart or a form is missing.
 """
 import argparse
 import pathlib
@@ -50,8 +52,24 @@ def chart_outputs(notebook):
     )
 
 
+VEGA_LITE = "application/vnd.vegalite.v5+json"
+
+
+def charts_without_spec(notebook):
+    return sum(
+        1
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+        if "image/svg+xml" in output.get("data", {}) and not isinstance(output["data"].get(VEGA_LITE), dict)
+    )
+
+
 def check(path):
     notebook = nbformat.read(path, as_version=4)
+    bare = charts_without_spec(notebook)
+    if bare:
+        return False, f"{path.name}: {bare} chart outputs without their Vega-Lite form ({VEGA_LITE})"
     html, _ = nbconvert.HTMLExporter().from_notebook_node(notebook)
     path.with_suffix(".html").write_text(html, encoding="utf-8")
     counter = DrawnSvgCounter()
@@ -59,7 +77,7 @@ def check(path):
     charts = chart_outputs(notebook)
     if counter.drawn != charts:
         return False, f"{path.name}: {charts} charts in the notebook, {counter.drawn} drawn in its HTML export"
-    return True, f"{path.name}: {charts} charts, all drawn in {path.with_suffix('.html').name}"
+    return True, f"{path.name}: {charts} charts, each with its Vega-Lite spec, all drawn in {path.with_suffix('.html').name}"
 
 
 def main():

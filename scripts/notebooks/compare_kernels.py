@@ -3,9 +3,10 @@
 code cell, as many HTML outputs (tables) and as many images (charts) written by fountframe's display
 (show, showChart, the progress line: display_data). A kernel whose display fountframe failed to
 recognise would still run every cell, printing text tables to stdout; this is the check that fails
-then (an output that landed one cell late is reported, not failed). A cell's last value
-(execute_result) is left out: Deno's kernel asks it for a rich form (a frame, a tool result, a sync
-report answer with HTML), tslab prints it as text, by design.
+then (an output that landed one cell late is reported, not failed). A cell's last value is left
+out: Deno's kernel sends its rich form as an execute_result (which its kernel, under load, now and
+then sends after the cell's end, and nbclient drops), tslab's shows a tool result or sync report
+through fountframe's inspect hook as a display_data marked `fountframe.lastValue`.
 Usage: compare_kernels.py DIR_A DIR_B ... (each holding NAME.ipynb).
 """
 import pathlib
@@ -20,7 +21,13 @@ def rich_outputs(path):
     notebook = nbformat.read(path, as_version=4)
     return [
         tuple(
-            sum(1 for output in cell.get("outputs", []) if output.get("output_type") == "display_data" and kind in output.get("data", {}))
+            sum(
+                1
+                for output in cell.get("outputs", [])
+                if output.get("output_type") == "display_data"
+                and kind in output.get("data", {})
+                and not (output.get("metadata", {}).get("fountframe") or {}).get("lastValue")
+            )
             for kind in RICH
         )
         for cell in notebook.cells

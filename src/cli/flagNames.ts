@@ -12,12 +12,23 @@ export function inFlagTerms(error: unknown, names: FlagNames): unknown {
   const detail = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
   const inFlags = detail
     .replace(LIBRARY_NAME, (name) => names.get(name) ?? name)
-    .replace(PARAMETER_IN_BRACKETS, (whole, name: string) => (names.has(name) ? `(${names.get(name)})` : whole));
+    .replace(PARAMETER_IN_BRACKETS, (whole, name: string) => (names.has(name) ? `(${names.get(name)})` : whole))
+    .replace(
+      EXAMPLE_PARAMETERS,
+      (_, list: string) =>
+        `(e.g. ${list
+          .split(", ")
+          .map((name) => names.get(name) ?? name)
+          .join(", ")})`,
+    );
   return new ValidationError(flag, inFlags);
 }
 
 /** A plain-word parameter the library names in brackets: "a study (studies)". */
 const PARAMETER_IN_BRACKETS = /\(([a-z]+)\)/g;
+
+/** The parameters a library message gives as examples: "(e.g. studies, countryCode, brandName)". */
+const EXAMPLE_PARAMETERS = /\(e\.g\. ([^)]*)\)/g;
 
 /** camelCase parameters and `filters.x` keys in a library message; plain words ("name") are left alone. */
 const LIBRARY_NAME = /\b[a-z]+(?:[A-Z][a-z]*)+\b|\bfilters\.[a-z_]+\b/g;

@@ -10,6 +10,7 @@ import { ProgressDisplay } from "../progress/progressDisplay";
 import { Pull, PullParts } from "../pull";
 import type { Query, QueryInit } from "../query";
 import type { SyncTarget } from "../store/types";
+import { mainStudyId } from "../studies/mainStudy";
 import { syncEndpoint, type SyncOptions, type SyncReport } from "../sync";
 import { ToolsClient } from "../tools";
 import { RateLimitPacer } from "../transport/rateLimitPacer";
@@ -124,6 +125,15 @@ export class Client implements AsyncDisposable {
     const pull = this.#pull();
     const checked = checkRawQuery(endpoint, query);
     return pull.pages(checked.endpoint, checked.query);
+  }
+
+  /**
+   * The id of a country's main BAV study for a year (full year, released), or without a year its
+   * latest: `brandscapeData({ studies: await client.mainStudy("DE", 2024), audiences: 1 })`.
+   * One request; a code ISO does not assign is refused with the one meant (`UK`: did you mean GB?).
+   */
+  mainStudy(countryCode: string, year?: number): Promise<number> {
+    return mainStudyId((endpoint, query) => this.rawQuery(endpoint, query), countryCode, year);
   }
 
   /**

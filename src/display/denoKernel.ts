@@ -11,7 +11,7 @@ export interface DenoDisplayOptions {
   update?: boolean;
   display_id?: string;
 }
-export type DenoDisplay = (bundle: Readonly<Record<string, string>>, options: DenoDisplayOptions) => Promise<void>;
+export type DenoDisplay = (bundle: Readonly<Record<string, string | object>>, options: DenoDisplayOptions) => Promise<void>;
 
 interface DenoGlobal {
   jupyter?: { display?: DenoDisplay };

@@ -10,6 +10,19 @@ export type FrameLike = DataFrame | readonly Readonly<Record<string, unknown>>[]
 export interface TableData {
   readonly columns: readonly string[];
   readonly rows: readonly (readonly unknown[])[];
+  /** the rows' labels when the frame's index is not its positions 0, 1, 2, … (`df.describe()`: count, mean, …) */
+  readonly index?: readonly (string | number)[];
+}
+
+/**
+ * A frame's own row labels, when they say more than the positions do: `describe()` labels its rows
+ * count, mean, std, …, `setIndex` by a column, a sorted frame keeps its rows' first places (as
+ * pandas and danfo's own print show them).
+ */
+function rowLabels(frame: object, rowCount: number): (string | number)[] | undefined {
+  const index: unknown = (frame as { index?: unknown }).index;
+  if (!Array.isArray(index) || index.length !== rowCount) return undefined;
+  return index.every((label, position) => label === position) ? undefined : (index as (string | number)[]);
 }
 
 /** Columns in first-seen order across all records, so a key missing from row 0 still shows. */
@@ -26,7 +39,8 @@ export function toTable(frame: FrameLike): TableData {
     return { columns, rows: records.map((record) => columns.map((column) => record[column])) };
   }
   if (!isFrameShape(frame)) throw new ValidationError("frame", "a danfo DataFrame or an array of records");
-  return { columns: frame.columns, rows: frameRows(frame) };
+  const rows = frameRows(frame);
+  return { columns: frame.columns, rows, index: rowLabels(frame, rows.length) };
 }
 
 /** The first `maxRows` rows of a frame (or records) and how many it has: what a display shows. */
@@ -36,7 +50,9 @@ export function headTable(frame: FrameLike, maxRows: number): TableData & { rowC
     return { columns, rows: rows.slice(0, maxRows), rowCount: rows.length };
   }
   if (!isFrameShape(frame)) throw new ValidationError("frame", "a danfo DataFrame or an array of records");
-  return { columns: frame.columns, rows: frameRows(frame, maxRows), rowCount: frameRowCount(frame) };
+  const rowCount = frameRowCount(frame);
+  const rows = frameRows(frame, maxRows);
+  return { columns: frame.columns, rows, rowCount, index: rowLabels(frame, rowCount)?.slice(0, rows.length) };
 }
 
 /**

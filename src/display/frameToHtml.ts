@@ -25,7 +25,7 @@ export interface FrameHtmlOptions extends CellFormat {
   /** columns shown, in this order (default all) */
   readonly columns?: readonly string[];
   readonly caption?: string;
-  /** show the row position as a first column (default true) */
+  /** show the row labels as a first column (default true): the frame's index when it is not 0, 1, 2, …, else the positions */
   readonly index?: boolean;
   readonly styles?: TableStyles;
 }
@@ -73,7 +73,11 @@ export function frameToHtml(frame: FrameLike, options: FrameHtmlOptions = {}): s
       const css = styleAttribute(CELL_CSS, numeric[position] ? NUMBER_CSS : TEXT_CSS, styles.cell?.({ column, value, row: rowNumber }));
       return `<td${css}>${escapeHtml(formatters[position](value))}</td>`;
     });
-    if (withIndex) cells.unshift(`<th${styleAttribute(CELL_CSS, "color:#666;font-weight:normal;text-align:right")}>${rowNumber}</th>`);
+    if (withIndex) {
+      const label = escapeHtml(String(table.index?.[rowNumber] ?? rowNumber));
+      const align = typeof table.index?.[rowNumber] === "string" ? "text-align:left" : "text-align:right";
+      cells.unshift(`<th${styleAttribute(CELL_CSS, "color:#666;font-weight:normal", align)}>${label}</th>`);
+    }
     return `<tr>${cells.join("")}</tr>`;
   });
 

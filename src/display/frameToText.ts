@@ -18,7 +18,7 @@ export function frameToText(frame: FrameLike, options: FrameTextOptions = {}): s
   const limit = options.rows ?? 20;
   if (!(limit >= 0)) throw new ValidationError("rows", `a number of rows, 0 or more, got ${limit}`);
   const table = selectColumns(headTable(frame, limit), options.columns);
-  const shown = { columns: table.columns, rows: table.rows };
+  const shown = { columns: table.columns, rows: table.rows, index: table.index };
   const { lines, shownColumns } = textTable(shown, {
     ...options,
     width: options.width ?? terminalWidth(),

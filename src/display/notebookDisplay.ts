@@ -2,8 +2,14 @@ import { randomBytes } from "node:crypto";
 import { denoJupyterDisplay, type DenoDisplay } from "./denoKernel";
 import { runningCellWriter, type WriteDisplayData } from "./tslabKernel";
 
-/** One output in several forms, MIME type → content: each viewer shows the richest form it renders. */
-export type MimeBundle = Readonly<Record<string, string>>;
+/**
+ * One output in several forms, MIME type → content: each viewer shows the richest form it renders.
+ * Text forms are strings; a JSON form (a Vega-Lite spec) is the object itself, as Jupyter's
+ * display_data carries it.
+ */
+export type MimeBundle = Readonly<Record<string, string | object>>;
+/** A bundle of text forms only (a table: HTML and plain text). */
+export type TextBundle = Readonly<Record<string, string>>;
 
 /** The Jupyter kernel this process is, if any. */
 export type KernelName = "tslab" | "deno";
@@ -12,18 +18,21 @@ export type KernelName = "tslab" | "deno";
 export interface NotebookDisplay {
   readonly kernel: KernelName;
   /** Resolves once the kernel has the output: Deno's display is asynchronous, and an output sent after its cell ended lands in the next one. */
-  show(bundle: MimeBundle): Promise<void>;
+  show(bundle: MimeBundle, metadata?: OutputMetadata): Promise<void>;
   /** An output that each call replaces in place (a progress line); the first call creates it. */
   live(): (bundle: MimeBundle) => void;
 }
 
+/** An output's metadata (Jupyter's display_data `metadata`): `fountframe.lastValue` marks a cell's last value shown by tslab. */
+export type OutputMetadata = Readonly<Record<string, unknown>>;
+
 /** Writes one output; with a display id, `update` replaces the earlier output of that id. */
-type WriteOutput = (bundle: MimeBundle, displayId: string | undefined, update: boolean) => Promise<void>;
+type WriteOutput = (bundle: MimeBundle, displayId: string | undefined, update: boolean, metadata?: OutputMetadata) => Promise<void>;
 
 function displayOf(kernel: KernelName, write: WriteOutput): NotebookDisplay {
   return {
     kernel,
-    show: (bundle) => write(bundle, undefined, false),
+    show: (bundle, metadata) => write(bundle, undefined, false, metadata),
     live: () => {
       const displayId = randomBytes(8).toString("hex");
       let shown = false;
@@ -36,8 +45,8 @@ function displayOf(kernel: KernelName, write: WriteOutput): NotebookDisplay {
 }
 
 function tslabOutput(writeDisplayData: WriteDisplayData): WriteOutput {
-  return (bundle, displayId, update) => {
-    writeDisplayData({ data: bundle, metadata: {}, transient: displayId ? { display_id: displayId } : {} }, update);
+  return (bundle, displayId, update, metadata) => {
+    writeDisplayData({ data: bundle, metadata: metadata ?? {}, transient: displayId ? { display_id: displayId } : {} }, update);
     return Promise.resolve();
   };
 }

@@ -1,12 +1,12 @@
 import type { FrameLike } from "./frameLike";
 import { frameToText } from "./frameToText";
-import { notebookDisplay, type MimeBundle } from "./notebookDisplay";
+import { notebookDisplay, type TextBundle } from "./notebookDisplay";
 import { styledTable, type StyledTableOptions } from "./styledTable";
 
 export type ShowOptions = StyledTableOptions;
 
 /** A frame's notebook output: the HTML table (with `heat` colour scales if asked), the text table as the plain form. */
-export function tableBundle(frame: FrameLike, options: ShowOptions = {}): MimeBundle {
+export function tableBundle(frame: FrameLike, options: ShowOptions = {}): TextBundle {
   return { "text/html": styledTable(frame, options), "text/plain": frameToText(frame, options) };
 }
 

@@ -9,11 +9,16 @@ export interface ShowChartOptions {
   readonly saveTo?: string;
 }
 
+/** The MIME type of a Vega-Lite 5 spec: JupyterLab and VS Code draw it live (tooltips, zoom). */
+export const VEGA_LITE_MIME = "application/vnd.vegalite.v5+json";
+
 /**
  * Renders a chart and shows it inline in a notebook (tslab or Deno); elsewhere prints one line about it.
  * Resolves to nothing, so a notebook cell ending in `await showChart(...)` prints no SVG text.
- * The notebook output carries the SVG twice, as an image and inline in HTML: exporters that strip
- * an image/svg+xml output to bare text (nbconvert 6.5's HTML) render the HTML form.
+ * The notebook output is one bundle in four forms (docs/charts.md): the Vega-Lite spec, which
+ * JupyterLab and VS Code render interactive; the SVG as an image and inline in HTML, which
+ * nbconvert, GitHub and other static viewers show (exporters that strip an image/svg+xml output to
+ * bare text, nbconvert 6.5's HTML, render the HTML form); and a line of text.
  */
 export async function showChart(spec: TopLevelSpec, options: ShowChartOptions = {}): Promise<void> {
   const svg = await renderSvg(spec);
@@ -25,7 +30,12 @@ export async function showChart(spec: TopLevelSpec, options: ShowChartOptions = 
   const display = notebookDisplay();
   if (display) {
     const text = `[chart${title ? ` "${String(title)}"` : ""}]`;
-    await display.show({ "image/svg+xml": svg, "text/html": `<div class="fountframe-chart">${svg}</div>`, "text/plain": text });
+    await display.show({
+      [VEGA_LITE_MIME]: spec,
+      "image/svg+xml": svg,
+      "text/html": `<div class="fountframe-chart">${svg}</div>`,
+      "text/plain": text,
+    });
     return;
   }
   const saved = options.saveTo ? `, saved to ${options.saveTo}` : "";

@@ -10,7 +10,7 @@ export interface TextTableOptions extends CellFormat {
   readonly width: number;
   /** widest a column may be before its cells are cut with "…" (default 30) */
   readonly maxColumnWidth?: number;
-  /** a first column of row positions, 0 up, which always stays */
+  /** a first column of row labels (the table's index, else positions 0 up), which always stays */
   readonly index?: boolean;
 }
 
@@ -46,7 +46,9 @@ export function textTable(table: TableData, options: TextTableOptions): TextTabl
   const headers = table.columns.map((column) => cut(column, maxColumnWidth));
   const widths = headers.map((header, position) => Math.max(header.length, ...texts[position].map((text) => text.length)));
 
-  const index = options.index ? table.rows.map((_, row) => String(row)) : undefined;
+  const labels = table.index;
+  const index = options.index ? table.rows.map((_, row) => String(labels?.[row] ?? row)) : undefined;
+  const textLabels = labels?.some((label) => typeof label === "string") ?? false;
   const indexWidth = index ? Math.max(0, ...index.map((text) => text.length)) : 0;
   let used = index ? indexWidth : 0;
   let shownColumns = 0;
@@ -57,7 +59,8 @@ export function textTable(table: TableData, options: TextTableOptions): TextTabl
   }
 
   const line = (row: number | undefined) => {
-    const cells: string[] = index ? [row === undefined ? "".padEnd(indexWidth) : index[row].padStart(indexWidth)] : [];
+    const label = (text: string) => (textLabels ? text.padEnd(indexWidth) : text.padStart(indexWidth));
+    const cells: string[] = index ? [row === undefined ? "".padEnd(indexWidth) : label(index[row])] : [];
     for (let position = 0; position < shownColumns; position++) {
       const text = row === undefined ? headers[position] : texts[position][row];
       cells.push(numeric[position] ? text.padStart(widths[position]) : text.padEnd(widths[position]));

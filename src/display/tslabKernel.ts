@@ -12,7 +12,7 @@ import { join } from "node:path";
 
 /** A display message as tslab's kernel sends it (Jupyter's display_data content). */
 export interface DisplayMessage {
-  data: Readonly<Record<string, string>>;
+  data: Readonly<Record<string, string | object>>;
   metadata: object;
   transient: { display_id?: string };
 }

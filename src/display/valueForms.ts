@@ -1,15 +1,34 @@
+import { inspect, type InspectOptions } from "node:util";
 import type { DataFrame } from "danfojs-node";
 import { giveNotebookMethod } from "../frame";
 import { escapeHtml } from "./escapeHtml";
-import type { MimeBundle } from "./notebookDisplay";
+import { notebookDisplay, type TextBundle } from "./notebookDisplay";
 import { tableBundle } from "./show";
 
 /**
- * Gives a result object its notebook form: a non-enumerable method, so the object spreads,
- * compares and serialises as before; a kernel without the convention (tslab) prints it as text.
+ * Gives a result object its notebook form, both ways a kernel shows a cell's last value: Deno's
+ * `Symbol.for("Jupyter.display")` method, and for tslab, which prints that value with
+ * console.log, Node's inspect hook. Under tslab, inspected whole (not nested in another value),
+ * the hook sends the same bundle to the cell and leaves the printed text empty; anywhere else it
+ * gives the bundle's text form. Both non-enumerable, so the object spreads, compares and
+ * serialises as before.
  */
-export function withNotebookForm<T extends object>(value: T, form: (value: T) => MimeBundle): T {
+export function withNotebookForm<T extends object>(value: T, form: (value: T) => TextBundle): T {
   giveNotebookMethod(value, form);
+  Object.defineProperty(value, inspect.custom, {
+    configurable: true,
+    enumerable: false,
+    value(this: T, depth: number, options: InspectOptions) {
+      const bundle = form(this);
+      const display = notebookDisplay();
+      if (display?.kernel === "tslab" && depth === (options.depth ?? 2)) {
+        // marked, so a check comparing kernels can tell it from a show() (Deno sends it as execute_result)
+        void display.show(bundle, { fountframe: { lastValue: true } });
+        return "";
+      }
+      return bundle["text/plain"] ?? "";
+    },
+  });
   return value;
 }
 
@@ -19,7 +38,7 @@ function cellText(value: unknown): string {
 }
 
 /** name → value rows as a two-column HTML table and aligned text. */
-function fieldsBundle(caption: string, fields: readonly (readonly [string, unknown])[]): MimeBundle {
+function fieldsBundle(caption: string, fields: readonly (readonly [string, unknown])[]): TextBundle {
   const rows = fields.map(
     ([name, value]) => `<tr><th style="text-align:left">${escapeHtml(name)}</th><td>${escapeHtml(cellText(value))}</td></tr>`,
   );
@@ -31,7 +50,7 @@ function fieldsBundle(caption: string, fields: readonly (readonly [string, unkno
 }
 
 /** A tool's answer: its metadata, then its rows as `show` draws them. */
-export function toolResultForm(result: { readonly frame: DataFrame; readonly meta: Record<string, unknown> }): MimeBundle {
+export function toolResultForm(result: { readonly frame: DataFrame; readonly meta: Record<string, unknown> }): TextBundle {
   const meta = fieldsBundle("meta", Object.entries(result.meta));
   const table = tableBundle(result.frame);
   return {
@@ -41,7 +60,7 @@ export function toolResultForm(result: { readonly frame: DataFrame; readonly met
 }
 
 /** A sync report: one row per field. */
-export function syncReportForm(report: object): MimeBundle {
+export function syncReportForm(report: object): TextBundle {
   return fieldsBundle(
     "sync report",
     Object.entries(report).filter(([, value]) => !(Array.isArray(value) && value.length === 0)),

@@ -36,6 +36,42 @@ const isoCode = z
   .refine((code) => ISO_COUNTRY_CODES.has(code));
 const ISO_CODE = "an ISO 3166-1 alpha-2 country code such as US, GB, DE";
 
+/** Codes people type that ISO does not assign (or assigns to no one), and the code they mean. */
+const COUNTRY_CODE_ALIASES: Readonly<Record<string, string>> = {
+  UK: "GB",
+  EL: "GR",
+  EN: "GB",
+  USA: "US",
+  UAE: "AE",
+  GBR: "GB",
+  GER: "DE",
+  DEU: "DE",
+  FRA: "FR",
+  ESP: "ES",
+  ITA: "IT",
+  NLD: "NL",
+  CHE: "CH",
+  SWE: "SE",
+  JPN: "JP",
+  CHN: "CN",
+  KOR: "KR",
+  IND: "IN",
+  CAN: "CA",
+  AUS: "AU",
+  BRA: "BR",
+  MEX: "MX",
+};
+
+/** "; did you mean GB?" for the first code of `value` that is a known alias, else "". */
+function countryCodeHint(value: unknown): string {
+  const codes = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [];
+  for (const code of codes) {
+    const meant = typeof code === "string" ? COUNTRY_CODE_ALIASES[code.trim().toUpperCase()] : undefined;
+    if (meant) return `; did you mean ${meant}?`;
+  }
+  return "";
+}
+
 /**
  * One zod schema per kind of filter value (lists accept one value, an array, or "a,b"), and what
  * the value must be, said in the house's words: zod's own wording never reaches the caller.
@@ -69,7 +105,8 @@ export function checkFilterValue(parameter: string, wireName: string, value: Fil
   const result = schema.safeParse(value);
   if (!result.success) {
     const emptyList = result.error.issues.some((issue) => issue.message === EMPTY_LIST);
-    throw new ValidationError(parameter, `${emptyList ? EMPTY_LIST : mustBe} (got ${describe(value)})`);
+    const hint = kind === "countryCodes" || kind === "countryCode" ? countryCodeHint(value) : "";
+    throw new ValidationError(parameter, `${emptyList ? EMPTY_LIST : mustBe} (got ${describe(value)}${hint})`);
   }
   return result.data as FilterValue;
 }

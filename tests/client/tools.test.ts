@@ -177,7 +177,7 @@ describe("frames shaped per tool", () => {
   test("archetypes: the entry's own fields (brand flattened to brand_id, brand_name) merged with its scores", async () => {
     const { frame } = await env.client().tools.archetypes({ studies: STUDY, brands: 1 });
     expect(frame.shape[0]).toBe(1);
-    expect(frame.column("brand_name").values).toEqual(["Toyota (US)"]);
+    expect(frame.column("brand_name").values).toEqual(["Toyota"]);
     expect(frame.column("scale").values).toEqual(["score"]);
     expect(frame.columns).not.toContain("data");
   });

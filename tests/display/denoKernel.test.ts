@@ -45,11 +45,14 @@ test("in Deno's kernel show writes one raw MIME bundle: the HTML table and the t
   expect(bundle["text/plain"]).toMatch(/relevance\n0 +<Lego> +61\.25/);
 });
 
-test("in Deno's kernel showChart writes the SVG as an image and inline in HTML", async () => {
+test("in Deno's kernel showChart writes the Vega-Lite spec, and the SVG as an image and inline in HTML", async () => {
   deno = installStandInDeno();
-  await showChart(barChart([{ brand: "A", value: 2 }], { category: "brand", value: "value", title: "T" }));
+  const spec = barChart([{ brand: "A", value: 2 }], { category: "brand", value: "value", title: "T" });
+  await showChart(spec);
   expect(deno.displayed).toHaveLength(1);
   const { bundle } = deno.displayed[0];
+  expect(Object.keys(bundle).sort()).toEqual(["application/vnd.vegalite.v5+json", "image/svg+xml", "text/html", "text/plain"]);
+  expect(bundle["application/vnd.vegalite.v5+json"]).toEqual(spec);
   expect(bundle["image/svg+xml"]).toMatch(/^<svg[^>]*class="marks"/);
   expect(bundle["text/html"]).toContain(bundle["image/svg+xml"]);
   expect(bundle["text/plain"]).toBe('[chart "T"]');

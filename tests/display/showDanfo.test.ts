@@ -78,7 +78,9 @@ describe("in a tslab kernel (a stand-in of its module, loaded where the kernel's
     await expect(showChart(spec, { saveTo })).resolves.toBeUndefined();
     expect(kernel.written).toHaveLength(1);
     const bundle = kernel.written[0].message.data;
-    const svg = bundle["image/svg+xml"];
+    // JupyterLab and VS Code draw the Vega-Lite form live; static viewers show the SVG
+    expect(bundle["application/vnd.vegalite.v5+json"]).toEqual(spec);
+    const svg = bundle["image/svg+xml"] as string;
     expect(svg).toMatch(/^<svg /);
     expect(svg).toContain("&lt;Dove&gt;");
     // the HTML form carries the same SVG inline: exporters that strip image/svg+xml render this one

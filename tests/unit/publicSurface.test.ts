@@ -40,6 +40,7 @@ const VALUES = [
   "cities",
   "collections",
   "columnValues",
+  "longScores",
   "companies",
   "countries",
   "frameToRecords",

@@ -121,7 +121,9 @@ describe("shapeToolAnswer", () => {
   });
 });
 
-test("the README's table of the tools is the tool table's", () => {
-  const readme = readFileSync(join(__dirname, "../../README.md"), "utf8");
-  expect(readme).toContain(toolsMarkdownTable(TOOLS));
+// the table moved from the README to docs/guide.md (issue 46: the README under 260 lines); the README links it
+test("docs/guide.md's table of the tools is the tool table's", () => {
+  const guide = readFileSync(join(__dirname, "../../docs/guide.md"), "utf8");
+  expect(guide).toContain(toolsMarkdownTable(TOOLS));
+  expect(readFileSync(join(__dirname, "../../README.md"), "utf8")).toContain("(docs/guide.md#tools-one-example-per-response-kind)");
 });

@@ -1,6 +1,7 @@
 import type { TopLevelSpec } from "vega-lite";
 import type { FrameLike } from "../frameLike";
 import { CHART_CONFIG, DEFAULT_HEIGHT, DEFAULT_WIDTH, chartValues, titleOf, type ChartOptions } from "./chartOptions";
+import { distinctCategories } from "./distinctCategories";
 
 export interface BarChartOptions extends ChartOptions {
   /** field naming each bar (brand, country, ...) */
@@ -17,9 +18,19 @@ export interface BarChartOptions extends ChartOptions {
   readonly labels?: boolean;
   /** d3-format for the bar labels and tooltips (default ".1f"); the axis keeps its own ticks */
   readonly format?: string;
+  /**
+   * field added to the name of a category that repeats, so each row keeps its own bar ("Ryanair ·
+   * Airlines"); default: the first column that tells the repeated rows apart (category_name,
+   * audience_name, study_name, …), else a number ("Ryanair #2")
+   */
+  readonly detail?: string;
 }
 
-/** A bar chart as a vega-lite spec: render it with `renderSvg` or show it with `showChart`. */
+/**
+ * A bar chart as a vega-lite spec: render it with `renderSvg` or show it with `showChart`. One bar
+ * per row, never a sum: a category that repeats is drawn once per row, labelled apart (`detail`);
+ * to chart a total or a mean, aggregate first (danfo's groupBy, or SQL in a store).
+ */
 export function barChart(data: FrameLike, options: BarChartOptions): TopLevelSpec {
   const { category, value, color } = options;
   const horizontal = options.horizontal ?? true;
@@ -52,7 +63,7 @@ export function barChart(data: FrameLike, options: BarChartOptions): TopLevelSpe
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
     ...(title ? { title } : {}),
     ...size,
-    data: { values: chartValues(data, [category, value, color]) },
+    data: { values: chartValues(distinctCategories(data, category, { detail: options.detail, groupBy: color }), [category, value, color]) },
     encoding,
     layer: [
       { mark: { type: "bar", color: color ? undefined : "#4c78a8" } },

@@ -1,11 +1,12 @@
 import { METRIC_ROWS, SCORE_TYPES, type MetricRow, type ScoreSuffix } from "../dataset/data/metrics";
 import { packWords, type PackedWords } from "./byteSink";
+import { stageScale } from "./valueModel";
 
 /** How a metric column's value is drawn and written. */
 export enum ValueKind {
   Base, // a base size: respondents, an integer 100–1999
   Centile, // 0.0–100.0
-  Rank, // 1..brands in the study
+  Rank, // a percentile rank among the study's brands: an integer 0–100
   Percent, // 0.0–100.0
   BrandscapeIndex, // integer around 100
   CategoryIndex, // 40.0–180.0
@@ -31,10 +32,7 @@ Object.keys(TEXT_TABLES).reduce((base, name) => {
   return base + TEXT_TABLES[name as TextTable].length;
 }, 0);
 
-/**
- * How a kind of value is drawn from a cell's hash: entry `offset + hash % modulus` of a text
- * table, where a modulus of 0 stands for the number of brands in the row's study (ranks).
- */
+/** How a kind of value is drawn from a cell's draw in [0, 1): entry `offset + floor(draw × modulus)` of a text table. */
 interface Draw {
   readonly table: TextTable;
   readonly offset: number;
@@ -47,7 +45,7 @@ const DRAWS: Readonly<Record<ValueKind, Draw>> = {
   [ValueKind.Base]: { table: "integers", offset: 100, modulus: 1_900, divisor: 1 },
   [ValueKind.Centile]: { table: "tenths", offset: 0, modulus: 1_001, divisor: 10 },
   [ValueKind.Percent]: { table: "tenths", offset: 0, modulus: 1_001, divisor: 10 },
-  [ValueKind.Rank]: { table: "integers", offset: 1, modulus: 0, divisor: 1 },
+  [ValueKind.Rank]: { table: "integers", offset: 0, modulus: 101, divisor: 1 },
   [ValueKind.BrandscapeIndex]: { table: "integers", offset: 40, modulus: 181, divisor: 1 },
   [ValueKind.CategoryIndex]: { table: "tenths", offset: 400, modulus: 1_401, divisor: 10 },
   [ValueKind.Null]: { table: "nulls", offset: 0, modulus: 1, divisor: 1 },
@@ -64,6 +62,8 @@ export interface MetricColumn extends Draw {
   readonly kind: ValueKind;
   /** the docs: usage, preference and recommendation scores differ between a brand's categories */
   readonly categorySpecific: boolean;
+  /** the funnel's narrowing, for its percentages and base sizes (valueModel.ts); 1 elsewhere */
+  readonly scale: number;
   /** written as a numeric string ("47.3"), as some real columns are */
   readonly quoted: boolean;
   /** `,"name":` ready to append */
@@ -125,6 +125,7 @@ export const METRIC_COLUMNS: readonly MetricColumn[] = METRIC_ROWS.flatMap((metr
     groupKey: metric.groupKey,
     kind,
     categorySpecific: metric.categorySpecific,
+    scale: stageScale(metric.key, suffix === "_pct" || suffix === ""),
     quoted,
     prefix: `,${JSON.stringify(name)}:`,
     ...draw,
@@ -146,13 +147,10 @@ export const HEADLINE_COLUMN: ReadonlyMap<string, MetricColumn> = new Map(
   }),
 );
 
-/**
- * The table index of a cell from its draw in [0, 1): high draws are high scores and good (low)
- * ranks. A modulus of 0 stands for the number of brands in the row's study.
- */
-export function drawIndex(column: MetricColumn, unit: number, brandCount: number): number {
-  const count = column.modulus || brandCount;
-  const step = Math.floor((column.kind === ValueKind.Rank ? 1 - unit : unit) * count);
+/** The table index of a cell from its draw in [0, 1): high draws are high scores and high percentile ranks. */
+export function drawIndex(column: MetricColumn, unit: number): number {
+  const count = column.modulus;
+  const step = Math.floor(unit * count);
   return column.offset + (step < count ? step : count - 1);
 }
 

@@ -1,6 +1,8 @@
 import { packWords, type ByteSink, type PackedWords } from "./byteSink";
-import { ValueKind, VALUE_TEXTS, type MetricColumn } from "./columns";
-import { cellSalt, HEALTH_SHARE, LEVEL_SHARE, NOISE_SHARE, type RowFacts } from "./rows";
+import { VALUE_TEXTS, type MetricColumn } from "./columns";
+import { METRIC_ROWS } from "../dataset/data/metrics";
+import { cellSalt, type RowFacts } from "./rows";
+import { AUDIENCE_METRIC_SHIFT, HEALTH_SHARE, LEVEL_SHARE, NOISE_SHARE } from "./valueModel";
 
 /**
  * The metric columns of a query compiled into flat arrays, so that writing a row's ~340 values
@@ -12,14 +14,13 @@ export interface MetricBlock {
   readonly count: number;
   /** every column's `,"name":` as words, PREFIX_WORDS each */
   readonly prefixes: PackedWords;
-  /** salts of the row's noise (by column) and of the brand's level (by metric) */
+  /** the salt of each column's noise: its metric's, so that a metric's columns share one draw */
   readonly salts: Int32Array;
-  readonly metricSalts: Int32Array;
+  readonly metricIndexes: Int32Array;
   /** 1 where the value differs by category: its noise comes from the row's category hash */
   readonly categorySpecific: Uint8Array;
-  /** 1 where a high draw is a low value (ranks) */
-  readonly inverted: Uint8Array;
-  /** 0 = the row's brand count */
+  /** the funnel's narrowing (valueModel.ts) */
+  readonly scales: Float64Array;
   readonly moduli: Int32Array;
   /** table base + offset, into VALUE_TEXTS */
   readonly entryBases: Int32Array;
@@ -39,10 +40,10 @@ export function compileMetricBlock(columns: readonly MetricColumn[]): MetricBloc
       columns.map((column) => column.prefix),
       PREFIX_WORDS,
     ),
-    salts: Int32Array.from(columns, (column) => cellSalt(column.position)),
-    metricSalts: Int32Array.from(columns, (column) => cellSalt(column.metricIndex)),
+    salts: Int32Array.from(columns, (column) => cellSalt(column.metricIndex)),
+    metricIndexes: Int32Array.from(columns, (column) => column.metricIndex),
     categorySpecific: Uint8Array.from(columns, (column) => (column.categorySpecific ? 1 : 0)),
-    inverted: Uint8Array.from(columns, (column) => (column.kind === ValueKind.Rank ? 1 : 0)),
+    scales: Float64Array.from(columns, (column) => column.scale),
     moduli: Int32Array.from(columns, (column) => column.modulus),
     entryBases: Int32Array.from(columns, (column) => column.tableBase + column.offset),
     maxBytes: columns.length * (PREFIX_WORDS + VALUE_WORDS) * 4,
@@ -51,14 +52,19 @@ export function compileMetricBlock(columns: readonly MetricColumn[]): MetricBloc
 
 const UNIT = 1 / 4294967296;
 
-/** Writes the block for one row; valueDraw and drawIndex (rows.ts, columns.ts) inlined. */
+const METRIC_COUNT = METRIC_ROWS.length;
+
+/** Writes the block for one row; valueDraw, combineDraw and drawIndex (rows.ts, valueModel.ts, columns.ts) inlined. */
 export function writeMetricBlock(sink: ByteSink, block: MetricBlock, facts: RowFacts, separated: boolean): void {
   if (block.count === 0) return;
   sink.reserve(block.maxBytes + 4);
   const { view, buffer } = sink;
-  const { salts, metricSalts, categorySpecific, inverted, moduli, entryBases, count } = block;
-  const { rowHash, categoryHash, brandHash, brandCount } = facts;
+  const { salts, metricIndexes, categorySpecific, scales, moduli, entryBases, count } = block;
+  const { rowHash, categoryHash, levels } = facts;
   const healthPart = HEALTH_SHARE * facts.health;
+  const shifts = AUDIENCE_METRIC_SHIFT;
+  const shiftBase = facts.audienceRank * METRIC_COUNT;
+  const rowShift = facts.audienceShift;
   const prefixWords = block.prefixes.words;
   const prefixLengths = block.prefixes.lengths;
   const valueWords = VALUE_TEXTS.words;
@@ -74,17 +80,15 @@ export function writeMetricBlock(sink: ByteSink, block: MetricBlock, facts: RowF
       view.setUint32(at, prefixWords[w], true);
     }
     position += length;
-    let level = Math.imul(brandHash ^ metricSalts[c], 0x85ebca6b);
-    level ^= level >>> 13;
-    level = Math.imul(level, 0xc2b2ae35);
-    level ^= level >>> 16;
+    const metric = metricIndexes[c];
     let noise = Math.imul((categorySpecific[c] === 1 ? categoryHash : rowHash) ^ salts[c], 0x85ebca6b);
     noise ^= noise >>> 13;
     noise = Math.imul(noise, 0xc2b2ae35);
     noise ^= noise >>> 16;
-    const draw = healthPart + LEVEL_SHARE * ((level >>> 0) * UNIT) + NOISE_SHARE * ((noise >>> 0) * UNIT);
-    const modulus = moduli[c] || brandCount;
-    const step = Math.floor((inverted[c] === 1 ? 1 - draw : draw) * modulus);
+    let draw = healthPart + LEVEL_SHARE * levels[metric] + NOISE_SHARE * ((noise >>> 0) * UNIT) + rowShift + shifts[shiftBase + metric];
+    draw = (draw < 0 ? 0 : draw > 0.9999 ? 0.9999 : draw) * scales[c];
+    const modulus = moduli[c];
+    const step = Math.floor(draw * modulus);
     const entry = entryBases[c] + (step < modulus ? step : modulus - 1);
     view.setUint32(position, valueWords[entry * 2], true);
     view.setUint32(position + 4, valueWords[entry * 2 + 1], true);

@@ -1,8 +1,13 @@
 import type { Dataset } from "../dataset/types";
-import { hash32, hashUnit } from "../prng";
+import { METRIC_ROWS } from "../dataset/data/metrics";
+import { hash32 } from "../prng";
 import type { Related } from "../resources/related";
 import { drawIndex, jsonValue, METRIC_COLUMN_BY_NAME, type MetricColumn } from "./columns";
 import type { BrandscapeLayout } from "./layout";
+import { AUDIENCE_METRIC_SHIFT, audienceRowShift, combineDraw, healthIn, metricLevels } from "./valueModel";
+
+const METRIC_COUNT = METRIC_ROWS.length;
+const UNIT = 1 / 4294967296;
 
 /** What one row is about: everything but its metric values. */
 export interface RowFacts {
@@ -20,38 +25,32 @@ export interface RowFacts {
   readonly audienceId: number;
   /** the brand is studied in several categories of the study */
   readonly isDuplicate: boolean;
-  /** cells in the row's study, the range of its ranks */
+  /** cells in the row's study */
   readonly brandCount: number;
-  /** this year's and this audience's part of every value in the row; the same in each of a brand's categories */
+  /** this year's and this audience's noise in every value in the row; the same in each of a brand's categories */
   readonly rowHash: number;
   /** the same for the scores that differ by category (usage, preference, recommendation) */
   readonly categoryHash: number;
-  /** the brand in its country, the same every year and for every audience: its level on each metric */
+  /** the brand in its country, the same every year and for every audience */
   readonly brandHash: number;
-  /** the brand's overall health in its country, in [0, 1): every metric leans on it */
+  /** the brand's overall health in its country this year, in [0, 1): every metric leans on it */
   readonly health: number;
+  /** the brand's level on each metric, by metric index (valueModel.ts) */
+  readonly levels: Float64Array;
+  /** the audience's leaning for the row's sector (valueModel.ts) */
+  readonly audienceShift: number;
 }
 
 export const cellSalt = (position: number): number => Math.imul(position + 1, 0x9e3779b1);
 
-/**
- * A value's draw in [0, 1), so that the data reads like a market: a brand's overall health, its
- * level on the metric (shared by the metric's score, centile, rank, ...), and a little noise for
- * the year and audience. Brands keep their standing from year to year, and metrics correlate.
- * metricBlock.ts computes the same, inlined.
- */
-export const HEALTH_SHARE = 0.45;
-export const LEVEL_SHARE = 0.4;
-export const NOISE_SHARE = 0.15;
-const UNIT = 1 / 4294967296;
-
+/** A value's draw in [0, 1): valueModel.ts says what it is made of; metricBlock.ts computes the same, inlined. */
 export function valueDraw(
-  facts: Pick<RowFacts, "rowHash" | "categoryHash" | "brandHash" | "health">,
-  column: { position: number; metricIndex: number; categorySpecific: boolean },
+  facts: Pick<RowFacts, "rowHash" | "categoryHash" | "health" | "levels" | "audienceShift" | "audienceRank">,
+  column: { metricIndex: number; categorySpecific: boolean; scale: number },
 ): number {
-  const level = (cellHash(facts.brandHash, column.metricIndex) >>> 0) * UNIT;
-  const noise = (cellHash(column.categorySpecific ? facts.categoryHash : facts.rowHash, column.position) >>> 0) * UNIT;
-  return HEALTH_SHARE * facts.health + LEVEL_SHARE * level + NOISE_SHARE * noise;
+  const noise = (cellHash(column.categorySpecific ? facts.categoryHash : facts.rowHash, column.metricIndex) >>> 0) * UNIT;
+  const shift = facts.audienceShift + AUDIENCE_METRIC_SHIFT[facts.audienceRank * METRIC_COUNT + column.metricIndex];
+  return combineDraw(facts.health, facts.levels[column.metricIndex], noise, shift, column.scale);
 }
 
 /** One value's hash from a row's or brand's hash and a position (metricBlock.ts inlines it). */
@@ -66,6 +65,8 @@ export function cellHash(rowHash: number, position: number): number {
 export class BrandscapeRows {
   private readonly quotedNames = new Map<number, string>();
   private readonly quotedCategories = new Map<number, string>();
+  /** a brand's metric levels in a country, by its brand hash: the same in every study there */
+  private readonly levelsByBrand = new Map<number, Float64Array>();
 
   constructor(
     readonly layout: BrandscapeLayout,
@@ -87,6 +88,12 @@ export class BrandscapeRows {
     const brandId = layout.cellBrands[studyPosition][cellPosition];
     const categoryId = layout.cellCategories[studyPosition][cellPosition];
     const countryId = related.studyCountryId(study.id);
+    const brandHash = hash32(this.dataset.seed, brandId, countryId, 0xb4a2d);
+    let levels = this.levelsByBrand.get(brandHash);
+    if (!levels) {
+      levels = metricLevels(brandHash);
+      this.levelsByBrand.set(brandHash, levels);
+    }
     const seeded = hash32(this.dataset.seed, study.id, brandId, 0x5eed0000 + audienceRank);
     const revision = this.revisionOf(study.id);
     const rowHash = revision === 0 ? seeded : hash32(seeded, revision, 0x5e715e);
@@ -106,8 +113,10 @@ export class BrandscapeRows {
       brandCount: layout.cellBrands[studyPosition].length,
       rowHash,
       categoryHash: hash32(rowHash, categoryId, 0xca7),
-      brandHash: hash32(this.dataset.seed, brandId, countryId, 0xb4a2d),
-      health: hashUnit(this.dataset.seed, brandId, countryId, 0x4ea1),
+      brandHash,
+      health: healthIn(this.dataset.seed, brandId, countryId, related.studyYear(study)),
+      levels,
+      audienceShift: audienceRowShift(this.dataset.seed, audienceRank, related.sectorOfCategory(categoryId) ?? 0),
     };
   }
 
@@ -142,7 +151,7 @@ export class BrandscapeRows {
 
   /** The index into the column's text table of the row's value. */
   metricDrawn(facts: RowFacts, column: MetricColumn): number {
-    return drawIndex(column, valueDraw(facts, column), facts.brandCount);
+    return drawIndex(column, valueDraw(facts, column));
   }
 
   /** A column's JSON value, for filters and sorting on it. */

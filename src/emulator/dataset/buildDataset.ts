@@ -105,7 +105,7 @@ function buildDataset(seed: number): Dataset {
       const key = `${brandId}:${countryId}`;
       let name = localNames.get(key);
       if (name === undefined) {
-        name = localBrandName(brandNames.get(brandId) ?? "", countryCodes.get(countryId) ?? "");
+        name = localBrandName(seed, brandId, brandNames.get(brandId) ?? "", countryId, countryCodes.get(countryId) ?? "");
         localNames.set(key, name);
       }
       return name;

@@ -214,7 +214,16 @@ function shareCompanies(seed: number, brands: BrandRecord[], brandCompany: Reado
   }
 }
 
-/** "Swatch (DE)", or the local spelling where the brand goes by another name: "Walkers (GB)". */
-export function localBrandName(globalName: string, countryCode: string): string {
-  return `${LOCAL_NAMES[globalName]?.[countryCode] ?? globalName} (${countryCode})`;
+/** Share of the other (brand, country) pairs whose survey name carries the country, as a local variant's does. */
+export const COUNTRY_TAGGED_SHARE = 0.08;
+
+/**
+ * A brand's name in a country's studies: mostly the global name itself; the local spelling where
+ * the brand goes by another name ("Walkers" for Lay's in GB); and for a few brands in each country
+ * the name tagged with the country ("Swatch (DE)"), as the survey names a local variant.
+ */
+export function localBrandName(seed: number, brandId: number, globalName: string, countryId: number, countryCode: string): string {
+  const spelled = LOCAL_NAMES[globalName]?.[countryCode];
+  if (spelled) return spelled;
+  return hashUnit(seed, brandId, countryId, 0x10ca1) < COUNTRY_TAGGED_SHARE ? `${globalName} (${countryCode})` : globalName;
 }

@@ -211,6 +211,6 @@ export interface Dataset {
   /** the user the accepted token belongs to */
   readonly currentUserId: number;
   readonly newestYear: number;
-  /** the brand's name as spelled in a study of that country ("Swatch (DE)") */
+  /** the brand's name as spelled in a study of that country: mostly the global name (catalogue.ts) */
   localBrandName(brandId: number, countryId: number): string;
 }

@@ -1,0 +1,43 @@
+// A bar chart draws every row: a repeated category is never summed into one bar, and its rows are labelled apart.
+import { barChart, renderSvg } from "../../src/display";
+
+const rows = [
+  { brand_name: "Ryanair", category_name: "Airlines", change: 13.8 },
+  { brand_name: "Ryanair", category_name: "Travel", change: 14.4 },
+  { brand_name: "Lego", category_name: "Toys", change: 9.1 },
+];
+
+/** The bars of a rendered chart, as vega writes them: one aria-labelled mark each. */
+const bars = (svg: string) => svg.match(/aria-roledescription="bar"/g) ?? [];
+const labelsIn = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]);
+
+test("a repeated category is drawn once per row, labelled by what tells the rows apart", async () => {
+  const spec = barChart(rows, { category: "brand_name", value: "change" });
+  const svg = await renderSvg(spec);
+  expect(bars(svg)).toHaveLength(3);
+  const labels = labelsIn(svg);
+  expect(labels).toEqual(expect.arrayContaining(["Ryanair · Travel", "Ryanair · Airlines", "Lego", "14.4", "13.8", "9.1"]));
+  expect(labels).not.toContain("28.2");
+  // ranked by each row's own value: no merged bar of 28.2 comes first
+  expect(labels.indexOf("Ryanair · Travel")).toBeLessThan(labels.indexOf("Ryanair · Airlines"));
+});
+
+test("the label's detail can be named, and rows it cannot tell apart are numbered", () => {
+  const spec = barChart(rows, { category: "brand_name", value: "change", detail: "change" }) as {
+    data: { values: { brand_name: string }[] };
+  };
+  expect(spec.data.values.map((row) => row.brand_name)).toEqual(["Ryanair · 13.8", "Ryanair · 14.4", "Lego"]);
+  const same = barChart([rows[0], rows[0]], { category: "brand_name", value: "change" }) as { data: { values: { brand_name: string }[] } };
+  expect(same.data.values.map((row) => row.brand_name)).toEqual(["Ryanair", "Ryanair #2"]);
+});
+
+test("grouped bars: a category may appear once per colour without a label change", () => {
+  const grouped = [
+    { brand_name: "Lego", year: "2023", score: 1 },
+    { brand_name: "Lego", year: "2024", score: 2 },
+  ];
+  const spec = barChart(grouped, { category: "brand_name", value: "score", color: "year" }) as {
+    data: { values: { brand_name: string }[] };
+  };
+  expect(spec.data.values.map((row) => row.brand_name)).toEqual(["Lego", "Lego"]);
+});
