@@ -34,11 +34,11 @@ export type { EndpointOptions, FiltersOf, IncludeOf } from "./params/types";
 // the records of pages(), rawPages() and rawQuery() as the service documents them, and the pages
 export type { DataFrame, Series } from "danfojs-node";
 export type { RecordOf, RecordOfEndpoint, PageOf, WireRecord, NamedRecord, DocumentedRecord } from "./client/records";
-export type { JsonRecord, ShapeOptions } from "./records";
+export type { JsonRecord, ShapeOptions } from "./table/types";
 export type { RecordPage } from "./pull";
 
 // Pages or records into frames, and a frame's column as plain values
-export { recordsToFrame, FrameBuilder } from "./rows";
+export { recordsToFrame, FrameBuilder } from "./rows/rowShape";
 export { columnValues } from "./frame";
 
 // Failures: every error extends FountError; the warnings' codes (process.emitWarning)

@@ -1,6 +1,6 @@
 import { CommanderError } from "commander";
 import { AuthenticationError, DataNotFoundError, FountError, ValidationError, ValueError } from "../errors";
-import { escapeRegExp } from "../text/escapeRegExp";
+import { escapeRegExp } from "../errors/redact";
 import { UsageError } from "./usageError";
 
 export const EXIT_OK = 0;

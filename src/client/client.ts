@@ -3,9 +3,10 @@ import type { DataFrame } from "danfojs-node";
 import { ResponseCache } from "../cache";
 import { ENDPOINTS, type EndpointSpec, type MethodName } from "../endpoints/table";
 import { ClientClosedError, ValidationError } from "../errors";
-import type { JsonRecord } from "../records";
+import type { JsonRecord } from "../table/types";
 import type { RecordPage } from "../pull";
 import { buildQuery, endpointOfMethod, type EndpointArgs } from "../params";
+import { notebookProgressLine } from "../display/notebookDisplay";
 import { ProgressDisplay } from "../progress/progressDisplay";
 import { Pull, PullParts } from "../pull";
 import type { Query, QueryInit } from "../query";
@@ -61,11 +62,11 @@ export class Client implements AsyncDisposable {
     // every call and request of this client listens for its closing
     setMaxListeners(0, this.#closing.signal);
     const pacer = new RateLimitPacer(options.maxWaitMs);
-    const { baseUrl, verify, userAgent, retryBaseDelayMs, maxWaitMs } = options;
+    const { baseUrl, verify, userAgent } = options;
     this.#parts = new PullParts({
-      transport: new Transport(authToken, { baseUrl, verify, userAgent, baseDelayMs: retryBaseDelayMs, maxWaitMs }, pacer, client),
+      transport: new Transport(authToken, { baseUrl, verify, userAgent }, pacer, client),
       pacer,
-      progress: new ProgressDisplay(),
+      progress: new ProgressDisplay(process.stderr, Date.now, notebookProgressLine),
       closing: this.#closing.signal,
       credential,
     });

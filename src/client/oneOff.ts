@@ -1,6 +1,6 @@
 import type { DataFrame } from "danfojs-node";
 import { ENDPOINT_BY_METHOD, type MethodName } from "../endpoints/table";
-import type { JsonRecord } from "../records";
+import type { JsonRecord } from "../table/types";
 import type { EndpointArgs } from "../params";
 import { ValidationError } from "../errors";
 import { isPlainObject } from "../query/query";

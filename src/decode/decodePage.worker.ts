@@ -1,5 +1,5 @@
 import { Piscina, transferableSymbol, valueSymbol } from "piscina";
-import type { RowShape } from "../records";
+import type { RowShape } from "../table/types";
 import { chunkBuffers } from "../table/pageChunk";
 import { decodeBody } from "./decodeBody";
 

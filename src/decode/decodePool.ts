@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, extname, join } from "node:path";
 import { Piscina } from "piscina";
-import type { RowShape } from "../records";
+import type { RowShape } from "../table/types";
 import type { DecodedBody } from "./decodeBody";
 import type { DecodeTask } from "./decodePage.worker";
 

@@ -2,7 +2,7 @@ import { ValidationError } from "../errors";
 import { resumableOf, type RecordPage, type ResumablePull } from "../pull";
 import { openArrow, readArrowBatches } from "./arrowFile";
 import type { ColumnBatch, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
-import type { ColumnType } from "./columnTypes";
+import type { ColumnType } from "../table/columnType";
 import { ExportError } from "./exportError";
 import { checkReplaceable, ResumeFolder, withFileOutput } from "./output";
 import {

@@ -1,4 +1,4 @@
-import type { RecordPage } from "./pagePull";
+import type { RecordPage } from "./envelope";
 
 /** What tells one pull apart from another, for an export continued later: never the token. */
 export interface PullIdentity {

@@ -1,7 +1,7 @@
 import type { DataFrame } from "danfojs-node";
 import { withNotebookForm, toolResultForm } from "../display";
 import { APIError, ClientClosedError, DataNotFoundError } from "../errors";
-import { FrameBuilder, recordsToFrame } from "../rows";
+import { FrameBuilder, recordsToFrame } from "../rows/rowShape";
 import { Pull, type PullOptions, type PullParts } from "../pull";
 import { Query } from "../query";
 import { shapeToolAnswer, ToolShapeError, type ShapedAnswer } from "./shapes";

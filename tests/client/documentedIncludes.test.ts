@@ -8,7 +8,7 @@ import { ENDPOINTS, type EndpointSpec } from "../../src/endpoints/table";
 import { writeCSV } from "../../src/export";
 import { columnValues } from "../../src/frame";
 import { Query } from "../../src/query";
-import { recordsToFrame } from "../../src/rows";
+import { recordsToFrame } from "../../src/rows/rowShape";
 import { useEmulator } from "./fixture";
 
 const env = useEmulator();

@@ -1,6 +1,6 @@
 import { DataFrame, toCSV } from "danfojs-node";
 import { tableToFrame, toColumnTable, type ColumnTable } from "../../src/frame";
-import { FrameBuilder, recordsToFrame } from "../../src/rows";
+import { FrameBuilder, recordsToFrame } from "../../src/rows/rowShape";
 import { expectFrame } from "./expectFrame";
 
 describe("recordsToFrame", () => {

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Command, Option } from "commander";
-import { withSlash } from "../../text/withSlash";
+import { withSlash } from "../../transport/transport";
 import { DEFAULT_BASE_URL } from "../../version";
 import { addConnectionOptions } from "../connectionOptions";
 import { resolveCredentials } from "../credentials";

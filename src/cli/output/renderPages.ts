@@ -3,7 +3,7 @@ import { bytesWrittenTo, isOutputFailure } from "../../export/output";
 import { isResumeRefusal } from "../../export/resumableExport";
 import { keptWork } from "../../export/resumeState";
 import { RecordGatherer } from "../../table/flatten";
-import { pageRowShape } from "../../rows";
+import { pageRowShape } from "../../rows/rowShape";
 import type { RecordPage } from "../../pull";
 import { IncompleteOutputError } from "../exitCode";
 import { whileInterruptible } from "../interrupts";
