@@ -26,7 +26,7 @@ export {
 export { VERSION } from "./version";
 
 // What a call asks for: the query, the method and resource names, each method's options and filters
-export { Query, type QueryInit, type QueryJSON, type FilterValue } from "./query";
+export { Query, type QueryInit, type QueryJSON, type FilterValue } from "./query/query";
 export type { MethodName, ResourceName } from "./endpoints/table";
 export type { EndpointOptions, FiltersOf, IncludeOf } from "./params/types";
 
@@ -35,11 +35,11 @@ export type { EndpointOptions, FiltersOf, IncludeOf } from "./params/types";
 export type { DataFrame, Series } from "danfojs-node";
 export type { RecordOf, RecordOfEndpoint, PageOf, WireRecord, NamedRecord, DocumentedRecord } from "./client/records";
 export type { JsonRecord, ShapeOptions } from "./table/types";
-export type { RecordPage } from "./pull";
+export type { RecordPage } from "./pull/envelope";
 
 // Pages or records into frames, and a frame's column as plain values
 export { recordsToFrame, FrameBuilder } from "./rows/rowShape";
-export { columnValues } from "./frame";
+export { columnValues } from "./frame/columnValues";
 
 // Failures: every error extends FountError; the warnings' codes (process.emitWarning)
 export {
@@ -83,4 +83,4 @@ export type { ShowOptions, StyledTableOptions, BarChartOptions, ScatterChartOpti
 export type { ToolsClient, ToolMethod, ToolOptions, ToolResult } from "./tools";
 
 // client.sync's options and report (openStore and the store are fountframe/store's)
-export type { SyncOptions, SyncReport } from "./sync";
+export type { SyncOptions, SyncReport } from "./sync/types";

@@ -1,4 +1,5 @@
-import { INCONSISTENT_PAGES_WARNING, PARTIAL_RESULT_WARNING, UNKNOWN_FIELD_WARNING, UNMATCHED_METRIC_KEYS_WARNING } from "./pull";
+import { INCONSISTENT_PAGES_WARNING } from "./pull/pageChecks";
+import { PARTIAL_RESULT_WARNING, UNKNOWN_FIELD_WARNING, UNMATCHED_METRIC_KEYS_WARNING } from "./pull/pullWarnings";
 import { SLOW_FILTER_WARNING, UNKNOWN_FILTER_WARNING } from "./params/filterChecks";
 
 /** The codes of the warnings fountframe emits through `process.emitWarning`, one name for all. */

@@ -1,10 +1,10 @@
 import type { DataFrame } from "danfojs-node";
 import { ENDPOINT_BY_METHOD, type MethodName } from "../endpoints/table";
 import type { JsonRecord } from "../table/types";
-import type { EndpointArgs } from "../params";
+import type { EndpointArgs } from "../params/types";
 import { ValidationError } from "../errors";
 import { isPlainObject } from "../query/query";
-import type { Query, QueryInit } from "../query";
+import type { Query, QueryInit } from "../query/query";
 import { Client } from "./client";
 import type { ClientOptions } from "./options";
 import type { RecordOfEndpoint } from "./records";

@@ -1,5 +1,5 @@
 import type { DataFrame } from "danfojs-node";
-import { giveNotebookMethod } from "../frame";
+import { giveNotebookMethod } from "../frame/danfo";
 import { escapeHtml } from "./escapeHtml";
 import type { MimeBundle } from "./notebookDisplay";
 import { tableBundle } from "./show";

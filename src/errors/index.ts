@@ -11,4 +11,4 @@ export {
 } from "./apiErrorKinds";
 export { apiError, errorFromResponse, serviceMessage } from "./fromResponse";
 export { redactBearer, secretRedactor } from "./redact";
-export { InconsistentPagesError } from "./inconsistentPages";
+export { InconsistentPagesError } from "./base";

@@ -1,6 +1,6 @@
-import { ResponseCache, type CacheSettings } from "../cache";
+import { ResponseCache, type CacheSettings } from "../cache/responseCache";
 import { availableParallelism } from "node:os";
-import { DecodePool, autoThreads, workerScript } from "../decode";
+import { DecodePool, autoThreads, workerScript } from "../decode/decodePool";
 import type { JsonRecord } from "../table/types";
 import type { ProgressDisplay } from "../progress/progressDisplay";
 import type { RateLimitPacer } from "../transport/rateLimitPacer";

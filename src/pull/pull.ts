@@ -1,17 +1,17 @@
 import type { DataFrame } from "danfojs-node";
-import { ColumnsCache } from "../cache";
+import { ColumnsCache } from "../cache/columnsCache";
 import { ValidationError } from "../errors";
-import { frameFromTableCells, preloadDataFrameClass, type ColumnTable } from "../frame";
+import { frameFromTableCells } from "../frame/finishTable";
+import { preloadDataFrameClass } from "../frame/danfo";
 import { setField } from "../table/flattenRecords";
 import type { Query } from "../query/query";
-import type { JsonRecord } from "../table/types";
+import type { ColumnTable, JsonRecord } from "../table/types";
 import { FrameBuilder, rowShapeOf } from "../rows/rowShape";
 import { VERSION } from "../version";
 import { recordsOf, type PulledPage, type RecordPage } from "./envelope";
 import { inFlight, pullPages, sizedQuery, type PullOutcome } from "./pages";
 import type { PullOptions, PullParts } from "./parts";
 import { request } from "./request";
-import { markResumable } from "./resumablePull";
 
 const FRAME_LOOKAHEAD_FACTOR = 4;
 
@@ -224,4 +224,38 @@ class FrameColumns {
   async keep(table: ColumnTable, rows: readonly (readonly unknown[])[] | undefined, outcome: PullOutcome): Promise<void> {
     if (outcome.whole) await this.#columns.keep(this.#key, table, outcome.entries, rows);
   }
+}
+
+/** What tells one pull apart from another, for an export continued later: never the token. */
+export interface PullIdentity {
+  readonly endpoint: string;
+  /** the service's address */
+  readonly baseUrl: string;
+  /** the query string less `page` (filters, fields, include, per_page), as sent */
+  readonly params: Readonly<Record<string, string | number>>;
+  /** the first page the pull asks for */
+  readonly startPage: number;
+  /** the pull's maxPages, when it has one */
+  readonly maxPages: number | undefined;
+}
+
+/** A pull that an export can continue: who it is, and the same pull again from a later page. */
+export interface ResumablePull {
+  readonly identity: PullIdentity;
+  /** The same pull's pages from `page` on (at least its start page, within its maxPages). */
+  from(page: number): AsyncGenerator<RecordPage, void>;
+}
+
+const RESUMABLE = Symbol("fountframe.resumablePull");
+
+/** The pages of a pull, marked as continuable (a generator is lazy: nothing is fetched by marking it). */
+export function markResumable<P extends object>(pages: P, pull: ResumablePull): P {
+  Object.defineProperty(pages, RESUMABLE, { value: pull, enumerable: false });
+  return pages;
+}
+
+/** The pull behind pages from `client.pages(...)`, undefined for any other source. */
+export function resumableOf(source: unknown): ResumablePull | undefined {
+  if (typeof source !== "object" || source === null) return undefined;
+  return (source as { [RESUMABLE]?: ResumablePull })[RESUMABLE];
 }

@@ -1,4 +1,4 @@
-import type { ColumnTable } from "../frame";
+import type { ColumnTable } from "../table/types";
 import { isMissingCell, typeOfCell, widen, type SeenType } from "../table/columnType";
 
 /** The column types of a store's tables: the table model's ints, doubles, booleans, dates, timestamps and strings. */

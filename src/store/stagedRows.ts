@@ -1,5 +1,5 @@
 import type { DuckDBConnection, DuckDBType, DuckDBValue } from "@duckdb/node-api";
-import type { ColumnTable } from "../frame";
+import type { ColumnTable } from "../table/types";
 import { isMissingCell } from "../table/columnType";
 import { cellAs } from "../table/cellConversion";
 import type { DuckDB } from "./loadDuckDB";

@@ -1,4 +1,5 @@
-import { toColumnTable, type ColumnTable } from "../../src/frame";
+import { toColumnTable } from "../../src/frame/finishTable";
+import type { ColumnTable } from "../../src/table/types";
 import type { JsonRecord, ShapeOptions } from "../../src/table/types";
 import { flattenRecords, rowShapeOf } from "../../src/rows/rowShape";
 import { finishTable } from "../../src/frame/finishTable";

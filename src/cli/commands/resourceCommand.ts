@@ -1,6 +1,6 @@
 import { Command } from "commander";
 import type { MethodName, EndpointSpec } from "../../endpoints/table";
-import type { RecordPage } from "../../pull";
+import type { RecordPage } from "../../pull/envelope";
 import { addConnectionOptions } from "../connectionOptions";
 import { withFlagNames } from "../flagNames";
 import type { CliIo } from "../io";

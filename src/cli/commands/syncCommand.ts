@@ -2,7 +2,7 @@ import { Command, Option } from "commander";
 import { ENDPOINTS, type EndpointSpec, type MethodName } from "../../endpoints/table";
 import { withClient } from "../../client/withClient";
 import { openStore, type Store, type TrackedTable } from "../../store";
-import type { SyncReport } from "../../sync";
+import type { SyncReport } from "../../sync/types";
 import { addConnectionOptions } from "../connectionOptions";
 import { withFlagNames } from "../flagNames";
 import type { CliIo } from "../io";

@@ -4,7 +4,7 @@ import { isResumeRefusal } from "../../export/resumableExport";
 import { keptWork } from "../../export/resumeState";
 import { RecordGatherer } from "../../table/flatten";
 import { pageRowShape } from "../../rows/rowShape";
-import type { RecordPage } from "../../pull";
+import type { RecordPage } from "../../pull/envelope";
 import { IncompleteOutputError } from "../exitCode";
 import { whileInterruptible } from "../interrupts";
 import type { CliIo } from "../io";
