@@ -1,6 +1,6 @@
 // Which pages a pull asks for, decided from what its first pages said: pure, no request made here.
 import { sliceChunk } from "../table/pageChunk";
-import { MAX_PER_PAGE, type Query } from "../query/query";
+import { MAX_PER_PAGE } from "../query/query";
 import { idAt, recordCount, type Envelope, type PageBody, type PulledPage } from "./envelope";
 
 /** Which pages a pull asks for, decided from its first page. */
@@ -65,12 +65,6 @@ export function mayGrow(first: PulledPage, plan: PagePlan): boolean {
   if (plan.start !== 1 || first.total === undefined || plan.lastPage <= plan.start) return false;
   return plan.perPage !== undefined && plan.perPage < MAX_PER_PAGE && recordCount(first.body) === plan.perPage;
 }
-
-/** The pull at MAX_PER_PAGE, as `restAtLargerPages` asks for its rest. */
-export const atLargerPages = (query: Query): Query => query.withPage({ perPage: MAX_PER_PAGE });
-
-/** The first page at MAX_PER_PAGE, the page `restAtLargerPages` asks the service for. */
-export const largerFirstPage = (query: Query): Query => atLargerPages(query).withPage({ page: 1 });
 
 /**
  * What page 1 asked at MAX_PER_PAGE settles, from what the service gave: its meta.per_page (a

@@ -5,21 +5,11 @@ import pLimit, { type LimitFunction } from "p-limit";
 import { ClientClosedError, DataNotFoundError, FountError, InconsistentPagesError } from "../errors";
 import { PullWrites } from "../cache/pullWrites";
 import type { ProgressHandle } from "../progress/progressDisplay";
-import type { Query } from "../query/query";
+import { MAX_PER_PAGE, type Query } from "../query/query";
 import type { RowShape } from "../table/types";
 import { readEnvelope, recordCount, recordsOf, type Envelope, type PageBody, type PageFailure, type PulledPage } from "./envelope";
 import { PageChecker } from "./pageChecks";
-import {
-  atLargerPages,
-  headStartPages,
-  largerFirstPage,
-  largerPages,
-  largerPagesWithinBudget,
-  mayGrow,
-  nextPages,
-  planPages,
-  type PagePlan,
-} from "./pagePlan";
+import { headStartPages, largerPages, largerPagesWithinBudget, mayGrow, nextPages, planPages, type PagePlan } from "./pagePlan";
 import { threadsForPull, type PullOptions, type PullParts } from "./parts";
 import { warnPullEnd, warnUnknownFields, warnUnmatchedMetricKeys } from "./pullWarnings";
 import { request, type BodyDecoding } from "./request";
@@ -52,11 +42,32 @@ export const sizedQuery = (query: Query, options: PullOptions): Query =>
 /** Most requests in flight for one pull. */
 export const inFlight = (options: PullOptions): number => options.batchSize * options.nWorkers;
 
+/**
+ * Where a pull's pages are asked for, read from its query once when the pull starts: each page's
+ * parameters are then `page`, `per_page` and these (a Query is not made again for every page).
+ */
+interface PageAddress {
+  readonly path: string;
+  /** the query's parameters less page and per_page, as toParams orders them */
+  readonly shared: Readonly<Record<string, string | number>>;
+  /** an item (`id`): one request, neither paged nor sized */
+  readonly item: boolean;
+}
+
+/** The parameters of one page of the pull: the query's own order (page, per_page, the rest). */
+function paramsOf({ shared, item }: PageAddress, page: number, perPage: number | undefined): Record<string, string | number> {
+  if (item) return { ...shared };
+  const params: Record<string, string | number> = { page };
+  if (perPage !== undefined) params.per_page = perPage;
+  return Object.assign(params, shared);
+}
+
 /** What every request of one pull shares, fixed when the pull starts. */
 interface PullContext {
   readonly parts: PullParts;
   readonly options: PullOptions;
   readonly endpoint: string;
+  readonly address: PageAddress;
   readonly progress: ProgressHandle;
   /** the cache writes, held until the pages pass; undefined without a cache */
   readonly writes: PullWrites | undefined;
@@ -66,7 +77,8 @@ interface PullContext {
 
 /** The pages still to come after the first: at which size, by which plan, checked by which checker. */
 interface RestOfPull {
-  query: Query;
+  /** the page size the rest is asked at */
+  perPage: number | undefined;
   plan: PagePlan;
   checker: PageChecker | undefined;
   /** after a switch to larger pages: the larger first page's records not yet held, handed on first */
@@ -87,12 +99,19 @@ export async function* pullPages(
   wanted: PagesWanted,
 ): AsyncGenerator<PulledPage, PullOutcome> {
   if (parts.closing.aborted) throw new ClientClosedError();
+  // everything the pull reads of its query, read once
   const sized = sizedQuery(query, options);
+  const { page: start = 1, perPage, maxPages, id, metricKeys, fields } = sized;
+  const singlePage = query.isSinglePage() || id !== undefined;
+  const mayResize = wanted.resizable && query.perPage === undefined && query.page === undefined && maxPages === undefined;
+  const asked = sized.toParams(endpoint);
+  const { page: _page, per_page: _perPage, ...shared } = asked;
   const cache = parts.cache(options.cache);
   const pull: PullContext = {
     parts,
     options,
     endpoint,
+    address: { path: sized.path(endpoint), shared, item: id !== undefined },
     progress: parts.progress.start(endpoint, options.verbose),
     writes: cache && new PullWrites(cache),
     sending: pLimit(inFlight(options)),
@@ -115,25 +134,27 @@ export async function* pullPages(
     return pull.writes?.entries ?? [];
   };
   try {
-    const { first, plan, checker: firstChecker } = await firstPage(pull, sized, query.isSinglePage());
-    checker = firstChecker;
+    const envelope = await readPage(pull, start, perPage, pull.parts.closing);
+    if (recordCount(envelope.body) === 0) throw new DataNotFoundError(`${endpoint}: the query returned no records (${describe(asked)})`);
+    const plan = planPages(envelope, { start, singlePage, perPage, maxPages });
+    const first = firstPage(pull, envelope, plan);
+    checker = singlePage ? undefined : new PageChecker(endpoint, options.onErrors, plan, reportOf(start, envelope));
     // the first page is never decoded by workers: they are chosen from it
     const firstRecords = recordsOf(first.body);
-    const warnedOfKeys = warnUnmatchedMetricKeys(endpoint, sized.metricKeys, firstRecords);
-    warnUnknownFields(endpoint, sized.fields, firstRecords);
+    const warnedOfKeys = warnUnmatchedMetricKeys(endpoint, metricKeys, firstRecords);
+    warnUnknownFields(endpoint, fields, firstRecords);
     const pool = wanted.columns && parts.decodePool(threadsForPull(options.threads, firstRecords, first.total, plan.lastPage - plan.start));
     releasePool = pool?.use();
     const later: BodyDecoding = wanted.columns ? { shape: wanted.columns, pool } : {};
 
     // the head start: the next requests leave now, and at a larger size when the rate budget is short
     let switching: Promise<RestOfPull | "servedAsHeld" | undefined> | undefined;
-    const mayResize = wanted.resizable && query.perPage === undefined && query.page === undefined && query.maxPages === undefined;
-    if (mayResize && (await worthLargerPages(pull, sized, first, plan))) {
-      headStart = startPages(pull, atLargerPages(sized), headStartPages(first.total!, wanted.window, pull.sending.concurrency), later);
-      switching = switchToLargerPages(pull, sized, first, later, headStart.controller.signal);
+    if (mayResize && (await worthLargerPages(pull, first, plan))) {
+      headStart = startPages(pull, MAX_PER_PAGE, headStartPages(first.total!, wanted.window, pull.sending.concurrency), later);
+      switching = switchToLargerPages(pull, first, later, headStart.controller.signal);
       switching.catch(() => {}); // awaited after the first page is handed on; a consumer may stop at it
     } else if (wanted.resizable) {
-      headStart = startPages(pull, sized, nextPages(plan, wanted.window, pull.sending.concurrency), later);
+      headStart = startPages(pull, perPage, nextPages(plan, wanted.window, pull.sending.concurrency), later);
     }
     const rowsAhead = Math.min(first.total ?? 0, (plan.lastPage - plan.start + 1) * recordCount(first.body));
     if (wanted.columns && rowsAhead > recordCount(first.body)) {
@@ -142,7 +163,7 @@ export async function* pullPages(
       yield { ...first, rowsAhead };
     } else yield first;
 
-    let rest: RestOfPull = { query: sized, plan, checker };
+    let rest: RestOfPull = { perPage, plan, checker };
     const switched = await switching;
     if (typeof switched === "object") {
       rest = switched;
@@ -175,46 +196,32 @@ const requestsWritten = () => new Promise<void>((resolve) => setImmediate(() => 
 /** One page's request: its envelope, read once and checked. */
 function readPage(
   pull: PullContext,
-  query: Query,
+  page: number,
+  perPage: number | undefined,
   signal: AbortSignal,
   decoding?: BodyDecoding,
   sending?: LimitFunction,
 ): Promise<Envelope> {
-  const { endpoint } = pull;
+  const { endpoint, address } = pull;
   const accept = (body: unknown) => readEnvelope(body, endpoint);
-  return request(pull.parts, pull.options, {
-    path: query.path(endpoint),
-    params: query.toParams(endpoint),
-    signal,
-    accept,
-    decoding,
-    writes: pull.writes,
-    sending,
-  });
+  const params = paramsOf(address, page, perPage);
+  return request(pull.parts, pull.options, { path: address.path, params, signal, accept, decoding, writes: pull.writes, sending });
 }
 
-/** What the first request settled: its page, the pages still to fetch, and the checker of the rest. */
-async function firstPage(
-  pull: PullContext,
-  query: Query,
-  singlePage: boolean,
-): Promise<{ first: PulledPage; plan: PagePlan; checker: PageChecker | undefined }> {
-  const { endpoint, options, progress } = pull;
-  const start = query.page ?? 1;
-  const firstQuery = query.id === undefined ? query.withPage({ page: start }) : query;
-  const envelope = await readPage(pull, firstQuery, pull.parts.closing);
-  if (recordCount(envelope.body) === 0) {
-    throw new DataNotFoundError(`${endpoint}: the query returned no records (${describe(query, endpoint)})`);
-  }
-  const onePage = singlePage || query.id !== undefined;
-  const plan = planPages(envelope, { start, singlePage: onePage, perPage: query.perPage, maxPages: query.maxPages });
-  const first: PulledPage = { endpoint, page: start, body: envelope.body, total: envelope.total, lastPage: plan.lastPage };
-  const report = { page: start, body: envelope.body, total: envelope.total, lastPageSaid: envelope.lastPage };
-  const checker = onePage ? undefined : new PageChecker(endpoint, options.onErrors, plan, report);
-  progress.setTotal(plan.lastPage - start + 1);
-  progress.tick(recordCount(envelope.body));
+/** What one page said, as the page checks take it. */
+const reportOf = (page: number, envelope: Envelope) => ({
+  page,
+  body: envelope.body,
+  total: envelope.total,
+  lastPageSaid: envelope.lastPage,
+});
+
+/** The first page as the pull hands it on, counted; its answer may be kept. */
+function firstPage(pull: PullContext, envelope: Envelope, plan: PagePlan): PulledPage {
+  pull.progress.setTotal(plan.lastPage - plan.start + 1);
+  pull.progress.tick(recordCount(envelope.body));
   pull.writes?.keep(envelope);
-  return { first, plan, checker };
+  return { endpoint: pull.endpoint, page: plan.start, body: envelope.body, total: envelope.total, lastPage: plan.lastPage };
 }
 
 /**
@@ -222,13 +229,12 @@ async function firstPage(
  * larger first page (a re-run of a pull that switched, whose first page came from the cache
  * without rate headers: its larger pages are in the cache too).
  */
-async function worthLargerPages(pull: PullContext, query: Query, first: PulledPage, plan: PagePlan): Promise<boolean> {
-  const { parts, options, endpoint } = pull;
+async function worthLargerPages(pull: PullContext, first: PulledPage, plan: PagePlan): Promise<boolean> {
+  const { parts, options, address } = pull;
   if (largerPagesWithinBudget(first, plan, parts.pacer.budgetLeft())) return true;
   if (!mayGrow(first, plan)) return false;
   const cache = parts.cache(options.cache);
-  const probe = largerFirstPage(query);
-  return !!cache && (await cache.has(cache.key(parts.baseUrl(), probe.path(endpoint), probe.toParams(endpoint))));
+  return !!cache && (await cache.has(cache.key(parts.baseUrl(), address.path, paramsOf(address, 1, MAX_PER_PAGE))));
 }
 
 /**
@@ -239,14 +245,13 @@ async function worthLargerPages(pull: PullContext, query: Query, first: PulledPa
  */
 async function switchToLargerPages(
   pull: PullContext,
-  query: Query,
   first: PulledPage,
   decoding: BodyDecoding,
   signal: AbortSignal,
 ): Promise<RestOfPull | "servedAsHeld" | undefined> {
   let larger: Envelope;
   try {
-    larger = await readPage(pull, largerFirstPage(query), signal, decoding);
+    larger = await readPage(pull, 1, MAX_PER_PAGE, signal, decoding);
   } catch {
     signal.throwIfAborted();
     return undefined; // the pages at the pull's own size are still there to fetch
@@ -258,9 +263,8 @@ async function switchToLargerPages(
     return answer.servedAsHeld ? "servedAsHeld" : undefined;
   }
   pull.writes?.keep(larger);
-  const report = { page: 1, body: larger.body, total: larger.total, lastPageSaid: larger.lastPage };
-  const checker = new PageChecker(pull.endpoint, pull.options.onErrors, answer.plan, report);
-  return { query: atLargerPages(query), plan: answer.plan, checker, lead: answer.lead };
+  const checker = new PageChecker(pull.endpoint, pull.options.onErrors, answer.plan, reportOf(1, larger));
+  return { perPage: MAX_PER_PAGE, plan: answer.plan, checker, lead: answer.lead };
 }
 
 interface FetchedPage {
@@ -276,15 +280,15 @@ interface HeadStart {
   controller: AbortController;
 }
 
-/** Asks for `pages` of `query` now, within the pull's bound on requests in flight. */
-function startPages(pull: PullContext, query: Query, pages: readonly number[], decoding: BodyDecoding): HeadStart {
+/** Asks for `pages` at `perPage` now, within the pull's bound on requests in flight. */
+function startPages(pull: PullContext, perPage: number | undefined, pages: readonly number[], decoding: BodyDecoding): HeadStart {
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);
   const outer = pull.parts.closing;
   const onOuterAbort = () => controller.abort(outer.reason);
   outer.addEventListener("abort", onOuterAbort, { once: true });
   controller.signal.addEventListener("abort", () => outer.removeEventListener("abort", onOuterAbort), { once: true });
-  const started = pages.map((page) => [page, fetchOne(pull, query, page, decoding, controller.signal)] as const);
+  const started = pages.map((page) => [page, fetchOne(pull, perPage, page, decoding, controller.signal)] as const);
   return { pages: new Map(started), controller };
 }
 
@@ -303,10 +307,10 @@ async function letGo({ pages, controller }: HeadStart): Promise<void> {
  */
 async function* streamPages(
   pull: PullContext,
-  { query, plan, checker }: RestOfPull,
+  { perPage, plan, checker }: RestOfPull,
   window: number,
   decoding: BodyDecoding,
-  headStart: HeadStart = startPages(pull, query, [], decoding),
+  headStart: HeadStart = startPages(pull, perPage, [], decoding),
 ): AsyncGenerator<PulledPage, PageFailure[]> {
   const { lastPage } = plan;
   const signal = pull.parts.closing;
@@ -316,7 +320,7 @@ async function* streamPages(
   const startMore = (consumedUpTo: number) => {
     while (nextPage <= lastPage && nextPage - consumedUpTo < window) {
       const page = nextPage++;
-      started.set(page, fetchOne(pull, query, page, decoding, controller.signal));
+      started.set(page, fetchOne(pull, perPage, page, decoding, controller.signal));
     }
   };
   try {
@@ -332,8 +336,7 @@ async function* streamPages(
         failures.push(outcome);
         continue;
       }
-      const report = { page, body: outcome.page.body, total: outcome.page.total, lastPageSaid: outcome.envelope.lastPage };
-      const goOn = checker ? checker.check(report) : recordCount(outcome.page.body) > 0;
+      const goOn = checker ? checker.check(reportOf(page, outcome.envelope)) : recordCount(outcome.page.body) > 0;
       if (!goOn) break;
       pull.writes?.keep(outcome.envelope);
       // counted as handed on: a page asked for ahead and let go is not
@@ -351,21 +354,21 @@ async function* streamPages(
 /** One page; its `lastPage` is the plan's, set when streamPages hands it on. */
 async function fetchOne(
   pull: PullContext,
-  query: Query,
+  perPage: number | undefined,
   page: number,
   decoding: BodyDecoding,
   signal: AbortSignal,
 ): Promise<FetchedPage | PageFailure> {
   if (signal.aborted) return { page, error: signal.reason as Error };
   try {
-    const envelope = await readPage(pull, query.withPage({ page }), signal, decoding, pull.sending);
+    const envelope = await readPage(pull, page, perPage, signal, decoding, pull.sending);
     return { page: { endpoint: pull.endpoint, page, body: envelope.body, total: envelope.total, lastPage: page }, envelope };
   } catch (error) {
     return { page, error: error as Error };
   }
 }
 
-function describe(query: Query, endpoint: string): string {
-  const params = Object.entries(query.toParams(endpoint)).map(([key, value]) => `${key}=${value}`);
+function describe(asked: Record<string, string | number>): string {
+  const params = Object.entries(asked).map(([key, value]) => `${key}=${value}`);
   return params.length ? params.join("&") : "no filters";
 }
