@@ -4,7 +4,12 @@ import { basename, extname, join } from "node:path";
 import { Piscina } from "piscina";
 import type { RowShape } from "../table/types";
 import type { DecodedBody } from "./decodeBody";
-import type { DecodeTask } from "./decodePage.worker";
+
+/** The task as the pool sends it: the body's bytes and the row shape the pull looked up for its endpoint. */
+export interface DecodeTask {
+  bytes: ArrayBuffer;
+  shape: RowShape;
+}
 
 /**
  * The worker script: beside the bundle in the built package (decodeWorker.cjs / .mjs); from the
