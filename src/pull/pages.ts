@@ -137,8 +137,8 @@ export async function* pullPages(
     const envelope = await readPage(pull, start, perPage, pull.parts.closing);
     if (recordCount(envelope.body) === 0) throw new DataNotFoundError(`${endpoint}: the query returned no records (${describe(asked)})`);
     const plan = planPages(envelope, { start, singlePage, perPage, maxPages });
-    const first = firstPage(pull, envelope, plan);
     checker = singlePage ? undefined : new PageChecker(endpoint, options.onErrors, plan, reportOf(start, envelope));
+    const first = firstPage(pull, envelope, plan);
     // the first page is never decoded by workers: they are chosen from it
     const firstRecords = recordsOf(first.body);
     const warnedOfKeys = warnUnmatchedMetricKeys(endpoint, metricKeys, firstRecords);
