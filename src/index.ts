@@ -4,7 +4,9 @@
 // (`EndpointOptions<"brands">`, `FiltersOf<"brands">`, `RecordOf<"brands">`, `ToolOptions<"swot">`).
 
 // The client, its options, and the one-off functions (token first, one call, closed after)
-export { Client, type ClientOptions, type ClientInit, type OneOffOptions, type EndpointMethods } from "./client";
+export { Client, type EndpointMethods } from "./client/client";
+export type { ClientOptions, ClientInit } from "./client/options";
+export type { OneOffOptions } from "./client/oneOff";
 export {
   audienceGroups,
   audiences,
@@ -22,7 +24,7 @@ export {
   studies,
   years,
   rawQuery,
-} from "./client";
+} from "./client/oneOff";
 export { VERSION } from "./version";
 
 // What a call asks for: the query, the method and resource names, each method's options and filters

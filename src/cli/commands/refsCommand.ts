@@ -6,7 +6,7 @@ import { DEFAULT_BASE_URL } from "../../version";
 import { addConnectionOptions } from "../connectionOptions";
 import { resolveCredentials } from "../credentials";
 import type { CliIo } from "../io";
-import { withClient } from "../../client/withClient";
+import { withClient } from "../../client/oneOff";
 import { openClient, type ConnectionFlags } from "../openClient";
 import { indexModule, referenceModule } from "../refs/referenceModule";
 import { REFERENCE_SETS } from "../refs/referenceSets";
