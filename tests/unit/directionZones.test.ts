@@ -79,7 +79,7 @@ const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }>
   },
   pullNeverExports: {
     breaks: { filePath: "src/pull/zoneFixture.ts", code: 'export { writeCSV } from "../export";\n' },
-    allowed: { filePath: "src/pull/zoneFixture.ts", code: 'export { ColumnsCache } from "../cache";\n' },
+    allowed: { filePath: "src/pull/zoneFixture.ts", code: 'export { ColumnsCache } from "../cache/columnsCache";\n' },
     refusal: /a pull hands its pages on/,
   },
   tableKnowsNoTransport: {
@@ -88,17 +88,17 @@ const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }>
     refusal: /table is the one table model/,
   },
   emulatorImportsNoClient: {
-    breaks: { filePath: "src/emulator/zoneFixture.ts", code: 'export { Query } from "../query";\n' },
+    breaks: { filePath: "src/emulator/zoneFixture.ts", code: 'export { Query } from "../query/query";\n' },
     allowed: { filePath: "src/emulator/zoneFixture.ts", code: 'export { startEmulator } from "./index";\n' },
     refusal: /The emulator imports only from src\/emulator/,
   },
   rowsAfterThePull: {
-    breaks: { filePath: "src/rows/zoneFixture.ts", code: 'export { Pull } from "../pull";\n' },
+    breaks: { filePath: "src/rows/zoneFixture.ts", code: 'export { Pull } from "../pull/pull";\n' },
     allowed: { filePath: "src/rows/zoneFixture.ts", code: 'export { ENDPOINTS } from "../endpoints/table";\n' },
     refusal: /rows look an endpoint's row shape up/,
   },
   errorsALeaf: {
-    breaks: { filePath: "src/errors/zoneFixture.ts", code: 'export { Query } from "../query";\n' },
+    breaks: { filePath: "src/errors/zoneFixture.ts", code: 'export { Query } from "../query/query";\n' },
     allowed: { filePath: "src/errors/zoneFixture.ts", code: 'export { closestName } from "../text/closestName";\n' },
     refusal: /errors are a leaf/,
   },
