@@ -6,6 +6,7 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 import importX from "eslint-plugin-import-x";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import localRules from "./lint/importCycle.mjs";
 
 /**
  * `x as never` and `x as unknown as T` silence the checker. The one place that needs it,
@@ -27,8 +28,7 @@ const modules = (names) => names.split(" ").map((name) => `./src/${name}`);
 
 /**
  * The direction of a call (options → Query → pull → transport, decode → rows → frame): a stage
- * imports the stages after it, never one before it; src/records, the types they all pass along, is a
- * leaf; the emulator (the service's stand-in) imports nothing of the client's. docs/architecture.md
+ * imports the stages after it, never one before it; the emulator (the service's stand-in) imports nothing of the client's. docs/architecture.md
  * draws the rooms. tests/unit/directionZones.test.ts lints a file breaking each zone and checks that
  * it is refused.
  */
@@ -81,14 +81,6 @@ export const DIRECTION_ZONES = {
     from: modules("client pull transport query params cache decode tools cli export display progress"),
     message: "rows look an endpoint's row shape up and hand records to the frame: they know no pull, page or transport.",
   },
-  recordsALeaf: {
-    target: "./src/records",
-    from: "./src",
-    // a page chunk is the table model's type (table/types.ts imports nothing), named in records too
-    except: ["./records", "./errors", "./text", "./table/types.ts"],
-    message:
-      "records are the types every stage passes along: they import nothing of the library's but errors, text helpers and the table model's types.",
-  },
   errorsALeaf: {
     target: "./src/errors",
     from: "./src",
@@ -96,6 +88,27 @@ export const DIRECTION_ZONES = {
     message: "errors are a leaf every layer imports: they import nothing of the library's but text helpers.",
   },
 };
+
+/** The core: what a pull is made of, and the leaves it shares. */
+export const CORE_ROOMS = "pull progress transport decode table frame cache query params endpoints rows errors text".split(" ");
+/** The consumers on top of the core: they take what it gives, it never reaches them. */
+const CONSUMERS = "display export store sync tools cli";
+
+/**
+ * A closed core: no room of it imports a consumer, type imports included (a notebook's progress line
+ * comes through a sink the caller hands in; the cell conversions and the type decision every output
+ * needs are the table model's). One zone a room; tests/unit/directionZones.test.ts breaks each.
+ */
+export const CLOSED_CORE_ZONES = Object.fromEntries(
+  CORE_ROOMS.map((room) => [
+    `${room}ClosedToConsumers`,
+    {
+      target: `./src/${room}`,
+      from: modules(CONSUMERS),
+      message: `src/${room} is the core: it imports nothing of the consumers on top of it (${CONSUMERS.split(" ").join(", ")}); they take what it gives.`,
+    },
+  ]),
+);
 
 const EMULATOR_ZONES = [
   {
@@ -151,11 +164,16 @@ export default tseslint.config(
   },
   {
     files: ["src/**/*.ts"],
+    plugins: { local: localRules },
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // import-x/no-cycle skips `import type`: this one counts every import (lint/importCycle.mjs)
+      "local/import-cycle": "error",
       "import-x/no-restricted-paths": [
         "error",
-        { zones: [...EMULATOR_ZONES, ...Object.values(DANFO_ZONES), ...Object.values(DIRECTION_ZONES)] },
+        {
+          zones: [...EMULATOR_ZONES, ...Object.values(DANFO_ZONES), ...Object.values(DIRECTION_ZONES), ...Object.values(CLOSED_CORE_ZONES)],
+        },
       ],
     },
   },

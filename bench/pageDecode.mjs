@@ -13,7 +13,7 @@ import { NARROW_METRIC_KEYS } from "./run.mjs";
 
 const { require: tsxRequire } = await import("tsx/cjs/api");
 const { decodeBody, parsedBody } = tsxRequire("../src/decode/decodeBody.ts", import.meta.url);
-const { rowShapeOf } = tsxRequire("../src/rows/index.ts", import.meta.url);
+const { rowShapeOf } = tsxRequire("../src/rows/rowShape.ts", import.meta.url);
 const { startEmulator } = tsxRequire("../src/emulator/index.ts", import.meta.url);
 
 const roundsAt = process.argv.indexOf("--rounds");

@@ -4,7 +4,7 @@
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { Client } from "./client";
+import { Client } from "./client/client";
 import { show } from "./display";
 import { startEmulator } from "./emulator";
 import { writeCSV, writeExcel } from "./export";

@@ -4,7 +4,9 @@
 // (`EndpointOptions<"brands">`, `FiltersOf<"brands">`, `RecordOf<"brands">`, `ToolOptions<"swot">`).
 
 // The client, its options, and the one-off functions (token first, one call, closed after)
-export { Client, type ClientOptions, type ClientInit, type OneOffOptions, type EndpointMethods } from "./client";
+export { Client, type EndpointMethods } from "./client/client";
+export type { ClientOptions, ClientInit } from "./client/options";
+export type { OneOffOptions } from "./client/oneOff";
 export {
   audienceGroups,
   audiences,
@@ -22,11 +24,11 @@ export {
   studies,
   years,
   rawQuery,
-} from "./client";
+} from "./client/oneOff";
 export { VERSION } from "./version";
 
 // What a call asks for: the query, the method and resource names, each method's options and filters
-export { Query, type QueryInit, type QueryJSON, type FilterValue } from "./query";
+export { Query, type QueryInit, type QueryJSON, type FilterValue } from "./query/query";
 export type { MethodName, ResourceName } from "./endpoints/table";
 export type { EndpointOptions, FiltersOf, IncludeOf } from "./params/types";
 
@@ -34,12 +36,12 @@ export type { EndpointOptions, FiltersOf, IncludeOf } from "./params/types";
 // the records of pages(), rawPages() and rawQuery() as the service documents them, and the pages
 export type { DataFrame, Series } from "danfojs-node";
 export type { RecordOf, RecordOfEndpoint, PageOf, WireRecord, NamedRecord, DocumentedRecord } from "./client/records";
-export type { JsonRecord, ShapeOptions } from "./records";
-export type { RecordPage } from "./pull";
+export type { JsonRecord, ShapeOptions } from "./table/types";
+export type { RecordPage } from "./pull/envelope";
 
 // Pages or records into frames, and a frame's column as plain values
-export { recordsToFrame, FrameBuilder } from "./rows";
-export { columnValues } from "./frame";
+export { recordsToFrame, FrameBuilder } from "./rows/rowShape";
+export { columnValues } from "./frame/columnValues";
 
 // A brandscape frame's score columns as rows (metric, score type, value), mapped by brand-metrics;
 // its options' type is `Parameters<typeof longScores>[1]` (the surface stays at 100 names)
@@ -87,4 +89,4 @@ export type { ShowOptions, StyledTableOptions, BarChartOptions, ScatterChartOpti
 export type { ToolsClient, ToolMethod, ToolOptions, ToolResult } from "./tools";
 
 // client.sync's options and report (openStore and the store are fountframe/store's)
-export type { SyncOptions, SyncReport } from "./sync";
+export type { SyncOptions, SyncReport } from "./sync/types";

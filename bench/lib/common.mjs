@@ -25,7 +25,11 @@ export function loadLibrary() {
 export async function loadFrameSteps() {
   const { require: tsxRequire } = await import("tsx/cjs/api");
   // flattenRecords as the endpoint shapes it (src/rows), the later steps from src/frame
-  return { ...tsxRequire("../../src/frame/index.ts", import.meta.url), ...tsxRequire("../../src/rows/index.ts", import.meta.url) };
+  return {
+    ...tsxRequire("../../src/frame/finishTable.ts", import.meta.url),
+    ...tsxRequire("../../src/frame/recordsToFrame.ts", import.meta.url),
+    ...tsxRequire("../../src/rows/rowShape.ts", import.meta.url),
+  };
 }
 
 /** The emulator's own entry point, as `require("fountframe/emulator")` gets it. */

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { chmod } from "node:fs/promises";
 import { join } from "node:path";
 import type Cacache from "cacache";
+import { ValidationError } from "../errors";
 import { serializeParams } from "../transport/transport";
 import { ensurePrivateFolder, INDEX_FOLDER, removeCacheFolders } from "./cacheFolder";
 
@@ -142,5 +143,11 @@ export class ResponseCache {
   /** Removes every entry of the directory, and their contents; nothing else in it. */
   async clear(): Promise<void> {
     await removeCacheFolders(this.#dir);
+  }
+
+  /** Removes every entry of the cache directory `settings` name (all users' and services'); a ValidationError without one. */
+  static async clear(settings: CacheSettings | false): Promise<void> {
+    if (!settings) throw new ValidationError("cache", "no cache is set: give the client `cache: { dir }` first");
+    await new ResponseCache(settings, "").clear();
   }
 }

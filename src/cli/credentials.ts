@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "dotenv";
-import { UsageError } from "./usageError";
+import { UsageError } from "./exitCode";
 
 export const TOKEN_VARIABLE = "FOUNT_API_TOKEN";
 export const BASE_URL_VARIABLE = "FOUNT_BASE_URL";

@@ -1,7 +1,11 @@
 import { CommanderError } from "commander";
 import { AuthenticationError, DataNotFoundError, FountError, ValidationError, ValueError } from "../errors";
-import { escapeRegExp } from "../text/escapeRegExp";
-import { UsageError } from "./usageError";
+import { escapeRegExp } from "../errors/redact";
+
+/** A command line that cannot run as written (exit code 2), found by the CLI itself. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
 
 export const EXIT_OK = 0;
 /** the service, the network or the disk failed (after any retries) */

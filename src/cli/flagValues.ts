@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command, type Option } from "commander";
-import { UsageError } from "./usageError";
+import { UsageError } from "./exitCode";
 
 /**
  * A bad flag value told as every other message is: `--per-page: must be a whole number of 1 or more

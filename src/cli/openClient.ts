@@ -1,4 +1,4 @@
-import { Client } from "../client";
+import { Client } from "../client/client";
 import { VERSION } from "../version";
 import { resolveCredentials } from "./credentials";
 import { inFlagTerms } from "./flagNames";

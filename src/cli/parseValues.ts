@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from "commander";
 import { filterKindOf, type FilterKind } from "../endpoints/filterKinds";
 import { toSnakeCase } from "../endpoints/table";
-import type { FilterValue } from "../query";
+import type { FilterValue } from "../query/query";
 
 /** `--active 0`, `--active false`, ...: what a flag value spells. */
 export function parseFlagValue(text: string): boolean {

@@ -1,5 +1,5 @@
 import type { EndpointSpec } from "../endpoints/table";
-import type { FilterValue, QueryInit } from "../query";
+import type { FilterValue, QueryInit } from "../query/query";
 import { filterFlags, kebabCase } from "./filterFlags";
 import type { FlagNames } from "./flagNames";
 import { ValidationError } from "../errors";

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
-import { COLUMN_TYPES, type ColumnType } from "../export/columnTypes";
+import { COLUMN_TYPES, type ColumnType } from "../table/columnType";
 import type { EndpointSpec } from "../endpoints/table";
 import { filterFlags } from "./filterFlags";
 import { collectFilter, filterValueOfKind, parseFlagValue, parsePositiveInteger } from "./parseValues";

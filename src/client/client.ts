@@ -1,32 +1,32 @@
 import { setMaxListeners } from "node:events";
 import type { DataFrame } from "danfojs-node";
-import { ResponseCache } from "../cache";
-import { ENDPOINTS, type EndpointSpec, type MethodName } from "../endpoints/table";
-import { ClientClosedError, ValidationError } from "../errors";
-import type { JsonRecord } from "../records";
-import type { RecordPage } from "../pull";
-import { buildQuery, endpointOfMethod, type EndpointArgs } from "../params";
+import { ResponseCache } from "../cache/responseCache";
+import { ENDPOINTS, type MethodName } from "../endpoints/table";
+import { ClientClosedError } from "../errors";
+import type { JsonRecord } from "../table/types";
+import type { RecordPage } from "../pull/envelope";
+import { buildQuery, checkRawQuery, endpointOfMethod } from "../params/buildQuery";
+import type { EndpointArgs } from "../params/types";
+import { notebookProgressLine } from "../display/notebookDisplay";
 import { ProgressDisplay } from "../progress/progressDisplay";
-import { Pull, PullParts } from "../pull";
-import type { Query, QueryInit } from "../query";
+import { Pull } from "../pull/pull";
+import { PullParts } from "../pull/parts";
+import type { Query, QueryInit } from "../query/query";
 import type { SyncTarget } from "../store/types";
 import { mainStudyId } from "../studies/mainStudy";
-import { syncEndpoint, type SyncOptions, type SyncReport } from "../sync";
+import { syncEndpoint } from "../sync/syncEndpoint";
+import type { SyncOptions, SyncReport } from "../sync/types";
 import { ToolsClient } from "../tools";
 import { RateLimitPacer } from "../transport/rateLimitPacer";
 import { Transport } from "../transport/transport";
-import { checkOption, parseClientArgs, type ClientInit, type ClientOptions, type ResolvedOptions } from "./options";
-import { checkRawQuery } from "./rawEndpoint";
+import { SETTABLE, checkOption, parseClientArgs } from "./options";
+import type { ClientInit, ClientOptions, ResolvedOptions, SettableOptions } from "./options";
 import type { PageOf, RecordOf, RecordOfEndpoint } from "./records";
 
 /** One method per resource, each returning a DataFrame (declared from the endpoint table). */
 export type EndpointMethods = {
   [M in MethodName]: (...args: EndpointArgs<M>) => Promise<DataFrame>;
 };
-
-/** The options a call reads when it begins: settable between calls, each value checked as the constructor checks it. */
-const SETTABLE = ["perPage", "verbose", "batchSize", "nWorkers", "retries", "onErrors", "cache"] as const;
-export type SettableOptions = Pick<ResolvedOptions, (typeof SETTABLE)[number]>;
 
 // the methods and the settable options are generated at run time (from the endpoint table and SETTABLE)
 // and declared here for the type checker
@@ -62,22 +62,19 @@ export class Client implements AsyncDisposable {
     // every call and request of this client listens for its closing
     setMaxListeners(0, this.#closing.signal);
     const pacer = new RateLimitPacer(options.maxWaitMs);
-    const { baseUrl, verify, userAgent, retryBaseDelayMs, maxWaitMs } = options;
-    this.#parts = new PullParts({
-      transport: new Transport(authToken, { baseUrl, verify, userAgent, baseDelayMs: retryBaseDelayMs, maxWaitMs }, pacer, client),
-      pacer,
-      progress: new ProgressDisplay(),
-      closing: this.#closing.signal,
-      credential,
-    });
+    const transport = new Transport(authToken, options, pacer, client);
+    const progress = new ProgressDisplay(process.stderr, Date.now, notebookProgressLine);
+    this.#parts = new PullParts({ transport, pacer, progress, closing: this.#closing.signal, credential });
     this.tools = new ToolsClient({ parts: this.#parts, options: this.#options });
   }
 
   static {
     for (const spec of ENDPOINTS) {
       Object.defineProperty(Client.prototype, spec.method, {
-        value(this: Client, ...args: unknown[]) {
-          return this.#frame(spec, args);
+        async value(this: Client, ...args: unknown[]) {
+          const pull = this.#pull();
+          const { query, stackData } = buildQuery(spec, args);
+          return pull.frame(spec.resource, query, stackData);
         },
         writable: true,
         configurable: true,
@@ -141,15 +138,11 @@ export class Client implements AsyncDisposable {
    * pull first, then what changed (docs/sync.md). One transaction per run.
    */
   sync<M extends MethodName>(store: SyncTarget, endpoint: M, options?: SyncOptions<M>): Promise<SyncReport> {
-    return syncEndpoint(
-      (method, methodOptions) => {
-        const spec = endpointOfMethod(method);
-        return this.#pull().pages(spec.resource, buildQuery(spec, [methodOptions]).query);
-      },
-      store,
-      endpoint,
-      options,
-    );
+    const pagesOf = (method: string, methodOptions: Record<string, unknown>) => {
+      const spec = endpointOfMethod(method);
+      return this.#pull().pages(spec.resource, buildQuery(spec, [methodOptions]).query);
+    };
+    return syncEndpoint(pagesOf, store, endpoint, options);
   }
 
   /** Closes connections; calls and streams still running reject with ClientClosedError. Harmless twice. */
@@ -161,20 +154,12 @@ export class Client implements AsyncDisposable {
   }
 
   /** Removes every entry of the cache directory set in `cache` (all users' and services'); other files there stay. */
-  async clearCache(): Promise<void> {
-    const settings = this.#options.cache;
-    if (!settings) throw new ValidationError("cache", "no cache is set: give the client `cache: { dir }` first");
-    await new ResponseCache(settings, "").clear();
+  clearCache(): Promise<void> {
+    return ResponseCache.clear(this.#options.cache);
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
     await this.aclose();
-  }
-
-  async #frame(spec: EndpointSpec, args: unknown[]): Promise<DataFrame> {
-    const pull = this.#pull();
-    const { query, stackData } = buildQuery(spec, args);
-    return pull.frame(spec.resource, query, stackData);
   }
 
   /** A pull with the options as they are now; refused once the client is closed. */

@@ -1,14 +1,13 @@
 import type { DataFrame } from "danfojs-node";
 import { ENDPOINT_BY_METHOD, type MethodName } from "../endpoints/table";
-import type { JsonRecord } from "../records";
-import type { EndpointArgs } from "../params";
+import type { JsonRecord } from "../table/types";
+import type { EndpointArgs } from "../params/types";
 import { ValidationError } from "../errors";
 import { isPlainObject } from "../query/query";
-import type { Query, QueryInit } from "../query";
+import type { Query, QueryInit } from "../query/query";
 import { Client } from "./client";
 import type { ClientOptions } from "./options";
 import type { RecordOfEndpoint } from "./records";
-import { withClient } from "./withClient";
 
 /** The client options a one-off function accepts besides the method's own. */
 export const ONE_OFF_CLIENT_KEYS = ["baseUrl", "timeout", "verbose", "batchSize", "nWorkers", "retries", "onErrors"] as const;
@@ -82,3 +81,12 @@ export const regions = oneOff("regions");
 export const sectors = oneOff("sectors");
 export const studies = oneOff("studies");
 export const years = oneOff("years");
+
+/** Runs `action` with `client`, closing the client however the action ends (the one-off functions, the CLI). */
+export async function withClient<T>(client: Client, action: (client: Client) => Promise<T>): Promise<T> {
+  try {
+    return await action(client);
+  } finally {
+    await client.aclose();
+  }
+}

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import type { AxiosInstance } from "axios";
 import { ValidationError, ValueError } from "../errors";
-import { MAX_PER_PAGE } from "../query";
-import type { CacheSettings } from "../cache";
+import { MAX_PER_PAGE } from "../query/query";
+import type { CacheSettings } from "../cache/responseCache";
 import { DEFAULT_MAX_WAIT_MS } from "../transport/rateLimitPacer";
 import { describeValue } from "../query/query";
 import { DEFAULT_BASE_URL } from "../version";
-import { BASE_URL_VARIABLE, TOKEN_VARIABLE, fromEnvironment } from "./environment";
 
 export type OnErrors = "warn" | "raise";
 
@@ -170,3 +169,17 @@ export function parseClientArgs(
   const credential = authToken ?? String(client?.defaults.headers.common?.Authorization ?? client?.defaults.headers.Authorization ?? "");
   return { authToken: authToken || undefined, client, credential, options: resolveOptions({ ...rest, baseUrl }) };
 }
+
+/** The variables `new Client()` reads for options not given (an explicit option always wins). */
+export const TOKEN_VARIABLE = "FOUNT_API_TOKEN";
+export const BASE_URL_VARIABLE = "FOUNT_BASE_URL";
+
+/** A variable's value, or undefined when unset or blank. */
+export function fromEnvironment(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/** The options a call reads when it begins: settable between calls, each value checked as the constructor checks it. */
+export const SETTABLE = ["perPage", "verbose", "batchSize", "nWorkers", "retries", "onErrors", "cache"] as const;
+export type SettableOptions = Pick<ResolvedOptions, (typeof SETTABLE)[number]>;

@@ -1,4 +1,4 @@
-import type { RecordPage } from "../pull";
+import type { RecordPage } from "../pull/envelope";
 import type { DOCUMENTED } from "../endpoints/documented";
 import type { Endpoint, MethodName, ResourceName } from "../endpoints/table";
 

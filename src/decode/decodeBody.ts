@@ -1,5 +1,5 @@
 import { gatherPageChunk } from "../table/pageChunk";
-import type { PageChunk, RowShape } from "../records";
+import type { PageChunk, RowShape } from "../table/types";
 import { scanPage } from "./pageScanner";
 
 /** A worker's answer for one response body. */

@@ -1,13 +1,7 @@
 import { Piscina, transferableSymbol, valueSymbol } from "piscina";
-import type { RowShape } from "../records";
+import type { DecodeTask } from "./decodePool";
 import { chunkBuffers } from "../table/pageChunk";
 import { decodeBody } from "./decodeBody";
-
-/** The task as the pool sends it: the body's bytes and the row shape the pull looked up for its endpoint. */
-export interface DecodeTask {
-  bytes: ArrayBuffer;
-  shape: RowShape;
-}
 
 /** A worker thread's job: decodeBody, its columns handed back by transfer. */
 export default function decodePage({ bytes, shape }: DecodeTask): object {

@@ -2,9 +2,14 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, extname, join } from "node:path";
 import { Piscina } from "piscina";
-import type { RowShape } from "../records";
+import type { RowShape } from "../table/types";
 import type { DecodedBody } from "./decodeBody";
-import type { DecodeTask } from "./decodePage.worker";
+
+/** The task as the pool sends it: the body's bytes and the row shape the pull looked up for its endpoint. */
+export interface DecodeTask {
+  bytes: ArrayBuffer;
+  shape: RowShape;
+}
 
 /**
  * The worker script: beside the bundle in the built package (decodeWorker.cjs / .mjs); from the

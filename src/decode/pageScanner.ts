@@ -1,6 +1,6 @@
-import { GLOBAL_PREFIX } from "../table/globalPrefix";
+import { GLOBAL_PREFIX } from "../table/stackedRows";
 import { countCell } from "../table/columnPlan";
-import type { ChunkStats, PageChunk, RowShape } from "../records";
+import type { ChunkStats, PageChunk, RowShape } from "../table/types";
 
 /** A page of records as decodeBody's JSON.parse path gives it. */
 export interface ScannedPage {

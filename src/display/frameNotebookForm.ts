@@ -1,4 +1,4 @@
-import { setFrameNotebookForm } from "../frame";
+import { setFrameNotebookForm } from "../frame/danfo";
 import { tableBundle } from "./show";
 
 // Imported for its effect by the display index (and so by the main entry): from then on a danfo

@@ -78,3 +78,9 @@ export function notebookDisplay(): NotebookDisplay | undefined {
   if (deno) return displayOf("deno", denoOutput(deno));
   return undefined;
 }
+
+/** A progress line redrawn in place in the running cell (a plain-text output), or undefined outside a notebook. */
+export function notebookProgressLine(): ((line: string) => void) | undefined {
+  const redraw = notebookDisplay()?.live();
+  return redraw && ((line) => redraw({ "text/plain": line }));
+}

@@ -1,6 +1,6 @@
 import { inspect, type InspectOptions } from "node:util";
 import type { DataFrame } from "danfojs-node";
-import { giveNotebookMethod } from "../frame";
+import { giveNotebookMethod } from "../frame/danfo";
 import { escapeHtml } from "./escapeHtml";
 import { notebookDisplay, type TextBundle } from "./notebookDisplay";
 import { tableBundle } from "./show";

@@ -7,7 +7,7 @@ import {
   PermissionDeniedError,
   ServerError,
   UnprocessableEntityError,
-} from "./apiErrorKinds";
+} from "./apiError";
 import { redactBearer } from "./redact";
 
 const EXCERPT_LENGTH = 200;

@@ -8,7 +8,7 @@ export {
   ServerError,
   APIConnectionError,
   APITimeoutError,
-} from "./apiErrorKinds";
+} from "./apiError";
 export { apiError, errorFromResponse, serviceMessage } from "./fromResponse";
 export { redactBearer, secretRedactor } from "./redact";
-export { InconsistentPagesError } from "./inconsistentPages";
+export { InconsistentPagesError } from "./base";

@@ -1,3 +1,8 @@
+/** Text to match literally inside a RegExp. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 const BEARER_VALUE = /\b(Bearer)\s+[^\s"',;\\]+/gi;
 
 /** Any `Bearer <credential>` in a text, the credential replaced by `***`. */
@@ -12,6 +17,6 @@ const SHORT_SECRET = 16;
 export function secretRedactor(secret: string | undefined): (text: string) => string {
   if (!secret) return redactBearer;
   if (secret.length >= SHORT_SECRET) return (text) => redactBearer(text.split(secret).join("***"));
-  const standing = new RegExp(`(?<![A-Za-z0-9])${secret.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![A-Za-z0-9])`, "g");
+  const standing = new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(secret)}(?![A-Za-z0-9])`, "g");
   return (text) => redactBearer(text.replace(standing, "***"));
 }

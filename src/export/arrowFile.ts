@@ -1,5 +1,5 @@
 import type { ColumnBatch, ColumnarFileWriter, ColumnarSchema, StoredCell } from "./columnarTypes";
-import type { ColumnType } from "./columnTypes";
+import type { ColumnType } from "../table/columnType";
 import type { Sink } from "./output";
 
 type Arrow = typeof import("apache-arrow");

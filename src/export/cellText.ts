@@ -1,25 +1,5 @@
 import { jsonText } from "../text/jsonText";
 
-/** A cell as CSV text: missing (null, undefined, NaN) empty, booleans true/false, lists and objects as JSON. */
-export function csvText(value: unknown): string {
-  switch (typeof value) {
-    case "string":
-      return value;
-    case "number":
-      return Number.isNaN(value) ? "" : String(value);
-    case "boolean":
-      return value ? "true" : "false";
-    case "bigint":
-      return String(value);
-    case "undefined":
-      return "";
-    default:
-      if (value === null) return "";
-      if (value instanceof Date) return value.toISOString();
-      return jsonText(value) ?? "";
-  }
-}
-
 /** What a spreadsheet reads as the start of a formula (OWASP's list, with csv-stringify's full-width forms). */
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 

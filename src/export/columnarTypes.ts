@@ -1,7 +1,7 @@
-import type { ColumnType } from "./columnTypes";
+import type { ColumnType } from "../table/columnType";
 import type { ExportOptions } from "./types";
 
-export type { ColumnType } from "./columnTypes";
+export type { ColumnType } from "../table/columnType";
 
 /** Options of `writeParquet` and `writeArrow` (docs/parquet.md). */
 export interface ColumnarOptions extends ExportOptions {

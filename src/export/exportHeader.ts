@@ -1,4 +1,4 @@
-import type { JsonRecord } from "../records";
+import type { JsonRecord } from "../table/types";
 import { CellTally, type ColumnType } from "../table/columnType";
 import type { CellRows } from "./sourceBatches";
 

@@ -1,4 +1,4 @@
-import type { JsonRecord } from "../records";
+import type { JsonRecord } from "../table/types";
 import { isFrameShape } from "../frame/frameShape";
 import { ExportHeader, newRow } from "./exportHeader";
 import { recordBatches, type CellRows } from "./sourceBatches";

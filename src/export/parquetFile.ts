@@ -1,5 +1,5 @@
 import type { ColumnarFileWriter, ColumnarSchema, StoredCell } from "./columnarTypes";
-import type { ColumnType } from "./columnTypes";
+import type { ColumnType } from "../table/columnType";
 import type { Sink } from "./output";
 
 import type { ColumnSource, SchemaElement } from "hyparquet-writer";

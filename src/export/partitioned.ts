@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { ValidationError } from "../errors";
 import type { ColumnBatch, ColumnarFileWriter, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
-import type { ColumnType } from "./columnTypes";
+import type { ColumnType } from "../table/columnType";
 import { ExportError } from "./exportError";
 import { PARTITION_VALUE_FILE, shortenedFolderName } from "./longFolderName";
 import { withFolderOutput, type FolderOutput, type Sink } from "./output";

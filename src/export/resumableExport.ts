@@ -1,8 +1,9 @@
 import { ValidationError } from "../errors";
-import { resumableOf, type RecordPage, type ResumablePull } from "../pull";
+import { resumableOf, type ResumablePull } from "../pull/pull";
+import type { RecordPage } from "../pull/envelope";
 import { openArrow, readArrowBatches } from "./arrowFile";
 import type { ColumnBatch, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
-import type { ColumnType } from "./columnTypes";
+import type { ColumnType } from "../table/columnType";
 import { ExportError } from "./exportError";
 import { checkReplaceable, ResumeFolder, withFileOutput } from "./output";
 import {

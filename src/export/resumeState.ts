@@ -1,4 +1,4 @@
-import type { PullIdentity } from "../pull";
+import type { PullIdentity } from "../pull/pull";
 import type { ColumnarSchema } from "./columnarTypes";
 import { ExportError } from "./exportError";
 import { ResumeFolder } from "./output";

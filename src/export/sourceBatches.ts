@@ -1,7 +1,7 @@
 import { gatherRecords, gatherRows } from "../table/flatten";
 import { frameRowSlices, isFrameShape } from "../frame/frameShape";
-import type { JsonRecord } from "../records";
-import { pageRowShape } from "../rows";
+import type { JsonRecord } from "../table/types";
+import { pageRowShape } from "../rows/rowShape";
 import type { ExportOptions, ExportSource, FrameSource, RecordPageLike } from "./types";
 import { ValidationError } from "../errors";
 import { declaredOfDtype, type DeclaredType } from "../table/columnType";

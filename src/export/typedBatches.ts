@@ -1,7 +1,8 @@
 import { isFrameShape } from "../frame/frameShape";
 import { ExportHeader, namesInOrder } from "./exportHeader";
 import type { ColumnBatch, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
-import { CellMismatch, cellAs, isMissingCell, typeOfCell, widen, type ColumnType } from "./columnTypes";
+import { isMissingCell, typeOfCell, widen, type ColumnType } from "../table/columnType";
+import { CellMismatch, cellAs } from "../table/cellConversion";
 import { ColumnCounts, hasLoneSurrogate, LONE_SURROGATE_WARNING } from "./columnCounts";
 import { ExportError } from "./exportError";
 import { sourceBatches, type CellRows } from "./sourceBatches";

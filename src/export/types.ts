@@ -1,5 +1,5 @@
 import type { Writable } from "node:stream";
-import type { JsonRecord } from "../records";
+import type { JsonRecord } from "../table/types";
 import type { FrameShape } from "../frame/frameShape";
 
 /** What the writers read of a danfo DataFrame: duck-typed, so danfo is never loaded to check. */

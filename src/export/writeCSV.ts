@@ -1,6 +1,7 @@
 import { stringify } from "csv-stringify/sync";
-import { escapeRegExp } from "../text/escapeRegExp";
-import { csvText, neutraliseFormula } from "./cellText";
+import { escapeRegExp } from "../errors/redact";
+import { neutraliseFormula } from "./cellText";
+import { csvText } from "../table/cellConversion";
 import { ColumnCounts, hasLoneSurrogate, LONE_SURROGATE_WARNING } from "./columnCounts";
 import { withFileOutput } from "./output";
 import { checkWriterOptions } from "./writerOptions";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ValidationError } from "../errors";
 import { describeValue } from "../query/query";
-import { COLUMN_TYPES, type ColumnType } from "./columnTypes";
+import { COLUMN_TYPES, type ColumnType } from "../table/columnType";
 import { EXCEL_MAX_DATA_ROWS } from "./excelSheets";
 import type { ExportFormat } from "./types";
 

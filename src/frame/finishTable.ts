@@ -1,5 +1,5 @@
 import type { DataFrame } from "danfojs-node";
-import type { JsonRecord } from "../records";
+import type { JsonRecord } from "../table/types";
 import { CellConversion, planColumns, type ColumnPlan } from "../table/columnPlan";
 import { parseNumericString, type DeclaredType } from "../table/columnType";
 import { jsonText } from "../text/jsonText";

@@ -1,6 +1,6 @@
 import type { DataFrame } from "danfojs-node";
 import { ValidationError } from "../errors";
-import type { ChunkStats, JsonRecord, PageChunk, RowShape, ShapeOptions } from "../records";
+import type { ChunkStats, JsonRecord, PageChunk, RowShape, ShapeOptions } from "../table/types";
 import { convertColumn, finishTable, frameFromTableCells, type TableWithRows } from "./finishTable";
 import { RecordGatherer, type GatheredRows } from "../table/flatten";
 import { gatherPageChunk } from "../table/pageChunk";

@@ -1,7 +1,6 @@
-import { ENDPOINT_BY_METHOD, toSnakeCase, wireFilterName, type EndpointSpec } from "../endpoints/table";
+import { ENDPOINT_BY_METHOD, ENDPOINT_BY_RESOURCE, toSnakeCase, wireFilterName, type EndpointSpec } from "../endpoints/table";
 import { ValidationError } from "../errors";
-import { Query, type FilterValue, type QueryInit } from "../query";
-import { checkItemId, describeValue, isDropped, isPlainObject, toList } from "../query/query";
+import { Query, checkItemId, describeValue, isDropped, isPlainObject, toList, type FilterValue, type QueryInit } from "../query/query";
 import { checkBrandscapeQuery, checkFilterValue, warnUnknownFilters, type GivenFilter } from "./filterChecks";
 
 /** Options every method takes besides its own parameters. */
@@ -189,4 +188,24 @@ export function resolveInclude(spec: EndpointSpec, include: unknown): string[] |
   if (!unique.length) return [...defaults];
   if (unique.some((name) => defaults.includes(name))) return unique;
   return [...defaults, ...unique];
+}
+
+const ENDPOINT_PATTERN = /^[a-z][a-z0-9-]*(\/[\w-]+)*$/;
+
+/** rawQuery's endpoint and query, checked like a method's before any request. */
+export function checkRawQuery(endpoint: string, query?: Query | QueryInit): { endpoint: string; query: Query } {
+  const trimmed = typeof endpoint === "string" ? endpoint.replace(/^\/+|\/+$/g, "") : "";
+  if (!ENDPOINT_PATTERN.test(trimmed)) {
+    throw new ValidationError(
+      "endpoint",
+      `must be a resource path such as "brands" or "studies/12/brands", got ${JSON.stringify(endpoint)}`,
+    );
+  }
+  const checked = query instanceof Query ? query : new Query(query ?? {});
+  const spec = ENDPOINT_BY_RESOURCE.get(trimmed);
+  if (spec && checked.search && !spec.search) {
+    throw new ValidationError("search", `${trimmed} has no free-text search; use filters instead`);
+  }
+  if (spec?.mustBeNarrowed) checkBrandscapeQuery(checked);
+  return { endpoint: trimmed, query: checked };
 }

@@ -2,10 +2,9 @@ import { z } from "zod";
 import { filterKindOf, type FilterKind } from "../endpoints/filterKinds";
 import { wireFilterName, type EndpointSpec } from "../endpoints/table";
 import { ValidationError } from "../errors";
-import type { FilterValue, Query } from "../query";
+import type { FilterValue, Query } from "../query/query";
 import { checkWellFormed, describeValue } from "../query/query";
 import { closestName } from "../text/closestName";
-import { ISO_COUNTRY_CODES } from "./isoCountryCodes";
 
 const EMPTY_LIST = "must not be an empty list";
 
@@ -221,3 +220,16 @@ export function checkBrandscapeQuery(query: Query, method = "brandscapeData"): v
     { code: SLOW_FILTER_WARNING },
   );
 }
+
+/** ISO 3166-1 alpha-2 codes, officially assigned. */
+export const ISO_COUNTRY_CODES: ReadonlySet<string> = new Set(
+  (
+    "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ " +
+    "CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR " +
+    "GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP " +
+    "KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT " +
+    "MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW " +
+    "SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG " +
+    "UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW"
+  ).split(" "),
+);

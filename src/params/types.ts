@@ -1,7 +1,7 @@
 import type { DOCUMENTED } from "../endpoints/documented";
 import type { Endpoint, MethodName } from "../endpoints/table";
 import type { FILTER_KINDS } from "../endpoints/filterKinds";
-import type { FilterValue, Query, QueryInit } from "../query";
+import type { FilterValue, Query, QueryInit } from "../query/query";
 
 export type Flag = 0 | 1 | boolean;
 export type OneOrMany<T> = T | readonly T[];

@@ -1,5 +1,4 @@
 import { MultiBar, Presets, type SingleBar } from "cli-progress";
-import { notebookDisplay, type MimeBundle } from "../display/notebookDisplay";
 
 export interface ProgressHandle {
   setTotal(pages: number): void;
@@ -18,6 +17,13 @@ const PLAIN_LINE_STEPS = 10;
 
 /** Milliseconds since the epoch: the real clock, or a test's. */
 export type Now = () => number;
+
+/**
+ * Where a pull's progress goes in a notebook, asked when the pull starts: a line that each call
+ * redraws in place, or undefined outside a notebook. The caller hands it in (the client, the
+ * notebook display's): progress knows no notebook.
+ */
+export type NotebookLine = () => ((line: string) => void) | undefined;
 
 function pagesLine(label: string, done: number, total: number, rows: number): string {
   return `${label}: ${done}/${total} pages, ${rows} rows`;
@@ -50,12 +56,13 @@ export class ProgressDisplay {
   constructor(
     private readonly stream: ProgressStream = process.stderr,
     private readonly now: Now = Date.now,
+    private readonly notebookLine: NotebookLine = () => undefined,
   ) {}
 
   start(label: string, enabled: boolean): ProgressHandle {
     if (!enabled) return SILENT;
-    const notebook = notebookDisplay();
-    if (notebook) return this.#startNotebookLine(label, notebook.live());
+    const notebook = this.notebookLine();
+    if (notebook) return this.#startNotebookLine(label, notebook);
     return this.stream.isTTY ? this.#startBar(label) : this.#startLines(label);
   }
 
@@ -109,14 +116,14 @@ export class ProgressDisplay {
     return lineProgress(label, (line) => this.stream.write(`${line}\n`), due, this.now);
   }
 
-  #startNotebookLine(label: string, redraw: (bundle: MimeBundle) => void): ProgressHandle {
+  #startNotebookLine(label: string, redraw: (line: string) => void): ProgressHandle {
     let drawnAt = 0;
     const due = (_done: number, total: number) => {
       if (total <= 1 || this.now() - drawnAt < NOTEBOOK_REDRAW_MS) return false;
       drawnAt = this.now();
       return true;
     };
-    return lineProgress(label, (line) => redraw({ "text/plain": line }), due, this.now);
+    return lineProgress(label, redraw, due, this.now);
   }
 }
 

@@ -1,7 +1,7 @@
+// Which pages a pull asks for, decided from what its first pages said: pure, no request made here.
 import { sliceChunk } from "../table/pageChunk";
-import { MAX_PER_PAGE, type Query } from "../query";
-import { PageChecker, idAt, recordCount, type Envelope, type PageBody } from "./pageChecks";
-import type { PullSettings, PulledPage } from "./pagePull";
+import { MAX_PER_PAGE } from "../query/query";
+import { idAt, recordCount, type Envelope, type PageBody, type PulledPage } from "./envelope";
 
 /** Which pages a pull asks for, decided from its first page. */
 export interface PagePlan {
@@ -51,15 +51,6 @@ export function planPages(first: Envelope, request: PlanRequest): PagePlan {
   return plan;
 }
 
-/** The rest of a pull, as streamPages takes it, after `lead`: the larger first page's records not yet held. */
-export interface RestOfPull {
-  query: Query;
-  plan: PagePlan;
-  settings: PullSettings;
-  checker: PageChecker | undefined;
-  lead?: PulledPage;
-}
-
 /**
  * Whether the pages still to fetch exceed the rate budget left (X-RateLimit-Remaining, less what
  * was sent since), so that larger pages are worth asking for. False when they fit, no limit is
@@ -75,34 +66,18 @@ export function mayGrow(first: PulledPage, plan: PagePlan): boolean {
   return plan.perPage !== undefined && plan.perPage < MAX_PER_PAGE && recordCount(first.body) === plan.perPage;
 }
 
-/** The pull at MAX_PER_PAGE, as `restAtLargerPages` asks for its rest. */
-export const atLargerPages = (query: Query): Query => query.withPage({ perPage: MAX_PER_PAGE });
-
-/** The first page at MAX_PER_PAGE, the page `restAtLargerPages` asks the service for. */
-export const largerFirstPage = (query: Query): Query => atLargerPages(query).withPage({ page: 1 });
-
 /**
- * The rest of the pull at larger pages, from what the service gave when page 1 was asked at
- * MAX_PER_PAGE: its meta.per_page (a service may cap its pages lower), meta.total, and the ids
- * of the records already held, which must lead it. Undefined when the larger page is not larger,
- * or does not hold the first page's records first: the pull then goes on at its own page size,
- * as if nothing had been asked. The records not yet held are `lead`; every page is then checked
- * as one pull from record 0. `signal` ends the request (the pull's own, or its head start's).
+ * What page 1 asked at MAX_PER_PAGE settles, from what the service gave: its meta.per_page (a
+ * service may cap its pages lower), meta.total, and the ids of the records already held, which must
+ * lead it. `plan`: the rest of the pull at the larger size, checked as one pull from record 0, with
+ * `lead` (the larger page's records not yet held) handed on first. Without a plan the pull goes on
+ * at its own page size, as if nothing had been asked; then `servedAsHeld` says the service serves
+ * the pull's own size whatever is asked (the pages asked at MAX_PER_PAGE are the pull's own), and
+ * `keep` whether the larger page's answer may be kept in the cache.
  */
-export async function restAtLargerPages(
-  query: Query,
-  first: PulledPage,
-  settings: PullSettings,
-  signal: AbortSignal = settings.signal ?? new AbortController().signal,
-): Promise<LargerPagesAnswer> {
-  let larger: Envelope;
-  try {
-    larger = await settings.fetch(largerFirstPage(query), signal);
-  } catch {
-    signal.throwIfAborted();
-    return { rest: undefined, servedAsHeld: false }; // the pages at the pull's own size are still there to fetch
-  }
-  signal.throwIfAborted();
+export type LargerPages = { plan: PagePlan; lead: PageBody } | { plan: undefined; servedAsHeld: boolean; keep: boolean };
+
+export function largerPages(first: PulledPage, larger: Envelope): LargerPages {
   const total = first.total!;
   const held = recordCount(first.body);
   const count = recordCount(larger.body);
@@ -110,32 +85,27 @@ export async function restAtLargerPages(
   const full = count === Math.min(served, total);
   const leads = leadsWith(larger.body, first.body);
   if (served <= held || !full || larger.total !== total || !leads) {
-    if (served <= held && full && larger.total === total) settings.keep?.(larger);
-    return { rest: undefined, servedAsHeld: served === held && full && larger.total === total && leads };
+    const same = full && larger.total === total;
+    return { plan: undefined, keep: served <= held && same, servedAsHeld: served === held && same && leads };
   }
-  settings.keep?.(larger);
-  const lastPage = Math.ceil(total / served);
-  const plan: PagePlan = { start: 1, lastPage, perPage: served, total, expectedRecords: total };
-  const checker = new PageChecker(settings.endpoint, settings.onErrors, plan, {
-    page: 1,
-    body: larger.body,
-    total: larger.total,
-    lastPageSaid: larger.lastPage,
-  });
-  settings.progress.setTotal(lastPage);
-  settings.progress.tick(count - held);
-  const lead: PulledPage = { endpoint: settings.endpoint, page: 1, body: withoutLeading(larger.body, held), total, lastPage };
-  return { rest: { query: atLargerPages(query), plan, settings, checker, lead }, servedAsHeld: false };
+  const plan: PagePlan = { start: 1, lastPage: Math.ceil(total / served), perPage: served, total, expectedRecords: total };
+  return { plan, lead: withoutLeading(larger.body, held) };
 }
 
 /**
- * What asking for page 1 at MAX_PER_PAGE settled: the rest at the larger size, or none; then
- * `servedAsHeld` says the service serves the pull's own page size whatever is asked (its pages
- * asked at MAX_PER_PAGE are the pull's own pages).
+ * The pages after page 1 at MAX_PER_PAGE that fit beside the larger first page in flight: pages
+ * the rest will ask for whatever size the service says it serves (a service that caps its pages
+ * at 250 answers page 2 with records 251-500, as the plan then counts them).
  */
-export interface LargerPagesAnswer {
-  rest: RestOfPull | undefined;
-  servedAsHeld: boolean;
+export function headStartPages(total: number, window: number, inFlight: number): number[] {
+  const count = Math.min(Math.ceil(total / MAX_PER_PAGE) - 1, inFlight - 1, window);
+  return Array.from({ length: Math.max(0, count) }, (_, at) => at + 2);
+}
+
+/** The pages after the first at the pull's own size that the stream would ask for at once. */
+export function nextPages(plan: PagePlan, window: number, inFlight: number): number[] {
+  const count = Math.min(plan.lastPage - plan.start, inFlight, window);
+  return Array.from({ length: Math.max(0, count) }, (_, at) => plan.start + 1 + at);
 }
 
 /** The larger page starts with the records already held, by id (records without ids cannot be told apart: trusted by count). */

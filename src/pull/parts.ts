@@ -1,7 +1,7 @@
-import { ResponseCache, type CacheSettings } from "../cache";
+import { ResponseCache, type CacheSettings } from "../cache/responseCache";
 import { availableParallelism } from "node:os";
-import { DecodePool, autoThreads, workerScript } from "../decode";
-import type { JsonRecord } from "../records";
+import { DecodePool, autoThreads, workerScript } from "../decode/decodePool";
+import type { JsonRecord } from "../table/types";
 import type { ProgressDisplay } from "../progress/progressDisplay";
 import type { RateLimitPacer } from "../transport/rateLimitPacer";
 import type { Transport } from "../transport/transport";

@@ -1,22 +1,19 @@
 import type { DataFrame } from "danfojs-node";
-import { ColumnsCache } from "../cache";
+import { ColumnsCache } from "../cache/columnsCache";
 import { ValidationError } from "../errors";
-import { frameFromTableCells, preloadDataFrameClass, type ColumnTable } from "../frame";
-import { setField } from "../table/ownField";
-import type { Query } from "../query";
-import type { JsonRecord } from "../records";
-import { FrameBuilder, rowShapeOf } from "../rows";
+import { frameFromTableCells } from "../frame/finishTable";
+import { preloadDataFrameClass } from "../frame/danfo";
+import { setField } from "../table/flattenRecords";
+import type { Query } from "../query/query";
+import type { ColumnTable, JsonRecord } from "../table/types";
+import { FrameBuilder, rowShapeOf } from "../rows/rowShape";
 import { VERSION } from "../version";
-import { recordCount, recordsOf } from "./pageChecks";
-import { inFlight, pagePipeline, sizedQuery, type PullOutcome } from "./pagePipeline";
-import type { PulledPage, RecordPage } from "./pagePull";
+import { recordsOf, type PulledPage, type RecordPage } from "./envelope";
+import { inFlight, pullPages, sizedQuery, type PullOutcome } from "./pages";
 import type { PullOptions, PullParts } from "./parts";
-import { readBody } from "./readBody";
-import { markResumable } from "./resumablePull";
+import { request } from "./request";
 
 const FRAME_LOOKAHEAD_FACTOR = 4;
-/** Two turns of the event loop: the requests the pipeline sent before handing on the first page are written by then. */
-const twoTurns = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /**
  * One call's reads: the client's shared parts with the options as they were when the call began.
@@ -47,35 +44,24 @@ export class Pull {
 
   async #pulledFrame(endpoint: string, query: Query, stackData: boolean, columns: FrameColumns | undefined): Promise<DataFrame> {
     const builder = new FrameBuilder({ stackData, endpoint });
-    const decoding = { shape: rowShapeOf({ stackData, endpoint }), pool: undefined, toColumns: false };
-    const outcome: PullOutcome = { whole: false, entries: [] };
-    let first = true;
-    for await (const page of pagePipeline(this.#parts, this.#options, endpoint, query, {
-      window: this.#lookahead(),
-      resizable: true,
-      decoding,
-      outcome,
-    })) {
-      builder.addRows(page.body, page.endpoint);
-      const rows = first ? rowsAhead(page) : 0;
-      // more pages coming: their room is made once the requests for them are written
-      if (rows > recordCount(page.body)) {
-        await twoTurns();
-        builder.expectRows(rows);
-      }
-      first = false;
+    const wanted = { window: this.#lookahead(), resizable: true, columns: rowShapeOf({ stackData, endpoint }) };
+    const pages = pullPages(this.#parts, this.#options, endpoint, query, wanted);
+    let next: IteratorResult<PulledPage, PullOutcome>;
+    while (!(next = await pages.next()).done) {
+      builder.addRows(next.value.body, next.value.endpoint);
+      if (next.value.rowsAhead) builder.expectRows(next.value.rowsAhead);
     }
     const { table, rows } = builder.toTable();
     // rows and columns were made for this frame alone: it keeps them without copies
     const frame = await frameFromTableCells(table, rows, table.data);
-    await columns?.keep(table, rows, outcome);
+    await columns?.keep(table, rows, next.value);
     return frame;
   }
 
   /** Every record of the pull, in page order. */
   async records(endpoint: string, query: Query): Promise<JsonRecord[]> {
     const records: JsonRecord[] = [];
-    const pages = withRecords(pagePipeline(this.#parts, this.#options, endpoint, query, { window: this.#lookahead(), resizable: true }));
+    const pages = withRecords(pullPages(this.#parts, this.#options, endpoint, query, { window: this.#lookahead(), resizable: true }));
     for await (const page of pagesInFieldOrder(pages, query.fields)) records.push(...page.records);
     return records;
   }
@@ -101,7 +87,7 @@ export class Pull {
 
   async *#pagesOf(endpoint: string, query: Query, stackData: boolean): AsyncGenerator<RecordPage, void> {
     const pages = pagesInFieldOrder(
-      withRecords(pagePipeline(this.#parts, this.#options, endpoint, query, { window: inFlight(this.#options) })),
+      withRecords(pullPages(this.#parts, this.#options, endpoint, query, { window: inFlight(this.#options) })),
       query.fields,
     );
     if (!stackData) return yield* pages;
@@ -110,12 +96,12 @@ export class Pull {
 
   /** Every page of a pull as it arrives, with no bound but the in-flight one (the tool list). */
   allPages(endpoint: string, query: Query): AsyncGenerator<RecordPage, void> {
-    return withRecords(pagePipeline(this.#parts, this.#options, endpoint, query, { window: Infinity }));
+    return withRecords(pullPages(this.#parts, this.#options, endpoint, query, { window: Infinity }));
   }
 
   /** One body (a tool's answer) as `accept` takes it: it throws on a 200 that is not the answer asked for (read again). */
   get<T>(path: string, params: Record<string, string | number>, accept: (body: unknown) => T): Promise<T> {
-    return readBody(this.#parts, this.#options, path, params, this.#parts.closing, { accept });
+    return request(this.#parts, this.#options, { path, params, signal: this.#parts.closing, accept });
   }
 
   /**
@@ -127,13 +113,8 @@ export class Pull {
   }
 }
 
-/** The rows a pull's first page says are coming: the records its pages will hold, at most meta.total. */
-function rowsAhead({ body, page, lastPage, total }: PulledPage): number {
-  return Math.min(total ?? 0, (lastPage - page + 1) * recordCount(body));
-}
-
 /** The pages as callers see them: their records (only a frame's pull decodes pages to columns). */
-async function* withRecords(pages: AsyncGenerator<PulledPage, void>): AsyncGenerator<RecordPage, void> {
+async function* withRecords(pages: AsyncGenerator<PulledPage, unknown>): AsyncGenerator<RecordPage, void> {
   for await (const { body, ...page } of pages) yield { ...page, records: recordsOf(body) };
 }
 
@@ -243,4 +224,38 @@ class FrameColumns {
   async keep(table: ColumnTable, rows: readonly (readonly unknown[])[] | undefined, outcome: PullOutcome): Promise<void> {
     if (outcome.whole) await this.#columns.keep(this.#key, table, outcome.entries, rows);
   }
+}
+
+/** What tells one pull apart from another, for an export continued later: never the token. */
+export interface PullIdentity {
+  readonly endpoint: string;
+  /** the service's address */
+  readonly baseUrl: string;
+  /** the query string less `page` (filters, fields, include, per_page), as sent */
+  readonly params: Readonly<Record<string, string | number>>;
+  /** the first page the pull asks for */
+  readonly startPage: number;
+  /** the pull's maxPages, when it has one */
+  readonly maxPages: number | undefined;
+}
+
+/** A pull that an export can continue: who it is, and the same pull again from a later page. */
+export interface ResumablePull {
+  readonly identity: PullIdentity;
+  /** The same pull's pages from `page` on (at least its start page, within its maxPages). */
+  from(page: number): AsyncGenerator<RecordPage, void>;
+}
+
+const RESUMABLE = Symbol("fountframe.resumablePull");
+
+/** The pages of a pull, marked as continuable (a generator is lazy: nothing is fetched by marking it). */
+export function markResumable<P extends object>(pages: P, pull: ResumablePull): P {
+  Object.defineProperty(pages, RESUMABLE, { value: pull, enumerable: false });
+  return pages;
+}
+
+/** The pull behind pages from `client.pages(...)`, undefined for any other source. */
+export function resumableOf(source: unknown): ResumablePull | undefined {
+  if (typeof source !== "object" || source === null) return undefined;
+  return (source as { [RESUMABLE]?: ResumablePull })[RESUMABLE];
 }

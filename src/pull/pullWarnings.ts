@@ -1,9 +1,9 @@
 import { documentedRoute } from "../rows/rowShape";
 import { DOCUMENTED } from "../endpoints/documented";
-import type { JsonRecord } from "../records";
+import type { JsonRecord } from "../table/types";
 import { closestName } from "../text/closestName";
 import { INCONSISTENT_PAGES_ADVICE, INCONSISTENT_PAGES_WARNING, type PageChecker } from "./pageChecks";
-import type { PageFailure } from "./pagePull";
+import type { PageFailure } from "./envelope";
 
 export const UNMATCHED_METRIC_KEYS_WARNING = "FOUNTFRAME_UNMATCHED_METRIC_KEYS";
 

@@ -1,8 +1,8 @@
 import { DOCUMENTED } from "../endpoints/documented";
 import { ENDPOINTS, ENDPOINT_BY_RESOURCE } from "../endpoints/table";
 import type { DataFrame } from "danfojs-node";
-import * as frame from "../frame";
-import type { JsonRecord, RowShape, ShapeOptions } from "../records";
+import * as frame from "../frame/recordsToFrame";
+import type { JsonRecord, RowShape, ShapeOptions } from "../table/types";
 import type { DeclaredType } from "../table/columnType";
 import * as table from "../table/flattenRecords";
 

@@ -1,7 +1,8 @@
 import type { DataFrame } from "danfojs-node";
-import { Client } from "../client";
+import { Client } from "../client/client";
 import { ValidationError } from "../errors";
-import { tableToFrame, type ColumnDtype } from "../frame";
+import { tableToFrame } from "../frame/finishTable";
+import type { ColumnDtype } from "../table/types";
 import { checkLongScoresOptions, checkMetricKeys, type LongScoresOptions } from "./longScoresOptions";
 import { placeColumns } from "./placeColumns";
 import type { ScoreColumn, ScoreColumnMap } from "./scoreColumnMap";

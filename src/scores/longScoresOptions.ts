@@ -1,5 +1,5 @@
 import { ValidationError } from "../errors";
-import type { Client } from "../client";
+import type { Client } from "../client/client";
 import { closestName } from "../text/closestName";
 import { SCORE_TYPES, type ScoreType } from "./scoreTypes";
 import type { ScoreColumnMap } from "./scoreColumnMap";

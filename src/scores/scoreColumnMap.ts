@@ -1,4 +1,4 @@
-import type { JsonRecord } from "../records";
+import type { JsonRecord } from "../table/types";
 import { SCORE_TYPE_FLAG, SCORE_TYPE_SUFFIX, scoreTypesEnding, type ScoreType } from "./scoreTypes";
 
 /** What one brandscape-data column holds: which metric, which of its scores. */

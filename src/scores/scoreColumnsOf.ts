@@ -1,4 +1,4 @@
-import type { Client } from "../client";
+import type { Client } from "../client/client";
 import { scoreColumnMap, type ScoreColumnMap } from "./scoreColumnMap";
 
 /** One fetch of brand-metrics per client: the records change with the service's releases, not between calls. */

@@ -1,6 +1,7 @@
 import type { DataFrame } from "danfojs-node";
 import type { DuckDBResultReader } from "@duckdb/node-api";
-import { tableToFrame, type ColumnDtype, type ColumnTable } from "../frame";
+import { tableToFrame } from "../frame/finishTable";
+import type { ColumnDtype, ColumnTable } from "../table/types";
 import type { DuckDB } from "./loadDuckDB";
 
 /** Microseconds since the epoch as the service writes a timestamp: `2020-03-02T10:05:01.000000Z`. */

@@ -1,5 +1,5 @@
-import type { ColumnTable } from "../frame";
-import { isMissingCell, typeOfCell, widen, type SeenType } from "../export/columnTypes";
+import type { ColumnTable } from "../table/types";
+import { isMissingCell, typeOfCell, widen, type SeenType } from "../table/columnType";
 
 /** The column types of a store's tables: the table model's ints, doubles, booleans, dates, timestamps and strings. */
 export type SqlType = "BIGINT" | "DOUBLE" | "BOOLEAN" | "DATE" | "TIMESTAMP" | "VARCHAR";

@@ -1,6 +1,7 @@
 import type { DuckDBConnection, DuckDBType, DuckDBValue } from "@duckdb/node-api";
-import type { ColumnTable } from "../frame";
-import { cellAs, isMissingCell } from "../export/columnTypes";
+import type { ColumnTable } from "../table/types";
+import { isMissingCell } from "../table/columnType";
+import { cellAs } from "../table/cellConversion";
 import type { DuckDB } from "./loadDuckDB";
 import { quoted, type SqlType } from "./sqlTypes";
 

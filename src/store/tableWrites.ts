@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
-import type { ColumnTable } from "../frame";
+import type { ColumnTable } from "../table/types";
 import type { DuckDB } from "./loadDuckDB";
 import { quoted, sqlTypeOf, widenSql, type SqlType } from "./sqlTypes";
 import { STAGING_TABLE, stageRows } from "./stagedRows";

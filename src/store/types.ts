@@ -1,5 +1,5 @@
 import type { DataFrame } from "danfojs-node";
-import type { ColumnTable } from "../frame";
+import type { ColumnTable } from "../table/types";
 
 /** What `store.tables()` lists: one synced query and where it stands. */
 export interface TrackedTable {

@@ -1,7 +1,7 @@
 import { DataNotFoundError, ValidationError } from "../errors";
-import type { JsonRecord } from "../records";
+import type { JsonRecord } from "../table/types";
 import { checkFilterValue } from "../params/filterChecks";
-import type { QueryInit } from "../query";
+import type { QueryInit } from "../query/query";
 
 /** How the records of an endpoint are fetched: the client's rawQuery. */
 export type RecordsOf = (endpoint: string, query: QueryInit) => Promise<JsonRecord[]>;

@@ -1,6 +1,6 @@
 import type { StoreSession, SyncState } from "../store/types";
 import { pullTable } from "./pulledTable";
-import type { PagesOf } from "./pagesSource";
+import type { PagesOf } from "./types";
 import { lookUpStudies } from "./studyLookup";
 import { withFields, type CheckedSync } from "./syncOptions";
 import type { SyncOutcome } from "./types";

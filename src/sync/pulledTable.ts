@@ -1,7 +1,7 @@
 import { DataNotFoundError } from "../errors";
-import type { ColumnTable } from "../frame";
-import type { RecordPage } from "../pull";
-import { FrameBuilder } from "../rows";
+import type { ColumnTable } from "../table/types";
+import type { RecordPage } from "../pull/envelope";
+import { FrameBuilder } from "../rows/rowShape";
 
 /** A pull's rows as the frame methods shape them (one column table), and how many pages it took. */
 export interface PulledTable {

@@ -1,6 +1,6 @@
 import type { StoreSession, SyncState } from "../store/types";
 import { columnOf, pullTable } from "./pulledTable";
-import type { PagesOf } from "./pagesSource";
+import type { PagesOf } from "./types";
 import { newestOf, sinceFilter } from "./since";
 import type { CheckedSync } from "./syncOptions";
 import { withFields } from "./syncOptions";

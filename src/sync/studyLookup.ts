@@ -1,6 +1,6 @@
-import { endpointOfMethod, buildQuery } from "../params";
+import { endpointOfMethod, buildQuery } from "../params/buildQuery";
 import { columnOf, pullTable } from "./pulledTable";
-import type { PagesOf } from "./pagesSource";
+import type { PagesOf } from "./types";
 
 /** brandscape-data's study-level filters and the studies filter of the same meaning. */
 const STUDY_FILTERS: Readonly<Record<string, string>> = {

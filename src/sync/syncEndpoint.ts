@@ -2,7 +2,7 @@ import { syncReportForm, withNotebookForm } from "../display";
 import { ValidationError } from "../errors";
 import { holdsSessions, STORE_SESSION, type SyncTarget } from "../store/types";
 import { syncBrandscape } from "./brandscapeSync";
-import type { PagesOf } from "./pagesSource";
+import type { PagesOf } from "./types";
 import { syncResource } from "./resourceSync";
 import { checkSync } from "./syncOptions";
 import type { SyncReport } from "./types";

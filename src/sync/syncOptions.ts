@@ -1,6 +1,6 @@
 import { ENDPOINT_BY_METHOD, toSnakeCase, type MethodName } from "../endpoints/table";
 import { ValidationError } from "../errors";
-import { buildQuery } from "../params";
+import { buildQuery } from "../params/buildQuery";
 
 /** Options that would make a pull partial or its rows not one per id: a sync refuses them. */
 const REFUSED = ["query", "page", "maxPages", "stackData"] as const;

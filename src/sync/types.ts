@@ -1,6 +1,7 @@
 import type { MethodName } from "../endpoints/table";
 import type { OptionsByMethod } from "../params/types";
 import type { RowChanges } from "../store/types";
+import type { RecordPage } from "../pull/envelope";
 
 /** `client.sync`'s options: the method's options plus where and how to sync. */
 export type SyncOptions<M extends MethodName = MethodName> = OptionsByMethod[M] & {
@@ -40,3 +41,6 @@ export interface SyncOutcome {
   readonly studyMarks: Readonly<Record<string, string | null>> | null;
   readonly partitions?: SyncReport["partitions"];
 }
+
+/** How a sync pulls: a method's pages, as `client.pages(method, options)` gives them. */
+export type PagesOf = (method: string, options: Record<string, unknown>) => AsyncIterable<RecordPage>;

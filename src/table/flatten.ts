@@ -1,6 +1,5 @@
 import { ColumnStats } from "./columnPlan";
-import { GLOBAL_PREFIX } from "./globalPrefix";
-import { stackedRows, type StackedRow } from "./stackedRows";
+import { GLOBAL_PREFIX, stackedRows, type StackedRow } from "./stackedRows";
 import type { JsonRecord, RowShape } from "./types";
 
 // The one flattener (Flattener), and the gatherer of its rows that frames, the decode workers, the

@@ -1,7 +1,5 @@
 import type { JsonRecord, RowShape } from "./types";
 import { Flattener } from "./flatten";
-import { hasNestedValues } from "./nestedObject";
-import { setField } from "./ownField";
 
 /**
  * One record as one flat row: nested objects become `parent_child` columns, recursively; lists stay
@@ -34,4 +32,22 @@ export function flattenRecords(
     else flattener.add(record);
   }
   return rows;
+}
+
+/** Whether a record holds any nested object, or with `withLists` any list: if not, it is already a flat row. */
+export function hasNestedValues(record: Record<string, unknown>, withLists: boolean): boolean {
+  for (const key in record) {
+    const value = record[key];
+    if (typeof value === "object" && value !== null && (withLists || !Array.isArray(value))) return true;
+  }
+  return false;
+}
+
+/**
+ * `row[key] = value`, except that a key named `__proto__` becomes an own field, as JSON.parse makes
+ * it, where an assignment would set the object's prototype and the field would be lost.
+ */
+export function setField(row: JsonRecord, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(row, key, { value, enumerable: true, writable: true, configurable: true });
+  else row[key] = value;
 }

@@ -1,6 +1,12 @@
 import type { JsonRecord } from "./types";
-import { GLOBAL_PREFIX } from "./globalPrefix";
-import { isNestedObject } from "./nestedObject";
+
+/** What an included object's columns are prefixed with when it clashes with the record's own columns. */
+export const GLOBAL_PREFIX = "global_";
+
+/** A JSON object nested in a record (not a list, not null): its fields become `parent_child` columns. */
+export function isNestedObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 /**
  * One row of a stacked record as (prefix, key, value) triples in field order: its column names are

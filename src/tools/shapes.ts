@@ -1,4 +1,4 @@
-import type { JsonRecord } from "../records";
+import type { JsonRecord } from "../table/types";
 import type { ToolResponseKind } from "./table";
 
 /** A tool's answer as rows (still to be flattened) and its metadata fields. */

@@ -1,9 +1,10 @@
 import type { DataFrame } from "danfojs-node";
 import { withNotebookForm, toolResultForm } from "../display";
 import { APIError, ClientClosedError, DataNotFoundError } from "../errors";
-import { FrameBuilder, recordsToFrame } from "../rows";
-import { Pull, type PullOptions, type PullParts } from "../pull";
-import { Query } from "../query";
+import { FrameBuilder, recordsToFrame } from "../rows/rowShape";
+import { Pull } from "../pull/pull";
+import type { PullOptions, PullParts } from "../pull/parts";
+import { Query } from "../query/query";
 import { shapeToolAnswer, ToolShapeError, type ShapedAnswer } from "./shapes";
 import { TOOLS, TOOLS_RESOURCE, type ToolSpec } from "./table";
 import type { ToolMethods, ToolResult } from "./types";

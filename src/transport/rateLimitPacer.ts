@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from "./clock";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /** The longest single wait by default, whoever asks for it (Retry-After, X-RateLimit-Reset, backoff). */
 export const DEFAULT_MAX_WAIT_MS = 60_000;
@@ -138,3 +138,16 @@ export class RateLimitPacer {
     return until - now;
   }
 }
+
+/** Where the pacer reads the time and waits: the real one, or a stand-in a test moves by hand. */
+export interface Clock {
+  /** milliseconds since the epoch */
+  now(): number;
+  /** resolves after `ms`; rejects when `signal` aborts first */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) => sleep(ms, undefined, { signal }),
+};

@@ -1,5 +1,4 @@
 import type { AxiosError } from "axios";
-import type { IAxiosRetryConfig } from "axios-retry";
 import { DEFAULT_MAX_WAIT_MS, headerCount } from "./rateLimitPacer";
 
 /** A 200 whose body is not JSON. */
@@ -42,39 +41,53 @@ export function serverWaitMs(answer: AnswerHead, now = Date.now()): number | und
  */
 export const isTruncated = (error: AxiosError): boolean => error.response !== undefined && error.response.data === undefined;
 
-/** Transient: no response (reset, refused, out of time), a broken-off body, 5xx, 429. */
-function isTransient(error: AxiosError): boolean {
-  const status = error.response?.status;
-  if (status === undefined || isTruncated(error)) return true;
-  return status === 429 || status >= 500;
-}
-
 /** How long and how often to try: the client's settings. */
 export interface RetrySettings {
-  /** retries after the first attempt, for transient failures only (a request may ask for fewer or more) */
+  /** retries after the first attempt, whatever failed */
   retries: number;
   baseDelayMs: number;
   /** the longest single wait; a service asking for more fails the request at once */
   maxWaitMs: number;
 }
 
+/** Why an attempt brought no accepted body, as far as the retry policy looks. */
+export type AttemptFailure =
+  /** a whole answer that is not a 2xx, and the wait it asked for */
+  | { kind: "answer"; status: number; waitMs: number | undefined }
+  /** the pacer would have to wait longer than maxWaitMs: nothing was sent */
+  | { kind: "refused" }
+  /** no answer; `transient` when the request went out (a reset, a refused connection) */
+  | { kind: "unreachable"; transient: boolean }
+  /** the body broke off, did not undo its coding, did not come within the deadline, or is not the answer asked for */
+  | { kind: "truncated" | "undecodable" | "timedOut" | "notTheAnswer" };
+
 /**
- * The one retry policy, as axios-retry takes it: transient failures are retried after an
- * exponential backoff or the service's own wait, unless that wait is past `maxWaitMs` or the
- * request's signal (the call's) has been aborted.
+ * The one retry policy, for every kind of failure: how long to wait before retry `retryNumber`
+ * (1 for the first), or undefined when the attempt is not retried. Transient failures are retried
+ * (no answer, a body broken off, out of time, not decompressible or not the answer asked for, a
+ * 5xx or 429) after an exponential backoff or the service's own wait, unless that wait is past
+ * `maxWaitMs`; at most `retries` times, so a request is sent at most `retries + 1` times.
  */
-export function retryPolicy({ retries, baseDelayMs, maxWaitMs }: RetrySettings): IAxiosRetryConfig {
-  const askedWait = (error: AxiosError) => (error.response ? serverWaitMs(error.response) : undefined);
-  return {
-    retries,
-    retryCondition: (error) => {
-      if ((error.config?.signal as AbortSignal | undefined)?.aborted) return false;
-      const waitMs = askedWait(error);
-      if (waitMs !== undefined && waitMs > maxWaitMs) return false;
-      return error.code === TIMED_OUT || isTransient(error);
-    },
-    retryDelay: (retryNumber, error) => retryDelayMs(retryNumber, askedWait(error), baseDelayMs, maxWaitMs),
-  };
+export function retryWaitMs(
+  failure: AttemptFailure,
+  retryNumber: number,
+  { retries, baseDelayMs, maxWaitMs }: RetrySettings,
+): number | undefined {
+  if (retryNumber > retries) return undefined;
+  switch (failure.kind) {
+    case "answer": {
+      const { status, waitMs } = failure;
+      if (status !== 429 && status < 500) return undefined;
+      if (waitMs !== undefined && waitMs > maxWaitMs) return undefined;
+      return retryDelayMs(retryNumber, waitMs, baseDelayMs, maxWaitMs);
+    }
+    case "refused":
+      return undefined;
+    case "unreachable":
+      return failure.transient ? retryDelayMs(retryNumber, undefined, baseDelayMs, maxWaitMs) : undefined;
+    default:
+      return retryDelayMs(retryNumber, undefined, baseDelayMs, maxWaitMs);
+  }
 }
 
 /**

@@ -9,12 +9,10 @@ import axios, {
   type CreateAxiosDefaults,
   type InternalAxiosRequestConfig,
 } from "axios";
-import axiosRetry from "axios-retry";
 import { ValidationError, secretRedactor } from "../errors";
 import { DEFAULT_USER_AGENT } from "../version";
-import { withSlash } from "../text/withSlash";
 import { ServiceAskedToWait, type RateLimitPacer } from "./rateLimitPacer";
-import { TIMED_OUT, isTruncated, retryPolicy, serverWaitMs, type RetrySettings } from "./retryPolicy";
+import { TIMED_OUT, isTruncated, serverWaitMs } from "./retryPolicy";
 import { ACCEPTED_CODINGS, ContentCodingError, decodeContent } from "./contentCoding";
 
 /** What one GET brought back, its Content-Encoding undone: nothing is read from the body here. */
@@ -25,27 +23,21 @@ export interface Answer {
   bytes: Buffer;
 }
 
-export interface TransportSettings extends Omit<RetrySettings, "retries"> {
+export interface TransportSettings {
   baseUrl: string;
   /** false skips TLS verification; a string is a path to a CA certificate file */
   verify: boolean | string;
   userAgent: string;
 }
 
-/** One GET's own settings: the call's signal, its retries and each attempt's deadline. */
-export interface GetSettings {
+/** One attempt's settings: the call's signal and the attempt's deadline. */
+export interface SendSettings {
   signal: AbortSignal;
-  retries: number;
   timeoutMs: number;
-  /**
-   * A pull's bound on requests in flight (a p-limit): it holds the request until its body is in,
-   * retries included, and not while the body is decompressed or read
-   */
-  sending?: <T>(send: () => Promise<T>) => Promise<T>;
 }
 
 /**
- * A GET that ended without a 2xx after its retries, told without anything of the request's
+ * An attempt that ended without a 2xx, told without anything of the request's
  * configuration (which holds the Authorization header): the answer when one came whole, else
  * why none did. `message` is already redacted.
  */
@@ -58,7 +50,8 @@ export class TransportFailure extends Error {
       | { kind: "undecodable"; status: number }
       | { kind: "timedOut"; timeoutMs: number }
       | { kind: "refused"; waitMs: number }
-      | { kind: "unreachable"; code: string | undefined },
+      /** `transient`: the request went out and no answer came (a reset, a refused connection), worth another attempt */
+      | { kind: "unreachable"; code: string | undefined; transient: boolean },
     message: string,
   ) {
     super(message);
@@ -66,9 +59,9 @@ export class TransportFailure extends Error {
 }
 
 /**
- * The service on the wire: one axios instance with axios-retry configured on it once (the client's
- * retry policy) and every attempt paced under the rate budget with its own deadline
- * (pacedAdapter). `get` answers `{ status, headers, bytes }`. A caller's axios instance is used as
+ * The service on the wire: one axios instance, every attempt paced under the rate budget with its
+ * own deadline (pacedAdapter). `send` makes one attempt and answers `{ status, headers, bytes }`;
+ * whether to try again is the caller's one retry policy (pull/request.ts). A caller's axios instance is used as
  * is (its defaults, credential and interceptors), never reconfigured: requests go through it as
  * the last step of ours.
  */
@@ -116,7 +109,6 @@ export class Transport {
       });
       this.#addressing = this.#requester;
     }
-    axiosRetry(this.#requester, { ...retryPolicy({ ...settings, retries: 0 }), shouldResetTimeout: true });
   }
 
   /** The full address of a request, for messages. */
@@ -130,23 +122,26 @@ export class Transport {
   }
 
   /**
-   * One GET, retried by axios-retry. Rejects with a TransportFailure, or with the signal's reason
-   * once it is aborted (nothing more is sent then).
+   * One attempt, paced and sent: the answer as it came, its Content-Encoding not yet undone
+   * (`undoCoding`). Rejects with a TransportFailure, or with the signal's reason once it is aborted
+   * (nothing more is sent then).
    */
-  async get(path: string, params: Record<string, string | number>, { signal, retries, timeoutMs, sending }: GetSettings): Promise<Answer> {
-    const send = () => this.#requester.get<ArrayBuffer | Buffer>(path, { params, signal, timeout: timeoutMs, "axios-retry": { retries } });
-    let response: AxiosResponse<ArrayBuffer | Buffer>;
+  async send(path: string, params: Record<string, string | number>, { signal, timeoutMs }: SendSettings): Promise<Answer> {
     try {
-      response = await (sending ? sending(send) : send());
+      return rawAnswerOf(await this.#requester.get<ArrayBuffer | Buffer>(path, { params, signal, timeout: timeoutMs }));
     } catch (error) {
       signal.throwIfAborted();
       throw await this.#failure(error, this.url(path, params), timeoutMs);
     }
+  }
+
+  /** The answer with its Content-Encoding undone (off the main thread); a TransportFailure when it cannot be. */
+  async undoCoding(answer: Answer, path: string, params: Record<string, string | number>): Promise<Answer> {
     try {
-      return await answerOf(response);
+      return { ...answer, bytes: await decodeContent(answer.bytes, answer.headers["content-encoding"]) };
     } catch (error) {
       if (!(error instanceof ContentCodingError)) throw error;
-      throw new TransportFailure(this.url(path, params), { kind: "undecodable", status: response.status }, error.message);
+      throw new TransportFailure(this.url(path, params), { kind: "undecodable", status: answer.status }, error.message);
     }
   }
 
@@ -157,7 +152,11 @@ export class Transport {
   async #failure(error: unknown, url: string, timeoutMs: number): Promise<TransportFailure> {
     if (error instanceof ServiceAskedToWait) return new TransportFailure(url, { kind: "refused", waitMs: error.waitMs }, error.message);
     if (!(error instanceof AxiosError))
-      return new TransportFailure(url, { kind: "unreachable", code: undefined }, this.redact(String((error as Error)?.message ?? error)));
+      return new TransportFailure(
+        url,
+        { kind: "unreachable", code: undefined, transient: false },
+        this.redact(String((error as Error)?.message ?? error)),
+      );
     if (error.code === TIMED_OUT)
       return new TransportFailure(url, { kind: "timedOut", timeoutMs }, `no complete answer within ${timeoutMs} ms`);
     const { response } = error;
@@ -173,9 +172,12 @@ export class Transport {
       const answer = await answerOf(response).catch(() => ({ ...rawAnswerOf(response), bytes: Buffer.alloc(0) }));
       return new TransportFailure(url, { kind: "answer", answer, waitMs: serverWaitMs(answer) }, `HTTP ${response.status}`);
     }
-    return new TransportFailure(url, { kind: "unreachable", code: error.code }, this.redact(error.message));
+    return new TransportFailure(url, { kind: "unreachable", code: error.code, transient: true }, this.redact(error.message));
   }
 }
+
+/** A base URL ending in `/`, so relative paths resolve below it rather than beside it. */
+export const withSlash = (url: string): string => (url.endsWith("/") ? url : `${url}/`);
 
 /** The answer with its Content-Encoding undone (a caller's instance may have undone it already). */
 async function answerOf(response: AxiosResponse): Promise<Answer> {
@@ -260,11 +262,10 @@ function encodeValue(value: string): string {
 }
 
 /**
- * Every attempt, the first and each retry axios-retry sends, goes through here: it waits for the
+ * Every attempt, the first and each retry, goes through here: it waits for the
  * rate pacer, runs under its own deadline (the request's `timeout`, headers and body together:
  * axios's own timeout only watches an idle socket), and tells the pacer what the answer said.
- * The wait for the pacer is not part of the attempt's time. The request's `signal` stays the
- * call's, so axios-retry's backoff is cut short by the call alone.
+ * The wait for the pacer is not part of the attempt's time.
  */
 function pacedAdapter(send: AxiosAdapter, pacer: RateLimitPacer): AxiosAdapter {
   return async function paced(config: InternalAxiosRequestConfig): Promise<AxiosResponse> {
@@ -275,15 +276,13 @@ function pacedAdapter(send: AxiosAdapter, pacer: RateLimitPacer): AxiosAdapter {
     try {
       const response = await send({ ...config, timeout: 0, signal });
       pacer.settle(slot, response);
-      return { ...response, config };
+      return response;
     } catch (error) {
       const response = error instanceof AxiosError ? error.response : undefined;
       pacer.settle(slot, response, response ? serverWaitMs(response) : undefined);
       if (deadline?.aborted && !callSignal?.aborted) {
         throw new AxiosError(`no complete answer within ${config.timeout} ms`, TIMED_OUT, config);
       }
-      // addressed to this request's config, the one axios-retry sends again
-      if (error instanceof AxiosError) throw new AxiosError(error.message, error.code, config, error.request, response);
       throw error;
     }
   };

@@ -11,7 +11,7 @@ import { inFlagTerms } from "../../src/cli/flagNames";
 import { collectFilter } from "../../src/cli/parseValues";
 import { createProgram } from "../../src/cli/program";
 import { methodOptions } from "../../src/cli/queryFlags";
-import { UsageError } from "../../src/cli/usageError";
+import { UsageError } from "../../src/cli/exitCode";
 import { firstRows, ttyTable } from "../../src/cli/output/ttyTable";
 import { gatherRows } from "../../src/table/flatten";
 import { constantName, uniqueConstantNames } from "../../src/cli/refs/constantNames";

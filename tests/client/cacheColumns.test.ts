@@ -5,7 +5,7 @@ import * as arrow from "apache-arrow";
 import cacache from "cacache";
 import type { DataFrame } from "danfojs-node";
 import type { ClientOptions } from "../../src/client/options";
-import { UNMATCHED_METRIC_KEYS_WARNING } from "../../src/pull";
+import { UNMATCHED_METRIC_KEYS_WARNING } from "../../src/pull/pullWarnings";
 import { captureWarnings, pagesRequested, useEmulator } from "./fixture";
 import { withDateAhead } from "../helpers/dateAhead";
 import { expectSameFrame } from "./sameFrame";

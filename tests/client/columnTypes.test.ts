@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import type { DataFrame } from "danfojs-node";
 import { writeArrow, writeCSV, writeParquet } from "../../src/export";
-import { FrameBuilder } from "../../src/rows";
+import { FrameBuilder } from "../../src/rows/rowShape";
 import { duckRows, duckTypes, sqlText } from "../export/duckdb";
 import { useEmulator } from "./fixture";
 

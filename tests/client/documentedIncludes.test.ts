@@ -6,9 +6,9 @@ import type { Client } from "../../src/client/client";
 import { DOCUMENTED } from "../../src/endpoints/documented";
 import { ENDPOINTS, type EndpointSpec } from "../../src/endpoints/table";
 import { writeCSV } from "../../src/export";
-import { columnValues } from "../../src/frame";
-import { Query } from "../../src/query";
-import { recordsToFrame } from "../../src/rows";
+import { columnValues } from "../../src/frame/columnValues";
+import { Query } from "../../src/query/query";
+import { recordsToFrame } from "../../src/rows/rowShape";
 import { useEmulator } from "./fixture";
 
 const env = useEmulator();

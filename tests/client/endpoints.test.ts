@@ -2,7 +2,7 @@ import type { DataFrame } from "danfojs-node";
 import * as oneOffs from "../../src/client/oneOff";
 import { ENDPOINTS, type EndpointSpec } from "../../src/endpoints/table";
 import { DataNotFoundError } from "../../src/errors";
-import { buildQuery } from "../../src/params";
+import { buildQuery } from "../../src/params/buildQuery";
 import { TOKEN, useEmulator } from "./fixture";
 
 const env = useEmulator();

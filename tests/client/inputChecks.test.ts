@@ -1,6 +1,6 @@
 import { Client } from "../../src/client/client";
 import { ValidationError, ValueError } from "../../src/errors";
-import { UNMATCHED_METRIC_KEYS_WARNING } from "../../src/pull";
+import { UNMATCHED_METRIC_KEYS_WARNING } from "../../src/pull/pullWarnings";
 import { TOKEN, captureWarnings, useEmulator } from "./fixture";
 
 describe("a positional undefined is a placeholder, not a value", () => {

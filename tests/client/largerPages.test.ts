@@ -1,7 +1,7 @@
 import { Client } from "../../src/client/client";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { largerPagesWithinBudget } from "../../src/pull/pagePlan";
-import type { PulledPage } from "../../src/pull";
+import type { PulledPage } from "../../src/pull/envelope";
 import type { PagePlan } from "../../src/pull/pagePlan";
 import { captureWarnings } from "./fixture";
 import { expectSameFrame } from "./sameFrame";

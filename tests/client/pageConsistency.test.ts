@@ -1,5 +1,6 @@
 import { InconsistentPagesError } from "../../src/errors";
-import { INCONSISTENT_PAGES_WARNING, PARTIAL_RESULT_WARNING } from "../../src/pull";
+import { INCONSISTENT_PAGES_WARNING } from "../../src/pull/pageChecks";
+import { PARTIAL_RESULT_WARNING } from "../../src/pull/pullWarnings";
 import { captureWarnings, pagesRequested, useEmulator } from "./fixture";
 
 // 439 brands: at 100 a page, pages 1–5

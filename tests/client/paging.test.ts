@@ -1,5 +1,5 @@
 import { DataNotFoundError } from "../../src/errors";
-import { Query } from "../../src/query";
+import { Query } from "../../src/query/query";
 import { TOKEN, pagesRequested, roundTrip, useEmulator } from "./fixture";
 
 async function total(url: string, resource: string): Promise<number> {

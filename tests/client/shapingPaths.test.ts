@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { writeCSV, writeNDJSON } from "../../src/export";
-import { FrameBuilder } from "../../src/rows";
+import { FrameBuilder } from "../../src/rows/rowShape";
 import { collector } from "../export/exportFixtures";
 import { useEmulator } from "./fixture";
 

@@ -1,8 +1,8 @@
 import { DOCUMENTED } from "../../src/endpoints/documented";
 import { scanPage } from "../../src/decode/pageScanner";
 import { startEmulator, type Emulator } from "../../src/emulator";
-import type { RowShape } from "../../src/records";
-import { rowShapeOf } from "../../src/rows";
+import type { RowShape } from "../../src/table/types";
+import { rowShapeOf } from "../../src/rows/rowShape";
 import { expectSameDecoding } from "./sameDecoding";
 
 let emulator: Emulator;

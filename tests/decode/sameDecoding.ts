@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { decodeBody, parsedBody } from "../../src/decode/decodeBody";
 import { scanPage } from "../../src/decode/pageScanner";
-import type { RowShape } from "../../src/records";
-import { rowShapeOf } from "../../src/rows";
+import type { RowShape } from "../../src/table/types";
+import { rowShapeOf } from "../../src/rows/rowShape";
 
 /** The shapes a page is decoded with: flat and stacked, with and without brandscape-data's `global_` rule. */
 export const SHAPES: ReadonlyArray<[string, RowShape]> = [

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
-import type { JsonRecord } from "../../src/records";
+import type { JsonRecord } from "../../src/table/types";
 
 /** Records with everything a naive writer gets wrong. */
 export const TRICKY: JsonRecord[] = [

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { frameToText } from "../../src/display";
 import { writeCSV, writeExcel, writeNDJSON } from "../../src/export";
-import { recordsToFrame } from "../../src/rows";
+import { recordsToFrame } from "../../src/rows/rowShape";
 import { asCsvText, asJsonValue, expectRowsMatchFrame } from "../cli/helpers/frameCompare";
 import { TRICKY, readSheet } from "./exportFixtures";
 

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { writeCSV, writeJSON, writeNDJSON, writeParquet } from "../../src/export";
-import { recordsToFrame } from "../../src/rows";
-import type { JsonRecord } from "../../src/records";
+import { recordsToFrame } from "../../src/rows/rowShape";
+import type { JsonRecord } from "../../src/table/types";
 import { captureWarnings } from "../client/fixture";
 
 let dir: string;

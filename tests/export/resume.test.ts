@@ -4,7 +4,7 @@ import { join, relative } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { APIError, ValidationError } from "../../src/errors";
 import { ExportError, writeArrow, writeParquet, writeTable } from "../../src/export";
-import { resumableOf } from "../../src/pull";
+import { resumableOf } from "../../src/pull/pull";
 import { TOKEN, pagesRequested, useEmulator } from "../client/fixture";
 import { duckRows, duckTypes, sqlText } from "./duckdb";
 

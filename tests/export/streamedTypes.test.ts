@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { writeArrow, writeCSV, writeExcel, writeJSON, writeNDJSON, writeParquet } from "../../src/export";
 import type { ExportSource } from "../../src/export/types";
-import { recordsToFrame } from "../../src/rows";
+import { recordsToFrame } from "../../src/rows/rowShape";
 import { captureWarnings, useEmulator } from "../client/fixture";
 import { readSheet } from "./exportFixtures";
 import { recordsText, serveHostilePages } from "./hostilePages";

@@ -1,5 +1,5 @@
-import type { JsonRecord, ShapeOptions } from "../../src/records";
-import { FrameBuilder, rowShapeOf } from "../../src/rows";
+import type { JsonRecord, ShapeOptions } from "../../src/table/types";
+import { FrameBuilder, rowShapeOf } from "../../src/rows/rowShape";
 import { gatherPageChunk } from "../../src/table/pageChunk";
 
 // Pages whose columns come and go, change type from page to page and are nested, listed or missing:

@@ -1,6 +1,7 @@
-import { toColumnTable, type ColumnTable } from "../../src/frame";
-import type { JsonRecord, ShapeOptions } from "../../src/records";
-import { flattenRecords, rowShapeOf } from "../../src/rows";
+import { toColumnTable } from "../../src/frame/finishTable";
+import type { ColumnTable } from "../../src/table/types";
+import type { JsonRecord, ShapeOptions } from "../../src/table/types";
+import { flattenRecords, rowShapeOf } from "../../src/rows/rowShape";
 import { finishTable } from "../../src/frame/finishTable";
 import { gatherRecords } from "../../src/table/flatten";
 

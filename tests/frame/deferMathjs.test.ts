@@ -3,7 +3,7 @@ import path from "node:path";
 
 // A fresh Node process, since jest's own module registry is not require.cache.
 const script = `
-  const frame = require(${JSON.stringify(path.resolve(__dirname, "../../src/frame/index.ts"))});
+  const frame = { ...require(${JSON.stringify(path.resolve(__dirname, "../../src/frame/recordsToFrame.ts"))}), ...require(${JSON.stringify(path.resolve(__dirname, "../../src/frame/finishTable.ts"))}) };
   const mathjsFiles = () => Object.keys(require.cache).filter((file) => file.includes("/node_modules/mathjs/lib/")).length;
   frame.recordsToFrame([{ a: 1 }, { a: 4 }, { a: 2 }]).then((df) => {
     const beforeStatistics = mathjsFiles();
@@ -16,7 +16,7 @@ const script = `
 // The user's own code requiring the same mathjs file while the stand-in holds its place.
 const userScript = `
   const { createRequire } = require("node:module");
-  const frame = require(${JSON.stringify(path.resolve(__dirname, "../../src/frame/index.ts"))});
+  const frame = { ...require(${JSON.stringify(path.resolve(__dirname, "../../src/frame/recordsToFrame.ts"))}), ...require(${JSON.stringify(path.resolve(__dirname, "../../src/frame/finishTable.ts"))}) };
   frame.recordsToFrame([{ a: 1 }]).then(() => {
     const mathjs = createRequire(require.resolve("danfojs-node"))("mathjs");
     const keys = Object.keys(mathjs);
@@ -28,7 +28,7 @@ const userScript = `
 // The user's own code writing to the same mathjs module while the stand-in holds its place.
 const writingScript = `
   const { createRequire } = require("node:module");
-  const frame = require(${JSON.stringify(path.resolve(__dirname, "../../src/frame/index.ts"))});
+  const frame = { ...require(${JSON.stringify(path.resolve(__dirname, "../../src/frame/recordsToFrame.ts"))}), ...require(${JSON.stringify(path.resolve(__dirname, "../../src/frame/finishTable.ts"))}) };
   frame.recordsToFrame([{ a: 1 }]).then(() => {
     const requireMathjs = createRequire(require.resolve("danfojs-node"));
     const mathjs = requireMathjs("mathjs");

@@ -1,4 +1,4 @@
-import { flattenRecord, flattenRecords } from "../../src/rows";
+import { flattenRecord, flattenRecords } from "../../src/rows/rowShape";
 
 describe("flattenRecord", () => {
   it("flattens nested objects to parent_child columns, recursively, in key order", () => {

@@ -1,6 +1,7 @@
 import { DataFrame, toCSV } from "danfojs-node";
-import { tableToFrame, toColumnTable, type ColumnTable } from "../../src/frame";
-import { FrameBuilder, recordsToFrame } from "../../src/rows";
+import { tableToFrame, toColumnTable } from "../../src/frame/finishTable";
+import type { ColumnTable } from "../../src/table/types";
+import { FrameBuilder, recordsToFrame } from "../../src/rows/rowShape";
 import { expectFrame } from "./expectFrame";
 
 describe("recordsToFrame", () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 
 // A fresh Node process, since jest's own module registry is not require.cache.
 const script = `
-  const frame = require(${JSON.stringify(path.resolve(__dirname, "../../src/frame/index.ts"))});
+  const frame = { ...require(${JSON.stringify(path.resolve(__dirname, "../../src/frame/recordsToFrame.ts"))}), ...require(${JSON.stringify(path.resolve(__dirname, "../../src/frame/finishTable.ts"))}) };
   const table = require(${JSON.stringify(path.resolve(__dirname, "../../src/table/flattenRecords.ts"))});
   const danfoLoaded = () => Object.keys(require.cache).some((file) => file.includes("/node_modules/danfojs-node/"));
   frame.toColumnTable(table.flattenRecords([{ a: 1, b: { c: "2" } }], { stackData: true }));

@@ -1,4 +1,4 @@
-import { flattenRecords } from "../../src/rows";
+import { flattenRecords } from "../../src/rows/rowShape";
 
 const stack = (records: Record<string, unknown>[], globalPrefix = false) => flattenRecords(records, { stackData: true, globalPrefix });
 

@@ -1,6 +1,6 @@
 import { longScores } from "../../src/scores";
 import { scoreColumnMap } from "../../src/scores/scoreColumnMap";
-import { tableToFrame } from "../../src/frame";
+import { tableToFrame } from "../../src/frame/finishTable";
 import { captureWarnings, useEmulator } from "../client/fixture";
 
 const env = useEmulator();

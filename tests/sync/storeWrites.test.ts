@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ColumnTable } from "../../src/frame";
+import type { ColumnTable } from "../../src/table/types";
 import { openStore, type Store } from "../../src/store";
 import { STORE_SESSION, type RowScope, type SessionHolder } from "../../src/store/types";
 import { ValidationError } from "../../src/errors";

@@ -6,7 +6,7 @@
  */
 import { gatherRecords, RecordGatherer } from "../../src/table/flatten";
 import { flattenRecord, flattenRecords } from "../../src/table/flattenRecords";
-import type { JsonRecord } from "../../src/records";
+import type { JsonRecord } from "../../src/table/types";
 import { oldRecordRows } from "./oldRecordRows";
 
 type Entries = Array<[string, unknown]>;

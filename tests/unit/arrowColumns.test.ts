@@ -1,6 +1,6 @@
 import * as arrow from "apache-arrow";
 import { columnsFromArrow, columnsToArrow } from "../../src/cache/arrowColumns";
-import type { ColumnTable } from "../../src/frame";
+import type { ColumnTable } from "../../src/table/types";
 
 const encodeColumns = (table: ColumnTable, rows?: readonly (readonly unknown[])[]) => columnsToArrow(arrow, table, rows);
 const decodeColumns = (file: Uint8Array) => columnsFromArrow(arrow, file);

@@ -2,8 +2,8 @@ import { SLOW_FILTER_WARNING } from "../../src/params/filterChecks";
 import { filterKindOf } from "../../src/endpoints/filterKinds";
 import { ENDPOINT_BY_METHOD, ENDPOINTS } from "../../src/endpoints/table";
 import { ValidationError } from "../../src/errors";
-import { buildQuery } from "../../src/params";
-import { Query } from "../../src/query";
+import { buildQuery } from "../../src/params/buildQuery";
+import { Query } from "../../src/query/query";
 
 const spec = (method: string) => ENDPOINT_BY_METHOD.get(method)!;
 const params = (method: string, ...args: unknown[]) => buildQuery(spec(method), args).query.toParams(spec(method).resource);

@@ -1,4 +1,4 @@
-import type { Clock } from "../../src/transport/clock";
+import type { Clock } from "../../src/transport/rateLimitPacer";
 
 /** A clock that moves only when told: waits are exact and take no real time. */
 export class FakeClock implements Clock {

@@ -4,7 +4,7 @@
  * deep, a record written with flatten: false.
  */
 import { jsonText, jsonTextWithoutRecursion } from "../../src/text/jsonText";
-import { recordsToFrame } from "../../src/rows";
+import { recordsToFrame } from "../../src/rows/rowShape";
 
 const deep = (depth: number): unknown => JSON.parse(`${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`);
 

@@ -1,5 +1,5 @@
 import { ValidationError } from "../../src/errors";
-import { Query } from "../../src/query";
+import { Query } from "../../src/query/query";
 
 describe("Query", () => {
   test("toParams uses wire names, joins lists, encodes flags and dates, in a fixed order", () => {

@@ -3,7 +3,7 @@
  * unused one is itself an error), Jest checks that what they allow reaches the wire.
  */
 import { ENDPOINT_BY_METHOD } from "../../src/endpoints/table";
-import { buildQuery } from "../../src/params";
+import { buildQuery } from "../../src/params/buildQuery";
 import type { Client, EndpointOptions, FiltersOf } from "../../src";
 
 // the public names for one method's options and filters

@@ -1,7 +1,7 @@
 import { ENDPOINT_BY_METHOD } from "../../src/endpoints/table";
-import { buildQuery } from "../../src/params";
+import { buildQuery } from "../../src/params/buildQuery";
 import { UNKNOWN_FILTER_WARNING } from "../../src/params/filterChecks";
-import { Query } from "../../src/query";
+import { Query } from "../../src/query/query";
 import { closestName, editDistance } from "../../src/text/closestName";
 
 const spec = (method: string) => ENDPOINT_BY_METHOD.get(method)!;

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { barChart, frameToHtml, styledTable } from "../../src/display";
 import { ValidationError } from "../../src/errors";
 import { writeCSV, writeNDJSON } from "../../src/export";
-import { FrameBuilder } from "../../src/rows";
+import { FrameBuilder } from "../../src/rows/rowShape";
 
 /** A value passed where the types would refuse it, as JavaScript callers can. */
 const untyped = (value: unknown): any => value;

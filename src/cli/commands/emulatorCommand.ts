@@ -2,7 +2,7 @@ import { Command, Option } from "commander";
 import type { EmulatorOptions } from "../../emulator";
 import { addRunOptions } from "../connectionOptions";
 import type { CliIo } from "../io";
-import { UsageError } from "../usageError";
+import { UsageError } from "../exitCode";
 import { MAX_TIMER_MS, parsePositiveInteger, wholeNumberIn } from "../parseValues";
 
 interface EmulatorFlags {

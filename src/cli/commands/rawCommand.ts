@@ -2,7 +2,7 @@ import { Command } from "commander";
 import { addConnectionOptions } from "../connectionOptions";
 import { withFlagNames } from "../flagNames";
 import type { CliIo } from "../io";
-import { withClient } from "../../client/withClient";
+import { withClient } from "../../client/oneOff";
 import { openClient, type ConnectionFlags } from "../openClient";
 import { chooseOutput, type OutputFlags } from "../output/chooseOutput";
 import { renderPages } from "../output/renderPages";

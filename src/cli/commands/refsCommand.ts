@@ -1,12 +1,12 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Command, Option } from "commander";
-import { withSlash } from "../../text/withSlash";
+import { withSlash } from "../../transport/transport";
 import { DEFAULT_BASE_URL } from "../../version";
 import { addConnectionOptions } from "../connectionOptions";
 import { resolveCredentials } from "../credentials";
 import type { CliIo } from "../io";
-import { withClient } from "../../client/withClient";
+import { withClient } from "../../client/oneOff";
 import { openClient, type ConnectionFlags } from "../openClient";
 import { indexModule, referenceModule } from "../refs/referenceModule";
 import { REFERENCE_SETS } from "../refs/referenceSets";

@@ -1,15 +1,15 @@
 import { Command, Option } from "commander";
 import { ENDPOINTS, type EndpointSpec, type MethodName } from "../../endpoints/table";
-import { withClient } from "../../client/withClient";
+import { withClient } from "../../client/oneOff";
 import { openStore, type Store, type TrackedTable } from "../../store";
-import type { SyncReport } from "../../sync";
+import type { SyncReport } from "../../sync/types";
 import { addConnectionOptions } from "../connectionOptions";
 import { withFlagNames } from "../flagNames";
 import type { CliIo } from "../io";
 import { openClient, type ConnectionFlags } from "../openClient";
 import { methodOptions, type QueryFlags } from "../queryFlags";
 import { addFilterOptions, addQueryOptions } from "../queryOptions";
-import { UsageError } from "../usageError";
+import { UsageError } from "../exitCode";
 
 /** The flags' options are only known at run time, where sync checks them and names the allowed ones. */
 type SyncOf = (store: Store, method: MethodName, options: Record<string, unknown>) => Promise<SyncReport>;

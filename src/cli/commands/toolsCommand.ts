@@ -8,7 +8,7 @@ import { addConnectionOptions } from "../connectionOptions";
 import { kebabCase } from "../filterFlags";
 import { withFlagNames } from "../flagNames";
 import type { CliIo } from "../io";
-import { withClient } from "../../client/withClient";
+import { withClient } from "../../client/oneOff";
 import { openClient, type ConnectionFlags } from "../openClient";
 import { chooseOutput, type OutputFlags, type OutputPlan } from "../output/chooseOutput";
 import { describeSummary, toldIfIncomplete } from "../output/renderPages";
@@ -16,7 +16,7 @@ import { whileInterruptible } from "../interrupts";
 import { ttyTable } from "../output/ttyTable";
 import { toTable } from "../../display/frameLike";
 import { addOutputOptions } from "../queryOptions";
-import { UsageError } from "../usageError";
+import { UsageError } from "../exitCode";
 
 const VALUE_NAMES = { ids: "<ids>", id: "<id>", keys: "<keys>", text: "<text>" } as const;
 const VALUE_HELP = { ids: "id or comma list of ids", id: "one id", keys: "metric key or comma list", text: "text" } as const;

@@ -1,7 +1,7 @@
 import type { Writable } from "node:stream";
 import { formatFromPath, type ColumnarOptions, type ColumnType, type CsvOptions, type ExportFormat } from "../../export";
 import type { CliIo } from "../io";
-import { UsageError } from "../usageError";
+import { UsageError } from "../exitCode";
 
 export interface OutputFlags {
   out?: string;

@@ -1,4 +1,4 @@
-import type { JsonRecord } from "../../records";
+import type { JsonRecord } from "../../table/types";
 import { DEFAULT_BASE_URL } from "../../version";
 import { uniqueConstantNames, type NamedId } from "./constantNames";
 import type { ReferenceSet } from "./referenceSets";

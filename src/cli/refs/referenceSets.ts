@@ -1,5 +1,5 @@
 import { ENDPOINT_BY_METHOD, type MethodName } from "../../endpoints/table";
-import type { JsonRecord } from "../../records";
+import type { JsonRecord } from "../../table/types";
 
 /** One constant object in a generated module: which field labels the ids. */
 export interface ConstantSet {

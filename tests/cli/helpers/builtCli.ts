@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { Client } from "../../../src/client";
+import { Client } from "../../../src/client/client";
 import { startEmulator, type Emulator } from "../../../src/emulator";
 
 export const ROOT = resolve(__dirname, "../../..");

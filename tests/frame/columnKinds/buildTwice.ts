@@ -1,8 +1,8 @@
 // Run by columnKinds.test.ts with --allow-natives-syntax: builds tables from page chunks, then from
 // records, three times each in one process and prints, for the last of each, which columns hold
 // unboxed doubles.
-import { FrameBuilder } from "../../../src/rows";
-import type { PageChunk } from "../../../src/records";
+import { FrameBuilder } from "../../../src/rows/rowShape";
+import type { PageChunk } from "../../../src/table/types";
 
 const isDoubles = new Function("array", "return %HasDoubleElements(array)") as (array: unknown) => boolean;
 

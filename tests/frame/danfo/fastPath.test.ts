@@ -6,7 +6,8 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { DataFrame } from "../../../src/danfo";
-import { frameFromTableCells, tableToFrame, type ColumnDtype, type ColumnTable } from "../../../src/frame";
+import { frameFromTableCells, tableToFrame } from "../../../src/frame/finishTable";
+import type { ColumnDtype, ColumnTable } from "../../../src/table/types";
 import { publicView } from "./publicView";
 
 const ROOT = resolve(__dirname, "../../..");

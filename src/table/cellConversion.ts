@@ -1,8 +1,26 @@
-import { csvText } from "./cellText";
-import { parseNumericString } from "../table/columnType";
-import { MS_PER_DAY, dayOf, microsOf, typeOfCell, type ColumnType } from "../table/columnType";
+// The conversions of a cell every output needs: to the type its column was given, or to text.
+import { jsonText } from "../text/jsonText";
+import { MS_PER_DAY, dayOf, microsOf, parseNumericString, typeOfCell, type ColumnType } from "./columnType";
 
-export { COLUMN_TYPES, isMissingCell, typeOfCell, widen, type ColumnType, type SeenType } from "../table/columnType";
+/** A cell as text (a CSV field, a text column): missing (null, undefined, NaN) empty, booleans true/false, lists and objects as JSON. */
+export function csvText(value: unknown): string {
+  switch (typeof value) {
+    case "string":
+      return value;
+    case "number":
+      return Number.isNaN(value) ? "" : String(value);
+    case "boolean":
+      return value ? "true" : "false";
+    case "bigint":
+      return String(value);
+    case "undefined":
+      return "";
+    default:
+      if (value === null) return "";
+      if (value instanceof Date) return value.toISOString();
+      return jsonText(value) ?? "";
+  }
+}
 
 /** Thrown by `cellAs` for a value the column's type cannot hold; the writer names the column. */
 export class CellMismatch extends Error {

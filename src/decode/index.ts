@@ -1,1 +1,0 @@
-export { DecodePool, autoThreads, workerScript } from "./decodePool";

@@ -1,0 +1,115 @@
+// What a pull's pages are: the envelope of one answer, read once, and the page as a pull hands it on.
+import { APIError } from "../errors";
+import type { JsonRecord, PageChunk } from "../table/types";
+import { MALFORMED_BODY } from "../transport/retryPolicy";
+import { notRecordsReason } from "../decode/decodeBody";
+
+/** The ids of a page's records, one per record: numbers travel as a Float64Array. */
+export type RecordIds = Float64Array | readonly unknown[];
+
+/**
+ * What a page carries: the service's records, or its rows as columns (decoded by a worker
+ * thread) with its records' ids, for the page checks.
+ */
+export type PageBody =
+  | { readonly kind: "records"; readonly records: JsonRecord[] }
+  | { readonly kind: "columns"; readonly chunk: PageChunk; readonly ids: RecordIds };
+
+/** A response body a worker thread decoded: its page's columns and ids, and the answer's `meta`. */
+export class DecodedPage {
+  constructor(
+    readonly chunk: PageChunk,
+    readonly ids: RecordIds,
+    readonly meta: unknown,
+  ) {}
+}
+
+/** How many records the page holds. */
+export const recordCount = (body: PageBody): number => (body.kind === "records" ? body.records.length : body.ids.length);
+
+/** The id of the record at `at` (undefined for a record without one). */
+export const idAt = (body: PageBody, at: number): unknown => (body.kind === "records" ? body.records[at]?.id : body.ids[at]);
+
+/**
+ * The records of a page that is not columns: only a frame's pull decodes pages in worker threads,
+ * and it reads their columns; anything else asking for records of such a page is a defect.
+ */
+export function recordsOf(body: PageBody): JsonRecord[] {
+  if (body.kind === "records") return body.records;
+  throw new Error("internal: a page decoded to columns was read as records");
+}
+
+export interface Envelope {
+  body: PageBody;
+  /** meta.total */
+  total?: number;
+  /** meta.last_page */
+  lastPage?: number;
+  /** meta.per_page: the page size the service used */
+  perPage?: number;
+}
+
+/**
+ * A Laravel paginator `{ data: [...], meta }` or an item `{ data: {...} }`, or a page a worker
+ * thread decoded (its columns, ids and meta). Anything else (no
+ * `data`, records that are not objects) is a malformed answer: an APIError with code
+ * ERR_MALFORMED_BODY, which a request retries like a body that does not parse.
+ */
+export function readEnvelope(body: unknown, endpoint: string): Envelope {
+  if (body instanceof DecodedPage) return { body: { kind: "columns", chunk: body.chunk, ids: body.ids }, ...readMeta(body.meta) };
+  const data = (body as { data?: unknown } | null)?.data;
+  if (Array.isArray(data)) {
+    const reason = notRecordsReason(data);
+    if (reason) throw malformed(endpoint, reason);
+    return { body: { kind: "records", records: data as JsonRecord[] }, ...readMeta((body as { meta?: unknown }).meta) };
+  }
+  if (data && typeof data === "object") return { body: { kind: "records", records: [data as JsonRecord] }, total: 1, lastPage: 1 };
+  throw malformed(endpoint, "the response had no `data` member");
+}
+
+function readMeta(meta: unknown): Omit<Envelope, "body"> {
+  const said = meta as { total?: unknown; last_page?: unknown; per_page?: unknown } | null | undefined;
+  return { total: count(said?.total), lastPage: count(said?.last_page), perPage: count(said?.per_page) };
+}
+
+const malformed = (endpoint: string, message: string) => new APIError({ status: 200, url: endpoint, message, code: MALFORMED_BODY });
+
+/** A whole number >= 0 from a meta field (numbers may arrive as numeric strings), else undefined. */
+function count(value: unknown): number | undefined {
+  if (value === null || value === undefined || value === "") return undefined;
+  const number = Number(value);
+  return Number.isSafeInteger(number) && number >= 0 ? number : undefined;
+}
+
+/** One page as a pull hands it on: what it carries (records, or columns a worker decoded) and where it stands. */
+export interface PulledPage {
+  endpoint: string;
+  page: number;
+  body: PageBody;
+  /** meta.total: records matching the query (undefined on an unpaginated answer) */
+  total: number | undefined;
+  /** the last page this pull will fetch */
+  lastPage: number;
+  /** a frame's first page, when more pages are coming: the rows its pull will hold (at most meta.total), to make room for at once */
+  rowsAhead?: number;
+}
+
+/** A page as callers of `pages()` see it: its records. */
+export interface RecordPage {
+  /** the endpoint the records came from: it decides their column names (FrameBuilder, writers) */
+  endpoint: string;
+  /** the pull asked for stackData: nested lists become rows wherever the page goes (FrameBuilder, writers) */
+  stackData?: true;
+  page: number;
+  records: JsonRecord[];
+  /** meta.total: records matching the query (undefined on an unpaginated answer) */
+  total: number | undefined;
+  /** the last page this pull will fetch */
+  lastPage: number;
+}
+
+/** A page skipped after its retries (onErrors "warn"). */
+export interface PageFailure {
+  page: number;
+  error: Error;
+}

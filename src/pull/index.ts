@@ -1,7 +1,0 @@
-export { Pull } from "./pull";
-export { PullParts, type PullOptions } from "./parts";
-export { type RecordPage, type PulledPage, type PageFailure } from "./pagePull";
-export { INCONSISTENT_PAGES_WARNING } from "./pageChecks";
-export { PARTIAL_RESULT_WARNING, UNMATCHED_METRIC_KEYS_WARNING, UNKNOWN_FIELD_WARNING } from "./pullWarnings";
-export { recordsOf, recordCount, type PageBody } from "./pageChecks";
-export { markResumable, resumableOf, type PullIdentity, type ResumablePull } from "./resumablePull";
