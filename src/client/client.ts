@@ -132,9 +132,12 @@ export class Client implements AsyncDisposable {
    */
   sync<M extends MethodName>(store: SyncTarget, endpoint: M, options?: SyncOptions<M>): Promise<SyncReport> {
     return syncEndpoint(
-      (method, methodOptions) => {
-        const spec = endpointOfMethod(method);
-        return this.#pull().pages(spec.resource, buildQuery(spec, [methodOptions]).query);
+      {
+        pages: (method, methodOptions) => {
+          const spec = endpointOfMethod(method);
+          return this.#pull().pages(spec.resource, buildQuery(spec, [methodOptions]).query);
+        },
+        baseUrl: this.#options.baseUrl,
       },
       store,
       endpoint,

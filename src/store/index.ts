@@ -1,2 +1,2 @@
-export { openStore, StoreBusyError } from "./openStore";
+export { openStore, StoreBusyError, type OpenStoreOptions } from "./openStore";
 export type { Store, TrackedTable, WriteParquetOptions } from "./types";

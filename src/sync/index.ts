@@ -1,3 +1,4 @@
-export { syncEndpoint } from "./syncEndpoint";
+export { syncEndpoint, type SyncSource } from "./syncEndpoint";
+export { IncompletePullError } from "./incompletePull";
 export type { PagesOf } from "./pagesSource";
 export type { SyncOptions, SyncReport } from "./types";
