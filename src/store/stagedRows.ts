@@ -1,4 +1,4 @@
-import type { DuckDBConnection, DuckDBType, DuckDBValue } from "@duckdb/node-api";
+import type { DuckDBAppender, DuckDBConnection, DuckDBType, DuckDBValue } from "@duckdb/node-api";
 import type { ColumnTable } from "../frame";
 import { cellAs, isMissingCell } from "../export/columnTypes";
 import type { DuckDB } from "./loadDuckDB";
@@ -50,6 +50,8 @@ export class Staging {
   /** the staged columns and their types, in the table's order */
   readonly columns = new Map<string, SqlType>();
   #created = false;
+  /** kept open from page to page (a flush costs a DuckDB append of its own); closed before the table changes or is read */
+  #appender: DuckDBAppender | undefined;
 
   constructor(
     private readonly duckdb: DuckDB,
@@ -73,23 +75,30 @@ export class Staging {
     const types = [...this.columns.values()];
     const at = new Map(rows.columns.map((name, c) => [name, c]));
     const duckTypes = types.map((type) => duckTypeOf(this.duckdb, type));
-    const appender = await this.connection.createAppender(STAGING_TABLE);
+    this.#appender ??= await this.connection.createAppender(STAGING_TABLE);
+    for (let start = 0; start < rows.rowCount; start += CHUNK_ROWS) {
+      const end = Math.min(start + CHUNK_ROWS, rows.rowCount);
+      const chunk = this.duckdb.DuckDBDataChunk.create(duckTypes, end - start);
+      chunk.setColumns(
+        order.map((name, i) => {
+          const c = at.get(name);
+          const values = new Array<DuckDBValue>(end - start).fill(null);
+          if (c === undefined || !pageTypes.has(c)) return values;
+          const cells = rows.data[c];
+          for (let row = start; row < end; row++) values[row - start] = duckValue(this.duckdb, types[i], cells[row]);
+          return values;
+        }),
+      );
+      this.#appender.appendDataChunk(chunk);
+    }
+  }
+
+  /** Writes what the appender holds into the table, so that it can be changed or read. */
+  flush(): void {
+    if (this.#appender === undefined) return;
+    const appender = this.#appender;
+    this.#appender = undefined;
     try {
-      for (let start = 0; start < rows.rowCount; start += CHUNK_ROWS) {
-        const end = Math.min(start + CHUNK_ROWS, rows.rowCount);
-        const chunk = this.duckdb.DuckDBDataChunk.create(duckTypes, end - start);
-        chunk.setColumns(
-          order.map((name, i) => {
-            const c = at.get(name);
-            const values = new Array<DuckDBValue>(end - start).fill(null);
-            if (c === undefined || !pageTypes.has(c)) return values;
-            const cells = rows.data[c];
-            for (let row = start; row < end; row++) values[row - start] = duckValue(this.duckdb, types[i], cells[row]);
-            return values;
-          }),
-        );
-        appender.appendDataChunk(chunk);
-      }
       appender.flushSync();
     } finally {
       appender.closeSync();
@@ -99,6 +108,7 @@ export class Staging {
   /** Creates the table for the first page's columns, then adds and widens columns for later pages. */
   async #fit(rows: ColumnTable, pageTypes: ReadonlyMap<number, SqlType>): Promise<void> {
     if (!this.#created) {
+      this.flush();
       for (const [c, type] of pageTypes) this.columns.set(rows.columns[c], type);
       if (!this.columns.has("id")) this.columns.set("id", "BIGINT");
       const columns = [...this.columns].map(([name, type]) => `${quoted(name)} ${type}`).join(", ");
@@ -110,10 +120,12 @@ export class Staging {
       const name = rows.columns[c];
       const before = this.columns.get(name);
       if (before === undefined) {
+        this.flush();
         await this.connection.run(`ALTER TABLE ${STAGING_TABLE} ADD COLUMN ${quoted(name)} ${type}`);
         this.columns.set(name, type);
       } else if (widenSql(before, type) !== before) {
         const widened = widenSql(before, type);
+        this.flush();
         await this.connection.run(`ALTER TABLE ${STAGING_TABLE} ALTER COLUMN ${quoted(name)} TYPE ${widened}`);
         this.columns.set(name, widened);
       }
@@ -122,10 +134,12 @@ export class Staging {
 
   /** Creates the (empty) table when no page came. */
   async ensureCreated(): Promise<void> {
+    this.flush();
     if (!this.#created) await this.#fit({ columns: [], data: [], dtypes: [], rowCount: 0 }, new Map());
   }
 
   async drop(): Promise<void> {
+    this.flush();
     if (this.#created) await this.connection.run(`DROP TABLE ${STAGING_TABLE}`);
     this.#created = false;
     this.columns.clear();

@@ -147,10 +147,14 @@ export class DuckDBStore implements Store, SessionHolder {
     const staging = new Staging(this.#duckdb, connection);
     const writes: StoreWrites = {
       stage: (rows) => staging.append(rows),
-      staged: async () => (staging.created ? stagedCounts(connection) : { rows: 0, ids: 0, missingIds: 0 }),
+      staged: async () => {
+        staging.flush();
+        return staging.created ? stagedCounts(connection) : { rows: 0, ids: 0, missingIds: 0 };
+      },
       writeStaged: (table, scope) => writeStaged(connection, table, staging, scope),
       removeRows: (table, scope) => removeRows(connection, table, scope),
       distinctValues: async (table, column) => {
+        staging.flush();
         const columns = await this.#columnsOf(table);
         if (!columns.includes(column)) return [];
         const reader = await connection.runAndReadAll(
@@ -176,6 +180,11 @@ export class DuckDBStore implements Store, SessionHolder {
       result = await work(writes);
       await staging.drop();
     } catch (error) {
+      try {
+        staging.flush();
+      } catch {
+        // the rollback below discards it anyway
+      }
       await connection.run("ROLLBACK").catch(() => undefined);
       throw error;
     }
