@@ -20,6 +20,9 @@ import {
 } from "./types";
 import { markCommitting, unmarkCommitting } from "./walGuard";
 
+/** DuckDB's memory limit while a sync runs (see STORE_SESSION). */
+const SYNC_MEMORY_LIMIT = "64MB";
+
 /** The store over one DuckDB connection (the public surface is the Store interface). */
 export class DuckDBStore implements Store, SessionHolder {
   readonly #duckdb: DuckDB;
@@ -129,7 +132,12 @@ export class DuckDBStore implements Store, SessionHolder {
     await this.close();
   }
 
-  /** One sync's run: its turn on the connection, its transactions one after the other. */
+  /**
+   * One sync's run: its turn on the connection, its transactions one after the other. DuckDB keeps
+   * a table's blocks in memory up to its memory limit (80% of the machine's by default), so a run
+   * into a table of a million rows would hold the table: a run needs a batch of rows at a time, and
+   * works under SYNC_MEMORY_LIMIT (DuckDB spills to disk beyond it), the user's limit restored after.
+   */
   [STORE_SESSION]<T>(work: (session: StoreSession) => Promise<T>): Promise<T> {
     return this.#turn(async () => {
       const connection = this.#connection;
@@ -138,7 +146,13 @@ export class DuckDBStore implements Store, SessionHolder {
         existingTable: (table) => this.#existingTable(table),
         transaction: (inner) => this.#transaction(inner),
       };
-      return work(session);
+      const limit = String((await connection.runAndReadAll("SELECT current_setting('memory_limit')")).getRows()[0][0]);
+      await connection.run(`SET memory_limit = '${SYNC_MEMORY_LIMIT}'`);
+      try {
+        return await work(session);
+      } finally {
+        await connection.run(`SET memory_limit = '${limit.replace(/'/g, "''")}'`).catch(() => undefined);
+      }
     });
   }
 
