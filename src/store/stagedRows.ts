@@ -100,9 +100,15 @@ export class Staging {
     this.#appender = undefined;
     try {
       appender.flushSync();
-    } finally {
-      appender.closeSync();
+    } catch (error) {
+      try {
+        appender.closeSync();
+      } catch {
+        // the flush's error is the one to tell (closing repeats it as "transaction is aborted")
+      }
+      throw error;
     }
+    appender.closeSync();
   }
 
   /** Creates the table for the first page's columns, then adds and widens columns for later pages. */

@@ -20,8 +20,8 @@ import {
 } from "./types";
 import { markCommitting, unmarkCommitting } from "./walGuard";
 
-/** DuckDB's memory limit while a sync runs (see STORE_SESSION). */
-const SYNC_MEMORY_LIMIT = "64MB";
+/** The memory limit that makes DuckDB let go of the blocks it caches (see #letGoOfCache). */
+const EVICTING_LIMIT = "16MB";
 
 /** The store over one DuckDB connection (the public surface is the Store interface). */
 export class DuckDBStore implements Store, SessionHolder {
@@ -132,31 +132,22 @@ export class DuckDBStore implements Store, SessionHolder {
     await this.close();
   }
 
-  /**
-   * One sync's run: its turn on the connection, its transactions one after the other. DuckDB keeps
-   * a table's blocks in memory up to its memory limit (80% of the machine's by default), so a run
-   * into a table of a million rows would hold the table: a run needs a batch of rows at a time, and
-   * works under SYNC_MEMORY_LIMIT (DuckDB spills to disk beyond it), the user's limit restored after.
-   */
+  /** One sync's run: its turn on the connection, its transactions one after the other. */
   [STORE_SESSION]<T>(work: (session: StoreSession) => Promise<T>): Promise<T> {
     return this.#turn(async () => {
       const connection = this.#connection;
+      // read once: DuckDB shows its limit rounded down, so reading it back after each commit would drift
+      const limit = String((await connection.runAndReadAll("SELECT current_setting('memory_limit')")).getRows()[0][0]);
       const session: StoreSession = {
         state: async (table) => (await readStates(connection, table))[0],
         existingTable: (table) => this.#existingTable(table),
-        transaction: (inner) => this.#transaction(inner),
+        transaction: (inner) => this.#transaction(inner, limit),
       };
-      const limit = String((await connection.runAndReadAll("SELECT current_setting('memory_limit')")).getRows()[0][0]);
-      await connection.run(`SET memory_limit = '${SYNC_MEMORY_LIMIT}'`);
-      try {
-        return await work(session);
-      } finally {
-        await connection.run(`SET memory_limit = '${limit.replace(/'/g, "''")}'`).catch(() => undefined);
-      }
+      return work(session);
     });
   }
 
-  async #transaction<T>(work: (writes: StoreWrites) => Promise<T>): Promise<T> {
+  async #transaction<T>(work: (writes: StoreWrites) => Promise<T>, memoryLimit: string): Promise<T> {
     const connection = this.#connection;
     const staging = new Staging(this.#duckdb, connection);
     const writes: StoreWrites = {
@@ -202,7 +193,7 @@ export class DuckDBStore implements Store, SessionHolder {
       await connection.run("ROLLBACK").catch(() => undefined);
       throw error;
     }
-    return this.#committing(async () => {
+    const committed = await this.#committing(async () => {
       try {
         await connection.run("COMMIT");
       } catch (error) {
@@ -211,6 +202,19 @@ export class DuckDBStore implements Store, SessionHolder {
       }
       return result;
     });
+    await this.#letGoOfCache(memoryLimit);
+    return committed;
+  }
+
+  /**
+   * DuckDB keeps the blocks of what a transaction wrote in memory, up to its memory limit (80% of
+   * the machine's by default), so a sync committing a million rows would hold them all: after each
+   * commit (checkpointed, so the blocks are on disk) a brief low limit evicts them, and the user's
+   * limit is restored. A run then holds about one commit's rows.
+   */
+  async #letGoOfCache(limit: string): Promise<void> {
+    await this.#connection.run(`SET memory_limit = '${EVICTING_LIMIT}'`).catch(() => undefined);
+    await this.#connection.run(`SET memory_limit = '${limit.replace(/'/g, "''")}'`);
   }
 
   /**
