@@ -1,7 +1,7 @@
 import { DataNotFoundError } from "../errors";
 import { STAGING_TABLE } from "../store/stagedRows";
 import type { RowChanges, StoreSession } from "../store/types";
-import { IncompletePullError } from "./incompletePull";
+import { IncompletePullError } from "../store/incompletePull";
 import type { PagesOf } from "./pagesSource";
 import { stateAfter } from "./runState";
 import { lookUpStudies } from "./studyLookup";

@@ -1,4 +1,4 @@
 export { syncEndpoint, type SyncSource } from "./syncEndpoint";
-export { IncompletePullError } from "./incompletePull";
+export { IncompletePullError } from "../store/incompletePull";
 export type { PagesOf } from "./pagesSource";
 export type { SyncOptions, SyncReport } from "./types";

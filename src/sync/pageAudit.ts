@@ -1,6 +1,6 @@
 import type { RecordPage } from "../pull";
 import type { StagedCounts } from "../store/types";
-import { IncompletePullError } from "./incompletePull";
+import { IncompletePullError } from "../store/incompletePull";
 
 const NOT_COMMITTED = "nothing of it was committed: the rows and marks are as they were";
 
