@@ -26,6 +26,20 @@ const emulatorAsItsOwnFile: Plugin = {
 };
 
 /**
+ * DuckDB (`@duckdb/node-api`, an optional peer) is loaded at run time by the store alone
+ * (src/store/loadDuckDB.ts), never bundled: its bindings are a native binary per platform, which a
+ * bundle cannot hold, and nothing but a store's use should load it (a bundle with every
+ * dependency inside, as tests/helpers/bundle.ts makes for a user who cannot read the clone,
+ * included).
+ */
+const duckdbLoadedAtRunTime: Plugin = {
+  name: "duckdb-loaded-at-run-time",
+  setup(build) {
+    build.onResolve({ filter: /^@duckdb\// }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+/**
  * danfo is its own entry point (`fountframe/danfo`, src/danfo/index.ts): the other entries load the
  * built dist/danfo.* beside them, so there is one copy of danfo and user code's `dfd.DataFrame` is
  * the class of fountframe's frames.
@@ -162,7 +176,7 @@ const main = defineConfig({
   outExtension: ({ format }) => ({ js: format === "cjs" ? ".cjs" : ".mjs" }),
   // p-limit and yocto-queue are ESM-only: bundled so the CJS build runs on any Node 20.
   noExternal: ["p-limit", "yocto-queue"],
-  esbuildPlugins: [emulatorAsItsOwnFile, danfoAsItsOwnFile],
+  esbuildPlugins: [emulatorAsItsOwnFile, danfoAsItsOwnFile, duckdbLoadedAtRunTime],
   target: "node20",
   // dist/danfo.{cjs,mjs} is the other config's, built at the same time
   clean: ["!danfo.{cjs,mjs}"],

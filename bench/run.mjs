@@ -119,6 +119,7 @@ const SIZES = {
     s3WideRows: 20_000,
     stream: [250_000, 1_000_000],
     columnarStream: [1_000_000],
+    syncThin: [100_000, 1_000_000],
     sweepPages: 100,
     sweepPagesAtOne: 30,
     rateLimits: 3,
@@ -130,6 +131,7 @@ const SIZES = {
     s3WideRows: 2_000,
     stream: [20_000],
     columnarStream: [],
+    syncThin: [],
     sweepPages: 20,
     sweepPagesAtOne: 10,
     rateLimits: 1,
@@ -271,6 +273,18 @@ export function plan(quick) {
   // SYNC: the pull synced into a DuckDB store, then one study revised and synced again (an emulator of
   // its own: the revision changes its data)
   add({ id: "SYNC", group: "SYNC", script: "sync.mjs", emulator: { ...pullEmulator, private: true }, config: {}, reps: 1 });
+  // the same at two sizes of S5's thin rows: a sync's memory must not grow with the rows (1M within 1.1 x 100k)
+  for (const rows of size.syncThin) {
+    add({
+      id: `SYNC-thin-${rows / 1000}k`,
+      group: "SYNC",
+      script: "sync.mjs",
+      reps: 1,
+      timeoutMs: 40 * 60_000,
+      emulator: { scale: rows, latencyMs: LATENCY_MS, warmupPages: size.warmupPages, ...thin, private: true },
+      config: { ...thin },
+    });
+  }
   // S8: S1 with an on-disk cache, filled by one run (S8-fill) and read by the next (S8: from the
   // frame's kept columns; S8-responses: from the responses, as before columns were kept)
   const cache = { cache: { dir: CACHE_DIR } };
@@ -447,7 +461,9 @@ async function runJob(job) {
       lease = await emulators.acquire(job.emulator);
       Object.assign(config, { url: lease.emulator.url, studyIds: lease.emulator.studyIds });
     }
-    const outcome = await runProcess([...job.flags, join(BENCH_DIR, "scenarios", job.script), JSON.stringify(config)]).done;
+    const outcome = await runProcess([...job.flags, join(BENCH_DIR, "scenarios", job.script), JSON.stringify(config)], {
+      ...(job.timeoutMs ? { timeoutMs: job.timeoutMs } : {}),
+    }).done;
     const line = outcome.stdout.split("\n").find((l) => l.startsWith(RESULT_TAG));
     if (outcome.code !== 0 || !line) {
       return { crashed: true, problems: [`exit ${outcome.code}: ${outcome.stderr.trim().split("\n").slice(-15).join("\n")}`] };

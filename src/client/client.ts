@@ -142,7 +142,7 @@ export class Client implements AsyncDisposable {
       const spec = endpointOfMethod(method);
       return this.#pull().pages(spec.resource, buildQuery(spec, [methodOptions]).query);
     };
-    return syncEndpoint(pagesOf, store, endpoint, options);
+    return syncEndpoint({ pages: pagesOf, baseUrl: this.#options.baseUrl }, store, endpoint, options);
   }
 
   /** Closes connections; calls and streams still running reject with ClientClosedError. Harmless twice. */

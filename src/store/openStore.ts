@@ -1,33 +1,59 @@
-import { FountError, ValidationError } from "../errors";
+import { FountError } from "../errors";
 import { loadDuckDB } from "./loadDuckDB";
-import { CREATE_STATE_TABLE } from "./stateTable";
+import { claimFile, releaseFile } from "./openFiles";
+import { ensureStateTable } from "./stateTable";
 import { DuckDBStore } from "./store";
+import { checkStoreFile } from "./storeFile";
 import type { Store } from "./types";
+import { checkWal } from "./walGuard";
 
-/** The store file is open in another process: DuckDB lets one process write a database at a time. */
+/** The store file is open elsewhere: in another process (DuckDB lets one process write a database at a time), or already in this one. */
 export class StoreBusyError extends FountError {
   static override readonly kind: string = "StoreBusyError";
 }
 
-/** Opens (or creates) a DuckDB store at `path` for `client.sync`; `await using store = await openStore(...)` closes it. */
-export async function openStore(path: string): Promise<Store> {
-  if (typeof path !== "string" || path.trim() === "")
-    throw new ValidationError("path", "the store's file name (created if absent), e.g. fount.duckdb");
-  const duckdb = await loadDuckDB();
-  let instance;
+export interface OpenStoreOptions {
+  /** make the file when it is absent (default true); false: a missing file is an error, and nothing is created */
+  create?: boolean;
+}
+
+/**
+ * Opens (or creates) the DuckDB store at `path` for `client.sync`; `await using store = await
+ * openStore(...)` closes it. Only a DuckDB database file (or none yet) is opened; one store per file
+ * per process (a second open of the same file, by any path, is refused until the first is closed).
+ */
+export async function openStore(path: string, options: OpenStoreOptions = {}): Promise<Store> {
+  const file = await checkStoreFile(path, options.create ?? true);
+  if (!claimFile(file.resolved)) {
+    throw new StoreBusyError(`the store ${path} is already open in this process: use the store openStore gave (or close it first)`);
+  }
+  let instance: Awaited<ReturnType<(typeof import("@duckdb/node-api"))["DuckDBInstance"]["create"]>> | undefined;
   try {
-    instance = await duckdb.DuckDBInstance.create(path);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/lock/i.test(message)) {
-      throw new StoreBusyError(
-        `the store ${path} is in use by another process (a sync running?): wait for it to finish. DuckDB: ${message}`,
-        { cause: error },
-      );
+    await checkWal(file.resolved, path, file.exists);
+    const duckdb = await loadDuckDB();
+    try {
+      instance = await duckdb.DuckDBInstance.create(file.resolved);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (/lock/i.test(message)) {
+        throw new StoreBusyError(
+          `the store ${path} is in use by another process (a sync running?): wait for it to finish. DuckDB: ${message}`,
+          { cause: error },
+        );
+      }
+      throw error;
     }
+    const connection = await instance.connect();
+    try {
+      await ensureStateTable(connection, path);
+    } catch (error) {
+      connection.closeSync();
+      throw error;
+    }
+    return new DuckDBStore(path, file.resolved, duckdb, instance, connection);
+  } catch (error) {
+    instance?.closeSync();
+    releaseFile(file.resolved);
     throw error;
   }
-  const connection = await instance.connect();
-  await connection.run(CREATE_STATE_TABLE);
-  return new DuckDBStore(path, duckdb, instance, connection);
 }

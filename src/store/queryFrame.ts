@@ -22,6 +22,14 @@ function cellOf(duckdb: DuckDB, value: unknown): unknown {
   return value;
 }
 
+/** A column of no rows: its type from DuckDB's. */
+function dtypeOfType(type: string): ColumnDtype {
+  if (type === "BOOLEAN") return "boolean";
+  if (/^(U?(TINY|SMALL)?INT(EGER)?|U?BIGINT)$/.test(type)) return "int32";
+  if (/^(DOUBLE|FLOAT|REAL|DECIMAL)/.test(type)) return "float32";
+  return "string";
+}
+
 function dtypeOf(values: readonly unknown[]): ColumnDtype {
   const present = values.filter((value) => value !== null && value !== undefined);
   if (present.length > 0 && present.every((value) => typeof value === "boolean")) return "boolean";
@@ -31,10 +39,15 @@ function dtypeOf(values: readonly unknown[]): ColumnDtype {
   return "string";
 }
 
-/** A query's result as a DataFrame, its columns in the result's order. */
+/** A query's result as a DataFrame, its columns in the result's order (a result of no rows: an empty frame with its columns). */
 export function resultToFrame(duckdb: DuckDB, reader: DuckDBResultReader): Promise<DataFrame> {
   const columns = reader.columnNames();
+  const rowCount = reader.currentRowCount;
+  if (rowCount === 0) {
+    const types = reader.columnTypes().map(String);
+    return tableToFrame({ columns, data: columns.map(() => []), dtypes: types.map(dtypeOfType), rowCount });
+  }
   const data = reader.getColumns().map((values) => values.map((value) => cellOf(duckdb, value)));
-  const table: ColumnTable = { columns, data, dtypes: data.map(dtypeOf), rowCount: reader.currentRowCount };
+  const table: ColumnTable = { columns, data, dtypes: data.map(dtypeOf), rowCount };
   return tableToFrame(table);
 }

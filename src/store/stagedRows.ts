@@ -1,9 +1,9 @@
-import type { DuckDBConnection, DuckDBType, DuckDBValue } from "@duckdb/node-api";
+import type { DuckDBAppender, DuckDBConnection, DuckDBType, DuckDBValue } from "@duckdb/node-api";
 import type { ColumnTable } from "../table/types";
 import { isMissingCell } from "../table/columnType";
 import { cellAs } from "../table/cellConversion";
 import type { DuckDB } from "./loadDuckDB";
-import { quoted, type SqlType } from "./sqlTypes";
+import { quoted, sqlTypeOf, widenSql, type SqlType } from "./sqlTypes";
 
 /** DuckDB's vector size: a data chunk holds at most this many rows. */
 const CHUNK_ROWS = 2048;
@@ -29,36 +29,6 @@ function duckValue(duckdb: DuckDB, type: SqlType, value: unknown): DuckDBValue {
   }
 }
 
-/**
- * The pulled rows in a table of their own (STAGING_TABLE) under the given types, appended a data
- * chunk at a time; the caller's transaction holds it, and drops it before committing.
- */
-export async function stageRows(
-  duckdb: DuckDB,
-  connection: DuckDBConnection,
-  table: ColumnTable,
-  types: readonly SqlType[],
-): Promise<void> {
-  const columns = table.columns.map((name, i) => `${quoted(name)} ${types[i]}`).join(", ");
-  await connection.run(`CREATE TABLE ${STAGING_TABLE} (${columns})`);
-  const duckTypes = types.map((type) => duckTypeOf(duckdb, type));
-  const appender = await connection.createAppender(STAGING_TABLE);
-  for (let start = 0; start < table.rowCount; start += CHUNK_ROWS) {
-    const end = Math.min(start + CHUNK_ROWS, table.rowCount);
-    const chunk = duckdb.DuckDBDataChunk.create(duckTypes, end - start);
-    chunk.setColumns(
-      table.data.map((cells, c) => {
-        const values = new Array<DuckDBValue>(end - start);
-        for (let row = start; row < end; row++) values[row - start] = duckValue(duckdb, types[c], cells[row]);
-        return values;
-      }),
-    );
-    appender.appendDataChunk(chunk);
-  }
-  appender.flushSync();
-  appender.closeSync();
-}
-
 function duckTypeOf(duckdb: DuckDB, type: SqlType): DuckDBType {
   const types: Record<SqlType, DuckDBType> = {
     BIGINT: duckdb.BIGINT,
@@ -69,4 +39,116 @@ function duckTypeOf(duckdb: DuckDB, type: SqlType): DuckDBType {
     VARCHAR: duckdb.VARCHAR,
   };
   return types[type];
+}
+
+/**
+ * A pull's rows in a table of their own (STAGING_TABLE), a page at a time as the pages arrive, so
+ * that no more than a page is held in memory: a page's column new to the table is added, a column
+ * whose type widened (the table model's rule) is widened. The caller's transaction holds it, and
+ * drops it before committing.
+ */
+export class Staging {
+  /** the staged columns and their types, in the table's order */
+  readonly columns = new Map<string, SqlType>();
+  #created = false;
+  /** kept open from page to page (a flush costs a DuckDB append of its own); closed before the table changes or is read */
+  #appender: DuckDBAppender | undefined;
+
+  constructor(
+    private readonly duckdb: DuckDB,
+    private readonly connection: DuckDBConnection,
+  ) {}
+
+  get created(): boolean {
+    return this.#created;
+  }
+
+  /** Appends one page's rows. */
+  async append(rows: ColumnTable): Promise<void> {
+    const pageTypes = new Map<number, SqlType>();
+    rows.columns.forEach((name, c) => {
+      const type = sqlTypeOf(rows, c);
+      if (type !== undefined) pageTypes.set(c, type); // empty in every row of this page: nothing to say of its type
+    });
+    await this.#fit(rows, pageTypes);
+    if (rows.rowCount === 0) return;
+    const order = [...this.columns.keys()];
+    const types = [...this.columns.values()];
+    const at = new Map(rows.columns.map((name, c) => [name, c]));
+    const duckTypes = types.map((type) => duckTypeOf(this.duckdb, type));
+    this.#appender ??= await this.connection.createAppender(STAGING_TABLE);
+    for (let start = 0; start < rows.rowCount; start += CHUNK_ROWS) {
+      const end = Math.min(start + CHUNK_ROWS, rows.rowCount);
+      const chunk = this.duckdb.DuckDBDataChunk.create(duckTypes, end - start);
+      chunk.setColumns(
+        order.map((name, i) => {
+          const c = at.get(name);
+          const values = new Array<DuckDBValue>(end - start).fill(null);
+          if (c === undefined || !pageTypes.has(c)) return values;
+          const cells = rows.data[c];
+          for (let row = start; row < end; row++) values[row - start] = duckValue(this.duckdb, types[i], cells[row]);
+          return values;
+        }),
+      );
+      this.#appender.appendDataChunk(chunk);
+    }
+  }
+
+  /** Writes what the appender holds into the table, so that it can be changed or read. */
+  flush(): void {
+    if (this.#appender === undefined) return;
+    const appender = this.#appender;
+    this.#appender = undefined;
+    try {
+      appender.flushSync();
+    } catch (error) {
+      try {
+        appender.closeSync();
+      } catch {
+        // the flush's error is the one to tell (closing repeats it as "transaction is aborted")
+      }
+      throw error;
+    }
+    appender.closeSync();
+  }
+
+  /** Creates the table for the first page's columns, then adds and widens columns for later pages. */
+  async #fit(rows: ColumnTable, pageTypes: ReadonlyMap<number, SqlType>): Promise<void> {
+    if (!this.#created) {
+      this.flush();
+      for (const [c, type] of pageTypes) this.columns.set(rows.columns[c], type);
+      if (!this.columns.has("id")) this.columns.set("id", "BIGINT");
+      const columns = [...this.columns].map(([name, type]) => `${quoted(name)} ${type}`).join(", ");
+      await this.connection.run(`CREATE TABLE ${STAGING_TABLE} (${columns})`);
+      this.#created = true;
+      return;
+    }
+    for (const [c, type] of pageTypes) {
+      const name = rows.columns[c];
+      const before = this.columns.get(name);
+      if (before === undefined) {
+        this.flush();
+        await this.connection.run(`ALTER TABLE ${STAGING_TABLE} ADD COLUMN ${quoted(name)} ${type}`);
+        this.columns.set(name, type);
+      } else if (widenSql(before, type) !== before) {
+        const widened = widenSql(before, type);
+        this.flush();
+        await this.connection.run(`ALTER TABLE ${STAGING_TABLE} ALTER COLUMN ${quoted(name)} TYPE ${widened}`);
+        this.columns.set(name, widened);
+      }
+    }
+  }
+
+  /** Creates the (empty) table when no page came. */
+  async ensureCreated(): Promise<void> {
+    this.flush();
+    if (!this.#created) await this.#fit({ columns: [], data: [], dtypes: [], rowCount: 0 }, new Map());
+  }
+
+  async drop(): Promise<void> {
+    this.flush();
+    if (this.#created) await this.connection.run(`DROP TABLE ${STAGING_TABLE}`);
+    this.#created = false;
+    this.columns.clear();
+  }
 }

@@ -1,11 +1,12 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { ValueError } from "../errors";
 import type { SyncState } from "./types";
 
 /** Where the store keeps what it tracks: one row per synced table (never the token). */
 export const STATE_TABLE = "fountframe_sync";
 
-export const CREATE_STATE_TABLE = `CREATE TABLE IF NOT EXISTS ${STATE_TABLE} (
-  "table" VARCHAR NOT NULL,
+const CREATE_STATE_TABLE = `CREATE TABLE ${STATE_TABLE} (
+  "table" VARCHAR PRIMARY KEY,
   endpoint VARCHAR NOT NULL,
   query VARCHAR NOT NULL,
   cursor VARCHAR,
@@ -16,11 +17,50 @@ export const CREATE_STATE_TABLE = `CREATE TABLE IF NOT EXISTS ${STATE_TABLE} (
   added BIGINT,
   updated BIGINT,
   removed BIGINT,
-  requests BIGINT
+  requests BIGINT,
+  service VARCHAR
 )`;
+const STATE_COLUMNS = [
+  "table",
+  "endpoint",
+  "query",
+  "cursor",
+  "study_marks",
+  "last_run",
+  "last_mode",
+  "rows",
+  "added",
+  "updated",
+  "removed",
+  "requests",
+];
 
 const SELECT_STATES = `SELECT "table", endpoint, query, cursor, study_marks, strftime(last_run, '%Y-%m-%dT%H:%M:%S.%gZ') AS last_run,
-  last_mode, "rows", added, updated, removed, requests FROM ${STATE_TABLE}`;
+  last_mode, "rows", added, updated, removed, requests, service FROM ${STATE_TABLE}`;
+
+/**
+ * Makes the state table, or checks that the table of its name (DuckDB compares names
+ * case-insensitively) is the store's own; a store made before the service was kept gains the column.
+ */
+export async function ensureStateTable(connection: DuckDBConnection, path: string): Promise<void> {
+  const reader = await connection.runAndReadAll(
+    `SELECT column_name FROM information_schema.columns WHERE lower(table_name) = '${STATE_TABLE}' AND table_schema = 'main'`,
+  );
+  const columns = reader.getRows().map(([name]) => String(name));
+  if (columns.length === 0) {
+    const views = await connection.runAndReadAll(`SELECT count(*) FROM duckdb_views() WHERE lower(view_name) = '${STATE_TABLE}'`);
+    if (Number(views.getRows()[0][0]) > 0) throw foreignState(path);
+    await connection.run(CREATE_STATE_TABLE);
+    return;
+  }
+  if (!STATE_COLUMNS.every((name) => columns.includes(name))) throw foreignState(path);
+  if (!columns.includes("service")) await connection.run(`ALTER TABLE ${STATE_TABLE} ADD COLUMN service VARCHAR`);
+}
+
+const foreignState = (path: string) =>
+  new ValueError(
+    `the store ${path} holds a table or view named ${STATE_TABLE} (in some case) that is not fountframe's sync state: give another file`,
+  );
 
 function stateOf(row: Record<string, unknown>): SyncState {
   const count = (value: unknown) => Number(value ?? 0);
@@ -37,30 +77,37 @@ function stateOf(row: Record<string, unknown>): SyncState {
     updated: count(row.updated),
     removed: count(row.removed),
     requests: count(row.requests),
+    service: (row.service as string | null) ?? null,
   };
 }
 
+/** Every tracked table's state, or the one of `table` (its name compared as DuckDB does, case-insensitively). */
 export async function readStates(connection: DuckDBConnection, table?: string): Promise<SyncState[]> {
   const reader = table
-    ? await connection.runAndReadAll(`${SELECT_STATES} WHERE "table" = $1`, [table])
+    ? await connection.runAndReadAll(`${SELECT_STATES} WHERE lower("table") = lower($1)`, [table])
     : await connection.runAndReadAll(`${SELECT_STATES} ORDER BY "table"`);
   return reader.getRowObjectsJS().map((row) => stateOf(row as Record<string, unknown>));
 }
 
 export async function writeState(connection: DuckDBConnection, state: SyncState): Promise<void> {
-  await connection.run(`DELETE FROM ${STATE_TABLE} WHERE "table" = $1`, [state.table]);
-  await connection.run(`INSERT INTO ${STATE_TABLE} VALUES ($1, $2, $3, $4, $5, CAST($6 AS TIMESTAMP), $7, $8, $9, $10, $11, $12)`, [
-    state.table,
-    state.endpoint,
-    JSON.stringify(state.query),
-    state.cursor,
-    state.studyMarks ? JSON.stringify(state.studyMarks) : null,
-    state.lastRun,
-    state.lastMode,
-    state.rows,
-    state.added,
-    state.updated,
-    state.removed,
-    state.requests,
-  ]);
+  await connection.run(`DELETE FROM ${STATE_TABLE} WHERE lower("table") = lower($1)`, [state.table]);
+  await connection.run(
+    `INSERT INTO ${STATE_TABLE} ("table", endpoint, query, cursor, study_marks, last_run, last_mode, "rows", added, updated, removed, requests, service)
+     VALUES ($1, $2, $3, $4, $5, CAST($6 AS TIMESTAMP), $7, $8, $9, $10, $11, $12, $13)`,
+    [
+      state.table,
+      state.endpoint,
+      JSON.stringify(state.query),
+      state.cursor,
+      state.studyMarks ? JSON.stringify(state.studyMarks) : null,
+      state.lastRun,
+      state.lastMode,
+      state.rows,
+      state.added,
+      state.updated,
+      state.removed,
+      state.requests,
+      state.service,
+    ],
+  );
 }

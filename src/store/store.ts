@@ -1,45 +1,80 @@
-import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
 import type { DataFrame } from "danfojs-node";
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node-api";
 import { ValidationError } from "../errors";
 import type { DuckDB } from "./loadDuckDB";
+import { releaseFile } from "./openFiles";
+import { exportFile, exportPartitioned } from "./parquetExport";
 import { resultToFrame } from "./queryFrame";
 import { quoted } from "./sqlTypes";
+import { Staging } from "./stagedRows";
 import { readStates, STATE_TABLE, writeState } from "./stateTable";
-import { writeRows } from "./tableWrites";
-import { STORE_SESSION, type SessionHolder, type Store, type StoreSession, type TrackedTable, type WriteParquetOptions } from "./types";
+import { removeRows, stagedCounts, writeStaged } from "./tableWrites";
+import {
+  STORE_SESSION,
+  type SessionHolder,
+  type Store,
+  type StoreSession,
+  type StoreWrites,
+  type TrackedTable,
+  type WriteParquetOptions,
+} from "./types";
+import { markCommitting, unmarkCommitting } from "./walGuard";
+
+/** The memory limit that makes DuckDB let go of the blocks it caches (see #letGoOfCache). */
+const EVICTING_LIMIT = "16MB";
 
 /** The store over one DuckDB connection (the public surface is the Store interface). */
 export class DuckDBStore implements Store, SessionHolder {
   readonly #duckdb: DuckDB;
   readonly #instance: DuckDBInstance;
   readonly #connection: DuckDBConnection;
-  /** one transaction at a time on this connection: later syncs and queries wait their turn */
+  /** the file as opened (links followed): its write-ahead log's mark and the process's open files key on it */
+  readonly #file: string;
+  /** one run or query at a time on this connection: later ones wait their turn */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
 
   constructor(
     readonly path: string,
+    file: string,
     duckdb: DuckDB,
     instance: DuckDBInstance,
     connection: DuckDBConnection,
   ) {
+    this.#file = file;
     this.#duckdb = duckdb;
     this.#instance = instance;
     this.#connection = connection;
   }
 
-  /** A query's rows as a DataFrame; `params` fill `$1, $2, ...` (a list) or `$name` (an object). */
-  query(sql: string, params?: readonly unknown[] | Record<string, unknown>): Promise<DataFrame> {
+  /**
+   * A query's rows as a DataFrame; `params` fill `$1, $2, ...` (a list) or `$name` (an object). SQL
+   * that fails half-way, or leaves a transaction open, is rolled back: the next sync never finds
+   * the connection inside someone's transaction.
+   */
+  async query(sql: string, params?: readonly unknown[] | Record<string, unknown>): Promise<DataFrame> {
     if (typeof sql !== "string" || sql.trim() === "") throw new ValidationError("sql", "a SQL query (text)");
-    return this.#turn(async () => {
-      const reader = await this.#connection.runAndReadAll(sql, params as DuckDBValue[] | Record<string, DuckDBValue> | undefined);
-      return resultToFrame(this.#duckdb, reader);
-    });
+    return this.#turn(() =>
+      this.#committing(async () => {
+        let frame: DataFrame;
+        try {
+          const reader = await this.#connection.runAndReadAll(sql, params as DuckDBValue[] | Record<string, DuckDBValue> | undefined);
+          frame = await resultToFrame(this.#duckdb, reader);
+        } catch (error) {
+          await this.#endOpenTransaction();
+          throw error;
+        }
+        if (await this.#endOpenTransaction())
+          throw new ValidationError(
+            "sql",
+            "SQL that ends its own transactions: this query left one open (BEGIN without COMMIT), and it was rolled back",
+          );
+        return frame;
+      }),
+    );
   }
 
-  /** What is tracked: each synced table, its endpoint and query, rows, last sync and cursor. */
+  /** What is tracked: each synced table, its endpoint and query, rows, last sync, cursor and service. */
   tables(): Promise<TrackedTable[]> {
     return this.#turn(async () => {
       const states = await readStates(this.#connection);
@@ -56,32 +91,27 @@ export class DuckDBStore implements Store, SessionHolder {
           rows,
           lastSyncedAt: state.lastRun,
           cursor: state.cursor,
+          service: state.service,
         });
       }
       return tracked;
     });
   }
 
-  /** A table as Parquet: `dir/<table>.parquet`, or with `partitionBy` one folder per value under `dir`. */
+  /** A table as Parquet: `dir/<table>.parquet`, or with `partitionBy` one folder per value under `dir` (replaced whole). */
   writeParquet(table: string, dir: string, options: WriteParquetOptions = {}): Promise<void> {
     return this.#turn(async () => {
-      const columns = await this.#columnsOf(table);
-      if (columns.length === 0)
+      if (typeof dir !== "string" || dir.trim() === "") throw new ValidationError("dir", "the folder to write into");
+      const name = await this.#existingTable(table);
+      if (name === undefined)
         throw new ValidationError("table", `a table of this store (${(await this.#tableNames()).join(", ") || "none yet"}), got ${table}`);
+      const columns = await this.#columnsOf(name);
       const partitionBy = options.partitionBy ?? [];
-      const unknown = partitionBy.filter((name) => !columns.includes(name));
+      const unknown = partitionBy.filter((column) => !columns.includes(column));
       if (unknown.length > 0)
-        throw new ValidationError("partitionBy", `columns of ${table} (${columns.join(", ")}), got ${unknown.join(", ")}`);
-      await mkdir(dir, { recursive: true });
-      const source = `SELECT * FROM ${quoted(table)}`;
-      if (partitionBy.length === 0) {
-        await this.#connection.run(`COPY (${source}) TO '${join(dir, `${table}.parquet`).replace(/'/g, "''")}' (FORMAT parquet)`);
-      } else {
-        const by = partitionBy.map(quoted).join(", ");
-        await this.#connection.run(
-          `COPY (${source}) TO '${dir.replace(/'/g, "''")}' (FORMAT parquet, PARTITION_BY (${by}), OVERWRITE_OR_IGNORE)`,
-        );
-      }
+        throw new ValidationError("partitionBy", `columns of ${name} (${columns.join(", ")}), got ${unknown.join(", ")}`);
+      if (partitionBy.length === 0) await exportFile(this.#connection, table, dir);
+      else await exportPartitioned(this.#connection, name, dir, partitionBy);
     });
   }
 
@@ -90,34 +120,127 @@ export class DuckDBStore implements Store, SessionHolder {
     if (this.#closed) return;
     this.#closed = true;
     await this.#queue.catch(() => undefined);
-    this.#connection.closeSync();
-    this.#instance.closeSync();
+    try {
+      this.#connection.closeSync();
+      this.#instance.closeSync();
+    } finally {
+      releaseFile(this.#file);
+    }
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
     await this.close();
   }
 
-  /** One sync's work in one transaction: committed when it resolves, rolled back when it throws. */
+  /** One sync's run: its turn on the connection, its transactions one after the other. */
   [STORE_SESSION]<T>(work: (session: StoreSession) => Promise<T>): Promise<T> {
     return this.#turn(async () => {
       const connection = this.#connection;
+      // read once: DuckDB shows its limit rounded down, so reading it back after each commit would drift
+      const limit = String((await connection.runAndReadAll("SELECT current_setting('memory_limit')")).getRows()[0][0]);
       const session: StoreSession = {
         state: async (table) => (await readStates(connection, table))[0],
-        states: () => readStates(connection),
-        writeRows: (table, rows, scope) => writeRows(this.#duckdb, connection, table, rows, scope),
-        saveState: (state) => writeState(connection, state),
+        existingTable: (table) => this.#existingTable(table),
+        transaction: (inner) => this.#transaction(inner, limit),
       };
-      await connection.run("BEGIN TRANSACTION");
+      return work(session);
+    });
+  }
+
+  async #transaction<T>(work: (writes: StoreWrites) => Promise<T>, memoryLimit: string): Promise<T> {
+    const connection = this.#connection;
+    const staging = new Staging(this.#duckdb, connection);
+    const writes: StoreWrites = {
+      stage: (rows) => staging.append(rows),
+      staged: async () => {
+        staging.flush();
+        return staging.created ? stagedCounts(connection) : { rows: 0, ids: 0, missingIds: 0 };
+      },
+      writeStaged: (table, scope) => writeStaged(connection, table, staging, scope),
+      removeRows: (table, scope) => removeRows(connection, table, scope),
+      distinctValues: async (table, column) => {
+        staging.flush();
+        const columns = await this.#columnsOf(table);
+        if (!columns.includes(column)) return [];
+        const reader = await connection.runAndReadAll(
+          `SELECT DISTINCT ${quoted(column)} FROM ${quoted(table)} WHERE ${quoted(column)} IS NOT NULL`,
+        );
+        return reader.getRows().map(([value]) => Number(value));
+      },
+      dropTable: async (table) => {
+        const name = await this.#existingTable(table);
+        if (name === undefined) return;
+        const isView = Number(
+          (
+            await connection.runAndReadAll(`SELECT count(*) FROM duckdb_views() WHERE lower(view_name) = lower($1)`, [name])
+          ).getRows()[0][0],
+        );
+        await connection.run(`DROP ${isView ? "VIEW" : "TABLE"} ${quoted(name)}`);
+      },
+      saveState: (state) => writeState(connection, state),
+    };
+    await connection.run("BEGIN TRANSACTION");
+    let result: T;
+    try {
+      result = await work(writes);
+      await staging.drop();
+    } catch (error) {
       try {
-        const result = await work(session);
+        staging.flush();
+      } catch {
+        // the rollback below discards it anyway
+      }
+      await connection.run("ROLLBACK").catch(() => undefined);
+      throw error;
+    }
+    const committed = await this.#committing(async () => {
+      try {
         await connection.run("COMMIT");
-        return result;
       } catch (error) {
         await connection.run("ROLLBACK").catch(() => undefined);
         throw error;
       }
+      return result;
     });
+    await this.#letGoOfCache(memoryLimit);
+    return committed;
+  }
+
+  /**
+   * DuckDB keeps the blocks of what a transaction wrote in memory, up to its memory limit (80% of
+   * the machine's by default), so a sync committing a million rows would hold them all: after each
+   * commit (checkpointed, so the blocks are on disk) a brief low limit evicts them, and the user's
+   * limit is restored. A run then holds about one commit's rows.
+   */
+  async #letGoOfCache(limit: string): Promise<void> {
+    await this.#connection.run(`SET memory_limit = '${EVICTING_LIMIT}'`).catch(() => undefined);
+    await this.#connection.run(`SET memory_limit = '${limit.replace(/'/g, "''")}'`);
+  }
+
+  /**
+   * Work that may commit: marked as the store's own until the write-ahead log is folded into the
+   * file (walGuard.ts), so a log left by a kill in between is known as the store's.
+   */
+  async #committing<T>(work: () => Promise<T>): Promise<T> {
+    await markCommitting(this.#file);
+    try {
+      return await work();
+    } finally {
+      await this.#connection.run("CHECKPOINT").catch(() => undefined);
+      await unmarkCommitting(this.#file);
+    }
+  }
+
+  /** Rolls back a transaction left open on the connection; says whether there was one. */
+  async #endOpenTransaction(): Promise<boolean> {
+    let leftOpen = false;
+    try {
+      await this.#connection.run("BEGIN TRANSACTION");
+    } catch {
+      leftOpen = true; // "within a transaction", or an aborted one
+    }
+    await this.#connection.run("ROLLBACK").catch(() => undefined);
+    return leftOpen;
   }
 
   #turn<T>(work: () => Promise<T>): Promise<T> {
@@ -127,9 +250,18 @@ export class DuckDBStore implements Store, SessionHolder {
     return run;
   }
 
+  async #existingTable(table: string): Promise<string | undefined> {
+    const reader = await this.#connection.runAndReadAll(
+      `SELECT table_name FROM information_schema.tables WHERE lower(table_name) = lower($1) AND table_schema = 'main'`,
+      [String(table)],
+    );
+    const [row] = reader.getRows();
+    return row ? String(row[0]) : undefined;
+  }
+
   async #columnsOf(table: string): Promise<string[]> {
     const reader = await this.#connection.runAndReadAll(
-      `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = 'main' ORDER BY ordinal_position`,
+      `SELECT column_name FROM information_schema.columns WHERE lower(table_name) = lower($1) AND table_schema = 'main' ORDER BY ordinal_position`,
       [table],
     );
     return reader.getRows().map(([name]) => String(name));
@@ -137,7 +269,7 @@ export class DuckDBStore implements Store, SessionHolder {
 
   async #tableNames(): Promise<string[]> {
     const reader = await this.#connection.runAndReadAll(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_name <> '${STATE_TABLE}' ORDER BY 1`,
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND lower(table_name) <> '${STATE_TABLE}' ORDER BY 1`,
     );
     return reader.getRows().map(([name]) => String(name));
   }

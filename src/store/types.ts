@@ -13,6 +13,8 @@ export interface TrackedTable {
   readonly lastSyncedAt: string | null;
   /** resources: the newest `updated_at` seen (the next run asks from a little before it) */
   readonly cursor: string | null;
+  /** the base URL of the service it was synced from (null: a store made before it was kept) */
+  readonly service: string | null;
 }
 
 /** The sync state of one table, as the `fountframe_sync` table keeps it (never the token). */
@@ -30,6 +32,8 @@ export interface SyncState {
   readonly updated: number;
   readonly removed: number;
   readonly requests: number;
+  /** the base URL of the service the table was synced from (never the token); null in a store made before it was kept */
+  readonly service: string | null;
 }
 
 /** Which stored rows the pulled rows stand for: all of them, those of the same ids, or whole partitions. */
@@ -50,12 +54,34 @@ export interface RowChanges {
   readonly widenedColumns: readonly string[];
 }
 
-/** One sync's access to the store, inside its transaction (client.sync uses it; not public API). */
+/** A pull's staged rows: how many, how many distinct ids, and how many without an id. */
+export interface StagedCounts {
+  readonly rows: number;
+  readonly ids: number;
+  readonly missingIds: number;
+}
+
+/** One sync's access to the store, for the whole run (client.sync uses it; not public API). */
 export interface StoreSession {
+  /** the tracked state of `table` (its name compared case-insensitively, as DuckDB does) */
   state(table: string): Promise<SyncState | undefined>;
-  states(): Promise<SyncState[]>;
-  /** Replaces the rows in `scope` with `rows` (creating or widening the table first). */
-  writeRows(table: string, rows: ColumnTable | undefined, scope: RowScope): Promise<RowChanges>;
+  /** the name of a table or view the store holds under this name in any case, as the catalog spells it */
+  existingTable(table: string): Promise<string | undefined>;
+  /** `work` in one transaction: committed (and checkpointed) when it resolves, rolled back when it throws */
+  transaction<T>(work: (writes: StoreWrites) => Promise<T>): Promise<T>;
+}
+
+/** The writes of one transaction. */
+export interface StoreWrites {
+  /** Appends a page's rows to the transaction's staging table. */
+  stage(rows: ColumnTable): Promise<void>;
+  staged(): Promise<StagedCounts>;
+  /** Replaces the rows in `scope` with the staged rows (creating or widening the table first). */
+  writeStaged(table: string, scope: RowScope): Promise<RowChanges>;
+  removeRows(table: string, scope: RowScope): Promise<RowChanges>;
+  /** the distinct values of a whole-number column (the studies a table holds) */
+  distinctValues(table: string, column: string): Promise<number[]>;
+  dropTable(table: string): Promise<void>;
   saveState(state: SyncState): Promise<void>;
 }
 

@@ -1,9 +1,13 @@
-import type { StoreSession, SyncState } from "../store/types";
-import { pullTable } from "./pulledTable";
+import { DataNotFoundError } from "../errors";
+import { STAGING_TABLE } from "../store/stagedRows";
+import type { RowChanges, StoreSession } from "../store/types";
+import { IncompletePullError } from "../store/incompletePull";
 import type { PagesOf } from "./types";
+import { stateAfter } from "./runState";
 import { lookUpStudies } from "./studyLookup";
-import { withFields, type CheckedSync } from "./syncOptions";
-import type { SyncOutcome } from "./types";
+import { stagePull } from "./stagePull";
+import { withFields } from "./syncOptions";
+import type { SyncOutcome, SyncRun } from "./types";
 
 const STUDY_COLUMN = "study_id";
 
@@ -21,9 +25,22 @@ const STUDY_LEVEL_OPTIONS = [
 ];
 
 /**
- * The query narrowed to some studies: the study ids replace the study-level filters (a study has
- * one country and year, and study + country + year is no combination the service recommends);
- * the query's other filters are kept.
+ * About how many rows one commit takes: studies are committed whole, a few at a time, so a run
+ * keeps its progress without paying a pull's and a transaction's fixed cost per study (a country
+ * and year of small studies is hundreds of them). The first commit is one study.
+ */
+const ROWS_PER_COMMIT = 10_000;
+const MAX_STUDIES_PER_COMMIT = 100;
+
+function nextBatchSize(rowsPerStudy: number): number {
+  if (!(rowsPerStudy > 0)) return MAX_STUDIES_PER_COMMIT;
+  return Math.max(1, Math.min(MAX_STUDIES_PER_COMMIT, Math.floor(ROWS_PER_COMMIT / rowsPerStudy)));
+}
+
+/**
+ * The query narrowed to some studies: their ids replace the study-level filters (a study has one
+ * country and year, and study + country + year is no combination the service recommends); the
+ * query's other filters are kept.
  */
 function forStudies(options: Record<string, unknown>, studyIds: readonly number[]): Record<string, unknown> {
   const narrowed = { ...options };
@@ -32,46 +49,116 @@ function forStudies(options: Record<string, unknown>, studyIds: readonly number[
     delete narrowed[name];
     delete filters[name];
   }
-  return { ...narrowed, filters, studies: studyIds };
+  return { ...narrowed, filters, studies: [...studyIds] };
 }
+
+const sum = (a: RowChanges, b: RowChanges): RowChanges => ({
+  added: a.added + b.added,
+  updated: a.updated + b.updated,
+  removed: a.removed + b.removed,
+  rows: b.rows,
+  addedColumns: [...a.addedColumns, ...b.addedColumns.filter((name) => !a.addedColumns.includes(name))],
+  widenedColumns: [...a.widenedColumns, ...b.widenedColumns],
+});
 
 /**
  * Brandscape data by study partition. A study's brandscape data has changed exactly when its
- * `data_updated_at` has moved (the rows' own timestamps are shallow), so a later run looks up the
- * studies the query covers, re-pulls those whose mark moved and those new to the query, and
- * replaces their rows whole; the rows of studies the lookup no longer lists are removed.
+ * `data_updated_at` has moved (the rows' own timestamps are shallow), so a run looks up the studies
+ * the query covers, re-pulls those whose mark moved and those new to the query (a full run: every
+ * one), and replaces their rows whole; the rows of studies the lookup no longer lists are removed.
+ *
+ * A long run keeps its progress: the studies gone go in a first transaction, then the studies are
+ * pulled and committed a few at a time (the first alone; then about ROWS_PER_COMMIT rows), each
+ * whole with its mark, so a run killed after k studies leaves k studies done and the next run
+ * pulls the rest; a commit never holds part of a study. A full run forgets the marks of the
+ * studies it has still to pull in that first transaction, so that a killed full run is finished by
+ * the next run of either mode.
  */
-export async function syncBrandscape(
-  pages: PagesOf,
-  session: StoreSession,
-  sync: CheckedSync,
-  before: SyncState | undefined,
-): Promise<SyncOutcome> {
-  const options = withFields(sync.options, ["id", STUDY_COLUMN]);
+export async function syncBrandscape(pages: PagesOf, session: StoreSession, run: SyncRun): Promise<SyncOutcome> {
+  const options = withFields(run.options, ["id", STUDY_COLUMN]);
   const lookup = await lookUpStudies(pages, options);
-  const stored = before?.studyMarks;
-  if (sync.full || !before || !stored) {
-    const pulled = await pullTable(pages(sync.method, options));
-    const changes = await session.writeRows(sync.table, pulled.table, { kind: "all" });
-    return { mode: "full", changes, requests: lookup.requests + pulled.requests, cursor: null, studyMarks: lookup.marks };
+  let requests = lookup.requests;
+  const stored = run.before?.studyMarks ?? {};
+  const full = run.full || !run.before || !run.before.studyMarks;
+  const listed = Object.keys(lookup.marks);
+  if (listed.length === 0) requests += await confirmNoData(pages, run, options);
+  const pulled = listed
+    .filter((id) => full || !(id in stored) || stored[id] !== lookup.marks[id])
+    .map(Number)
+    .sort((a, b) => a - b);
+
+  const mode = full ? "full" : "incremental";
+  const none: RowChanges = { added: 0, updated: 0, removed: 0, rows: 0, addedColumns: [], widenedColumns: [] };
+  const goneOf = (held: readonly number[]) =>
+    [...new Set([...held, ...Object.keys(stored).map(Number)])].filter((id) => !(String(id) in lookup.marks)).sort((a, b) => a - b);
+  // an incremental run keeps every mark but those of studies gone (a moved mark makes its study
+  // pulled again anyway); a full run forgets the marks up front, so that a killed full run is
+  // finished by the next run, whatever its mode
+  let marks: Record<string, string | null> = full ? {} : Object.fromEntries(Object.entries(stored).filter(([id]) => id in lookup.marks));
+  let gone = full ? [] : goneOf([]);
+  let changes = none;
+  if (full || gone.length > 0 || pulled.length === 0) {
+    const first = await session.transaction(async (writes) => {
+      if (run.replaceUntracked) await writes.dropTable(run.table);
+      if (full) gone = goneOf(await writes.distinctValues(run.table, STUDY_COLUMN));
+      const removed = await writes.removeRows(run.table, { kind: "partition", column: STUDY_COLUMN, values: gone });
+      await writes.saveState(stateAfter(run, { cursor: null, studyMarks: marks, mode, changes: removed, requests }));
+      return removed;
+    });
+    changes = first;
   }
-  const moved = Object.keys(lookup.marks).filter((id) => !(id in stored) || stored[id] !== lookup.marks[id]);
-  const gone = Object.keys(stored).filter((id) => !(id in lookup.marks));
-  const replaced = moved.map(Number).sort((a, b) => a - b);
-  const removed = gone.map(Number).sort((a, b) => a - b);
-  const pulled =
-    replaced.length > 0 ? await pullTable(pages(sync.method, forStudies(options, replaced))) : { table: undefined, requests: 0 };
-  const changes = await session.writeRows(sync.table, pulled.table, {
-    kind: "partition",
-    column: STUDY_COLUMN,
-    values: [...replaced, ...removed],
-  });
-  return {
-    mode: "incremental",
-    changes,
-    requests: lookup.requests + pulled.requests,
-    cursor: null,
-    studyMarks: lookup.marks,
-    partitions: { replaced, removed },
-  };
+
+  let batchSize = 1;
+  for (let start = 0; start < pulled.length;) {
+    const batch = pulled.slice(start, start + batchSize);
+    start += batch.length;
+    const done = await session.transaction(async (writes) => {
+      const what = `sync of ${run.table}, ${batch.length === 1 ? "study" : "studies"} ${batch.join(",")}`;
+      const batchRequests = await stagePull(pages(run.method, forStudies(options, batch)), writes, what);
+      const staged = await writes.staged();
+      if (!run.full) {
+        const came = new Set(await writes.distinctValues(STAGING_TABLE, STUDY_COLUMN));
+        const held = new Set(await writes.distinctValues(run.table, STUDY_COLUMN));
+        const empty = batch.filter((id) => !came.has(id) && held.has(id));
+        if (empty.length > 0)
+          throw new IncompletePullError(
+            `${what}: the lookup lists ${empty.join(",")} (data_updated_at moved) but the brandscape data came back without rows of it, ` +
+              `while the store holds some; nothing of these studies was committed (a full run, mode: "full", takes the empty answer)`,
+          );
+      }
+      const batchChanges = await writes.writeStaged(run.table, { kind: "partition", column: STUDY_COLUMN, values: batch });
+      const after = { ...marks, ...Object.fromEntries(batch.map((id) => [String(id), lookup.marks[String(id)]])) };
+      requests += batchRequests;
+      const total = sum(changes, batchChanges);
+      await writes.saveState(stateAfter(run, { cursor: null, studyMarks: after, mode, changes: total, requests }));
+      return { after, total, rowsPerStudy: staged.rows / batch.length };
+    });
+    marks = done.after;
+    changes = done.total;
+    batchSize = nextBatchSize(done.rowsPerStudy);
+  }
+  return { mode, changes, requests, partitions: { replaced: pulled, removed: gone } };
+}
+
+/**
+ * A lookup that lists no study: the service says the query covers nothing. Before that removes
+ * every stored study, the brandscape data itself is asked (one record): rows there mean the lookup
+ * was wrong (a page answered empty while its meta.total said otherwise), and the run stops.
+ */
+async function confirmNoData(pages: PagesOf, run: SyncRun, options: Record<string, unknown>): Promise<number> {
+  let requests = 0;
+  try {
+    for await (const page of pages(run.method, { ...options, perPage: 1, maxPages: 1 })) {
+      requests++;
+      if (page.records.length > 0)
+        throw new IncompletePullError(
+          `sync of ${run.table}: the study lookup listed no study, yet the query's brandscape data has records (meta.total ${page.total}); ` +
+            "nothing was committed: the rows and marks are as they were",
+        );
+    }
+  } catch (error) {
+    if (error instanceof DataNotFoundError && requests === 0) return 1;
+    throw error;
+  }
+  return requests;
 }

@@ -1,34 +1,34 @@
-import type { StoreSession, SyncState } from "../store/types";
-import { columnOf, pullTable } from "./pulledTable";
+import type { StoreSession } from "../store/types";
+import { columnOf } from "./pulledTable";
 import type { PagesOf } from "./types";
+import { stateAfter } from "./runState";
 import { newestOf, sinceFilter } from "./since";
-import type { CheckedSync } from "./syncOptions";
 import { withFields } from "./syncOptions";
-import type { SyncOutcome } from "./types";
+import { stagePull } from "./stagePull";
+import type { SyncOutcome, SyncRun } from "./types";
 
 /**
  * A resource: the first run (or "full") pulls everything and removes ids gone; later runs ask for
  * `filter[updated_since]` from the stored cursor (less an overlap) and merge by id. Deletions are
- * only seen by a full run: the service lists what changed, not what went.
+ * only seen by a full run: the service lists what changed, not what went. One transaction a run:
+ * the pages are staged as they come, checked whole, then merged with the new state.
  */
-export async function syncResource(
-  pages: PagesOf,
-  session: StoreSession,
-  sync: CheckedSync,
-  before: SyncState | undefined,
-): Promise<SyncOutcome> {
-  const incremental = !sync.full && before !== undefined && before.cursor !== null;
-  const options = withFields(sync.options, ["id", "updated_at"]);
+export async function syncResource(pages: PagesOf, session: StoreSession, run: SyncRun): Promise<SyncOutcome> {
+  const { before } = run;
+  const incremental = !run.full && before !== undefined && before.cursor !== null;
+  const options = withFields(run.options, ["id", "updated_at"]);
   const pullOptions = incremental
     ? { ...options, filters: { ...(options.filters as object | undefined), updated_since: sinceFilter(before.cursor!) } }
     : options;
-  const pulled = await pullTable(pages(sync.method, pullOptions));
-  const changes = await session.writeRows(sync.table, pulled.table, incremental ? { kind: "ids" } : { kind: "all" });
-  return {
-    mode: incremental ? "incremental" : "full",
-    changes,
-    requests: pulled.requests,
-    cursor: newestOf(columnOf(pulled.table, "updated_at"), incremental ? before.cursor : null),
-    studyMarks: null,
-  };
+  return session.transaction(async (writes) => {
+    if (run.replaceUntracked) await writes.dropTable(run.table);
+    let cursor = incremental ? before.cursor : null;
+    const requests = await stagePull(pages(run.method, pullOptions), writes, `sync of ${run.table} (${run.method})`, (rows) => {
+      cursor = newestOf(columnOf(rows, "updated_at"), cursor);
+    });
+    const changes = await writes.writeStaged(run.table, incremental ? { kind: "ids" } : { kind: "all" });
+    const mode = incremental ? "incremental" : "full";
+    await writes.saveState(stateAfter(run, { cursor, studyMarks: null, mode, changes, requests }));
+    return { mode, changes, requests };
+  });
 }

@@ -1,6 +1,9 @@
+import { DataNotFoundError } from "../errors";
 import { endpointOfMethod, buildQuery } from "../params/buildQuery";
-import { columnOf, pullTable } from "./pulledTable";
+import { FrameBuilder } from "../rows/rowShape";
+import { columnOf } from "./pulledTable";
 import type { PagesOf } from "./types";
+import { PageAudit } from "./pageAudit";
 
 /** brandscape-data's study-level filters and the studies filter of the same meaning. */
 const STUDY_FILTERS: Readonly<Record<string, string>> = {
@@ -20,6 +23,8 @@ export interface StudyMarks {
 /**
  * The studies a brandscape query covers and each one's `data_updated_at`: one studies request (a
  * page per 1,000 studies) with the query's country and year filters, its study ids applied here.
+ * The lookup must be whole (PageAudit: every page, as many studies as its meta.total, each once),
+ * or the run stops before it takes a study for gone.
  */
 export async function lookUpStudies(pages: PagesOf, brandscapeOptions: Record<string, unknown>): Promise<StudyMarks> {
   const params = buildQuery(endpointOfMethod("brandscapeData"), [brandscapeOptions]).query.toParams("brandscape-data");
@@ -28,13 +33,28 @@ export async function lookUpStudies(pages: PagesOf, brandscapeOptions: Record<st
     if (params[wire] !== undefined) extraFilters[studyFilter] = String(params[wire]);
   }
   const wantedIds = STUDY_ID_FILTERS.flatMap((wire) => (params[wire] === undefined ? [] : String(params[wire]).split(",").map(Number)));
-  const pulled = await pullTable(pages("studies", { extraFilters, fields: ["id", "data_updated_at"], perPage: 1000 }));
-  const ids = columnOf(pulled.table, "id");
-  const stamps = columnOf(pulled.table, "data_updated_at");
+  const audit = new PageAudit("the study lookup");
+  const builder = new FrameBuilder();
+  let requests = 0;
+  try {
+    for await (const page of pages("studies", { extraFilters, fields: ["id", "data_updated_at"], perPage: 1000 })) {
+      requests++;
+      audit.see(page);
+      builder.add(page);
+    }
+  } catch (error) {
+    if (!(error instanceof DataNotFoundError) || requests > 0) throw error;
+    return { marks: {}, requests: 1 };
+  }
+  const { table } = builder.toTable();
+  const ids = columnOf(table, "id");
+  const present = ids.filter((id) => id !== null && id !== undefined);
+  audit.finish({ rows: ids.length, ids: new Set(present).size, missingIds: ids.length - present.length });
+  const stamps = columnOf(table, "data_updated_at");
   const marks: Record<string, string | null> = {};
   ids.forEach((id, row) => {
     if (wantedIds.length === 0 || wantedIds.includes(Number(id)))
       marks[String(id)] = typeof stamps[row] === "string" ? (stamps[row] as string) : null;
   });
-  return { marks, requests: pulled.requests };
+  return { marks, requests };
 }

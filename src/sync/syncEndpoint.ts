@@ -1,57 +1,90 @@
 import { syncReportForm, withNotebookForm } from "../display";
 import { ValidationError } from "../errors";
-import { holdsSessions, STORE_SESSION, type SyncTarget } from "../store/types";
+import { STAGING_TABLE } from "../store/stagedRows";
+import { holdsSessions, STORE_SESSION, type StoreSession, type SyncTarget } from "../store/types";
 import { syncBrandscape } from "./brandscapeSync";
 import type { PagesOf } from "./types";
 import { syncResource } from "./resourceSync";
-import { checkSync } from "./syncOptions";
-import type { SyncReport } from "./types";
+import { serviceOf } from "./serviceUrl";
+import { checkSync, type CheckedSync } from "./syncOptions";
+import type { SyncReport, SyncRun } from "./types";
 
-/** Two queries pull the same rows: the page size aside. */
+/** Where a sync pulls from: the client's pages, and the base URL of its service. */
+export interface SyncSource {
+  readonly pages: PagesOf;
+  readonly baseUrl: string;
+}
+
+/** Two queries pull the same rows: the page size aside (both are in canonical key order). */
 function sameQuery(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const rowsOf = ({ perPage: _perPage, ...rest }: Record<string, unknown>) => JSON.stringify(rest);
   return rowsOf(a) === rowsOf(b);
 }
 
 /**
- * `client.sync(store, endpoint, options)`: one run, in one transaction of the store, so that a
- * failed, interrupted or killed run leaves the store as it was; runs on one store take turns.
+ * What the run may do, settled from the store before any request: a table the store did not make
+ * is refused (unless mode "full" with replaceUntrackedTable), as is a tracked table's other query or
+ * other service (unless mode "full"); names are compared as DuckDB compares them, case-insensitively.
  */
-export async function syncEndpoint(pages: PagesOf, store: SyncTarget, endpoint: unknown, options: unknown): Promise<SyncReport> {
+async function planRun(session: StoreSession, sync: CheckedSync, service: string): Promise<SyncRun> {
+  const staging = await session.existingTable(STAGING_TABLE);
+  if (staging !== undefined)
+    throw new ValidationError(
+      "store",
+      `a store without a table named ${staging}: fountframe stages its pulls under that name; rename that table`,
+    );
+  const before = await session.state(sync.table);
+  let replaceUntracked = false;
+  if (!before) {
+    const existing = await session.existingTable(sync.table);
+    if (existing !== undefined && !sync.replaceUntrackedTable)
+      throw new ValidationError(
+        "table",
+        `${existing} is a table this store did not make (fountframe tracks no sync into it): give another table, or mode: "full" with replaceUntrackedTable: true to replace it whole`,
+      );
+    replaceUntracked = existing !== undefined;
+  } else if (!sync.full) {
+    if (before.endpoint !== sync.method || !sameQuery(before.query, sync.options))
+      throw new ValidationError(
+        "table",
+        `${before.table} holds a sync of ${before.endpoint} ${JSON.stringify(before.query)}: give another table, or mode: "full" to replace it`,
+      );
+    if (before.service !== null && before.service !== service)
+      throw new ValidationError(
+        "baseUrl",
+        `${before.table} was synced from ${before.service}, not from ${service}: sync it from its own service, give another table, or mode: "full" to replace it`,
+      );
+  }
+  return {
+    method: sync.method,
+    table: before?.table ?? sync.table,
+    full: sync.full,
+    options: sync.options,
+    service,
+    before,
+    replaceUntracked,
+  };
+}
+
+/**
+ * `client.sync(store, endpoint, options)`: one run. Only a whole pull is committed; a resource's
+ * run is one transaction, brandscape data one per study (brandscapeSync.ts), so that a failed,
+ * interrupted or killed run leaves every table whole; runs on one store take turns.
+ */
+export async function syncEndpoint(source: SyncSource, store: SyncTarget, endpoint: unknown, options: unknown): Promise<SyncReport> {
   if (!holdsSessions(store)) {
     throw new ValidationError("store", 'a store from openStore() (import { openStore } from "fountframe/store")');
   }
   const sync = checkSync(endpoint, options);
+  const service = serviceOf(source.baseUrl);
   return store[STORE_SESSION](async (session) => {
-    const before = await session.state(sync.table);
-    if (before && !sync.full && (before.endpoint !== sync.method || !sameQuery(before.query, sync.options))) {
-      throw new ValidationError(
-        "table",
-        `${sync.table} holds a sync of ${before.endpoint} ${JSON.stringify(before.query)}: give another table, or mode: "full" to replace it`,
-      );
-    }
+    const run = await planRun(session, sync, service);
     const outcome =
-      sync.method === "brandscapeData"
-        ? await syncBrandscape(pages, session, sync, before)
-        : await syncResource(pages, session, sync, before);
+      run.method === "brandscapeData" ? await syncBrandscape(source.pages, session, run) : await syncResource(source.pages, session, run);
     const { changes } = outcome;
-    await session.saveState({
-      table: sync.table,
-      endpoint: sync.method,
-      query: sync.options,
-      cursor: outcome.cursor,
-      studyMarks: outcome.studyMarks,
-      lastRun: new Date().toISOString(),
-      lastMode: outcome.mode,
-      rows: changes.rows,
-      added: changes.added,
-      updated: changes.updated,
-      removed: changes.removed,
-      requests: outcome.requests,
-    });
     return withNotebookForm<SyncReport>(
       {
-        table: sync.table,
+        table: run.table,
         mode: outcome.mode,
         added: changes.added,
         updated: changes.updated,

@@ -1,6 +1,7 @@
 import { ENDPOINT_BY_METHOD, toSnakeCase, type MethodName } from "../endpoints/table";
 import { ValidationError } from "../errors";
 import { buildQuery } from "../params/buildQuery";
+import { canonical } from "./canonicalJson";
 
 /** Options that would make a pull partial or its rows not one per id: a sync refuses them. */
 const REFUSED = ["query", "page", "maxPages", "stackData"] as const;
@@ -10,6 +11,8 @@ export interface CheckedSync {
   readonly method: MethodName;
   readonly table: string;
   readonly full: boolean;
+  /** mode "full" may replace a table of that name the store did not make */
+  readonly replaceUntrackedTable: boolean;
   /** the method's options without table and mode: what the store keeps as the query */
   readonly options: Record<string, unknown>;
 }
@@ -30,15 +33,34 @@ export function checkSync(endpoint: unknown, options: unknown): CheckedSync {
   if (options !== undefined && (options === null || typeof options !== "object" || Array.isArray(options))) {
     throw new ValidationError("options", `${spec.method}'s options object plus table and mode`);
   }
-  const { table = toSnakeCase(spec.method), mode = "auto", ...rest } = (options ?? {}) as Record<string, unknown>;
-  if (typeof table !== "string" || !TABLE_NAME.test(table) || table.startsWith("fountframe_")) {
+  const {
+    table = toSnakeCase(spec.method),
+    mode = "auto",
+    replaceUntrackedTable = false,
+    ...rest
+  } = (options ?? {}) as Record<string, unknown>;
+  // DuckDB compares names case-insensitively: FOUNTFRAME_SYNC is the state table too
+  if (typeof table !== "string" || !TABLE_NAME.test(table) || table.toLowerCase().startsWith("fountframe_")) {
     throw new ValidationError("table", `a table name (letters, digits, _; not starting fountframe_), got ${JSON.stringify(table)}`);
   }
   if (mode !== "auto" && mode !== "full") throw new ValidationError("mode", `"auto" or "full", got ${JSON.stringify(mode)}`);
+  if (typeof replaceUntrackedTable !== "boolean")
+    throw new ValidationError("replaceUntrackedTable", `true or false, got ${JSON.stringify(replaceUntrackedTable)}`);
+  if (replaceUntrackedTable && mode !== "full")
+    throw new ValidationError(
+      "replaceUntrackedTable",
+      'only with mode: "full" (a table the store did not make is replaced whole, never merged into)',
+    );
   for (const name of REFUSED) {
     if (rest[name] !== undefined)
       throw new ValidationError(name, `not taken by sync, which pulls every page of the method's own options, one row per id`);
   }
   buildQuery(spec, [rest]); // the method's own checks: unknown options, filter names and values
-  return { method: spec.method as MethodName, table, full: mode === "full", options: rest };
+  return {
+    method: spec.method as MethodName,
+    table,
+    full: mode === "full",
+    replaceUntrackedTable,
+    options: canonical(rest) as Record<string, unknown>,
+  };
 }

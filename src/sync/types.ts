@@ -1,6 +1,6 @@
 import type { MethodName } from "../endpoints/table";
 import type { OptionsByMethod } from "../params/types";
-import type { RowChanges } from "../store/types";
+import type { RowChanges, SyncState } from "../store/types";
 import type { RecordPage } from "../pull/envelope";
 
 /** `client.sync`'s options: the method's options plus where and how to sync. */
@@ -9,6 +9,8 @@ export type SyncOptions<M extends MethodName = MethodName> = OptionsByMethod[M] 
   table?: string;
   /** "auto" (default): incremental once the table is synced; "full": a full pull, ids gone removed */
   mode?: "auto" | "full";
+  /** with mode "full": replace a table of that name (any case) that the store did not make; without it such a table is refused */
+  replaceUntrackedTable?: boolean;
 };
 
 /** What one sync did. */
@@ -32,14 +34,28 @@ export interface SyncReport {
   readonly widenedColumns: readonly string[];
 }
 
-/** What a run of one kind hands back for the report and the state. */
+/** What a run of one kind hands back for the report. */
 export interface SyncOutcome {
   readonly mode: "full" | "incremental";
   readonly changes: RowChanges;
   readonly requests: number;
-  readonly cursor: string | null;
-  readonly studyMarks: Readonly<Record<string, string | null>> | null;
   readonly partitions?: SyncReport["partitions"];
+}
+
+/** One run, as its checks settled it before any request. */
+export interface SyncRun {
+  readonly method: MethodName;
+  /** the table's name as the store spells it (a tracked table keeps its first spelling) */
+  readonly table: string;
+  readonly full: boolean;
+  /** the method's options, keys in order: what the state keeps as the query */
+  readonly options: Record<string, unknown>;
+  /** the service's base URL, as the state keeps it */
+  readonly service: string;
+  /** the state before the run, when the table is tracked */
+  readonly before: SyncState | undefined;
+  /** drop the untracked table of that name in the run's first transaction (mode "full", replaceUntrackedTable) */
+  readonly replaceUntracked: boolean;
 }
 
 /** How a sync pulls: a method's pages, as `client.pages(method, options)` gives them. */

@@ -1,4 +1,6 @@
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ROOT, bundleInto, readableFolder } from "../helpers/asNobody";
 import { cleanEnv, runCli, useCliFixture } from "./helpers/builtCli";
 
 const TOKEN = "cli-sync-s3cr3t";
@@ -42,4 +44,48 @@ describe("fountframe sync", () => {
     expect([partial.code, partial.stderr]).toEqual([2, expect.stringMatching(/--max-pages: not taken by sync/)]);
     expect(fixture.emulator.stats.log).toHaveLength(0);
   });
+
+  it("creates nothing for --status or a re-run on a missing store: says so, exit 2 (case 11)", async () => {
+    for (const args of [["--status"], []]) {
+      const typo = join(fixture.dir, "typo.duckdb");
+      const run = await runCli(fixture.cli, ["sync", "--store", typo, ...args], { env: env() });
+      expect([run.code, run.stderr]).toEqual([2, expect.stringMatching(/typo\.duckdb does not exist \(nothing was created\)/)]);
+      expect(existsSync(typo)).toBe(false);
+    }
+  });
+
+  it("refuses a data file as the store, and a table it did not make unless --full --replace-untracked-table (cases 5, 7)", async () => {
+    const csv = join(fixture.dir, "data.csv");
+    writeFileSync(csv, "id,name\n1,a\n");
+    const onCsv = await runCli(fixture.cli, ["sync", "regions", "--store", csv], { env: env() });
+    expect([onCsv.code, onCsv.stderr]).toEqual([2, expect.stringMatching(/data\.csv is not a DuckDB database/)]);
+    expect(readFileSync(csv, "utf8")).toBe("id,name\n1,a\n");
+
+    const store = join(fixture.dir, "theirs.duckdb");
+    const made = await runCli(fixture.cli, ["sync", "regions", "--store", store, "--table", "mine"], { env: env() });
+    expect(made.code).toBe(0);
+    const sameTable = await runCli(fixture.cli, ["sync", "regions", "--store", store, "--table", "MINE", "--full"], { env: env() });
+    expect(sameTable.code).toBe(0); // the tracked table, in another case
+    const untracked = await runCli(fixture.cli, ["sync", "regions", "--store", store, "--table", "other", "--replace-untracked-table"], {
+      env: env(),
+    });
+    expect([untracked.code, untracked.stderr]).toEqual([2, expect.stringMatching(/--replace-untracked-table: only with mode: "full"/)]);
+  });
+});
+
+/** Nothing but a store's use loads DuckDB: a CLI bundled with every dependency holds none of it (case 15). */
+describe("the CLI bundled with its dependencies", () => {
+  let folder = "";
+  afterAll(() => {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("builds without DuckDB's native bindings inside, and loads it only when a store is opened", () => {
+    folder = readableFolder();
+    bundleInto(folder, { cli: join(ROOT, "src/cli/main.ts"), emulator: join(ROOT, "src/emulator/index.ts") });
+    const cli = readFileSync(join(folder, "cli.cjs"), "utf8");
+    expect(cli).not.toMatch(/node-bindings/);
+    expect(cli.match(/(require|import)\("@duckdb\/[^"]+"\)/g)).toEqual(['import("@duckdb/node-api")']);
+    expect(readdirSync(folder).filter((name) => name.endsWith(".node"))).toEqual([]);
+  }, 180_000);
 });

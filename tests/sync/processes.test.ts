@@ -34,12 +34,18 @@ describe("sync across processes", () => {
   let emulator: Emulator;
   let dir: string;
   let reachedPage2: () => void = () => undefined;
+  /** the latency of each brandscape-data page 1 asked (each study's first), in order; 0 past the list */
+  let firstPageLatencies: number[] = [];
+  let firstPages = 0;
   beforeEach(async () => {
+    firstPageLatencies = [];
+    firstPages = 0;
     emulator = await startEmulator({
       rateLimit: false,
       token: TOKEN,
       latencyMs: ({ resource, page }) => {
         if (resource === "brandscape-data" && page === 2) reachedPage2();
+        if (resource === "brandscape-data" && page === 1) return firstPageLatencies[firstPages++] ?? 0;
         return 0;
       },
     });
@@ -75,6 +81,46 @@ describe("sync across processes", () => {
     const store = await openStore(file);
     const report = await client.sync(store, "brandscapeData", QUERY);
     expect(report).toMatchObject({ mode: "incremental", partitions: { replaced: [1, 2], removed: [] } });
+    await store.close();
+    await client.aclose();
+  });
+
+  it("a run killed after k of n studies keeps those k, whole with their marks, and the next run pulls only the rest", async () => {
+    const file = join(dir, "fount.duckdb");
+    // the first commit is study 1 alone, the next studies 2 and 3 together: that pull hangs on its
+    // first page, and the child is killed there
+    firstPageLatencies = [0, 60_000];
+    const reachedThird = new Promise<void>((resolve) => {
+      const started = Date.now();
+      const poll = setInterval(() => {
+        if (firstPages >= 2 || Date.now() - started > 60_000) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 20);
+    });
+    const child = startChild(emulator.url, file);
+    await reachedThird;
+    child.kill("SIGKILL");
+    await once(child, "exit");
+
+    const client = new Client(TOKEN, { baseUrl: emulator.url, verbose: false });
+    const store = await openStore(file);
+    const held = await store.query("SELECT study_id, count(*) AS n FROM brandscape_data GROUP BY 1 ORDER BY 1");
+    expect(held.column("study_id").values).toEqual([1]);
+    const marks = JSON.parse(String((await store.query("SELECT study_marks FROM fountframe_sync")).values[0]));
+    expect(Object.keys(marks)).toEqual(["1"]);
+    emulator.resetStats();
+    const report = await client.sync(store, "brandscapeData", QUERY);
+    expect(report).toMatchObject({ mode: "incremental", removed: 0, partitions: { replaced: [2, 3], removed: [] } });
+    const asked = emulator.stats.log
+      .filter((entry) => entry.path.endsWith("/brandscape-data"))
+      .map((entry) => decodeURIComponent(entry.query));
+    expect(asked.length).toBeGreaterThan(0);
+    expect(new Set(asked.map((query) => /filter\[studies\]=([^&]*)/.exec(query)?.[1]))).toEqual(new Set(["2", "3"]));
+    const fresh = await client.brandscapeData(QUERY);
+    const counts = await store.query("SELECT count(*) AS n, count(DISTINCT id) AS ids FROM brandscape_data");
+    expect(counts.values).toEqual([[fresh.shape[0], fresh.shape[0]]]);
     await store.close();
     await client.aclose();
   });

@@ -26,7 +26,12 @@ describe("store writes", () => {
     rmSync(dir, { recursive: true, force: true });
   });
   const write = (rows: ColumnTable, scope: RowScope = { kind: "ids" }) =>
-    (store as Store & SessionHolder)[STORE_SESSION]((session) => session.writeRows("t", rows, scope));
+    (store as Store & SessionHolder)[STORE_SESSION]((session) =>
+      session.transaction(async (writes) => {
+        await writes.stage(rows);
+        return writes.writeStaged("t", scope);
+      }),
+    );
   const types = async () =>
     (await store.query("SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 't' ORDER BY ordinal_position"))
       .values;

@@ -19,16 +19,23 @@ interface SyncFlags extends ConnectionFlags {
   full?: boolean;
   table?: string;
   status?: boolean;
+  replaceUntrackedTable?: boolean;
 }
 
 const STORE = "Store:";
 
 function addStoreOptions(command: Command, perResource: boolean): Command {
-  command.addOption(new Option("--store <file>", "the DuckDB store file (created if absent)").helpGroup(STORE));
+  command.addOption(new Option("--store <file>", "the DuckDB store file (a resource's sync creates it if absent)").helpGroup(STORE));
   command.addOption(new Option("--full", "a full pull: rows whose ids are gone are removed").helpGroup(STORE));
-  if (perResource)
+  if (perResource) {
     command.addOption(new Option("--table <name>", "the store's table (default: the method in snake_case)").helpGroup(STORE));
-  else command.addOption(new Option("--status", "list what the store tracks, and sync nothing").helpGroup(STORE));
+    command.addOption(
+      new Option(
+        "--replace-untracked-table",
+        "with --full: replace a table of that name the store did not make (refused otherwise)",
+      ).helpGroup(STORE),
+    );
+  } else command.addOption(new Option("--status", "list what the store tracks, and sync nothing").helpGroup(STORE));
   return command;
 }
 
@@ -90,7 +97,8 @@ export function syncCommand(io: CliIo): Command {
   addStoreOptions(command, false);
   addConnectionOptions(command);
   command.action(async (flags: SyncFlags) => {
-    const store = await openStore(storeFile(flags));
+    // --status and a re-run of what is tracked only read a store: a missing file is created by neither
+    const store = await openStore(storeFile(flags), { create: false });
     try {
       if (flags.status) {
         io.stdout.write(statusTable(await store.tables()));
@@ -125,7 +133,7 @@ function resourceSyncCommand(spec: EndpointSpec, io: CliIo): Command {
   command.action(async (_flags: unknown, self: Command) => {
     const flags = self.optsWithGlobals<QueryFlags & SyncFlags>();
     const { options, names: queryNames } = methodOptions(spec, flags);
-    const names = new Map([...queryNames, ["table", "--table"]]);
+    const names = new Map([...queryNames, ["table", "--table"], ["replaceUntrackedTable", "--replace-untracked-table"]]);
     const file = storeFile(flags);
     await withFlagNames(names, async () => {
       const store = await openStore(file);
@@ -136,6 +144,7 @@ function resourceSyncCommand(spec: EndpointSpec, io: CliIo): Command {
             ...options,
             ...(flags.table ? { table: flags.table } : {}),
             ...(flags.full ? { mode: "full" } : {}),
+            ...(flags.replaceUntrackedTable ? { replaceUntrackedTable: true } : {}),
           });
           if (!flags.quiet) io.stderr.write(reportLine(report));
           io.stdout.write(`${JSON.stringify(report)}\n`);

@@ -1,0 +1,45 @@
+import { lstat, rm, writeFile } from "node:fs/promises";
+import { ValueError } from "../errors";
+
+/**
+ * DuckDB replays whatever `<file>.wal` lies beside a database, whoever wrote it: its log names no
+ * database. The store checkpoints after every commit (the log is folded into the file and removed),
+ * and marks the short span between a commit and its checkpoint with `<file>.wal.fountframe`; so a
+ * log it left after a kill has that mark beside it, and one without the mark is not its own.
+ */
+export const walOf = (file: string): string => `${file}.wal`;
+const markOf = (file: string): string => `${file}.wal.fountframe`;
+
+async function statOf(path: string) {
+  return lstat(path).catch(() => undefined);
+}
+
+/** Refuses a write-ahead log the store did not leave (a stranger's, or one without its database). */
+export async function checkWal(file: string, given: string, databaseExists: boolean): Promise<void> {
+  const wal = await statOf(walOf(file));
+  const mark = await statOf(markOf(file));
+  if (!wal || (wal.isFile() && wal.size === 0)) {
+    if (mark) await rm(markOf(file), { force: true });
+    return;
+  }
+  const refuse = (why: string) => {
+    throw new ValueError(
+      `the store ${given} has a write-ahead log beside it (${given}.wal) that ${why}: DuckDB would replay it into the database whoever wrote it. ` +
+        `If it is yours (a DuckDB session on this file that crashed), open the file once with DuckDB to fold it in; otherwise remove it`,
+    );
+  };
+  if (!databaseExists) refuse("has no database");
+  if (!wal.isFile()) refuse("is not a file");
+  const database = await statOf(file);
+  if (database && wal.uid !== database.uid) refuse(`belongs to another user (uid ${wal.uid}, the database's is ${database.uid})`);
+  if (!mark) refuse("fountframe did not leave (it leaves none but after a kill between a commit and its checkpoint)");
+}
+
+/** Marks the span from a commit to its checkpoint (see checkWal). */
+export async function markCommitting(file: string): Promise<void> {
+  await writeFile(markOf(file), `${process.pid}\n`);
+}
+
+export async function unmarkCommitting(file: string): Promise<void> {
+  await rm(markOf(file), { force: true });
+}

@@ -1,0 +1,50 @@
+import type { RecordPage } from "../pull/envelope";
+import type { StagedCounts } from "../store/types";
+import { IncompletePullError } from "../store/incompletePull";
+
+const NOT_COMMITTED = "nothing of it was committed: the rows and marks are as they were";
+
+/**
+ * Whether a pull saw every record of its query: its pages came 1, 2, ... up to the last page its
+ * first one announced (under `onErrors: "warn"` a page that failed after its retries is skipped),
+ * meta.total stayed put, and the records staged add up to it, each id once (pages shift when
+ * records are added or removed during a pull: ids then come twice, or never).
+ */
+export class PageAudit {
+  #first: { total: number | undefined; lastPage: number } | undefined;
+  #nextPage = 1;
+  #records = 0;
+
+  constructor(private readonly what: string) {}
+
+  see(page: RecordPage): void {
+    if (page.page !== this.#nextPage) this.#fail(`${this.#skipped(page.page - 1)} (failed after its retries, or never answered)`);
+    if (this.#first === undefined) this.#first = { total: page.total, lastPage: page.lastPage };
+    else if (page.total !== this.#first.total)
+      this.#fail(`meta.total moved from ${this.#first.total} to ${page.total} on page ${page.page}: the data changed during the pull`);
+    this.#nextPage = page.page + 1;
+    this.#records += page.records.length;
+  }
+
+  /** The end of the pull, with what was staged of it. */
+  finish(staged: StagedCounts): void {
+    const first = this.#first;
+    if (first === undefined) return; // no records: the query matched none
+    if (this.#nextPage <= first.lastPage) this.#fail(`${this.#skipped(first.lastPage)} (the pull ended before its last page)`);
+    if (first.total !== undefined && this.#records !== first.total)
+      this.#fail(`received ${this.#records} records where meta.total promised ${first.total}`);
+    if (staged.missingIds > 0) this.#fail(`${staged.missingIds} records came without an id`);
+    if (staged.ids !== staged.rows)
+      this.#fail(
+        `${staged.rows - staged.ids} ids came twice among ${staged.rows} records (pages shifted: records were added or removed during the pull)`,
+      );
+  }
+
+  #skipped(last: number): string {
+    return last === this.#nextPage ? `page ${last} was skipped` : `pages ${this.#nextPage}-${last} were skipped`;
+  }
+
+  #fail(why: string): never {
+    throw new IncompletePullError(`${this.what}: ${why}; ${NOT_COMMITTED}`);
+  }
+}

@@ -1,0 +1,158 @@
+import { spawnSync } from "node:child_process";
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openStore, StoreBusyError, type Store } from "../../src/store";
+import { ValidationError, ValueError } from "../../src/errors";
+
+/** What openStore opens, what a store's SQL and exports may do: nothing here crosses the wire. */
+describe("the store owns only what it made", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "fountframe-store-files-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("holds one handle per file per process, by any path to it (case 4)", async () => {
+    const file = join(dir, "fount.duckdb");
+    const store = await openStore(file);
+    symlinkSync(file, join(dir, "link.duckdb"));
+    for (const other of [file, join(dir, ".", "fount.duckdb"), join(dir, "link.duckdb")]) {
+      await expect(openStore(other)).rejects.toThrow(StoreBusyError);
+      await expect(openStore(other)).rejects.toThrow(/is already open in this process: use the store openStore gave/);
+    }
+    await store.query("CREATE TABLE kept AS SELECT 1 AS id");
+    await store.close();
+    const again = await openStore(join(dir, "link.duckdb"));
+    expect((await again.query("SELECT id FROM kept")).values).toEqual([[1]]);
+    await again.close();
+  });
+
+  it.each([
+    ["data.csv", "id,name\n1,a\n"],
+    ["data.json", '[{"id": 1}]'],
+    ["data.parquet", "PAR1\0\0\0\0PAR1"],
+    ["empty.duckdb", ""],
+  ])("refuses %s: not a DuckDB database, left as it was (case 5)", async (name, content) => {
+    const file = join(dir, name);
+    writeFileSync(file, content);
+    await expect(openStore(file)).rejects.toThrow(ValueError);
+    await expect(openStore(file)).rejects.toThrow(new RegExp(`the store .*${name.replace(".", "\\.")} is not a DuckDB database`));
+    expect(readFileSync(file, "utf8")).toBe(content);
+    expect(readdirSync(dir)).toEqual([name]);
+  });
+
+  it("refuses a folder, and opens a missing file only when asked to create it (case 11)", async () => {
+    await expect(openStore(dir)).rejects.toThrow(/is not a file/);
+    const missing = join(dir, "typo.duckdb");
+    await expect(openStore(missing, { create: false })).rejects.toThrow(/typo\.duckdb does not exist \(nothing was created\)/);
+    expect(existsSync(missing)).toBe(false);
+    await expect(openStore(":memory:")).rejects.toThrow(ValidationError);
+  });
+
+  it("refuses a write-ahead log it did not leave (case 10)", async () => {
+    const file = join(dir, "fount.duckdb");
+    await (await openStore(file)).close();
+    writeFileSync(`${file}.wal`, "a stranger's log");
+    await expect(openStore(file)).rejects.toThrow(/has a write-ahead log beside it .* that fountframe did not leave/);
+    // a log without its database
+    const lonely = join(dir, "new.duckdb");
+    writeFileSync(`${lonely}.wal`, "a stranger's log");
+    await expect(openStore(lonely)).rejects.toThrow(/that has no database/);
+    expect(existsSync(lonely)).toBe(false);
+    // another user's log, even beside the store's own mark
+    writeFileSync(`${file}.wal.fountframe`, "1\n");
+    if (process.getuid?.() === 0) {
+      chownSync(`${file}.wal`, 65534, 65534);
+      await expect(openStore(file)).rejects.toThrow(/belongs to another user \(uid 65534/);
+      chownSync(`${file}.wal`, 0, 0);
+    }
+  });
+
+  it("replays the log of a store killed between a commit and its checkpoint (the span it marks)", async () => {
+    const file = join(dir, "fount.duckdb");
+    const store = await openStore(file);
+    await store.query("CREATE TABLE t AS SELECT 1 AS id");
+    await store.close();
+    // a process killed right after its commit: DuckDB's log holds the row, the store's mark is beside it
+    const killed = spawnSync(process.execPath, [
+      "-e",
+      `const { DuckDBInstance } = require(${JSON.stringify(require.resolve("@duckdb/node-api"))});
+       require("node:fs").writeFileSync(${JSON.stringify(`${file}.wal.fountframe`)}, "1");
+       DuckDBInstance.create(${JSON.stringify(file)}).then(async (db) => {
+         const connection = await db.connect();
+         await connection.run("INSERT INTO t VALUES (2)");
+         process.kill(process.pid, "SIGKILL");
+       });`,
+    ]);
+    expect([killed.signal, killed.stderr.toString()]).toEqual(["SIGKILL", ""]);
+    expect(existsSync(`${file}.wal`)).toBe(true);
+    const reopened = await openStore(file);
+    expect((await reopened.query("SELECT id FROM t ORDER BY id")).values).toEqual([[1], [2]]);
+    await reopened.close();
+    expect(existsSync(`${file}.wal.fountframe`)).toBe(false);
+  });
+
+  it("rolls back SQL that fails half-way or leaves a transaction open; query always returns a promise (case 12)", async () => {
+    const store = await openStore(join(dir, "fount.duckdb"));
+    try {
+      await store.query("CREATE TABLE t AS SELECT range AS id, 1 AS v FROM range(3)");
+      await expect(store.query("BEGIN; UPDATE t SET v = 2; SELECT * FROM typo")).rejects.toThrow(/typo/);
+      await expect(store.query("BEGIN; UPDATE t SET v = 3")).rejects.toThrow(
+        /^sql: .*left one open \(BEGIN without COMMIT\), and it was rolled back/,
+      );
+      expect((await store.query("SELECT DISTINCT v FROM t")).values).toEqual([[1]]);
+      await store.query("BEGIN; UPDATE t SET v = 4; COMMIT");
+      expect((await store.query("SELECT DISTINCT v FROM t")).values).toEqual([[4]]);
+      const empty = store.query("");
+      expect(empty).toBeInstanceOf(Promise);
+      await expect(empty).rejects.toThrow(/^sql: a SQL query/);
+      const query = store.query.bind(store) as (sql: unknown) => Promise<unknown>;
+      expect(() => void query(undefined).catch(() => undefined)).not.toThrow();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("answers a query with no rows with an empty frame of its columns (case 13)", async () => {
+    const store = await openStore(join(dir, "fount.duckdb"));
+    try {
+      const frame = await store.query("SELECT 1 AS id, 'x' AS name, 2.5 AS score WHERE false");
+      expect(frame.shape).toEqual([0, 3]);
+      expect(frame.columns).toEqual(["id", "name", "score"]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("writes Parquet inside the folder given, and replaces a partitioned export whole (case 9)", async () => {
+    const store: Store = await openStore(join(dir, "fount.duckdb"));
+    const out = join(dir, "out");
+    try {
+      await store.query(`CREATE TABLE "../escape" AS SELECT 1 AS id`);
+      await expect(store.writeParquet("../escape", out)).rejects.toThrow(/^table: a table whose name is a file name inside/);
+      expect(existsSync(join(dir, "escape.parquet"))).toBe(false);
+
+      await store.query("CREATE TABLE t AS SELECT range AS id, range % 3 AS study_id FROM range(30)");
+      await store.writeParquet("T", out);
+      expect(readdirSync(out)).toEqual(["T.parquet"]);
+      const byStudy = join(dir, "by-study");
+      await store.writeParquet("t", byStudy, { partitionBy: ["study_id"] });
+      expect(readdirSync(byStudy).sort()).toEqual(["study_id=0", "study_id=1", "study_id=2"]);
+      await store.query("DELETE FROM t WHERE study_id = 2");
+      await store.writeParquet("t", byStudy, { partitionBy: ["study_id"] });
+      expect(readdirSync(byStudy).sort()).toEqual(["study_id=0", "study_id=1"]);
+      const readBack = await store.query(`SELECT count(*) AS n FROM read_parquet('${byStudy}/**/*.parquet', hive_partitioning = true)`);
+      expect(readBack.values).toEqual([[20]]);
+      expect(readdirSync(dir).filter((name) => name.includes("fountframe-"))).toEqual([]);
+
+      const foreign = join(dir, "mine");
+      mkdirSync(foreign);
+      writeFileSync(join(foreign, "notes.txt"), "mine");
+      await expect(store.writeParquet("t", foreign, { partitionBy: ["study_id"] })).rejects.toThrow(/^dir: .* holds other files/);
+      expect(readdirSync(foreign)).toEqual(["notes.txt"]);
+    } finally {
+      await store.close();
+    }
+  });
+});

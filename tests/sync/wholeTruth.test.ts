@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator, type Emulator } from "../../src/emulator";
+import { Client } from "../../src/client/client";
+import { openStore, type Store } from "../../src/store";
+import { IncompletePullError } from "../../src/store/incompletePull";
+import { ValidationError } from "../../src/errors";
+import { captureWarnings } from "../client/fixture";
+
+const TOKEN = "sync-token-s3cr3t";
+const STUDIES = { studies: [1, 2, 3], metricKeys: "differentiation" };
+
+/** Only a whole pull is committed, whatever onErrors says; the store touches no table it did not make. */
+describe("sync commits only whole truth, into tables it made", () => {
+  let emulator: Emulator;
+  let client: Client;
+  let dir: string;
+  let store: Store;
+  const count = async (sql: string) => Number((await store.query(sql)).column("n").values[0]);
+  const snapshot = async (table: string) => [
+    (await store.query(`SELECT * FROM ${table} ORDER BY id`)).values,
+    (await store.query("SELECT * FROM fountframe_sync ORDER BY 1")).values,
+  ];
+
+  beforeEach(async () => {
+    emulator = await startEmulator({ rateLimit: false, token: TOKEN });
+    // the default onErrors: "warn" (a page that fails after its retries is skipped by a pull)
+    client = new Client(TOKEN, { baseUrl: emulator.url, verbose: false, retries: 0 });
+    dir = mkdtempSync(join(tmpdir(), "fountframe-truth-"));
+    store = await openStore(join(dir, "fount.duckdb"));
+  });
+  afterEach(async () => {
+    emulator.setFaults([]);
+    await store.close();
+    await client.aclose();
+    await emulator.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("fails a full run whose page 2 was skipped under onErrors warn, and keeps the rows (case 1)", async () => {
+    await client.sync(store, "brands", {});
+    const before = await snapshot("brands");
+    emulator.setFaults([{ kind: "status", status: 503, resource: "brands", page: 2 }]);
+    const { result } = await captureWarnings(() =>
+      client.sync(store, "brands", { mode: "full" }).then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+    );
+    expect(result).toBeInstanceOf(IncompletePullError);
+    expect(String(result)).toMatch(/sync of brands \(brands\): page 2 was skipped .*nothing of it was committed/);
+    expect(await snapshot("brands")).toEqual(before);
+  });
+
+  it("fails a study whose page was skipped: its rows and mark stay, so the next run repairs it (case 1)", async () => {
+    await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 });
+    const before = await snapshot("brandscape_data");
+    emulator.revise({ studies: [2] });
+    emulator.setFaults([{ kind: "status", status: 503, resource: "brandscape-data", page: 2, times: 1 }]);
+    const { result } = await captureWarnings(() =>
+      client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 }).then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+    );
+    expect(String(result)).toMatch(/study 2: page 2 was skipped/);
+    expect(await snapshot("brandscape_data")).toEqual(before);
+    const repaired = await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 });
+    expect(repaired.partitions).toEqual({ replaced: [2], removed: [] });
+  });
+
+  it("fails a pull whose pages shifted (records inserted mid-pull): no id twice, none missing (case 2)", async () => {
+    await client.sync(store, "brands", {});
+    const before = await snapshot("brands");
+    emulator.setFaults([{ kind: "recordsInserted", count: 2, resource: "brands", page: 3 }]);
+    const { result } = await captureWarnings(() =>
+      client.sync(store, "brands", { mode: "full" }).then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+    );
+    expect(result).toBeInstanceOf(IncompletePullError);
+    expect(String(result)).toMatch(/meta\.total moved from 439 to 441 on page 3/);
+    expect(await snapshot("brands")).toEqual(before);
+    expect(await count("SELECT count(*) - count(DISTINCT id) AS n FROM brands")).toBe(0);
+  });
+
+  it("keeps every study when the study lookup's page is empty while its total says otherwise, even under raise (case 3)", async () => {
+    await client.sync(store, "brandscapeData", STUDIES);
+    const before = await snapshot("brandscape_data");
+    emulator.setFaults([{ kind: "emptyPage", resource: "studies", page: 1 }]);
+    const raising = new Client(TOKEN, { baseUrl: emulator.url, verbose: false, retries: 0, onErrors: "raise" });
+    for (const mode of ["auto", "full"] as const) {
+      await expect(raising.sync(store, "brandscapeData", { ...STUDIES, mode })).rejects.toThrow(
+        /the study lookup listed no study, yet the query's brandscape data has records/,
+      );
+    }
+    await raising.aclose();
+    expect(await snapshot("brandscape_data")).toEqual(before);
+  });
+
+  it("keeps one row per id in every table: id is the primary key", async () => {
+    await client.sync(store, "brands", {});
+    const keys = await store.query(
+      "SELECT table_name, constraint_column_names FROM duckdb_constraints() WHERE constraint_type = 'PRIMARY KEY' ORDER BY 1",
+    );
+    expect(keys.values).toEqual([
+      ["brands", "['id']"],
+      ["fountframe_sync", "['table']"],
+    ]);
+    await expect(store.query("INSERT INTO brands (id) SELECT min(id) FROM brands")).rejects.toThrow(/primary key/i);
+  });
+
+  it("remembers the service: a sync from another base URL is refused naming both, unless full (case 6)", async () => {
+    await client.sync(store, "brands", {});
+    const other = await startEmulator({ rateLimit: false, token: TOKEN, seed: 7 });
+    const elsewhere = new Client(TOKEN, { baseUrl: other.url, verbose: false });
+    try {
+      const refused = elsewhere.sync(store, "brands", {});
+      await expect(refused).rejects.toThrow(ValidationError);
+      await expect(refused).rejects.toThrow(`brands was synced from ${emulator.url}, not from ${other.url}`);
+      expect(other.stats.log).toHaveLength(0);
+      await elsewhere.sync(store, "brands", { mode: "full" });
+      expect((await store.tables())[0]).toMatchObject({ table: "brands", service: other.url });
+      expect(JSON.stringify((await store.query("SELECT * FROM fountframe_sync")).values)).not.toContain(TOKEN);
+    } finally {
+      await elsewhere.aclose();
+      await other.close();
+    }
+  });
+
+  it("takes the same options in any key order as the same query (case 14)", async () => {
+    await client.sync(store, "brandscapeData", { studies: [1, 2], metricKeys: ["differentiation"], filters: { audiences: [1] } });
+    const again = await client.sync(store, "brandscapeData", {
+      filters: { audiences: [1] },
+      metricKeys: ["differentiation"],
+      studies: [1, 2],
+    });
+    expect(again).toMatchObject({ mode: "incremental", added: 0, updated: 0, removed: 0 });
+  });
+
+  it("refuses a table it did not make, in any case, before any request; full with replaceUntrackedTable replaces it (cases 7, 8)", async () => {
+    await store.query("CREATE TABLE brands (id INTEGER, mine VARCHAR); INSERT INTO brands VALUES (1, 'theirs')");
+    emulator.resetStats();
+    for (const options of [{}, { mode: "full" as const }, { table: "BRANDS" }, { table: "Brands", mode: "full" as const }]) {
+      await expect(client.sync(store, "brands", options)).rejects.toThrow(/^table: brands is a table this store did not make/);
+    }
+    await expect(client.sync(store, "brands", { replaceUntrackedTable: true })).rejects.toThrow(
+      /^replaceUntrackedTable: only with mode: "full"/,
+    );
+    await expect(client.sync(store, "brands", { table: "FOUNTFRAME_SYNC" })).rejects.toThrow(
+      /^table: a table name .*not starting fountframe_/,
+    );
+    await store.query("CREATE TABLE Fountframe_Staging (x INTEGER)");
+    await expect(client.sync(store, "regions", {})).rejects.toThrow(/^store: a store without a table named Fountframe_Staging/);
+    await store.query("DROP TABLE fountframe_staging");
+    expect(emulator.stats.log).toHaveLength(0);
+    expect((await store.query("SELECT * FROM brands")).values).toEqual([[1, "theirs"]]);
+
+    const report = await client.sync(store, "brands", { mode: "full", replaceUntrackedTable: true });
+    expect(report).toMatchObject({ table: "brands", mode: "full" });
+    const columns = (await store.query("SELECT column_name FROM information_schema.columns WHERE table_name = 'brands'")).values.flat();
+    expect(columns).not.toContain("mine");
+    // tracked now, in the spelling it was synced under; another case is the same table
+    expect(await client.sync(store, "brands", { table: "BRANDS" })).toMatchObject({ table: "brands", mode: "incremental" });
+    expect((await store.tables()).map((t) => t.table)).toEqual(["brands"]);
+  });
+});
