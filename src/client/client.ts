@@ -13,7 +13,7 @@ import { Pull } from "../pull/pull";
 import { PullParts } from "../pull/parts";
 import type { Query, QueryInit } from "../query/query";
 import type { SyncTarget } from "../store/types";
-import { mainStudyId } from "../studies/mainStudy";
+import { mainStudyId } from "./mainStudy";
 import { syncEndpoint } from "../sync/syncEndpoint";
 import type { SyncOptions, SyncReport } from "../sync/types";
 import { ToolsClient } from "../tools";
@@ -34,12 +34,8 @@ export type EndpointMethods = {
 export interface Client extends EndpointMethods, SettableOptions {
   /**
    * brandscape-data as a frame: one row per brand, study and audience. Needs a study, a brand (id
-   * or name), or country and year together.
-   *
-   * Country + year means every study of that country and year: the main BAV study, its quarterly
-   * waves and any special study (`brandscapeData("US", 2024, [1])` returns rows of several studies,
-   * so one brand appears once per study). For one row per brand, pin the main study:
-   * `studies: (await client.studies("US", 2024, { mainStudy: 1 })).column("id").values[0]`.
+   * or name), or country and year together: every study of that country and year (the main study,
+   * its waves, special studies); `studies: await client.mainStudy("US", 2024)` pins the main one.
    */
   brandscapeData(...args: EndpointArgs<"brandscapeData">): Promise<DataFrame>;
 }
@@ -124,25 +120,18 @@ export class Client implements AsyncDisposable {
     return pull.pages(checked.endpoint, checked.query);
   }
 
-  /**
-   * The id of a country's main BAV study for a year (full year, released), or without a year its
-   * latest: `brandscapeData({ studies: await client.mainStudy("DE", 2024), audiences: 1 })`.
-   * One request; a code ISO does not assign is refused with the one meant (`UK`: did you mean GB?).
-   */
+  /** The id of a country's main BAV study for a year (full year, released), or without a year its latest; one request. */
   mainStudy(countryCode: string, year?: number): Promise<number> {
     return mainStudyId((endpoint, query) => this.rawQuery(endpoint, query), countryCode, year);
   }
 
   /**
    * Keeps a table of a store (`openStore` from "fountframe/store") in step with the service: a full
-   * pull first, then what changed (docs/sync.md). One transaction per run.
+   * pull first, then what changed; only whole pulls are committed (docs/sync.md).
    */
   sync<M extends MethodName>(store: SyncTarget, endpoint: M, options?: SyncOptions<M>): Promise<SyncReport> {
-    const pagesOf = (method: string, methodOptions: Record<string, unknown>) => {
-      const spec = endpointOfMethod(method);
-      return this.#pull().pages(spec.resource, buildQuery(spec, [methodOptions]).query);
-    };
-    return syncEndpoint({ pages: pagesOf, baseUrl: this.#options.baseUrl }, store, endpoint, options);
+    const pages = (method: string, methodOptions: object) => this.pages(method as MethodName, methodOptions as never);
+    return syncEndpoint({ pages, baseUrl: this.#options.baseUrl }, store, endpoint, options);
   }
 
   /** Closes connections; calls and streams still running reject with ClientClosedError. Harmless twice. */
