@@ -28,8 +28,7 @@ export type EndpointMethods = {
   [M in MethodName]: (...args: EndpointArgs<M>) => Promise<DataFrame>;
 };
 
-// the methods and the settable options are generated at run time (from the endpoint table and SETTABLE)
-// and declared here for the type checker
+// the methods and settable options are made at run time (endpoint table, SETTABLE), declared here for the type checker
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface Client extends EndpointMethods, SettableOptions {
   /**
@@ -101,15 +100,11 @@ export class Client implements AsyncDisposable {
   }
 
   /**
-   * A method's pages as they arrive, in page order, with the same concurrency, retries, pacing
-   * and error policy as the frame methods; requests never run more than the in-flight bound
-   * ahead of the consumer.
+   * A method's pages as they arrive, in page order, with the frame methods' concurrency, retries,
+   * pacing and error policy; requests never run more than the in-flight bound ahead of the consumer.
    */
   pages<M extends MethodName>(method: M, ...args: EndpointArgs<M>): AsyncGenerator<PageOf<RecordOf<M>>, void> {
-    const spec = endpointOfMethod(method);
-    const pull = this.#pull();
-    const { query, stackData } = buildQuery(spec, args);
-    return pull.pages(spec.resource, query, stackData);
+    return this.#methodPages(method, args);
   }
 
   /** `pages` for any endpoint, with a Query. */
@@ -125,12 +120,9 @@ export class Client implements AsyncDisposable {
     return mainStudyId((endpoint, query) => this.rawQuery(endpoint, query), countryCode, year);
   }
 
-  /**
-   * Keeps a table of a store (`openStore` from "fountframe/store") in step with the service: a full
-   * pull first, then what changed; only whole pulls are committed (docs/sync.md).
-   */
+  /** Keeps a table of a store (`openStore`, fountframe/store) in step with the service; only whole pulls are committed. */
   sync<M extends MethodName>(store: SyncTarget, endpoint: M, options?: SyncOptions<M>): Promise<SyncReport> {
-    const pages = (method: string, methodOptions: object) => this.pages(method as MethodName, methodOptions as never);
+    const pages = (method: string, methodOptions: Record<string, unknown>) => this.#methodPages(method, [methodOptions]);
     return syncEndpoint({ pages, baseUrl: this.#options.baseUrl }, store, endpoint, options);
   }
 
@@ -149,6 +141,13 @@ export class Client implements AsyncDisposable {
 
   async [Symbol.asyncDispose](): Promise<void> {
     await this.aclose();
+  }
+
+  #methodPages(method: string, args: readonly unknown[]): AsyncGenerator<RecordPage, void> {
+    const spec = endpointOfMethod(method);
+    const pull = this.#pull();
+    const { query, stackData } = buildQuery(spec, args);
+    return pull.pages(spec.resource, query, stackData);
   }
 
   /** A pull with the options as they are now; refused once the client is closed. */
