@@ -11,7 +11,7 @@ import { readEnvelope, recordCount, recordsOf, type Envelope, type PageBody, typ
 import { PageChecker } from "./pageChecks";
 import { headStartPages, largerPages, largerPagesWithinBudget, mayGrow, nextPages, planPages, type PagePlan } from "./pagePlan";
 import { threadsForPull, type PullOptions, type PullParts } from "./parts";
-import { warnPullEnd, warnUnknownFields, warnUnmatchedMetricKeys } from "./pullWarnings";
+import { metricKeysOf, unmatchedMetricKeys, warnPullEnd, warnUnknownFields, warnUnmatchedMetricKeys } from "./pullWarnings";
 import { request, type BodyDecoding } from "./request";
 
 /** How a consumer takes a pull's pages. */
@@ -141,7 +141,9 @@ export async function* pullPages(
     const first = firstPage(pull, envelope, plan);
     // the first page is never decoded by workers: they are chosen from it
     const firstRecords = recordsOf(first.body);
-    const warnedOfKeys = warnUnmatchedMetricKeys(endpoint, metricKeys, firstRecords);
+    const unmatchedKeys = unmatchedMetricKeys(metricKeys, firstRecords);
+    // the hint for a misspelt key asks brand-metrics beside the pull; its warning is given before the pull ends
+    const keysWarned = unmatchedKeys.length > 0 ? warnUnmatchedMetricKeys(endpoint, unmatchedKeys, knownMetricKeys(pull)) : undefined;
     warnUnknownFields(endpoint, fields, firstRecords);
     const pool = wanted.columns && parts.decodePool(threadsForPull(options.threads, firstRecords, first.total, plan.lastPage - plan.start));
     releasePool = pool?.use();
@@ -176,8 +178,9 @@ export async function* pullPages(
       headStart = undefined;
     }
     const failures: PageFailure[] = yield* streamPages(pull, rest, wanted.window, later, headStart);
+    await keysWarned;
     warnPullEnd(endpoint, failures, rest.plan.lastPage - rest.plan.start + 1, rest.checker);
-    const whole = !warnedOfKeys && failures.length === 0 && !rest.checker?.disagreed;
+    const whole = unmatchedKeys.length === 0 && failures.length === 0 && !rest.checker?.disagreed;
     return { whole, entries: await end() };
   } catch (error) {
     if (error instanceof InconsistentPagesError) await pull.writes?.forget();
@@ -206,6 +209,14 @@ function readPage(
   const accept = (body: unknown) => readEnvelope(body, endpoint);
   const params = paramsOf(address, page, perPage);
   return request(pull.parts, pull.options, { path: address.path, params, signal, accept, decoding, writes: pull.writes, sending });
+}
+
+/** The metric keys the service knows, from one page of brand-metrics (the names and columns alone). */
+async function knownMetricKeys(pull: PullContext): Promise<readonly string[]> {
+  const params = { "fields[brand_metrics]": "name,brandscape_data_columns", per_page: MAX_PER_PAGE };
+  const accept = (body: unknown) => readEnvelope(body, "brand-metrics");
+  const answer = await request(pull.parts, pull.options, { path: "brand-metrics", params, signal: pull.parts.closing, accept });
+  return metricKeysOf(recordsOf(answer.body));
 }
 
 /** What one page said, as the page checks take it. */

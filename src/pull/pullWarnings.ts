@@ -2,6 +2,7 @@ import { documentedRoute } from "../rows/rowShape";
 import { DOCUMENTED } from "../endpoints/documented";
 import type { JsonRecord } from "../table/types";
 import { closestName } from "../text/closestName";
+import { metricColumns } from "../rows/scoreColumnMap";
 import { INCONSISTENT_PAGES_ADVICE, INCONSISTENT_PAGES_WARNING, type PageChecker } from "./pageChecks";
 import type { PageFailure } from "./envelope";
 
@@ -21,19 +22,35 @@ export function unmatchedMetricKeys(metricKeys: readonly string[] | undefined, r
   return metricKeys.filter((key) => ![...columns].some((column) => matches(key, column)));
 }
 
-/** One warning naming the metric keys that matched nothing; whether there was one. */
-export function warnUnmatchedMetricKeys(
+/** The metric keys the service's brand-metrics records name: each record's column stem (`brand_strength`). */
+export function metricKeysOf(brandMetrics: readonly JsonRecord[]): string[] {
+  return [...new Set(brandMetrics.flatMap((record) => metricColumns(record)?.map((score) => score.metric) ?? []))];
+}
+
+/** A misspelling's nearest name: a few edits away at most (a third of the name), never a far guess. */
+function nearKey(key: string, known: readonly string[]): string | undefined {
+  const closest = closestName(key, known);
+  return closest && closest.distance <= Math.max(2, Math.floor(key.length / 3)) ? closest.name : undefined;
+}
+
+/**
+ * One warning naming the metric keys that matched nothing, each with the closest key the service
+ * knows (`known`: brand-metrics asked for beside the pull; without an answer, no hint).
+ */
+export async function warnUnmatchedMetricKeys(
   endpoint: string,
-  metricKeys: readonly string[] | undefined,
-  records: readonly JsonRecord[],
-): boolean {
-  const unmatched = unmatchedMetricKeys(metricKeys, records);
-  if (!unmatched.length) return false;
+  unmatched: readonly string[],
+  known: Promise<readonly string[]>,
+): Promise<void> {
+  const keys = await known.catch((): readonly string[] => []);
+  const named = unmatched.map((key) => {
+    const near = nearKey(key, keys);
+    return near ? `${JSON.stringify(key)} (did you mean ${near}?)` : JSON.stringify(key);
+  });
   process.emitWarning(
-    `${endpoint}: metricKeys ${unmatched.map((key) => JSON.stringify(key)).join(", ")} matched no column; the result has no columns for ${unmatched.length === 1 ? "it" : "them"}. Check the spelling against client.brandMetrics().`,
+    `${endpoint}: metricKeys ${named.join(", ")} matched no column; the result has no columns for ${unmatched.length === 1 ? "it" : "them"}. Check the spelling against client.brandMetrics().`,
     { code: UNMATCHED_METRIC_KEYS_WARNING },
   );
-  return true;
 }
 
 export const UNKNOWN_FIELD_WARNING = "FOUNTFRAME_UNKNOWN_FIELD";

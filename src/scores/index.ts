@@ -1,5 +1,5 @@
 export { longScores, UNPLACED_SCORE_COLUMNS_WARNING } from "./longScores";
 export type { LongScoresOptions } from "./longScoresOptions";
-export { SCORE_TYPES, type ScoreType } from "./scoreTypes";
+export { SCORE_TYPES, type ScoreType } from "../rows/scoreTypes";
 export { scoreColumnsOf } from "./scoreColumnsOf";
-export { scoreColumnMap, type ScoreColumn, type ScoreColumnMap } from "./scoreColumnMap";
+export { scoreColumnMap, type ScoreColumn, type ScoreColumnMap } from "../rows/scoreColumnMap";

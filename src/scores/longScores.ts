@@ -5,7 +5,7 @@ import { tableToFrame } from "../frame/finishTable";
 import type { ColumnDtype } from "../table/types";
 import { checkLongScoresOptions, checkMetricKeys, type LongScoresOptions } from "./longScoresOptions";
 import { placeColumns } from "./placeColumns";
-import type { ScoreColumn, ScoreColumnMap } from "./scoreColumnMap";
+import type { ScoreColumn, ScoreColumnMap } from "../rows/scoreColumnMap";
 import { scoreColumnsOf } from "./scoreColumnsOf";
 
 export const UNPLACED_SCORE_COLUMNS_WARNING = "FOUNTFRAME_UNPLACED_SCORE_COLUMNS";

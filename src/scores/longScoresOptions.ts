@@ -1,8 +1,8 @@
 import { ValidationError } from "../errors";
 import type { Client } from "../client/client";
 import { closestName } from "../text/closestName";
-import { SCORE_TYPES, type ScoreType } from "./scoreTypes";
-import type { ScoreColumnMap } from "./scoreColumnMap";
+import { SCORE_TYPES, type ScoreType } from "../rows/scoreTypes";
+import type { ScoreColumnMap } from "../rows/scoreColumnMap";
 
 export interface LongScoresOptions {
   /**

@@ -1,5 +1,5 @@
-import type { ScoreColumn, ScoreColumnMap } from "./scoreColumnMap";
-import { scoreTypesEnding } from "./scoreTypes";
+import type { ScoreColumn, ScoreColumnMap } from "../rows/scoreColumnMap";
+import { scoreTypesEnding } from "../rows/scoreTypes";
 
 /** A brandscape frame's columns sorted: the row's keys, its score columns, and those it cannot place. */
 export interface PlacedColumns {

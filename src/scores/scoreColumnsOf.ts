@@ -1,5 +1,5 @@
 import type { Client } from "../client/client";
-import { scoreColumnMap, type ScoreColumnMap } from "./scoreColumnMap";
+import { scoreColumnMap, type ScoreColumnMap } from "../rows/scoreColumnMap";
 
 /** One fetch of brand-metrics per client: the records change with the service's releases, not between calls. */
 const fetched = new WeakMap<Client, Promise<ScoreColumnMap>>();

@@ -105,8 +105,16 @@ describe("metric keys that match nothing are named", () => {
     );
     const named = warnings.filter((warning) => warning.code === UNMATCHED_METRIC_KEYS_WARNING);
     expect(named).toHaveLength(1);
-    expect(named[0].message).toContain('"brand_strenght"');
+    expect(named[0].message).toContain('"brand_strenght" (did you mean brand_strength?)');
     expect(named[0].message).not.toContain('"differentiation"');
+  });
+
+  test("a key far from every metric the service lists gets no guess", async () => {
+    const { warnings } = await captureWarnings(() =>
+      env.client().brandscapeData({ studies: 482, metricKeys: ["differentiation", "zzzqqq"] }),
+    );
+    const named = warnings.filter((warning) => warning.code === UNMATCHED_METRIC_KEYS_WARNING);
+    expect(named.map((warning) => warning.message)).toEqual([expect.stringContaining('metricKeys "zzzqqq" matched no column')]);
   });
 
   test("keys that all match: no warning", async () => {

@@ -1,5 +1,5 @@
 import { longScores } from "../../src/scores";
-import { scoreColumnMap } from "../../src/scores/scoreColumnMap";
+import { scoreColumnMap } from "../../src/rows/scoreColumnMap";
 import { tableToFrame } from "../../src/frame/finishTable";
 import { captureWarnings, useEmulator } from "../client/fixture";
 
