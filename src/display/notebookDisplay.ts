@@ -51,8 +51,12 @@ function tslabOutput(writeDisplayData: WriteDisplayData): WriteOutput {
   };
 }
 
-/** How long an awaited output waits after Deno's display resolved (see denoOutput). */
-const DENO_OUTPUT_SETTLE_MS = 20;
+/**
+ * How long an awaited output waits after Deno's display resolved (see denoOutput): at 20 ms a chart's
+ * bundle (Vega-Lite spec, SVG, HTML) landed a cell late when the machine was busy (CI, and three
+ * CPU-bound processes beside the notebooks); 100 ms held under four.
+ */
+const DENO_OUTPUT_SETTLE_MS = 100;
 
 /**
  * Deno's display is asynchronous; a failure (a closed kernel) is reported, not thrown into the
