@@ -4,37 +4,24 @@
  * of eslint.config.mjs is named. A room or zone added without the page fails here.
  */
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
-import ts from "typescript";
+import { SRC, fileImports } from "../helpers/sourceImports";
 
 const ROOT = resolve(__dirname, "../..");
-const SRC = join(ROOT, "src");
 const PAGE = readFileSync(join(ROOT, "docs/architecture.md"), "utf8");
-const COMPILER_OPTIONS: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler };
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith(".ts") ? [path] : [];
-  });
-}
-
 const roomOf = (file: string): string => relative(SRC, file).split(sep)[0];
 
 /** room (a folder of src/) → the other rooms its files import */
 function roomImports(): Map<string, Set<string>> {
+  const inRoom = (file: string) => relative(SRC, file).includes(sep); // a file at src/'s top is no room
   const rooms = new Map<string, Set<string>>();
-  for (const file of sourceFiles(SRC)) {
-    if (!relative(SRC, file).includes(sep)) continue; // a file at src/'s top is no room
+  for (const [file, targets] of fileImports()) {
+    if (!inRoom(file)) continue;
     const room = roomOf(file);
     const imports = rooms.get(room) ?? new Set<string>();
     rooms.set(room, imports);
-    for (const { fileName } of ts.preProcessFile(readFileSync(file, "utf8"), true, true).importedFiles) {
-      const target = ts.resolveModuleName(fileName, file, COMPILER_OPTIONS, ts.sys).resolvedModule?.resolvedFileName;
-      if (target?.startsWith(SRC + sep) && relative(SRC, target).includes(sep) && roomOf(target) !== room) imports.add(roomOf(target));
-    }
+    for (const target of targets) if (inRoom(target) && roomOf(target) !== room) imports.add(roomOf(target));
   }
   return rooms;
 }

@@ -4,33 +4,8 @@
  * is a dependency that flows back. ESLint (import-x/no-cycle, no-restricted-paths) checks the same
  * per file; this reads the whole graph at once and says which path closes a cycle.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
-import ts from "typescript";
-
-const SRC = resolve(__dirname, "../../src");
-const COMPILER_OPTIONS: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler };
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith(".ts") ? [path] : [];
-  });
-}
-
-/** Each file of src/ → the files of src/ it imports. */
-function fileImports(): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  for (const file of sourceFiles(SRC)) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-    const targets = importedFiles
-      .map(({ fileName }) => ts.resolveModuleName(fileName, file, COMPILER_OPTIONS, ts.sys).resolvedModule?.resolvedFileName)
-      .filter((target): target is string => target !== undefined && target.startsWith(SRC + sep));
-    graph.set(file, targets);
-  }
-  return graph;
-}
+import { join, relative, sep } from "node:path";
+import { SRC, fileImports } from "../helpers/sourceImports";
 
 const moduleOf = (file: string): string => relative(SRC, file).split(sep)[0].replace(/\.ts$/, "");
 const inEmulator = (file: string): boolean => moduleOf(file) === "emulator";
