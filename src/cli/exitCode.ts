@@ -1,6 +1,6 @@
 import { CommanderError } from "commander";
 import { AuthenticationError, DataNotFoundError, FountError, ValidationError, ValueError } from "../errors";
-import { escapeRegExp } from "../errors/redact";
+import { escapeRegExp } from "../errors";
 
 /** A command line that cannot run as written (exit code 2), found by the CLI itself. */
 export class UsageError extends Error {

@@ -1,14 +1,17 @@
-import { APIError, RateLimitExceededError, type APIErrorInit } from "./apiError";
+// An answer that is not the data asked for, as the error of its kind (status, code, the service's message).
 import {
   APIConnectionError,
+  APIError,
   APITimeoutError,
   AuthenticationError,
   NotFoundError,
   PermissionDeniedError,
+  RateLimitExceededError,
   ServerError,
   UnprocessableEntityError,
-} from "./apiError";
-import { redactBearer } from "./redact";
+  redactBearer,
+  type APIErrorInit,
+} from "./index";
 
 const EXCERPT_LENGTH = 200;
 

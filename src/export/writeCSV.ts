@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { escapeRegExp } from "../errors/redact";
+import { escapeRegExp } from "../errors";
 import { neutraliseFormula } from "./cellText";
 import { csvText } from "../table/cellConversion";
 import { ColumnCounts, hasLoneSurrogate, LONE_SURROGATE_WARNING } from "./columnCounts";

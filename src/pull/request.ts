@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { APIError, RateLimitExceededError, apiError, errorFromResponse } from "../errors";
+import { APIError, RateLimitExceededError } from "../errors";
+import { apiError, errorFromResponse } from "../errors/fromResponse";
 import type { PullWrites } from "../cache/pullWrites";
 import { decodeBody, type DecodedBody } from "../decode/decodeBody";
 import type { DecodePool } from "../decode/decodePool";

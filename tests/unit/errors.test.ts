@@ -7,10 +7,8 @@ import {
   FountError,
   RateLimitExceededError,
   ValidationError,
-  apiError,
-  errorFromResponse,
-  serviceMessage,
 } from "../../src/errors";
+import { apiError, errorFromResponse, serviceMessage } from "../../src/errors/fromResponse";
 
 test("the factory picks the class and reads the service's message in either place", () => {
   const limited = errorFromResponse(429, { message: "Too Many Attempts." }, "http://x/api/v2/brands?page=2", 3000);

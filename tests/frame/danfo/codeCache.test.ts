@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-// requireWithCodeCache (src/frame/danfo/codeCache.ts) loads dist/danfo.cjs with V8's code cache
+// requireWithCodeCache (src/frame/danfo/loadDanfo.ts) loads dist/danfo.cjs with V8's code cache
 // kept beside it. Each load runs in a process of its own, as a user's processes would.
 
 let dir: string;

@@ -2,7 +2,7 @@
 // file named on the command line with requireWithCodeCache, then prints what a test checks.
 import { createRequire } from "node:module";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { requireWithCodeCache } from "../../../../src/frame/danfo/codeCache";
+import { requireWithCodeCache } from "../../../../src/frame/danfo/loadDanfo";
 
 const file = process.argv[2];
 void (async () => {
