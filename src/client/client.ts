@@ -123,7 +123,12 @@ export class Client implements AsyncDisposable {
   /** Keeps a table of a store (`openStore`, fountframe/store) in step with the service; only whole pulls are committed. */
   sync<M extends MethodName>(store: SyncTarget, endpoint: M, options?: SyncOptions<M>): Promise<SyncReport> {
     const pages = (method: string, methodOptions: Record<string, unknown>) => this.#methodPages(method, [methodOptions]);
-    return syncEndpoint({ pages, baseUrl: this.#options.baseUrl }, store, endpoint, options);
+    const columnPages = (method: string, methodOptions: Record<string, unknown>) => {
+      const spec = endpointOfMethod(method);
+      const { query, stackData } = buildQuery(spec, [methodOptions]);
+      return this.#pull().columnPages(spec.resource, query, stackData);
+    };
+    return syncEndpoint({ pages, columnPages, baseUrl: this.#options.baseUrl }, store, endpoint, options);
   }
 
   /** Closes connections; calls and streams still running reject with ClientClosedError. Harmless twice. */

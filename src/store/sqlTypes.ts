@@ -1,5 +1,5 @@
-import type { ColumnTable } from "../table/types";
-import { isMissingCell, typeOfCell, widen, type SeenType } from "../table/columnType";
+import type { PageChunk, RowShape } from "../table/types";
+import { decideColumnType, isMissingCell, typeOfCell, widen, type ColumnType, type SeenType } from "../table/columnType";
 
 /** The column types of a store's tables: the table model's ints, doubles, booleans, dates, timestamps and strings. */
 export type SqlType = "BIGINT" | "DOUBLE" | "BOOLEAN" | "DATE" | "TIMESTAMP" | "VARCHAR";
@@ -7,7 +7,7 @@ export type SqlType = "BIGINT" | "DOUBLE" | "BOOLEAN" | "DATE" | "TIMESTAMP" | "
 /** A name as a DuckDB identifier. */
 export const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
-const SQL_OF_SEEN: Readonly<Record<Exclude<SeenType, "none">, SqlType>> = {
+const SQL_OF_TYPE: Readonly<Record<ColumnType, SqlType>> = {
   int64: "BIGINT",
   double: "DOUBLE",
   boolean: "BOOLEAN",
@@ -15,32 +15,50 @@ const SQL_OF_SEEN: Readonly<Record<Exclude<SeenType, "none">, SqlType>> = {
   timestamp: "TIMESTAMP",
   utf8: "VARCHAR",
 };
-const SEEN_OF_SQL = Object.fromEntries(Object.entries(SQL_OF_SEEN).map(([seen, sql]) => [sql, seen])) as Record<SqlType, SeenType>;
+const TYPE_OF_SQL = Object.fromEntries(Object.entries(SQL_OF_TYPE).map(([type, sql]) => [sql, type])) as Record<SqlType, ColumnType>;
 
 /** Two types a column has held, as one, by the table model's rule (widen): BIGINT and DOUBLE make DOUBLE, DATE and TIMESTAMP make TIMESTAMP, any other mix VARCHAR. */
 export function widenSql(a: SqlType, b: SqlType): SqlType {
-  return SQL_OF_SEEN[widen(SEEN_OF_SQL[a], SEEN_OF_SQL[b]) as Exclude<SeenType, "none">];
+  return SQL_OF_TYPE[widen(TYPE_OF_SQL[a], TYPE_OF_SQL[b]) as ColumnType];
 }
 
 /**
- * A pulled column's type: the pull's dtype decides numbers and booleans (a column's type is decided
- * once per pull); a text column whose every value is an ISO date is a DATE, an ISO timestamp (or a
- * mix of both) a TIMESTAMP.
+ * A page's column types in SQL (undefined: no value in this page), decided by the table model
+ * (decideColumnType) from the chunk's counts and the column's documented type: whole numbers an
+ * int32 holds in every row BIGINT, other numbers DOUBLE; a text column whose every value is an ISO
+ * date is a DATE, an ISO timestamp (or a mix of both) a TIMESTAMP.
  */
-export function sqlTypeOf(table: ColumnTable, column: number): SqlType | undefined {
-  const values = table.data[column];
-  switch (table.dtypes[column]) {
-    case "int32":
-      return "BIGINT";
-    case "float32":
-      return "DOUBLE";
-    case "boolean":
-      return "BOOLEAN";
-  }
+export function chunkSqlTypes(chunk: PageChunk, declaredTypes: RowShape["declaredTypes"]): (SqlType | undefined)[] {
+  const { present, numbers, numericStrings, booleans, structured, notInt32 } = chunk.stats;
+  return chunk.names.map((name, column) => {
+    const counts = {
+      present: present[column],
+      numbers: numbers[column],
+      numericStrings: numericStrings[column],
+      booleans: booleans[column],
+      fractions: notInt32[column] === 1,
+    };
+    const type = decideColumnType(counts, declaredTypes?.get(name));
+    switch (type) {
+      case undefined:
+        return undefined;
+      case "int64":
+        return counts.present === chunk.rowCount ? "BIGINT" : "DOUBLE";
+      case "utf8": {
+        const onlyText = counts.numbers === 0 && counts.booleans === 0 && structured[column] === 0;
+        return onlyText ? textSqlType(chunk.columns[column], chunk.rowCount) : "VARCHAR";
+      }
+      default:
+        return SQL_OF_TYPE[type];
+    }
+  });
+}
+
+/** A text column's type: DATE or TIMESTAMP when every value is an ISO date or timestamp, else VARCHAR. */
+function textSqlType(cells: ArrayLike<unknown>, rowCount: number): SqlType {
   let seen: SeenType = "none";
-  for (let row = 0; row < table.rowCount && seen !== "utf8"; row++) {
-    if (!isMissingCell(values[row])) seen = widen(seen, typeOfCell(values[row]));
+  for (let row = 0; row < rowCount && seen !== "utf8"; row++) {
+    if (!isMissingCell(cells[row])) seen = widen(seen, typeOfCell(cells[row]));
   }
-  if (seen === "none") return undefined;
-  return SQL_OF_SEEN[seen];
+  return seen === "none" ? "VARCHAR" : SQL_OF_TYPE[seen];
 }

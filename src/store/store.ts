@@ -151,7 +151,7 @@ export class DuckDBStore implements Store, SessionHolder {
     const connection = this.#connection;
     const staging = new Staging(this.#duckdb, connection);
     const writes: StoreWrites = {
-      stage: (rows) => staging.append(rows),
+      stage: (chunk, declaredTypes) => staging.append(chunk, declaredTypes),
       staged: async () => {
         staging.flush();
         return staging.created ? stagedCounts(connection) : { rows: 0, ids: 0, missingIds: 0 };

@@ -1,5 +1,5 @@
 import type { DataFrame } from "danfojs-node";
-import type { ColumnTable } from "../table/types";
+import type { PageChunk, RowShape } from "../table/types";
 
 /** What `store.tables()` lists: one synced query and where it stands. */
 export interface TrackedTable {
@@ -73,8 +73,8 @@ export interface StoreSession {
 
 /** The writes of one transaction. */
 export interface StoreWrites {
-  /** Appends a page's rows to the transaction's staging table. */
-  stage(rows: ColumnTable): Promise<void>;
+  /** Appends a page's columns to the transaction's staging table (declaredTypes: the columns' documented types). */
+  stage(chunk: PageChunk, declaredTypes?: RowShape["declaredTypes"]): Promise<void>;
   staged(): Promise<StagedCounts>;
   /** Replaces the rows in `scope` with the staged rows (creating or widening the table first). */
   writeStaged(table: string, scope: RowScope): Promise<RowChanges>;

@@ -2,11 +2,11 @@ import { DataNotFoundError } from "../errors";
 import { STAGING_TABLE } from "../store/stagedRows";
 import type { RowChanges, StoreSession } from "../store/types";
 import { IncompletePullError } from "../store/incompletePull";
-import type { PagesOf } from "./types";
+import type { ColumnPagesOf, PagesOf } from "./types";
 import { stateAfter } from "./runState";
 import { lookUpStudies } from "./studyLookup";
 import { stagePull } from "./stagePull";
-import { withFields } from "./syncOptions";
+import { fieldsOf, withFields } from "./syncOptions";
 import type { SyncOutcome, SyncRun } from "./types";
 
 const STUDY_COLUMN = "study_id";
@@ -74,7 +74,12 @@ const sum = (a: RowChanges, b: RowChanges): RowChanges => ({
  * studies it has still to pull in that first transaction, so that a killed full run is finished by
  * the next run of either mode.
  */
-export async function syncBrandscape(pages: PagesOf, session: StoreSession, run: SyncRun): Promise<SyncOutcome> {
+export async function syncBrandscape(
+  pages: PagesOf,
+  columnPages: ColumnPagesOf,
+  session: StoreSession,
+  run: SyncRun,
+): Promise<SyncOutcome> {
   const options = withFields(run.options, ["id", STUDY_COLUMN]);
   const lookup = await lookUpStudies(pages, options);
   let requests = lookup.requests;
@@ -114,7 +119,7 @@ export async function syncBrandscape(pages: PagesOf, session: StoreSession, run:
     start += batch.length;
     const done = await session.transaction(async (writes) => {
       const what = `sync of ${run.table}, ${batch.length === 1 ? "study" : "studies"} ${batch.join(",")}`;
-      const batchRequests = await stagePull(pages(run.method, forStudies(options, batch)), writes, what);
+      const batchRequests = await stagePull(columnPages(run.method, forStudies(options, batch)), writes, what, fieldsOf(options));
       const staged = await writes.staged();
       if (!run.full) {
         const came = new Set(await writes.distinctValues(STAGING_TABLE, STUDY_COLUMN));

@@ -3,15 +3,16 @@ import { ValidationError } from "../errors";
 import { STAGING_TABLE } from "../store/stagedRows";
 import { holdsSessions, STORE_SESSION, type StoreSession, type SyncTarget } from "../store/types";
 import { syncBrandscape } from "./brandscapeSync";
-import type { PagesOf } from "./types";
+import type { ColumnPagesOf, PagesOf } from "./types";
 import { syncResource } from "./resourceSync";
 import { serviceOf } from "./serviceUrl";
 import { checkSync, type CheckedSync } from "./syncOptions";
 import type { SyncReport, SyncRun } from "./types";
 
-/** Where a sync pulls from: the client's pages, and the base URL of its service. */
+/** Where a sync pulls from: the client's pages (as records, and as columns to stage), and the base URL of its service. */
 export interface SyncSource {
   readonly pages: PagesOf;
+  readonly columnPages: ColumnPagesOf;
   readonly baseUrl: string;
 }
 
@@ -80,7 +81,9 @@ export async function syncEndpoint(source: SyncSource, store: SyncTarget, endpoi
   return store[STORE_SESSION](async (session) => {
     const run = await planRun(session, sync, service);
     const outcome =
-      run.method === "brandscapeData" ? await syncBrandscape(source.pages, session, run) : await syncResource(source.pages, session, run);
+      run.method === "brandscapeData"
+        ? await syncBrandscape(source.pages, source.columnPages, session, run)
+        : await syncResource(source.columnPages, session, run);
     const { changes } = outcome;
     return withNotebookForm<SyncReport>(
       {

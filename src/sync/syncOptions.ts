@@ -25,6 +25,10 @@ export function withFields(options: Record<string, unknown>, needed: readonly st
   return { ...options, fields: [...list, ...needed.filter((name) => !list.includes(name))] };
 }
 
+/** The `fields` of options withFields made (a list), if any. */
+export const fieldsOf = (options: Record<string, unknown>): readonly string[] | undefined =>
+  options.fields as readonly string[] | undefined;
+
 /** The arguments of client.sync checked before any request: every bad one a ValidationError naming it. */
 export function checkSync(endpoint: unknown, options: unknown): CheckedSync {
   const spec = typeof endpoint === "string" ? ENDPOINT_BY_METHOD.get(endpoint) : undefined;

@@ -1,7 +1,7 @@
 import type { MethodName } from "../endpoints/table";
 import type { OptionsByMethod } from "../params/types";
 import type { RowChanges, SyncState } from "../store/types";
-import type { RecordPage } from "../pull/envelope";
+import type { PulledPage, RecordPage } from "../pull/envelope";
 
 /** `client.sync`'s options: the method's options plus where and how to sync. */
 export type SyncOptions<M extends MethodName = MethodName> = OptionsByMethod[M] & {
@@ -60,3 +60,6 @@ export interface SyncRun {
 
 /** How a sync pulls: a method's pages, as `client.pages(method, options)` gives them. */
 export type PagesOf = (method: string, options: Record<string, unknown>) => AsyncIterable<RecordPage>;
+
+/** How a sync stages a pull: a method's pages as column chunks where the pull could decode them so, else records. */
+export type ColumnPagesOf = (method: string, options: Record<string, unknown>) => AsyncIterable<PulledPage>;
