@@ -1,5 +1,13 @@
 import type { PageChunk, RowShape } from "../table/types";
-import { decideColumnType, isMissingCell, typeOfCell, widen, type ColumnType, type SeenType } from "../table/columnType";
+import {
+  decideColumnType,
+  isMissingCell,
+  parseNumericString,
+  typeOfCell,
+  widen,
+  type ColumnType,
+  type SeenType,
+} from "../table/columnType";
 
 /** The column types of a store's tables: the table model's ints, doubles, booleans, dates, timestamps and strings. */
 export type SqlType = "BIGINT" | "DOUBLE" | "BOOLEAN" | "DATE" | "TIMESTAMP" | "VARCHAR";
@@ -24,26 +32,27 @@ export function widenSql(a: SqlType, b: SqlType): SqlType {
 
 /**
  * A page's column types in SQL (undefined: no value in this page), decided by the table model
- * (decideColumnType) from the chunk's counts and the column's documented type: whole numbers an
- * int32 holds in every row BIGINT, other numbers DOUBLE; a text column whose every value is an ISO
- * date is a DATE, an ISO timestamp (or a mix of both) a TIMESTAMP.
+ * (decideColumnType) from the chunk's counts and the column's documented type, as Parquet and Arrow
+ * write them: whole numbers BIGINT (ids above 2^31, a column with nulls alike), other numbers
+ * DOUBLE; a text column whose every value is an ISO date is a DATE, an ISO timestamp (or a mix of
+ * both) a TIMESTAMP.
  */
 export function chunkSqlTypes(chunk: PageChunk, declaredTypes: RowShape["declaredTypes"]): (SqlType | undefined)[] {
   const { present, numbers, numericStrings, booleans, structured, notInt32 } = chunk.stats;
   return chunk.names.map((name, column) => {
+    const numeric = numbers[column] + numericStrings[column] === present[column];
     const counts = {
       present: present[column],
       numbers: numbers[column],
       numericStrings: numericStrings[column],
       booleans: booleans[column],
-      fractions: notInt32[column] === 1,
+      // the chunk counts numbers beyond int32 with fractions: only a fraction makes a double
+      fractions: numeric && notInt32[column] === 1 && hasFraction(chunk.columns[column], chunk.rowCount),
     };
     const type = decideColumnType(counts, declaredTypes?.get(name));
     switch (type) {
       case undefined:
         return undefined;
-      case "int64":
-        return counts.present === chunk.rowCount ? "BIGINT" : "DOUBLE";
       case "utf8": {
         const onlyText = counts.numbers === 0 && counts.booleans === 0 && structured[column] === 0;
         return onlyText ? textSqlType(chunk.columns[column], chunk.rowCount) : "VARCHAR";
@@ -61,4 +70,14 @@ function textSqlType(cells: ArrayLike<unknown>, rowCount: number): SqlType {
     if (!isMissingCell(cells[row])) seen = widen(seen, typeOfCell(cells[row]));
   }
   return seen === "none" ? "VARCHAR" : SQL_OF_TYPE[seen];
+}
+
+/** Whether some number (or numeric string) of the column is not a whole number an int64 holds. */
+function hasFraction(cells: ArrayLike<unknown>, rowCount: number): boolean {
+  for (let row = 0; row < rowCount; row++) {
+    const cell = cells[row];
+    const number = typeof cell === "string" ? parseNumericString(cell) : cell;
+    if (typeof number === "number" && number === number && typeOfCell(number) !== "int64") return true;
+  }
+  return false;
 }

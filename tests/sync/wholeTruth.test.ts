@@ -100,6 +100,16 @@ describe("sync commits only whole truth, into tables it made", () => {
     expect(await snapshot("brandscape_data")).toEqual(before);
   });
 
+  it("types whole numbers BIGINT as Parquet and Arrow do, above 2^31 too, and gives them back as pulled (issue 44)", async () => {
+    emulator.setFaults([{ kind: "revised", resource: "brands", field: "reach", value: 3_000_000_000 }]);
+    await client.sync(store, "brands", {});
+    const types = await store.query(
+      "SELECT data_type FROM information_schema.columns WHERE table_name = 'brands' AND column_name IN ('id', 'reach') ORDER BY column_name",
+    );
+    expect(types.values).toEqual([["BIGINT"], ["BIGINT"]]);
+    expect((await store.query("SELECT DISTINCT reach FROM brands")).values).toEqual([[3_000_000_000]]);
+  });
+
   it("keeps one row per id in every table: id is the primary key", async () => {
     await client.sync(store, "brands", {});
     const keys = await store.query(
