@@ -25,19 +25,6 @@ const STUDY_LEVEL_OPTIONS = [
 ];
 
 /**
- * About how many rows one commit takes: studies are committed whole, a few at a time, so a run
- * keeps its progress without paying a pull's and a transaction's fixed cost per study (a country
- * and year of small studies is hundreds of them). The first commit is one study.
- */
-const ROWS_PER_COMMIT = 10_000;
-const MAX_STUDIES_PER_COMMIT = 100;
-
-function nextBatchSize(rowsPerStudy: number): number {
-  if (!(rowsPerStudy > 0)) return MAX_STUDIES_PER_COMMIT;
-  return Math.max(1, Math.min(MAX_STUDIES_PER_COMMIT, Math.floor(ROWS_PER_COMMIT / rowsPerStudy)));
-}
-
-/**
  * The query narrowed to some studies: their ids replace the study-level filters (a study has one
  * country and year, and study + country + year is no combination the service recommends); the
  * query's other filters are kept.
@@ -67,10 +54,10 @@ const sum = (a: RowChanges, b: RowChanges): RowChanges => ({
  * the query covers, re-pulls those whose mark moved and those new to the query (a full run: every
  * one), and replaces their rows whole; the rows of studies the lookup no longer lists are removed.
  *
- * A long run keeps its progress: the studies gone go in a first transaction, then the studies are
- * pulled and committed a few at a time (the first alone; then about ROWS_PER_COMMIT rows), each
- * whole with its mark, so a run killed after k studies leaves k studies done and the next run
- * pulls the rest; a commit never holds part of a study. A full run forgets the marks of the
+ * A long run keeps its progress: the studies gone go in a first transaction, then each study is
+ * pulled and committed in a transaction of its own, whole with its mark, so a run killed after k
+ * studies leaves k studies done and the next run pulls the other n - k; the store never holds part
+ * of a study. A full run forgets the marks of the
  * studies it has still to pull in that first transaction, so that a killed full run is finished by
  * the next run of either mode.
  */
@@ -113,34 +100,28 @@ export async function syncBrandscape(
     changes = first;
   }
 
-  let batchSize = 1;
-  for (let start = 0; start < pulled.length;) {
-    const batch = pulled.slice(start, start + batchSize);
-    start += batch.length;
+  for (const study of pulled) {
     const done = await session.transaction(async (writes) => {
-      const what = `sync of ${run.table}, ${batch.length === 1 ? "study" : "studies"} ${batch.join(",")}`;
-      const batchRequests = await stagePull(columnPages(run.method, forStudies(options, batch)), writes, what, fieldsOf(options));
-      const staged = await writes.staged();
+      const what = `sync of ${run.table}, study ${study}`;
+      const studyRequests = await stagePull(columnPages(run.method, forStudies(options, [study])), writes, what, fieldsOf(options));
       if (!run.full) {
         const came = new Set(await writes.distinctValues(STAGING_TABLE, STUDY_COLUMN));
         const held = new Set(await writes.distinctValues(run.table, STUDY_COLUMN));
-        const empty = batch.filter((id) => !came.has(id) && held.has(id));
-        if (empty.length > 0)
+        if (!came.has(study) && held.has(study))
           throw new IncompletePullError(
-            `${what}: the lookup lists ${empty.join(",")} (data_updated_at moved) but the brandscape data came back without rows of it, ` +
-              `while the store holds some; nothing of these studies was committed (a full run, mode: "full", takes the empty answer)`,
+            `${what}: the lookup lists ${study} (data_updated_at moved) but the brandscape data came back without rows of it, ` +
+              `while the store holds some; nothing of this study was committed (a full run, mode: "full", takes the empty answer)`,
           );
       }
-      const batchChanges = await writes.writeStaged(run.table, { kind: "partition", column: STUDY_COLUMN, values: batch });
-      const after = { ...marks, ...Object.fromEntries(batch.map((id) => [String(id), lookup.marks[String(id)]])) };
-      requests += batchRequests;
-      const total = sum(changes, batchChanges);
+      const studyChanges = await writes.writeStaged(run.table, { kind: "partition", column: STUDY_COLUMN, values: [study] });
+      const after = { ...marks, [String(study)]: lookup.marks[String(study)] };
+      requests += studyRequests;
+      const total = sum(changes, studyChanges);
       await writes.saveState(stateAfter(run, { cursor: null, studyMarks: after, mode, changes: total, requests }));
-      return { after, total, rowsPerStudy: staged.rows / batch.length };
+      return { after, total };
     });
     marks = done.after;
     changes = done.total;
-    batchSize = nextBatchSize(done.rowsPerStudy);
   }
   return { mode, changes, requests, partitions: { replaced: pulled, removed: gone } };
 }
