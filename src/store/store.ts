@@ -18,7 +18,7 @@ import {
   type TrackedTable,
   type WriteParquetOptions,
 } from "./types";
-import { markCommitting, unmarkCommitting } from "./walGuard";
+import { markCommitting, unmarkCommitting, walBytes } from "./walGuard";
 
 /** The memory limit that makes DuckDB let go of the blocks it caches (see #letGoOfCache). */
 const EVICTING_LIMIT = "16MB";
@@ -143,7 +143,16 @@ export class DuckDBStore implements Store, SessionHolder {
         existingTable: (table) => this.#existingTable(table),
         transaction: (inner) => this.#transaction(inner, limit),
       };
-      return work(session);
+      // the run's commits are checkpointed once, at its end (or by DuckDB when its log grows past
+      // checkpoint_threshold): a checkpoint after each of a thousand small commits would cost more than the pull
+      return this.#committing(async () => {
+        try {
+          return await work(session);
+        } finally {
+          await this.#connection.run("CHECKPOINT").catch(() => undefined);
+          await this.#letGoOfCache(limit);
+        }
+      });
     });
   }
 
@@ -193,24 +202,22 @@ export class DuckDBStore implements Store, SessionHolder {
       await connection.run("ROLLBACK").catch(() => undefined);
       throw error;
     }
-    const committed = await this.#committing(async () => {
-      try {
-        await connection.run("COMMIT");
-      } catch (error) {
-        await connection.run("ROLLBACK").catch(() => undefined);
-        throw error;
-      }
-      return result;
-    });
-    await this.#letGoOfCache(memoryLimit);
-    return committed;
+    try {
+      await connection.run("COMMIT");
+    } catch (error) {
+      await connection.run("ROLLBACK").catch(() => undefined);
+      throw error;
+    }
+    // DuckDB checkpointed as it committed (its log had grown past checkpoint_threshold): the blocks can go
+    if ((await walBytes(this.#file)) === 0) await this.#letGoOfCache(memoryLimit);
+    return result;
   }
 
   /**
    * DuckDB keeps the blocks of what a transaction wrote in memory, up to its memory limit (80% of
    * the machine's by default), so a sync committing a million rows would hold them all: after each
-   * commit (checkpointed, so the blocks are on disk) a brief low limit evicts them, and the user's
-   * limit is restored. A run then holds about one commit's rows.
+   * checkpoint (the blocks are on disk) a brief low limit evicts them, and the user's limit is
+   * restored. A run then holds about a checkpoint's worth of rows.
    */
   async #letGoOfCache(limit: string): Promise<void> {
     await this.#connection.run(`SET memory_limit = '${EVICTING_LIMIT}'`).catch(() => undefined);
@@ -261,7 +268,7 @@ export class DuckDBStore implements Store, SessionHolder {
 
   async #columnsOf(table: string): Promise<string[]> {
     const reader = await this.#connection.runAndReadAll(
-      `SELECT column_name FROM information_schema.columns WHERE lower(table_name) = lower($1) AND table_schema = 'main' ORDER BY ordinal_position`,
+      `SELECT column_name FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND schema_name = 'main' ORDER BY column_index`,
       [table],
     );
     return reader.getRows().map(([name]) => String(name));

@@ -5,7 +5,7 @@ import type { RowChanges, RowScope, StagedCounts } from "./types";
 
 async function columnTypes(connection: DuckDBConnection, table: string): Promise<Map<string, SqlType>> {
   const reader = await connection.runAndReadAll(
-    `SELECT column_name, data_type FROM information_schema.columns WHERE lower(table_name) = lower($1) AND table_schema = 'main' ORDER BY ordinal_position`,
+    `SELECT column_name, data_type FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND schema_name = 'main' ORDER BY column_index`,
     [table],
   );
   return new Map(reader.getRows().map(([name, type]) => [String(name), String(type) as SqlType]));
@@ -75,15 +75,23 @@ export async function writeStaged(connection: DuckDBConnection, table: string, s
     }
   }
   const where = scopeSql(scope);
-  const added = await count(connection, `SELECT count(*) FROM ${STAGING_TABLE} WHERE id NOT IN (SELECT id FROM ${target} WHERE ${where})`);
-  const removed = await count(connection, `SELECT count(*) FROM ${target} WHERE ${where} AND id NOT IN (SELECT id FROM ${STAGING_TABLE})`);
-  // updated: stored ids whose staged row differs in some staged column (a re-delivered, unchanged row is not counted)
-  const names = [...staging.columns.keys()].map(quoted).join(", ");
-  const updated = await count(
-    connection,
-    `SELECT count(*) FROM (SELECT ${names} FROM ${STAGING_TABLE} WHERE id IN (SELECT id FROM ${target} WHERE ${where})
+  let added: number;
+  let removed = 0;
+  let updated = 0;
+  if ((await count(connection, `SELECT count(*) FROM ${target} WHERE ${where}`)) === 0) {
+    // nothing stored in scope (a new study, a first run): every staged row is added
+    added = await count(connection, `SELECT count(*) FROM ${STAGING_TABLE}`);
+  } else {
+    added = await count(connection, `SELECT count(*) FROM ${STAGING_TABLE} WHERE id NOT IN (SELECT id FROM ${target} WHERE ${where})`);
+    removed = await count(connection, `SELECT count(*) FROM ${target} WHERE ${where} AND id NOT IN (SELECT id FROM ${STAGING_TABLE})`);
+    // updated: stored ids whose staged row differs in some staged column (a re-delivered, unchanged row is not counted)
+    const names = [...staging.columns.keys()].map(quoted).join(", ");
+    updated = await count(
+      connection,
+      `SELECT count(*) FROM (SELECT ${names} FROM ${STAGING_TABLE} WHERE id IN (SELECT id FROM ${target} WHERE ${where})
       EXCEPT SELECT ${names} FROM ${target} WHERE ${where} AND id IN (SELECT id FROM ${STAGING_TABLE}))`,
-  );
+    );
+  }
   await connection.run(`DELETE FROM ${target} WHERE ${where}`);
   await connection.run(`INSERT INTO ${target} BY NAME SELECT * FROM ${STAGING_TABLE}`);
   await staging.drop();
