@@ -110,6 +110,12 @@ describe("sync commits only whole truth, into tables it made", () => {
     expect((await store.query("SELECT DISTINCT reach FROM brands")).values).toEqual([[3_000_000_000]]);
   });
 
+  it("gives a text's leading U+FEFF back as it was pulled (issue 44)", async () => {
+    emulator.setFaults([{ kind: "revised", resource: "brands", field: "note", value: "\uFEFFnote" }]);
+    await client.sync(store, "brands", {});
+    expect((await store.query("SELECT DISTINCT note FROM brands")).values).toEqual([["\uFEFFnote"]]);
+  });
+
   it("keeps one row per id in every table: id is the primary key", async () => {
     await client.sync(store, "brands", {});
     const keys = await store.query(
