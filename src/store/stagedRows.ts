@@ -2,6 +2,7 @@ import type { DuckDBAppender, DuckDBConnection, DuckDBType, DuckDBValue } from "
 import type { PageChunk, RowShape } from "../table/types";
 import { isMissingCell } from "../table/columnType";
 import { cellAs } from "../table/cellConversion";
+import { ColumnCounts, hasLoneSurrogate } from "../export/columnCounts";
 import type { DuckDB } from "./loadDuckDB";
 import { chunkSqlTypes, quoted, widenSql, type SqlType } from "./sqlTypes";
 
@@ -57,6 +58,8 @@ export class Staging {
   constructor(
     private readonly duckdb: DuckDB,
     private readonly connection: DuckDBConnection,
+    /** text cells UTF-8 cannot hold (a lone surrogate, written as U+FFFD), by column, for the run's one warning */
+    private readonly loneSurrogates: ColumnCounts,
   ) {}
 
   get created(): boolean {
@@ -84,6 +87,12 @@ export class Staging {
         if (cells === undefined) for (let row = start; row < end; row++) vector.setItem(row - start, null);
         else if (cells instanceof Float64Array && types[i] === "DOUBLE")
           for (let row = start; row < end; row++) vector.setItem(row - start, cells[row]);
+        else if (types[i] === "VARCHAR")
+          for (let row = start; row < end; row++) {
+            const text = duckValue(this.duckdb, "VARCHAR", cells[row]);
+            if (typeof text === "string" && hasLoneSurrogate(text)) this.loneSurrogates.add(name);
+            vector.setItem(row - start, text);
+          }
         else for (let row = start; row < end; row++) vector.setItem(row - start, duckValue(this.duckdb, types[i], cells[row]));
         vector.flush();
       });

@@ -18,7 +18,12 @@ import {
   type TrackedTable,
   type WriteParquetOptions,
 } from "./types";
+import { ColumnCounts, LONE_SURROGATE_WARNING } from "../export/columnCounts";
 import { markCommitting, unmarkCommitting, walBytes } from "./walGuard";
+
+/** A store's text is UTF-8, as Parquet's and Arrow's are (docs/writers.md states the rule once). */
+const STORE_TEXT_HINT =
+  "The store's text is UTF-8, as Parquet's is; JSON and NDJSON exports keep them, as \\ud800 escapes (docs/writers.md).";
 
 /** The memory limit that makes DuckDB let go of the blocks it caches (see #letGoOfCache). */
 const EVICTING_LIMIT = "16MB";
@@ -138,10 +143,11 @@ export class DuckDBStore implements Store, SessionHolder {
       const connection = this.#connection;
       // read once: DuckDB shows its limit rounded down, so reading it back after each commit would drift
       const limit = String((await connection.runAndReadAll("SELECT current_setting('memory_limit')")).getRows()[0][0]);
+      const loneSurrogates = new ColumnCounts();
       const session: StoreSession = {
         state: async (table) => (await readStates(connection, table))[0],
         existingTable: (table) => this.#existingTable(table),
-        transaction: (inner) => this.#transaction(inner, limit),
+        transaction: (inner) => this.#transaction(inner, limit, loneSurrogates),
       };
       // the run's commits are checkpointed once, at its end (or by DuckDB when its log grows past
       // checkpoint_threshold): a checkpoint after each of a thousand small commits would cost more than the pull
@@ -151,14 +157,15 @@ export class DuckDBStore implements Store, SessionHolder {
         } finally {
           await this.#connection.run("CHECKPOINT").catch(() => undefined);
           await this.#letGoOfCache(limit);
+          loneSurrogates.warn(LONE_SURROGATE_WARNING.what, STORE_TEXT_HINT, LONE_SURROGATE_WARNING.code);
         }
       });
     });
   }
 
-  async #transaction<T>(work: (writes: StoreWrites) => Promise<T>, memoryLimit: string): Promise<T> {
+  async #transaction<T>(work: (writes: StoreWrites) => Promise<T>, memoryLimit: string, loneSurrogates: ColumnCounts): Promise<T> {
     const connection = this.#connection;
-    const staging = new Staging(this.#duckdb, connection);
+    const staging = new Staging(this.#duckdb, connection, loneSurrogates);
     const writes: StoreWrites = {
       stage: (chunk, declaredTypes) => staging.append(chunk, declaredTypes),
       staged: async () => {

@@ -116,6 +116,13 @@ describe("sync commits only whole truth, into tables it made", () => {
     expect((await store.query("SELECT DISTINCT note FROM brands")).values).toEqual([["\uFEFFnote"]]);
   });
 
+  it("writes a lone surrogate as U+FFFD and warns once, as Parquet does (issue 44)", async () => {
+    emulator.setFaults([{ kind: "revised", resource: "brands", field: "note", value: "a\ud800b" }]);
+    const { warnings } = await captureWarnings(() => client.sync(store, "brands", {}));
+    expect(warnings.filter((warning) => warning.code === "FOUNTFRAME_LONE_SURROGATE")).toHaveLength(1);
+    expect((await store.query("SELECT DISTINCT note FROM brands")).values).toEqual([["a\ufffdb"]]);
+  });
+
   it("keeps one row per id in every table: id is the primary key", async () => {
     await client.sync(store, "brands", {});
     const keys = await store.query(
