@@ -4,7 +4,7 @@ import { isMissingCell } from "../table/columnType";
 import { cellAs } from "../table/cellConversion";
 import { ColumnCounts, hasLoneSurrogate } from "../export/columnCounts";
 import type { DuckDB } from "./loadDuckDB";
-import { chunkSqlTypes, quoted, widenSql, type SqlType } from "./sqlTypes";
+import { alterTypeSql, chunkSqlTypes, quoted, widenSql, type SqlType } from "./sqlTypes";
 
 /** DuckDB's vector size: a data chunk holds at most this many rows. */
 const CHUNK_ROWS = 2048;
@@ -142,7 +142,7 @@ export class Staging {
       } else if (widenSql(before, type) !== before) {
         const widened = widenSql(before, type);
         this.flush();
-        await this.connection.run(`ALTER TABLE ${STAGING_TABLE} ALTER COLUMN ${quoted(name)} TYPE ${widened}`);
+        await this.connection.run(alterTypeSql(STAGING_TABLE, name, before, widened));
         this.columns.set(name, widened);
       }
     }

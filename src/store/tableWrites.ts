@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { quoted, widenSql, type SqlType } from "./sqlTypes";
+import { alterTypeSql, quoted, widenSql, type SqlType } from "./sqlTypes";
 import { STAGING_TABLE, type Staging } from "./stagedRows";
 import type { RowChanges, RowScope, StagedCounts } from "./types";
 
@@ -69,8 +69,12 @@ export async function writeStaged(connection: DuckDBConnection, table: string, s
         addedColumns.push(name);
       } else if (widenSql(before, type) !== before) {
         const widened = widenSql(before, type);
-        await connection.run(`ALTER TABLE ${target} ALTER COLUMN ${quoted(name)} TYPE ${widened}`);
+        await connection.run(alterTypeSql(target, name, before, widened));
         widenedColumns.push(`${name}: ${before} -> ${widened}`);
+        // staged timestamps going into text keep the service's form (an insert's cast would not)
+        if (type === "TIMESTAMP") await connection.run(alterTypeSql(STAGING_TABLE, name, type, widened));
+      } else if (before === "VARCHAR" && type === "TIMESTAMP") {
+        await connection.run(alterTypeSql(STAGING_TABLE, name, type, before));
       }
     }
   }
