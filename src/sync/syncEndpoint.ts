@@ -5,9 +5,25 @@ import { holdsSessions, STORE_SESSION, type StoreSession, type SyncTarget } from
 import { syncBrandscape } from "./brandscapeSync";
 import type { ColumnPagesOf, PagesOf } from "./types";
 import { syncResource } from "./resourceSync";
-import { serviceOf } from "./serviceUrl";
 import { checkSync, type CheckedSync } from "./syncOptions";
 import type { SyncReport, SyncRun } from "./types";
+
+/**
+ * The service a table is synced from, as its state keeps it: the base URL without credentials, query
+ * or fragment (the token is sent in a header and never part of it), with one trailing slash.
+ */
+function serviceOf(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    url.username = "";
+    url.password = "";
+    url.search = "";
+    url.hash = "";
+    return url.href.endsWith("/") ? url.href : `${url.href}/`;
+  } catch {
+    return baseUrl;
+  }
+}
 
 /** Where a sync pulls from: the client's pages (as records, and as columns to stage), and the base URL of its service. */
 export interface SyncSource {
