@@ -45,8 +45,9 @@ function duckTypeOf(duckdb: DuckDB, type: SqlType): DuckDBType {
 /**
  * A pull's rows in a table of their own (STAGING_TABLE), a page at a time as the pages arrive, so
  * that no more than a page is held in memory: a page's column new to the table is added, a column
- * whose type widened (the table model's rule) is widened. The caller's transaction holds it, and
- * drops it before committing.
+ * whose type widened (the table model's rule) is widened. A temporary table: made in a sync's
+ * transaction, it outlives the commit (a group of studies pulled together is committed study by
+ * study from it) and never the connection, so a killed run leaves none in the file.
  */
 export class Staging {
   /** the staged columns and their types, in the table's order */
@@ -75,7 +76,7 @@ export class Staging {
     const types = [...this.columns.values()];
     const at = new Map(chunk.names.map((name, c) => [name, c]));
     const duckTypes = types.map((type) => duckTypeOf(this.duckdb, type));
-    this.#appender ??= await this.connection.createAppender(STAGING_TABLE);
+    this.#appender ??= await this.connection.createAppender(STAGING_TABLE, "main", "temp");
     for (let start = 0; start < chunk.rowCount; start += CHUNK_ROWS) {
       const end = Math.min(start + CHUNK_ROWS, chunk.rowCount);
       const data = this.duckdb.DuckDBDataChunk.create(duckTypes, end - start);
@@ -127,7 +128,7 @@ export class Staging {
       });
       if (!this.columns.has("id")) this.columns.set("id", "BIGINT");
       const columns = [...this.columns].map(([name, type]) => `${quoted(name)} ${type}`).join(", ");
-      await this.connection.run(`CREATE TABLE ${STAGING_TABLE} (${columns})`);
+      await this.connection.run(`CREATE TEMP TABLE ${STAGING_TABLE} (${columns})`);
       this.#created = true;
       return;
     }
@@ -152,6 +153,13 @@ export class Staging {
   async ensureCreated(): Promise<void> {
     this.flush();
     if (!this.#created) await this.#fit([], []);
+  }
+
+  /** Forgets the table after a rollback took it away (it was made in the transaction rolled back). */
+  reset(): void {
+    this.#appender = undefined;
+    this.#created = false;
+    this.columns.clear();
   }
 
   async drop(): Promise<void> {

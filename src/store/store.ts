@@ -144,10 +144,11 @@ export class DuckDBStore implements Store, SessionHolder {
       // read once: DuckDB shows its limit rounded down, so reading it back after each commit would drift
       const limit = String((await connection.runAndReadAll("SELECT current_setting('memory_limit')")).getRows()[0][0]);
       const loneSurrogates = new ColumnCounts();
+      const staging = new Staging(this.#duckdb, connection, loneSurrogates);
       const session: StoreSession = {
         state: async (table) => (await readStates(connection, table))[0],
         existingTable: (table) => this.#existingTable(table),
-        transaction: (inner) => this.#transaction(inner, limit, loneSurrogates),
+        transaction: (inner) => this.#transaction(inner, limit, staging),
       };
       // the run's commits are checkpointed once, at its end (or by DuckDB when its log grows past
       // checkpoint_threshold): a checkpoint after each of a thousand small commits would cost more than the pull
@@ -155,6 +156,7 @@ export class DuckDBStore implements Store, SessionHolder {
         try {
           return await work(session);
         } finally {
+          await staging.drop().catch(() => undefined);
           await this.#connection.run("CHECKPOINT").catch(() => undefined);
           await this.#letGoOfCache(limit);
           loneSurrogates.warn(LONE_SURROGATE_WARNING.what, STORE_TEXT_HINT, LONE_SURROGATE_WARNING.code);
@@ -163,16 +165,17 @@ export class DuckDBStore implements Store, SessionHolder {
     });
   }
 
-  async #transaction<T>(work: (writes: StoreWrites) => Promise<T>, memoryLimit: string, loneSurrogates: ColumnCounts): Promise<T> {
+  async #transaction<T>(work: (writes: StoreWrites) => Promise<T>, memoryLimit: string, staging: Staging): Promise<T> {
     const connection = this.#connection;
-    const staging = new Staging(this.#duckdb, connection, loneSurrogates);
+    const stagedBefore = staging.created;
     const writes: StoreWrites = {
       stage: (chunk, declaredTypes) => staging.append(chunk, declaredTypes),
       staged: async () => {
         staging.flush();
         return staging.created ? stagedCounts(connection) : { rows: 0, ids: 0, missingIds: 0 };
       },
-      writeStaged: (table, scope) => writeStaged(connection, table, staging, scope),
+      writeStaged: (table, scope, only) => writeStaged(connection, table, staging, scope, only),
+      dropStaged: () => staging.drop(),
       removeRows: (table, scope) => removeRows(connection, table, scope),
       distinctValues: async (table, column) => {
         staging.flush();
@@ -199,7 +202,7 @@ export class DuckDBStore implements Store, SessionHolder {
     let result: T;
     try {
       result = await work(writes);
-      await staging.drop();
+      staging.flush();
     } catch (error) {
       try {
         staging.flush();
@@ -207,12 +210,14 @@ export class DuckDBStore implements Store, SessionHolder {
         // the rollback below discards it anyway
       }
       await connection.run("ROLLBACK").catch(() => undefined);
+      if (!stagedBefore) staging.reset(); // made in this transaction: rolled back with it
       throw error;
     }
     try {
       await connection.run("COMMIT");
     } catch (error) {
       await connection.run("ROLLBACK").catch(() => undefined);
+      if (!stagedBefore) staging.reset();
       throw error;
     }
     // DuckDB checkpointed as it committed (its log had grown past checkpoint_threshold): the blocks can go

@@ -49,7 +49,13 @@ export async function stagedCounts(connection: DuckDBConnection): Promise<Staged
  * and the staged values take the table's type. Changes are counted by `id`: added (new ids),
  * updated (stored ids whose values changed), removed (stored ids in scope that the pull did not bring).
  */
-export async function writeStaged(connection: DuckDBConnection, table: string, staging: Staging, scope: RowScope): Promise<RowChanges> {
+export async function writeStaged(
+  connection: DuckDBConnection,
+  table: string,
+  staging: Staging,
+  scope: RowScope,
+  only?: RowScope,
+): Promise<RowChanges> {
   await staging.ensureCreated();
   const stored = await columnTypes(connection, table);
   const storedByLower = new Map([...stored.keys()].map((name) => [name.toLowerCase(), name]));
@@ -79,26 +85,27 @@ export async function writeStaged(connection: DuckDBConnection, table: string, s
     }
   }
   const where = scopeSql(scope);
+  // the staged rows written: all, or `only` those (one study of a group pulled together)
+  const source = only ? `(SELECT * FROM ${STAGING_TABLE} WHERE ${scopeSql(only)}) AS staged` : STAGING_TABLE;
   let added: number;
   let removed = 0;
   let updated = 0;
   if ((await count(connection, `SELECT count(*) FROM ${target} WHERE ${where}`)) === 0) {
     // nothing stored in scope (a new study, a first run): every staged row is added
-    added = await count(connection, `SELECT count(*) FROM ${STAGING_TABLE}`);
+    added = await count(connection, `SELECT count(*) FROM ${source}`);
   } else {
-    added = await count(connection, `SELECT count(*) FROM ${STAGING_TABLE} WHERE id NOT IN (SELECT id FROM ${target} WHERE ${where})`);
-    removed = await count(connection, `SELECT count(*) FROM ${target} WHERE ${where} AND id NOT IN (SELECT id FROM ${STAGING_TABLE})`);
+    added = await count(connection, `SELECT count(*) FROM ${source} WHERE id NOT IN (SELECT id FROM ${target} WHERE ${where})`);
+    removed = await count(connection, `SELECT count(*) FROM ${target} WHERE ${where} AND id NOT IN (SELECT id FROM ${source})`);
     // updated: stored ids whose staged row differs in some staged column (a re-delivered, unchanged row is not counted)
     const names = [...staging.columns.keys()].map(quoted).join(", ");
     updated = await count(
       connection,
-      `SELECT count(*) FROM (SELECT ${names} FROM ${STAGING_TABLE} WHERE id IN (SELECT id FROM ${target} WHERE ${where})
-      EXCEPT SELECT ${names} FROM ${target} WHERE ${where} AND id IN (SELECT id FROM ${STAGING_TABLE}))`,
+      `SELECT count(*) FROM (SELECT ${names} FROM ${source} WHERE id IN (SELECT id FROM ${target} WHERE ${where})
+      EXCEPT SELECT ${names} FROM ${target} WHERE ${where} AND id IN (SELECT id FROM ${source}))`,
     );
   }
   await connection.run(`DELETE FROM ${target} WHERE ${where}`);
-  await connection.run(`INSERT INTO ${target} BY NAME SELECT * FROM ${STAGING_TABLE}`);
-  await staging.drop();
+  await connection.run(`INSERT INTO ${target} BY NAME SELECT * FROM ${source}`);
   const total = await count(connection, `SELECT count(*) FROM ${target}`);
   return { added, updated, removed, rows: total, addedColumns, widenedColumns };
 }

@@ -76,8 +76,10 @@ export interface StoreWrites {
   /** Appends a page's columns to the transaction's staging table (declaredTypes: the columns' documented types). */
   stage(chunk: PageChunk, declaredTypes?: RowShape["declaredTypes"]): Promise<void>;
   staged(): Promise<StagedCounts>;
-  /** Replaces the rows in `scope` with the staged rows (creating or widening the table first). */
-  writeStaged(table: string, scope: RowScope): Promise<RowChanges>;
+  /** Replaces the rows in `scope` with the staged rows, or `only` those of them (creating or widening the table first). */
+  writeStaged(table: string, scope: RowScope, only?: RowScope): Promise<RowChanges>;
+  /** Drops the staged rows (they outlive a commit: a group of studies is committed study by study from them). */
+  dropStaged(): Promise<void>;
   removeRows(table: string, scope: RowScope): Promise<RowChanges>;
   /** the distinct values of a whole-number column (the studies a table holds) */
   distinctValues(table: string, column: string): Promise<number[]>;

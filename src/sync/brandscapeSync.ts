@@ -1,6 +1,6 @@
 import { DataNotFoundError } from "../errors";
 import { STAGING_TABLE } from "../store/stagedRows";
-import type { RowChanges, StoreSession } from "../store/types";
+import type { RowChanges, StoreSession, StoreWrites } from "../store/types";
 import { IncompletePullError } from "../store/incompletePull";
 import type { ColumnPagesOf, PagesOf } from "./types";
 import { stateAfter } from "./runState";
@@ -23,6 +23,34 @@ const STUDY_LEVEL_OPTIONS = [
   "year_number",
   "years",
 ];
+
+/**
+ * About how many rows one pull takes: studies are pulled a few together (a pull's first page and
+ * its latency are a fixed cost a country and year of small studies would pay hundreds of times),
+ * staged once, then committed one study a transaction. The first pull is one study.
+ */
+const ROWS_PER_PULL = 10_000;
+const MAX_STUDIES_PER_PULL = 100;
+
+function nextGroupSize(rowsPerStudy: number): number {
+  if (!(rowsPerStudy > 0)) return MAX_STUDIES_PER_PULL;
+  return Math.max(1, Math.min(MAX_STUDIES_PER_PULL, Math.floor(ROWS_PER_PULL / rowsPerStudy)));
+}
+
+/**
+ * An incremental run: a study the lookup lists (its mark moved) that came back without rows while
+ * the store holds some is refused, and nothing of its group is committed.
+ */
+async function refuseEmptyStudies(writes: StoreWrites, run: SyncRun, group: readonly number[], what: string): Promise<void> {
+  const came = new Set(await writes.distinctValues(STAGING_TABLE, STUDY_COLUMN));
+  const held = new Set(await writes.distinctValues(run.table, STUDY_COLUMN));
+  const empty = group.filter((id) => !came.has(id) && held.has(id));
+  if (empty.length > 0)
+    throw new IncompletePullError(
+      `${what}: the lookup lists ${empty.join(",")} (data_updated_at moved) but the brandscape data came back without rows of it, ` +
+        `while the store holds some; nothing of these studies was committed (a full run, mode: "full", takes the empty answer)`,
+    );
+}
 
 /**
  * The query narrowed to some studies: their ids replace the study-level filters (a study has one
@@ -54,10 +82,10 @@ const sum = (a: RowChanges, b: RowChanges): RowChanges => ({
  * the query covers, re-pulls those whose mark moved and those new to the query (a full run: every
  * one), and replaces their rows whole; the rows of studies the lookup no longer lists are removed.
  *
- * A long run keeps its progress: the studies gone go in a first transaction, then each study is
- * pulled and committed in a transaction of its own, whole with its mark, so a run killed after k
- * studies leaves k studies done and the next run pulls the other n - k; the store never holds part
- * of a study. A full run forgets the marks of the
+ * A long run keeps its progress: the studies gone go in a first transaction, then the studies are
+ * pulled a few together (nextGroupSize) and committed one by one, each in a transaction of its own,
+ * whole with its mark, so a run killed after k studies leaves k studies done and the next run pulls
+ * the other n - k; the store never holds part of a study. A full run forgets the marks of the
  * studies it has still to pull in that first transaction, so that a killed full run is finished by
  * the next run of either mode.
  */
@@ -100,28 +128,35 @@ export async function syncBrandscape(
     changes = first;
   }
 
-  for (const study of pulled) {
-    const done = await session.transaction(async (writes) => {
-      const what = `sync of ${run.table}, study ${study}`;
-      const studyRequests = await stagePull(columnPages(run.method, forStudies(options, [study])), writes, what, fieldsOf(options));
-      if (!run.full) {
-        const came = new Set(await writes.distinctValues(STAGING_TABLE, STUDY_COLUMN));
-        const held = new Set(await writes.distinctValues(run.table, STUDY_COLUMN));
-        if (!came.has(study) && held.has(study))
-          throw new IncompletePullError(
-            `${what}: the lookup lists ${study} (data_updated_at moved) but the brandscape data came back without rows of it, ` +
-              `while the store holds some; nothing of this study was committed (a full run, mode: "full", takes the empty answer)`,
-          );
-      }
-      const studyChanges = await writes.writeStaged(run.table, { kind: "partition", column: STUDY_COLUMN, values: [study] });
-      const after = { ...marks, [String(study)]: lookup.marks[String(study)] };
-      requests += studyRequests;
-      const total = sum(changes, studyChanges);
-      await writes.saveState(stateAfter(run, { cursor: null, studyMarks: after, mode, changes: total, requests }));
-      return { after, total };
-    });
-    marks = done.after;
-    changes = done.total;
+  let groupSize = 1;
+  for (let start = 0; start < pulled.length;) {
+    const group = pulled.slice(start, start + groupSize);
+    start += group.length;
+    let rowsPerStudy = 0;
+    for (const [index, study] of group.entries()) {
+      const done = await session.transaction(async (writes) => {
+        const what = `sync of ${run.table}, ${group.length === 1 ? "study" : "studies"} ${group.join(",")}`;
+        // the group's pull is staged and checked whole in its first study's transaction; it outlives that commit
+        let pullRequests = 0;
+        if (index === 0) {
+          await writes.dropStaged();
+          pullRequests = await stagePull(columnPages(run.method, forStudies(options, group)), writes, what, fieldsOf(options));
+          rowsPerStudy = (await writes.staged()).rows / group.length;
+          if (!run.full) await refuseEmptyStudies(writes, run, group, what);
+        }
+        const only = { kind: "partition", column: STUDY_COLUMN, values: [study] } as const;
+        const studyChanges = await writes.writeStaged(run.table, only, only);
+        if (index === group.length - 1) await writes.dropStaged();
+        const after = { ...marks, [String(study)]: lookup.marks[String(study)] };
+        requests += pullRequests;
+        const total = sum(changes, studyChanges);
+        await writes.saveState(stateAfter(run, { cursor: null, studyMarks: after, mode, changes: total, requests }));
+        return { after, total };
+      });
+      marks = done.after;
+      changes = done.total;
+    }
+    groupSize = nextGroupSize(rowsPerStudy);
   }
   return { mode, changes, requests, partitions: { replaced: pulled, removed: gone } };
 }
