@@ -4,12 +4,11 @@ import { isMissingCell } from "../table/columnType";
 import { cellAs } from "../table/cellConversion";
 import { ColumnCounts, hasLoneSurrogate } from "../export/columnCounts";
 import type { DuckDB } from "./loadDuckDB";
+import { STAGING_TABLE } from "../sync/types";
 import { alterTypeSql, chunkSqlTypes, quoted, widenSql, type SqlType } from "./sqlTypes";
 
 /** DuckDB's vector size: a data chunk holds at most this many rows. */
 const CHUNK_ROWS = 2048;
-
-export const STAGING_TABLE = "fountframe_staging";
 
 /** A pulled cell as the DuckDB value of its column's type (the column's type holds it: widen). */
 function duckValue(duckdb: DuckDB, type: SqlType, value: unknown): DuckDBValue {

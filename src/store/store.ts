@@ -9,15 +9,18 @@ import { quoted } from "./sqlTypes";
 import { Staging } from "./stagedRows";
 import { readStates, STATE_TABLE, writeState } from "./stateTable";
 import { removeRows, stagedCounts, writeStaged } from "./tableWrites";
+import type { Store, WriteParquetOptions } from "./types";
+import { syncEndpoint } from "../sync/syncEndpoint";
 import {
   STORE_SESSION,
+  STORE_SYNC,
   type SessionHolder,
-  type Store,
   type StoreSession,
   type StoreWrites,
+  type SyncReport,
+  type SyncSource,
   type TrackedTable,
-  type WriteParquetOptions,
-} from "./types";
+} from "../sync/types";
 import { ColumnCounts, LONE_SURROGATE_WARNING } from "../export/columnCounts";
 import { markCommitting, unmarkCommitting, walBytes } from "./walGuard";
 
@@ -135,6 +138,11 @@ export class DuckDBStore implements Store, SessionHolder {
 
   async [Symbol.asyncDispose](): Promise<void> {
     await this.close();
+  }
+
+  /** client.sync of this store (the client holds no sync code: the store brings it). */
+  [STORE_SYNC](source: SyncSource, endpoint: unknown, options: unknown): Promise<SyncReport> {
+    return syncEndpoint(source, this, endpoint, options);
   }
 
   /** One sync's run: its turn on the connection, its transactions one after the other. */

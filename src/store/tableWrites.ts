@@ -1,7 +1,8 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { alterTypeSql, quoted, widenSql, type SqlType } from "./sqlTypes";
-import { STAGING_TABLE, type Staging } from "./stagedRows";
-import type { RowChanges, RowScope, StagedCounts } from "./types";
+import { STAGING_TABLE } from "../sync/types";
+import type { Staging } from "./stagedRows";
+import type { RowChanges, RowScope, StagedCounts } from "../sync/types";
 
 async function columnTypes(connection: DuckDBConnection, table: string): Promise<Map<string, SqlType>> {
   const reader = await connection.runAndReadAll(

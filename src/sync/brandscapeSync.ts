@@ -1,7 +1,7 @@
 import { DataNotFoundError } from "../errors";
-import { STAGING_TABLE } from "../store/stagedRows";
-import type { RowChanges, StoreSession, StoreWrites } from "../store/types";
-import { IncompletePullError } from "../store/incompletePull";
+import { STAGING_TABLE } from "./types";
+import type { RowChanges, StoreSession, StoreWrites } from "./types";
+import { IncompletePullError } from "./types";
 import type { ColumnPagesOf, PagesOf } from "./types";
 import { stateAfter } from "./runState";
 import { lookUpStudies } from "./studyLookup";

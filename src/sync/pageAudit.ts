@@ -1,6 +1,6 @@
 import type { PulledPage } from "../pull/envelope";
-import type { StagedCounts } from "../store/types";
-import { IncompletePullError } from "../store/incompletePull";
+import type { StagedCounts } from "./types";
+import { IncompletePullError } from "./types";
 
 const NOT_COMMITTED = "nothing of it was committed: the rows and marks are as they were";
 

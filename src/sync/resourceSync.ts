@@ -1,4 +1,4 @@
-import type { StoreSession } from "../store/types";
+import type { StoreSession } from "./types";
 import type { ColumnPagesOf } from "./types";
 import { stateAfter } from "./runState";
 import { newestOf, sinceFilter } from "./since";

@@ -4,7 +4,7 @@ import { gatherPageChunk } from "../table/pageChunk";
 import { rowShapeOf } from "../rows/rowShape";
 import { recordCount, type PulledPage } from "../pull/envelope";
 import { namesInFieldOrder } from "../pull/pull";
-import type { StoreWrites } from "../store/types";
+import type { StoreWrites } from "./types";
 import { PageAudit } from "./pageAudit";
 
 /**

@@ -1,12 +1,19 @@
 import { syncReportForm, withNotebookForm } from "../display";
 import { ValidationError } from "../errors";
-import { STAGING_TABLE } from "../store/stagedRows";
-import { holdsSessions, STORE_SESSION, type StoreSession, type SyncTarget } from "../store/types";
 import { syncBrandscape } from "./brandscapeSync";
-import type { ColumnPagesOf, PagesOf } from "./types";
 import { syncResource } from "./resourceSync";
 import { checkSync, type CheckedSync } from "./syncOptions";
-import type { SyncReport, SyncRun } from "./types";
+import {
+  holdsSessions,
+  NOT_A_STORE,
+  STAGING_TABLE,
+  STORE_SESSION,
+  type StoreSession,
+  type SyncReport,
+  type SyncRun,
+  type SyncSource,
+  type SyncTarget,
+} from "./types";
 
 /**
  * The service a table is synced from, as its state keeps it: the base URL without credentials, query
@@ -23,13 +30,6 @@ function serviceOf(baseUrl: string): string {
   } catch {
     return baseUrl;
   }
-}
-
-/** Where a sync pulls from: the client's pages (as records, and as columns to stage), and the base URL of its service. */
-export interface SyncSource {
-  readonly pages: PagesOf;
-  readonly columnPages: ColumnPagesOf;
-  readonly baseUrl: string;
 }
 
 /** Two queries pull the same rows: the page size aside (both are in canonical key order). */
@@ -90,7 +90,7 @@ async function planRun(session: StoreSession, sync: CheckedSync, service: string
  */
 export async function syncEndpoint(source: SyncSource, store: SyncTarget, endpoint: unknown, options: unknown): Promise<SyncReport> {
   if (!holdsSessions(store)) {
-    throw new ValidationError("store", 'a store from openStore() (import { openStore } from "fountframe/store")');
+    throw new ValidationError("store", NOT_A_STORE);
   }
   const sync = checkSync(endpoint, options);
   const service = serviceOf(source.baseUrl);

@@ -5,7 +5,7 @@ import type { PageChunk } from "../../src/table/types";
 import { gatherPageChunk } from "../../src/table/pageChunk";
 import { rowShapeOf } from "../../src/rows/rowShape";
 import { openStore, type Store } from "../../src/store";
-import { STORE_SESSION, type RowScope, type SessionHolder } from "../../src/store/types";
+import { STORE_SESSION, type RowScope, type SessionHolder } from "../../src/sync/types";
 import { ValidationError } from "../../src/errors";
 
 /** A page of records given column by column, as the pull hands it to the store: one column chunk. */

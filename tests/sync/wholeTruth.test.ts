@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { Client } from "../../src/client/client";
 import { openStore, type Store } from "../../src/store";
-import { IncompletePullError } from "../../src/store/incompletePull";
+import { IncompletePullError } from "../../src/sync/types";
 import { ValidationError } from "../../src/errors";
 import { captureWarnings } from "../client/fixture";
 
