@@ -12,10 +12,8 @@ import { ProgressDisplay } from "../progress/progressDisplay";
 import { Pull } from "../pull/pull";
 import { PullParts } from "../pull/parts";
 import type { Query, QueryInit } from "../query/query";
-import type { SyncTarget } from "../store/types";
 import { mainStudyId } from "./mainStudy";
-import { syncEndpoint } from "../sync/syncEndpoint";
-import type { SyncOptions, SyncReport } from "../sync/types";
+import { syncOfStore, type SyncOptions, type SyncReport, type SyncTarget } from "../sync/types";
 import { ToolsClient } from "../tools";
 import { RateLimitPacer } from "../transport/rateLimitPacer";
 import { Transport } from "../transport/transport";
@@ -121,9 +119,14 @@ export class Client implements AsyncDisposable {
   }
 
   /** Keeps a table of a store (`openStore`, fountframe/store) in step with the service; only whole pulls are committed. */
-  sync<M extends MethodName>(store: SyncTarget, endpoint: M, options?: SyncOptions<M>): Promise<SyncReport> {
+  async sync<M extends MethodName>(store: SyncTarget, endpoint: M, options?: SyncOptions<M>): Promise<SyncReport> {
     const pages = (method: string, methodOptions: Record<string, unknown>) => this.#methodPages(method, [methodOptions]);
-    return syncEndpoint({ pages, baseUrl: this.#options.baseUrl }, store, endpoint, options);
+    const columnPages = (method: string, methodOptions: Record<string, unknown>) => {
+      const spec = endpointOfMethod(method);
+      const { query, stackData } = buildQuery(spec, [methodOptions]);
+      return this.#pull().columnPages(spec.resource, query, stackData);
+    };
+    return syncOfStore(store)({ pages, columnPages, baseUrl: this.#options.baseUrl }, endpoint, options);
   }
 
   /** Closes connections; calls and streams still running reject with ClientClosedError. Harmless twice. */

@@ -58,6 +58,16 @@ export class Pull {
     return frame;
   }
 
+  /**
+   * The pages for a consumer that reads columns (a sync): decoded straight to column chunks where
+   * they can be (by worker threads when worth it); a page that could not (the first, a fallback
+   * body) comes as records. Page size fixed, as `pages` has it.
+   */
+  columnPages(endpoint: string, query: Query, stackData: boolean): AsyncGenerator<PulledPage, PullOutcome> {
+    const wanted = { window: this.#lookahead(), columns: rowShapeOf({ stackData, endpoint }) };
+    return pullPages(this.#parts, this.#options, endpoint, query, wanted);
+  }
+
   /** Every record of the pull, in page order. */
   async records(endpoint: string, query: Query): Promise<JsonRecord[]> {
     const records: JsonRecord[] = [];

@@ -6,7 +6,7 @@ let loading: Promise<DuckDB> | undefined;
 
 /** `@duckdb/node-api`, an optional peer dependency: loaded on first use, with the install command when it is missing. */
 export function loadDuckDB(): Promise<DuckDB> {
-  loading ??= import("@duckdb/node-api").catch((error: unknown) => {
+  loading ??= import("@duckdb/node-api").then(keepingLeadingBom).catch((error: unknown) => {
     loading = undefined;
     const code = (error as { code?: string }).code;
     if (code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND") {
@@ -15,4 +15,16 @@ export function loadDuckDB(): Promise<DuckDB> {
     throw error;
   });
   return loading;
+}
+
+/**
+ * DuckDB keeps a text's leading U+FEFF, but the node API reads text back with a default
+ * TextDecoder, which drops it as a byte order mark: its decoder is made to keep it, so that a
+ * cell comes back as it was pulled.
+ */
+async function keepingLeadingBom(duckdb: DuckDB): Promise<DuckDB> {
+  const { textDecoder } = await import("@duckdb/node-api/lib/vectors/dataAccessors.js");
+  const keeping = new TextDecoder("utf-8", { ignoreBOM: true });
+  textDecoder.decode = keeping.decode.bind(keeping);
+  return duckdb;
 }

@@ -1,25 +1,25 @@
 import type { DuckDBAppender, DuckDBConnection, DuckDBType, DuckDBValue } from "@duckdb/node-api";
-import type { ColumnTable } from "../table/types";
+import type { PageChunk, RowShape } from "../table/types";
 import { isMissingCell } from "../table/columnType";
 import { cellAs } from "../table/cellConversion";
+import { ColumnCounts, hasLoneSurrogate } from "../export/columnCounts";
 import type { DuckDB } from "./loadDuckDB";
-import { quoted, sqlTypeOf, widenSql, type SqlType } from "./sqlTypes";
+import { STAGING_TABLE } from "../sync/types";
+import { alterTypeSql, chunkSqlTypes, quoted, widenSql, type SqlType } from "./sqlTypes";
 
 /** DuckDB's vector size: a data chunk holds at most this many rows. */
 const CHUNK_ROWS = 2048;
 
-export const STAGING_TABLE = "fountframe_staging";
-
-/** A cell as the DuckDB value of its column's type (text for text columns whatever the value). */
+/** A pulled cell as the DuckDB value of its column's type (the column's type holds it: widen). */
 function duckValue(duckdb: DuckDB, type: SqlType, value: unknown): DuckDBValue {
   if (isMissingCell(value)) return null;
   switch (type) {
     case "BIGINT":
-      return typeof value === "string" ? BigInt(Math.trunc(Number(value))) : cellAs("int64", value);
+      return cellAs("int64", value);
     case "DOUBLE":
-      return typeof value === "string" ? Number(value) : cellAs("double", value);
+      return cellAs("double", value);
     case "BOOLEAN":
-      return typeof value === "boolean" ? value : Boolean(value);
+      return cellAs("boolean", value);
     case "DATE":
       return new duckdb.DuckDBDateValue(cellAs("date", value) as number);
     case "TIMESTAMP":
@@ -44,8 +44,9 @@ function duckTypeOf(duckdb: DuckDB, type: SqlType): DuckDBType {
 /**
  * A pull's rows in a table of their own (STAGING_TABLE), a page at a time as the pages arrive, so
  * that no more than a page is held in memory: a page's column new to the table is added, a column
- * whose type widened (the table model's rule) is widened. The caller's transaction holds it, and
- * drops it before committing.
+ * whose type widened (the table model's rule) is widened. A temporary table: made in a sync's
+ * transaction, it outlives the commit (a group of studies pulled together is committed study by
+ * study from it) and never the connection, so a killed run leaves none in the file.
  */
 export class Staging {
   /** the staged columns and their types, in the table's order */
@@ -57,40 +58,45 @@ export class Staging {
   constructor(
     private readonly duckdb: DuckDB,
     private readonly connection: DuckDBConnection,
+    /** text cells UTF-8 cannot hold (a lone surrogate, written as U+FFFD), by column, for the run's one warning */
+    private readonly loneSurrogates: ColumnCounts,
   ) {}
 
   get created(): boolean {
     return this.#created;
   }
 
-  /** Appends one page's rows. */
-  async append(rows: ColumnTable): Promise<void> {
-    const pageTypes = new Map<number, SqlType>();
-    rows.columns.forEach((name, c) => {
-      const type = sqlTypeOf(rows, c);
-      if (type !== undefined) pageTypes.set(c, type); // empty in every row of this page: nothing to say of its type
-    });
-    await this.#fit(rows, pageTypes);
-    if (rows.rowCount === 0) return;
+  /** Appends one page's columns, typed by the table model (chunkSqlTypes); its shape's documented types decide where values cannot. */
+  async append(chunk: PageChunk, declaredTypes?: RowShape["declaredTypes"]): Promise<void> {
+    const pageTypes = chunkSqlTypes(chunk, declaredTypes);
+    await this.#fit(chunk.names, pageTypes);
+    if (chunk.rowCount === 0) return;
     const order = [...this.columns.keys()];
     const types = [...this.columns.values()];
-    const at = new Map(rows.columns.map((name, c) => [name, c]));
+    const at = new Map(chunk.names.map((name, c) => [name, c]));
     const duckTypes = types.map((type) => duckTypeOf(this.duckdb, type));
-    this.#appender ??= await this.connection.createAppender(STAGING_TABLE);
-    for (let start = 0; start < rows.rowCount; start += CHUNK_ROWS) {
-      const end = Math.min(start + CHUNK_ROWS, rows.rowCount);
-      const chunk = this.duckdb.DuckDBDataChunk.create(duckTypes, end - start);
-      chunk.setColumns(
-        order.map((name, i) => {
-          const c = at.get(name);
-          const values = new Array<DuckDBValue>(end - start).fill(null);
-          if (c === undefined || !pageTypes.has(c)) return values;
-          const cells = rows.data[c];
-          for (let row = start; row < end; row++) values[row - start] = duckValue(this.duckdb, types[i], cells[row]);
-          return values;
-        }),
-      );
-      this.#appender.appendDataChunk(chunk);
+    this.#appender ??= await this.connection.createAppender(STAGING_TABLE, "main", "temp");
+    for (let start = 0; start < chunk.rowCount; start += CHUNK_ROWS) {
+      const end = Math.min(start + CHUNK_ROWS, chunk.rowCount);
+      const data = this.duckdb.DuckDBDataChunk.create(duckTypes, end - start);
+      order.forEach((name, i) => {
+        const vector = data.getColumnVector(i);
+        const c = at.get(name);
+        // a column this page lacks, or holds no value of: null in its rows
+        const cells = c === undefined || pageTypes[c] === undefined ? undefined : chunk.columns[c];
+        if (cells === undefined) for (let row = start; row < end; row++) vector.setItem(row - start, null);
+        else if (cells instanceof Float64Array && types[i] === "DOUBLE")
+          for (let row = start; row < end; row++) vector.setItem(row - start, cells[row]);
+        else if (types[i] === "VARCHAR")
+          for (let row = start; row < end; row++) {
+            const text = duckValue(this.duckdb, "VARCHAR", cells[row]);
+            if (typeof text === "string" && hasLoneSurrogate(text)) this.loneSurrogates.add(name);
+            vector.setItem(row - start, text);
+          }
+        else for (let row = start; row < end; row++) vector.setItem(row - start, duckValue(this.duckdb, types[i], cells[row]));
+        vector.flush();
+      });
+      this.#appender.appendDataChunk(data);
     }
   }
 
@@ -113,18 +119,21 @@ export class Staging {
   }
 
   /** Creates the table for the first page's columns, then adds and widens columns for later pages. */
-  async #fit(rows: ColumnTable, pageTypes: ReadonlyMap<number, SqlType>): Promise<void> {
+  async #fit(names: readonly string[], pageTypes: readonly (SqlType | undefined)[]): Promise<void> {
     if (!this.#created) {
       this.flush();
-      for (const [c, type] of pageTypes) this.columns.set(rows.columns[c], type);
+      pageTypes.forEach((type, c) => {
+        if (type !== undefined) this.columns.set(names[c], type);
+      });
       if (!this.columns.has("id")) this.columns.set("id", "BIGINT");
       const columns = [...this.columns].map(([name, type]) => `${quoted(name)} ${type}`).join(", ");
-      await this.connection.run(`CREATE TABLE ${STAGING_TABLE} (${columns})`);
+      await this.connection.run(`CREATE TEMP TABLE ${STAGING_TABLE} (${columns})`);
       this.#created = true;
       return;
     }
-    for (const [c, type] of pageTypes) {
-      const name = rows.columns[c];
+    for (const [c, type] of pageTypes.entries()) {
+      if (type === undefined) continue; // empty in every row of this page: nothing to say of its type
+      const name = names[c];
       const before = this.columns.get(name);
       if (before === undefined) {
         this.flush();
@@ -133,7 +142,7 @@ export class Staging {
       } else if (widenSql(before, type) !== before) {
         const widened = widenSql(before, type);
         this.flush();
-        await this.connection.run(`ALTER TABLE ${STAGING_TABLE} ALTER COLUMN ${quoted(name)} TYPE ${widened}`);
+        await this.connection.run(alterTypeSql(STAGING_TABLE, name, before, widened));
         this.columns.set(name, widened);
       }
     }
@@ -142,7 +151,14 @@ export class Staging {
   /** Creates the (empty) table when no page came. */
   async ensureCreated(): Promise<void> {
     this.flush();
-    if (!this.#created) await this.#fit({ columns: [], data: [], dtypes: [], rowCount: 0 }, new Map());
+    if (!this.#created) await this.#fit([], []);
+  }
+
+  /** Forgets the table after a rollback took it away (it was made in the transaction rolled back). */
+  reset(): void {
+    this.#appender = undefined;
+    this.#created = false;
+    this.columns.clear();
   }
 
   async drop(): Promise<void> {

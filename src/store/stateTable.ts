@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValueError } from "../errors";
-import type { SyncState } from "./types";
+import type { SyncState } from "../sync/types";
 
 /** Where the store keeps what it tracks: one row per synced table (never the token). */
 export const STATE_TABLE = "fountframe_sync";

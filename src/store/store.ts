@@ -9,16 +9,24 @@ import { quoted } from "./sqlTypes";
 import { Staging } from "./stagedRows";
 import { readStates, STATE_TABLE, writeState } from "./stateTable";
 import { removeRows, stagedCounts, writeStaged } from "./tableWrites";
+import type { Store, WriteParquetOptions } from "./types";
+import { syncEndpoint } from "../sync/syncEndpoint";
 import {
   STORE_SESSION,
+  STORE_SYNC,
   type SessionHolder,
-  type Store,
   type StoreSession,
   type StoreWrites,
+  type SyncReport,
+  type SyncSource,
   type TrackedTable,
-  type WriteParquetOptions,
-} from "./types";
-import { markCommitting, unmarkCommitting } from "./walGuard";
+} from "../sync/types";
+import { ColumnCounts, LONE_SURROGATE_WARNING } from "../export/columnCounts";
+import { markCommitting, unmarkCommitting, walBytes } from "./walGuard";
+
+/** A store's text is UTF-8, as Parquet's and Arrow's are (docs/writers.md states the rule once). */
+const STORE_TEXT_HINT =
+  "The store's text is UTF-8, as Parquet's is; JSON and NDJSON exports keep them, as \\ud800 escapes (docs/writers.md).";
 
 /** The memory limit that makes DuckDB let go of the blocks it caches (see #letGoOfCache). */
 const EVICTING_LIMIT = "16MB";
@@ -132,31 +140,50 @@ export class DuckDBStore implements Store, SessionHolder {
     await this.close();
   }
 
+  /** client.sync of this store (the client holds no sync code: the store brings it). */
+  [STORE_SYNC](source: SyncSource, endpoint: unknown, options: unknown): Promise<SyncReport> {
+    return syncEndpoint(source, this, endpoint, options);
+  }
+
   /** One sync's run: its turn on the connection, its transactions one after the other. */
   [STORE_SESSION]<T>(work: (session: StoreSession) => Promise<T>): Promise<T> {
     return this.#turn(async () => {
       const connection = this.#connection;
       // read once: DuckDB shows its limit rounded down, so reading it back after each commit would drift
       const limit = String((await connection.runAndReadAll("SELECT current_setting('memory_limit')")).getRows()[0][0]);
+      const loneSurrogates = new ColumnCounts();
+      const staging = new Staging(this.#duckdb, connection, loneSurrogates);
       const session: StoreSession = {
         state: async (table) => (await readStates(connection, table))[0],
         existingTable: (table) => this.#existingTable(table),
-        transaction: (inner) => this.#transaction(inner, limit),
+        transaction: (inner) => this.#transaction(inner, limit, staging),
       };
-      return work(session);
+      // the run's commits are checkpointed once, at its end (or by DuckDB when its log grows past
+      // checkpoint_threshold): a checkpoint after each of a thousand small commits would cost more than the pull
+      return this.#committing(async () => {
+        try {
+          return await work(session);
+        } finally {
+          await staging.drop().catch(() => undefined);
+          await this.#connection.run("CHECKPOINT").catch(() => undefined);
+          await this.#letGoOfCache(limit);
+          loneSurrogates.warn(LONE_SURROGATE_WARNING.what, STORE_TEXT_HINT, LONE_SURROGATE_WARNING.code);
+        }
+      });
     });
   }
 
-  async #transaction<T>(work: (writes: StoreWrites) => Promise<T>, memoryLimit: string): Promise<T> {
+  async #transaction<T>(work: (writes: StoreWrites) => Promise<T>, memoryLimit: string, staging: Staging): Promise<T> {
     const connection = this.#connection;
-    const staging = new Staging(this.#duckdb, connection);
+    const stagedBefore = staging.created;
     const writes: StoreWrites = {
-      stage: (rows) => staging.append(rows),
+      stage: (chunk, declaredTypes) => staging.append(chunk, declaredTypes),
       staged: async () => {
         staging.flush();
         return staging.created ? stagedCounts(connection) : { rows: 0, ids: 0, missingIds: 0 };
       },
-      writeStaged: (table, scope) => writeStaged(connection, table, staging, scope),
+      writeStaged: (table, scope, only) => writeStaged(connection, table, staging, scope, only),
+      dropStaged: () => staging.drop(),
       removeRows: (table, scope) => removeRows(connection, table, scope),
       distinctValues: async (table, column) => {
         staging.flush();
@@ -183,7 +210,7 @@ export class DuckDBStore implements Store, SessionHolder {
     let result: T;
     try {
       result = await work(writes);
-      await staging.drop();
+      staging.flush();
     } catch (error) {
       try {
         staging.flush();
@@ -191,26 +218,26 @@ export class DuckDBStore implements Store, SessionHolder {
         // the rollback below discards it anyway
       }
       await connection.run("ROLLBACK").catch(() => undefined);
+      if (!stagedBefore) staging.reset(); // made in this transaction: rolled back with it
       throw error;
     }
-    const committed = await this.#committing(async () => {
-      try {
-        await connection.run("COMMIT");
-      } catch (error) {
-        await connection.run("ROLLBACK").catch(() => undefined);
-        throw error;
-      }
-      return result;
-    });
-    await this.#letGoOfCache(memoryLimit);
-    return committed;
+    try {
+      await connection.run("COMMIT");
+    } catch (error) {
+      await connection.run("ROLLBACK").catch(() => undefined);
+      if (!stagedBefore) staging.reset();
+      throw error;
+    }
+    // DuckDB checkpointed as it committed (its log had grown past checkpoint_threshold): the blocks can go
+    if ((await walBytes(this.#file)) === 0) await this.#letGoOfCache(memoryLimit);
+    return result;
   }
 
   /**
    * DuckDB keeps the blocks of what a transaction wrote in memory, up to its memory limit (80% of
    * the machine's by default), so a sync committing a million rows would hold them all: after each
-   * commit (checkpointed, so the blocks are on disk) a brief low limit evicts them, and the user's
-   * limit is restored. A run then holds about one commit's rows.
+   * checkpoint (the blocks are on disk) a brief low limit evicts them, and the user's limit is
+   * restored. A run then holds about a checkpoint's worth of rows.
    */
   async #letGoOfCache(limit: string): Promise<void> {
     await this.#connection.run(`SET memory_limit = '${EVICTING_LIMIT}'`).catch(() => undefined);
@@ -261,7 +288,7 @@ export class DuckDBStore implements Store, SessionHolder {
 
   async #columnsOf(table: string): Promise<string[]> {
     const reader = await this.#connection.runAndReadAll(
-      `SELECT column_name FROM information_schema.columns WHERE lower(table_name) = lower($1) AND table_schema = 'main' ORDER BY ordinal_position`,
+      `SELECT column_name FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND schema_name = 'main' ORDER BY column_index`,
       [table],
     );
     return reader.getRows().map(([name]) => String(name));

@@ -1,11 +1,12 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { quoted, widenSql, type SqlType } from "./sqlTypes";
-import { STAGING_TABLE, type Staging } from "./stagedRows";
-import type { RowChanges, RowScope, StagedCounts } from "./types";
+import { alterTypeSql, quoted, widenSql, type SqlType } from "./sqlTypes";
+import { STAGING_TABLE } from "../sync/types";
+import type { Staging } from "./stagedRows";
+import type { RowChanges, RowScope, StagedCounts } from "../sync/types";
 
 async function columnTypes(connection: DuckDBConnection, table: string): Promise<Map<string, SqlType>> {
   const reader = await connection.runAndReadAll(
-    `SELECT column_name, data_type FROM information_schema.columns WHERE lower(table_name) = lower($1) AND table_schema = 'main' ORDER BY ordinal_position`,
+    `SELECT column_name, data_type FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND schema_name = 'main' ORDER BY column_index`,
     [table],
   );
   return new Map(reader.getRows().map(([name, type]) => [String(name), String(type) as SqlType]));
@@ -49,7 +50,13 @@ export async function stagedCounts(connection: DuckDBConnection): Promise<Staged
  * and the staged values take the table's type. Changes are counted by `id`: added (new ids),
  * updated (stored ids whose values changed), removed (stored ids in scope that the pull did not bring).
  */
-export async function writeStaged(connection: DuckDBConnection, table: string, staging: Staging, scope: RowScope): Promise<RowChanges> {
+export async function writeStaged(
+  connection: DuckDBConnection,
+  table: string,
+  staging: Staging,
+  scope: RowScope,
+  only?: RowScope,
+): Promise<RowChanges> {
   await staging.ensureCreated();
   const stored = await columnTypes(connection, table);
   const storedByLower = new Map([...stored.keys()].map((name) => [name.toLowerCase(), name]));
@@ -69,24 +76,37 @@ export async function writeStaged(connection: DuckDBConnection, table: string, s
         addedColumns.push(name);
       } else if (widenSql(before, type) !== before) {
         const widened = widenSql(before, type);
-        await connection.run(`ALTER TABLE ${target} ALTER COLUMN ${quoted(name)} TYPE ${widened}`);
+        await connection.run(alterTypeSql(target, name, before, widened));
         widenedColumns.push(`${name}: ${before} -> ${widened}`);
+        // staged timestamps going into text keep the service's form (an insert's cast would not)
+        if (type === "TIMESTAMP") await connection.run(alterTypeSql(STAGING_TABLE, name, type, widened));
+      } else if (before === "VARCHAR" && type === "TIMESTAMP") {
+        await connection.run(alterTypeSql(STAGING_TABLE, name, type, before));
       }
     }
   }
   const where = scopeSql(scope);
-  const added = await count(connection, `SELECT count(*) FROM ${STAGING_TABLE} WHERE id NOT IN (SELECT id FROM ${target} WHERE ${where})`);
-  const removed = await count(connection, `SELECT count(*) FROM ${target} WHERE ${where} AND id NOT IN (SELECT id FROM ${STAGING_TABLE})`);
-  // updated: stored ids whose staged row differs in some staged column (a re-delivered, unchanged row is not counted)
-  const names = [...staging.columns.keys()].map(quoted).join(", ");
-  const updated = await count(
-    connection,
-    `SELECT count(*) FROM (SELECT ${names} FROM ${STAGING_TABLE} WHERE id IN (SELECT id FROM ${target} WHERE ${where})
-      EXCEPT SELECT ${names} FROM ${target} WHERE ${where} AND id IN (SELECT id FROM ${STAGING_TABLE}))`,
-  );
+  // the staged rows written: all, or `only` those (one study of a group pulled together)
+  const source = only ? `(SELECT * FROM ${STAGING_TABLE} WHERE ${scopeSql(only)}) AS staged` : STAGING_TABLE;
+  let added: number;
+  let removed = 0;
+  let updated = 0;
+  if ((await count(connection, `SELECT count(*) FROM ${target} WHERE ${where}`)) === 0) {
+    // nothing stored in scope (a new study, a first run): every staged row is added
+    added = await count(connection, `SELECT count(*) FROM ${source}`);
+  } else {
+    added = await count(connection, `SELECT count(*) FROM ${source} WHERE id NOT IN (SELECT id FROM ${target} WHERE ${where})`);
+    removed = await count(connection, `SELECT count(*) FROM ${target} WHERE ${where} AND id NOT IN (SELECT id FROM ${source})`);
+    // updated: stored ids whose staged row differs in some staged column (a re-delivered, unchanged row is not counted)
+    const names = [...staging.columns.keys()].map(quoted).join(", ");
+    updated = await count(
+      connection,
+      `SELECT count(*) FROM (SELECT ${names} FROM ${source} WHERE id IN (SELECT id FROM ${target} WHERE ${where})
+      EXCEPT SELECT ${names} FROM ${target} WHERE ${where} AND id IN (SELECT id FROM ${source}))`,
+    );
+  }
   await connection.run(`DELETE FROM ${target} WHERE ${where}`);
-  await connection.run(`INSERT INTO ${target} BY NAME SELECT * FROM ${STAGING_TABLE}`);
-  await staging.drop();
+  await connection.run(`INSERT INTO ${target} BY NAME SELECT * FROM ${source}`);
   const total = await count(connection, `SELECT count(*) FROM ${target}`);
   return { added, updated, removed, rows: total, addedColumns, widenedColumns };
 }

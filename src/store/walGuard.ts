@@ -3,9 +3,10 @@ import { ValueError } from "../errors";
 
 /**
  * DuckDB replays whatever `<file>.wal` lies beside a database, whoever wrote it: its log names no
- * database. The store checkpoints after every commit (the log is folded into the file and removed),
- * and marks the short span between a commit and its checkpoint with `<file>.wal.fountframe`; so a
- * log it left after a kill has that mark beside it, and one without the mark is not its own.
+ * database. The store checkpoints after a query and at the end of a sync run (the log is folded into
+ * the file and removed), and marks the span from the first commit to that checkpoint with
+ * `<file>.wal.fountframe`; so a log it left after a kill has that mark beside it, and one without
+ * the mark is not its own.
  */
 export const walOf = (file: string): string => `${file}.wal`;
 const markOf = (file: string): string => `${file}.wal.fountframe`;
@@ -33,6 +34,11 @@ export async function checkWal(file: string, given: string, databaseExists: bool
   const database = await statOf(file);
   if (database && wal.uid !== database.uid) refuse(`belongs to another user (uid ${wal.uid}, the database's is ${database.uid})`);
   if (!mark) refuse("fountframe did not leave (it leaves none but after a kill between a commit and its checkpoint)");
+}
+
+/** The write-ahead log's size in bytes, 0 when there is none (DuckDB removes it at a checkpoint). */
+export async function walBytes(file: string): Promise<number> {
+  return (await statOf(walOf(file)))?.size ?? 0;
 }
 
 /** Marks the span from a commit to its checkpoint (see checkWal). */

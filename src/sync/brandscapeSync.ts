@@ -1,12 +1,12 @@
 import { DataNotFoundError } from "../errors";
-import { STAGING_TABLE } from "../store/stagedRows";
-import type { RowChanges, StoreSession } from "../store/types";
-import { IncompletePullError } from "../store/incompletePull";
-import type { PagesOf } from "./types";
+import { STAGING_TABLE } from "./types";
+import type { RowChanges, StoreSession, StoreWrites } from "./types";
+import { IncompletePullError } from "./types";
+import type { ColumnPagesOf, PagesOf } from "./types";
 import { stateAfter } from "./runState";
 import { lookUpStudies } from "./studyLookup";
 import { stagePull } from "./stagePull";
-import { withFields } from "./syncOptions";
+import { fieldsOf, withFields } from "./syncOptions";
 import type { SyncOutcome, SyncRun } from "./types";
 
 const STUDY_COLUMN = "study_id";
@@ -25,16 +25,31 @@ const STUDY_LEVEL_OPTIONS = [
 ];
 
 /**
- * About how many rows one commit takes: studies are committed whole, a few at a time, so a run
- * keeps its progress without paying a pull's and a transaction's fixed cost per study (a country
- * and year of small studies is hundreds of them). The first commit is one study.
+ * About how many rows one pull takes: studies are pulled a few together (a pull's first page and
+ * its latency are a fixed cost a country and year of small studies would pay hundreds of times),
+ * staged once, then committed one study a transaction. The first pull is one study.
  */
-const ROWS_PER_COMMIT = 10_000;
-const MAX_STUDIES_PER_COMMIT = 100;
+const ROWS_PER_PULL = 10_000;
+const MAX_STUDIES_PER_PULL = 100;
 
-function nextBatchSize(rowsPerStudy: number): number {
-  if (!(rowsPerStudy > 0)) return MAX_STUDIES_PER_COMMIT;
-  return Math.max(1, Math.min(MAX_STUDIES_PER_COMMIT, Math.floor(ROWS_PER_COMMIT / rowsPerStudy)));
+function nextGroupSize(rowsPerStudy: number): number {
+  if (!(rowsPerStudy > 0)) return MAX_STUDIES_PER_PULL;
+  return Math.max(1, Math.min(MAX_STUDIES_PER_PULL, Math.floor(ROWS_PER_PULL / rowsPerStudy)));
+}
+
+/**
+ * An incremental run: a study the lookup lists (its mark moved) that came back without rows while
+ * the store holds some is refused, and nothing of its group is committed.
+ */
+async function refuseEmptyStudies(writes: StoreWrites, run: SyncRun, group: readonly number[], what: string): Promise<void> {
+  const came = new Set(await writes.distinctValues(STAGING_TABLE, STUDY_COLUMN));
+  const held = new Set(await writes.distinctValues(run.table, STUDY_COLUMN));
+  const empty = group.filter((id) => !came.has(id) && held.has(id));
+  if (empty.length > 0)
+    throw new IncompletePullError(
+      `${what}: the lookup lists ${empty.join(",")} (data_updated_at moved) but the brandscape data came back without rows of it, ` +
+        `while the store holds some; nothing of these studies was committed (a full run, mode: "full", takes the empty answer)`,
+    );
 }
 
 /**
@@ -68,13 +83,18 @@ const sum = (a: RowChanges, b: RowChanges): RowChanges => ({
  * one), and replaces their rows whole; the rows of studies the lookup no longer lists are removed.
  *
  * A long run keeps its progress: the studies gone go in a first transaction, then the studies are
- * pulled and committed a few at a time (the first alone; then about ROWS_PER_COMMIT rows), each
- * whole with its mark, so a run killed after k studies leaves k studies done and the next run
- * pulls the rest; a commit never holds part of a study. A full run forgets the marks of the
+ * pulled a few together (nextGroupSize) and committed one by one, each in a transaction of its own,
+ * whole with its mark, so a run killed after k studies leaves k studies done and the next run pulls
+ * the other n - k; the store never holds part of a study. A full run forgets the marks of the
  * studies it has still to pull in that first transaction, so that a killed full run is finished by
  * the next run of either mode.
  */
-export async function syncBrandscape(pages: PagesOf, session: StoreSession, run: SyncRun): Promise<SyncOutcome> {
+export async function syncBrandscape(
+  pages: PagesOf,
+  columnPages: ColumnPagesOf,
+  session: StoreSession,
+  run: SyncRun,
+): Promise<SyncOutcome> {
   const options = withFields(run.options, ["id", STUDY_COLUMN]);
   const lookup = await lookUpStudies(pages, options);
   let requests = lookup.requests;
@@ -108,34 +128,35 @@ export async function syncBrandscape(pages: PagesOf, session: StoreSession, run:
     changes = first;
   }
 
-  let batchSize = 1;
+  let groupSize = 1;
   for (let start = 0; start < pulled.length;) {
-    const batch = pulled.slice(start, start + batchSize);
-    start += batch.length;
-    const done = await session.transaction(async (writes) => {
-      const what = `sync of ${run.table}, ${batch.length === 1 ? "study" : "studies"} ${batch.join(",")}`;
-      const batchRequests = await stagePull(pages(run.method, forStudies(options, batch)), writes, what);
-      const staged = await writes.staged();
-      if (!run.full) {
-        const came = new Set(await writes.distinctValues(STAGING_TABLE, STUDY_COLUMN));
-        const held = new Set(await writes.distinctValues(run.table, STUDY_COLUMN));
-        const empty = batch.filter((id) => !came.has(id) && held.has(id));
-        if (empty.length > 0)
-          throw new IncompletePullError(
-            `${what}: the lookup lists ${empty.join(",")} (data_updated_at moved) but the brandscape data came back without rows of it, ` +
-              `while the store holds some; nothing of these studies was committed (a full run, mode: "full", takes the empty answer)`,
-          );
-      }
-      const batchChanges = await writes.writeStaged(run.table, { kind: "partition", column: STUDY_COLUMN, values: batch });
-      const after = { ...marks, ...Object.fromEntries(batch.map((id) => [String(id), lookup.marks[String(id)]])) };
-      requests += batchRequests;
-      const total = sum(changes, batchChanges);
-      await writes.saveState(stateAfter(run, { cursor: null, studyMarks: after, mode, changes: total, requests }));
-      return { after, total, rowsPerStudy: staged.rows / batch.length };
-    });
-    marks = done.after;
-    changes = done.total;
-    batchSize = nextBatchSize(done.rowsPerStudy);
+    const group = pulled.slice(start, start + groupSize);
+    start += group.length;
+    let rowsPerStudy = 0;
+    for (const [index, study] of group.entries()) {
+      const done = await session.transaction(async (writes) => {
+        const what = `sync of ${run.table}, ${group.length === 1 ? "study" : "studies"} ${group.join(",")}`;
+        // the group's pull is staged and checked whole in its first study's transaction; it outlives that commit
+        let pullRequests = 0;
+        if (index === 0) {
+          await writes.dropStaged();
+          pullRequests = await stagePull(columnPages(run.method, forStudies(options, group)), writes, what, fieldsOf(options));
+          rowsPerStudy = (await writes.staged()).rows / group.length;
+          if (!run.full) await refuseEmptyStudies(writes, run, group, what);
+        }
+        const only = { kind: "partition", column: STUDY_COLUMN, values: [study] } as const;
+        const studyChanges = await writes.writeStaged(run.table, only, only);
+        if (index === group.length - 1) await writes.dropStaged();
+        const after = { ...marks, [String(study)]: lookup.marks[String(study)] };
+        requests += pullRequests;
+        const total = sum(changes, studyChanges);
+        await writes.saveState(stateAfter(run, { cursor: null, studyMarks: after, mode, changes: total, requests }));
+        return { after, total };
+      });
+      marks = done.after;
+      changes = done.total;
+    }
+    groupSize = nextGroupSize(rowsPerStudy);
   }
   return { mode, changes, requests, partitions: { replaced: pulled, removed: gone } };
 }

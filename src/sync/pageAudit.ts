@@ -1,6 +1,6 @@
-import type { RecordPage } from "../pull/envelope";
-import type { StagedCounts } from "../store/types";
-import { IncompletePullError } from "../store/incompletePull";
+import type { PulledPage } from "../pull/envelope";
+import type { StagedCounts } from "./types";
+import { IncompletePullError } from "./types";
 
 const NOT_COMMITTED = "nothing of it was committed: the rows and marks are as they were";
 
@@ -17,13 +17,14 @@ export class PageAudit {
 
   constructor(private readonly what: string) {}
 
-  see(page: RecordPage): void {
+  /** One page as it arrives, holding `records` records. */
+  see(page: Pick<PulledPage, "page" | "total" | "lastPage">, records: number): void {
     if (page.page !== this.#nextPage) this.#fail(`${this.#skipped(page.page - 1)} (failed after its retries, or never answered)`);
     if (this.#first === undefined) this.#first = { total: page.total, lastPage: page.lastPage };
     else if (page.total !== this.#first.total)
       this.#fail(`meta.total moved from ${this.#first.total} to ${page.total} on page ${page.page}: the data changed during the pull`);
     this.#nextPage = page.page + 1;
-    this.#records += page.records.length;
+    this.#records += records;
   }
 
   /** The end of the pull, with what was staged of it. */

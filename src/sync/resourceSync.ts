@@ -1,10 +1,9 @@
-import type { StoreSession } from "../store/types";
-import { columnOf } from "./pulledTable";
-import type { PagesOf } from "./types";
+import type { StoreSession } from "./types";
+import type { ColumnPagesOf } from "./types";
 import { stateAfter } from "./runState";
 import { newestOf, sinceFilter } from "./since";
-import { withFields } from "./syncOptions";
-import { stagePull } from "./stagePull";
+import { fieldsOf, withFields } from "./syncOptions";
+import { chunkColumn, stagePull } from "./stagePull";
 import type { SyncOutcome, SyncRun } from "./types";
 
 /**
@@ -13,7 +12,7 @@ import type { SyncOutcome, SyncRun } from "./types";
  * only seen by a full run: the service lists what changed, not what went. One transaction a run:
  * the pages are staged as they come, checked whole, then merged with the new state.
  */
-export async function syncResource(pages: PagesOf, session: StoreSession, run: SyncRun): Promise<SyncOutcome> {
+export async function syncResource(pages: ColumnPagesOf, session: StoreSession, run: SyncRun): Promise<SyncOutcome> {
   const { before } = run;
   const incremental = !run.full && before !== undefined && before.cursor !== null;
   const options = withFields(run.options, ["id", "updated_at"]);
@@ -23,8 +22,9 @@ export async function syncResource(pages: PagesOf, session: StoreSession, run: S
   return session.transaction(async (writes) => {
     if (run.replaceUntracked) await writes.dropTable(run.table);
     let cursor = incremental ? before.cursor : null;
-    const requests = await stagePull(pages(run.method, pullOptions), writes, `sync of ${run.table} (${run.method})`, (rows) => {
-      cursor = newestOf(columnOf(rows, "updated_at"), cursor);
+    const what = `sync of ${run.table} (${run.method})`;
+    const requests = await stagePull(pages(run.method, pullOptions), writes, what, fieldsOf(options), (chunk) => {
+      cursor = newestOf(chunkColumn(chunk, "updated_at"), cursor);
     });
     const changes = await writes.writeStaged(run.table, incremental ? { kind: "ids" } : { kind: "all" });
     const mode = incremental ? "incremental" : "full";

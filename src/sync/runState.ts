@@ -1,4 +1,4 @@
-import type { RowChanges, SyncState } from "../store/types";
+import type { RowChanges, SyncState } from "./types";
 import type { SyncRun } from "./types";
 
 /** The state a run commits: its query, service and marks, with the counts of what it changed. */

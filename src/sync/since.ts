@@ -9,10 +9,11 @@ export function sinceFilter(cursor: string, overlapMs = CURSOR_OVERLAP_MS): stri
 }
 
 /** The newest of the timestamps (ISO text), or the fallback when there is none. */
-export function newestOf(values: readonly unknown[], fallback: string | null): string | null {
+export function newestOf(values: ArrayLike<unknown>, fallback: string | null): string | null {
   let newest = fallback;
   let newestEpoch = fallback === null ? -Infinity : Date.parse(fallback);
-  for (const value of values) {
+  for (let at = 0; at < values.length; at++) {
+    const value = values[at];
     if (typeof value !== "string") continue;
     const epoch = Date.parse(value);
     if (epoch > newestEpoch) {

@@ -1,32 +1,36 @@
 import { DataNotFoundError } from "../errors";
-import type { ColumnTable } from "../table/types";
-import type { RecordPage } from "../pull/envelope";
-import { FrameBuilder } from "../rows/rowShape";
-import type { StoreWrites } from "../store/types";
+import type { PageChunk } from "../table/types";
+import { gatherPageChunk } from "../table/pageChunk";
+import { rowShapeOf } from "../rows/rowShape";
+import { recordCount, type PulledPage } from "../pull/envelope";
+import { namesInFieldOrder } from "../pull/pull";
+import type { StoreWrites } from "./types";
 import { PageAudit } from "./pageAudit";
 
 /**
- * A pull's pages into the transaction's staging table as they arrive (a page's rows shaped as the
- * frame methods shape them), so memory holds a page or so whatever the pull's size; then checked
- * whole (PageAudit). A query with no records is no rows, not an error. Returns the requests made.
+ * A pull's pages into the transaction's staging table as they arrive, as column chunks (a page the
+ * pull handed on as records is gathered by the table model's one gatherer), so memory holds a page
+ * or so whatever the pull's size; then checked whole (PageAudit). Columns take the order of the
+ * asked `fields`, as a frame's do. A query with no records is no rows, not an error. Returns the
+ * requests made.
  */
 export async function stagePull(
-  pages: AsyncIterable<RecordPage>,
+  pages: AsyncIterable<PulledPage>,
   writes: StoreWrites,
   what: string,
-  onRows?: (rows: ColumnTable) => void,
+  fields: readonly string[] | undefined,
+  onChunk?: (chunk: PageChunk) => void,
 ): Promise<number> {
   const audit = new PageAudit(what);
   let requests = 0;
   try {
     for await (const page of pages) {
       requests++;
-      audit.see(page);
-      const builder = new FrameBuilder();
-      builder.add(page);
-      const { table } = builder.toTable();
-      onRows?.(table);
-      await writes.stage(table);
+      audit.see(page, recordCount(page.body));
+      const shape = rowShapeOf({ endpoint: page.endpoint });
+      const chunk = inFieldOrder(page.body.kind === "columns" ? page.body.chunk : gatherPageChunk(page.body.records, shape), fields);
+      onChunk?.(chunk);
+      await writes.stage(chunk, shape.declaredTypes);
     }
   } catch (error) {
     if (error instanceof DataNotFoundError && requests === 0) return 1;
@@ -34,4 +38,29 @@ export async function stagePull(
   }
   audit.finish(await writes.staged());
   return requests;
+}
+
+/** The chunk with its columns in the asked order (the chunk itself when they are). */
+function inFieldOrder(chunk: PageChunk, fields: readonly string[] | undefined): PageChunk {
+  const ordered = namesInFieldOrder(chunk.names, fields);
+  if (!ordered) return chunk;
+  const at = ordered.map((name) => chunk.names.indexOf(name));
+  const { present, numbers, numericStrings, otherStrings, booleans, structured, notInt32 } = chunk.stats;
+  const pick = <T extends Int32Array | Uint8Array>(counts: T): T => counts.map((_, c) => counts[at[c]]) as T;
+  const stats = {
+    present: pick(present),
+    numbers: pick(numbers),
+    numericStrings: pick(numericStrings),
+    otherStrings: pick(otherStrings),
+    booleans: pick(booleans),
+    structured: pick(structured),
+    notInt32: pick(notInt32),
+  };
+  return { ...chunk, names: ordered, columns: at.map((c) => chunk.columns[c]), stats };
+}
+
+/** A column's cells in a chunk, or none when it lacks the column. */
+export function chunkColumn(chunk: PageChunk, name: string): ArrayLike<unknown> {
+  const at = chunk.names.indexOf(name);
+  return at < 0 ? [] : chunk.columns[at];
 }

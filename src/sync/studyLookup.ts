@@ -1,7 +1,5 @@
 import { DataNotFoundError } from "../errors";
 import { endpointOfMethod, buildQuery } from "../params/buildQuery";
-import { FrameBuilder } from "../rows/rowShape";
-import { columnOf } from "./pulledTable";
 import type { PagesOf } from "./types";
 import { PageAudit } from "./pageAudit";
 
@@ -34,23 +32,24 @@ export async function lookUpStudies(pages: PagesOf, brandscapeOptions: Record<st
   }
   const wantedIds = STUDY_ID_FILTERS.flatMap((wire) => (params[wire] === undefined ? [] : String(params[wire]).split(",").map(Number)));
   const audit = new PageAudit("the study lookup");
-  const builder = new FrameBuilder();
+  const ids: unknown[] = [];
+  const stamps: unknown[] = [];
   let requests = 0;
   try {
     for await (const page of pages("studies", { extraFilters, fields: ["id", "data_updated_at"], perPage: 1000 })) {
       requests++;
-      audit.see(page);
-      builder.add(page);
+      audit.see(page, page.records.length);
+      for (const record of page.records) {
+        ids.push(record.id);
+        stamps.push(record.data_updated_at);
+      }
     }
   } catch (error) {
     if (!(error instanceof DataNotFoundError) || requests > 0) throw error;
     return { marks: {}, requests: 1 };
   }
-  const { table } = builder.toTable();
-  const ids = columnOf(table, "id");
   const present = ids.filter((id) => id !== null && id !== undefined);
   audit.finish({ rows: ids.length, ids: new Set(present).size, missingIds: ids.length - present.length });
-  const stamps = columnOf(table, "data_updated_at");
   const marks: Record<string, string | null> = {};
   ids.forEach((id, row) => {
     if (wantedIds.length === 0 || wantedIds.includes(Number(id)))

@@ -1,18 +1,35 @@
 import { syncReportForm, withNotebookForm } from "../display";
 import { ValidationError } from "../errors";
-import { STAGING_TABLE } from "../store/stagedRows";
-import { holdsSessions, STORE_SESSION, type StoreSession, type SyncTarget } from "../store/types";
 import { syncBrandscape } from "./brandscapeSync";
-import type { PagesOf } from "./types";
 import { syncResource } from "./resourceSync";
-import { serviceOf } from "./serviceUrl";
 import { checkSync, type CheckedSync } from "./syncOptions";
-import type { SyncReport, SyncRun } from "./types";
+import {
+  holdsSessions,
+  NOT_A_STORE,
+  STAGING_TABLE,
+  STORE_SESSION,
+  type StoreSession,
+  type SyncReport,
+  type SyncRun,
+  type SyncSource,
+  type SyncTarget,
+} from "./types";
 
-/** Where a sync pulls from: the client's pages, and the base URL of its service. */
-export interface SyncSource {
-  readonly pages: PagesOf;
-  readonly baseUrl: string;
+/**
+ * The service a table is synced from, as its state keeps it: the base URL without credentials, query
+ * or fragment (the token is sent in a header and never part of it), with one trailing slash.
+ */
+function serviceOf(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    url.username = "";
+    url.password = "";
+    url.search = "";
+    url.hash = "";
+    return url.href.endsWith("/") ? url.href : `${url.href}/`;
+  } catch {
+    return baseUrl;
+  }
 }
 
 /** Two queries pull the same rows: the page size aside (both are in canonical key order). */
@@ -73,14 +90,16 @@ async function planRun(session: StoreSession, sync: CheckedSync, service: string
  */
 export async function syncEndpoint(source: SyncSource, store: SyncTarget, endpoint: unknown, options: unknown): Promise<SyncReport> {
   if (!holdsSessions(store)) {
-    throw new ValidationError("store", 'a store from openStore() (import { openStore } from "fountframe/store")');
+    throw new ValidationError("store", NOT_A_STORE);
   }
   const sync = checkSync(endpoint, options);
   const service = serviceOf(source.baseUrl);
   return store[STORE_SESSION](async (session) => {
     const run = await planRun(session, sync, service);
     const outcome =
-      run.method === "brandscapeData" ? await syncBrandscape(source.pages, session, run) : await syncResource(source.pages, session, run);
+      run.method === "brandscapeData"
+        ? await syncBrandscape(source.pages, source.columnPages, session, run)
+        : await syncResource(source.columnPages, session, run);
     const { changes } = outcome;
     return withNotebookForm<SyncReport>(
       {

@@ -1,7 +1,14 @@
 import { ENDPOINT_BY_METHOD, toSnakeCase, type MethodName } from "../endpoints/table";
 import { ValidationError } from "../errors";
 import { buildQuery } from "../params/buildQuery";
-import { canonical } from "./canonicalJson";
+
+/** A value with every object's keys in order: two option objects that differ only in key order are one. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== "object") return value;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
+  return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, item]) => [key, canonical(item)]));
+}
 
 /** Options that would make a pull partial or its rows not one per id: a sync refuses them. */
 const REFUSED = ["query", "page", "maxPages", "stackData"] as const;
@@ -24,6 +31,10 @@ export function withFields(options: Record<string, unknown>, needed: readonly st
   const list = typeof fields === "string" ? fields.split(",").map((name) => name.trim()) : [...(fields as readonly string[])];
   return { ...options, fields: [...list, ...needed.filter((name) => !list.includes(name))] };
 }
+
+/** The `fields` of options withFields made (a list), if any. */
+export const fieldsOf = (options: Record<string, unknown>): readonly string[] | undefined =>
+  options.fields as readonly string[] | undefined;
 
 /** The arguments of client.sync checked before any request: every bad one a ValidationError naming it. */
 export function checkSync(endpoint: unknown, options: unknown): CheckedSync {

@@ -1,17 +1,19 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ColumnTable } from "../../src/table/types";
+import type { PageChunk } from "../../src/table/types";
+import { gatherPageChunk } from "../../src/table/pageChunk";
+import { rowShapeOf } from "../../src/rows/rowShape";
 import { openStore, type Store } from "../../src/store";
-import { STORE_SESSION, type RowScope, type SessionHolder } from "../../src/store/types";
+import { STORE_SESSION, type RowScope, type SessionHolder } from "../../src/sync/types";
 import { ValidationError } from "../../src/errors";
 
-const table = (columns: Record<string, unknown[]>, dtypes: ColumnTable["dtypes"]): ColumnTable => ({
-  columns: Object.keys(columns),
-  data: Object.values(columns),
-  dtypes,
-  rowCount: Object.values(columns)[0].length,
-});
+/** A page of records given column by column, as the pull hands it to the store: one column chunk. */
+const table = (columns: Record<string, unknown[]>): PageChunk => {
+  const names = Object.keys(columns);
+  const records = Object.values(columns)[0].map((_, row) => Object.fromEntries(names.map((name) => [name, columns[name][row]])));
+  return gatherPageChunk(records, rowShapeOf());
+};
 
 /** The store's side of schema drift and typing: nothing here crosses the wire. */
 describe("store writes", () => {
@@ -25,7 +27,7 @@ describe("store writes", () => {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const write = (rows: ColumnTable, scope: RowScope = { kind: "ids" }) =>
+  const write = (rows: PageChunk, scope: RowScope = { kind: "ids" }) =>
     (store as Store & SessionHolder)[STORE_SESSION]((session) =>
       session.transaction(async (writes) => {
         await writes.stage(rows);
@@ -37,15 +39,7 @@ describe("store writes", () => {
       .values;
 
   it("types columns as the table model does, and widens a column whose type widened", async () => {
-    await write(
-      table({ id: [1, 2], n: [1, 2], flag: [true, false], at: ["2020-03-02T10:05:01.000000Z", null], code: ["056", "1"] }, [
-        "int32",
-        "int32",
-        "boolean",
-        "string",
-        "string",
-      ]),
-    );
+    await write(table({ id: [1, 2], n: [1, 2], flag: [true, false], at: ["2020-03-02T10:05:01.000000Z", null], code: ["056", "1"] }));
     expect(await types()).toEqual([
       ["id", "BIGINT"],
       ["n", "BIGINT"],
@@ -53,7 +47,7 @@ describe("store writes", () => {
       ["at", "TIMESTAMP"],
       ["code", "VARCHAR"],
     ]);
-    const report = await write(table({ id: [2, 3], n: [2.5, 3], extra: ["x", "y"] }, ["int32", "float32", "string"]));
+    const report = await write(table({ id: [2, 3], n: [2.5, 3], extra: ["x", "y"] }));
     expect(report).toMatchObject({
       added: 1,
       updated: 1,
@@ -70,7 +64,7 @@ describe("store writes", () => {
       ["code", "VARCHAR"],
       ["extra", "VARCHAR"],
     ]);
-    const again = await write(table({ id: [3], n: ["three"] }, ["int32", "string"]));
+    const again = await write(table({ id: [3], n: ["three"] }));
     expect(again.widenedColumns).toEqual(["n: DOUBLE -> VARCHAR"]);
     expect((await store.query("SELECT id, n, code FROM t ORDER BY id")).values).toEqual([
       [1, "1.0", "056"],
@@ -80,12 +74,12 @@ describe("store writes", () => {
   });
 
   it("counts only rows whose values changed as updated", async () => {
-    await write(table({ id: [1, 2], v: [1, 2] }, ["int32", "int32"]));
-    expect(await write(table({ id: [1, 2], v: [1, 5] }, ["int32", "int32"]))).toMatchObject({ added: 0, updated: 1, removed: 0 });
+    await write(table({ id: [1, 2], v: [1, 2] }));
+    expect(await write(table({ id: [1, 2], v: [1, 5] }))).toMatchObject({ added: 0, updated: 1, removed: 0 });
   });
 
   it("names a bad table or partition column for writeParquet", async () => {
-    await write(table({ id: [1], v: [1] }, ["int32", "int32"]));
+    await write(table({ id: [1], v: [1] }));
     await expect(store.writeParquet("nope", dir)).rejects.toThrow(ValidationError);
     await expect(store.writeParquet("t", dir, { partitionBy: ["w"] })).rejects.toThrow(/^partitionBy: columns of t \(id, v\), got w/);
   });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { Client } from "../../src/client/client";
 import { openStore, type Store } from "../../src/store";
-import { IncompletePullError } from "../../src/store/incompletePull";
+import { IncompletePullError } from "../../src/sync/types";
 import { ValidationError } from "../../src/errors";
 import { captureWarnings } from "../client/fixture";
 
@@ -98,6 +98,57 @@ describe("sync commits only whole truth, into tables it made", () => {
     }
     await raising.aclose();
     expect(await snapshot("brandscape_data")).toEqual(before);
+  });
+
+  it("types whole numbers BIGINT as Parquet and Arrow do, above 2^31 too, and gives them back as pulled (issue 44)", async () => {
+    emulator.setFaults([{ kind: "revised", resource: "brands", field: "reach", value: 3_000_000_000 }]);
+    await client.sync(store, "brands", {});
+    const types = await store.query(
+      "SELECT data_type FROM information_schema.columns WHERE table_name = 'brands' AND column_name IN ('id', 'reach') ORDER BY column_name",
+    );
+    expect(types.values).toEqual([["BIGINT"], ["BIGINT"]]);
+    expect((await store.query("SELECT DISTINCT reach FROM brands")).values).toEqual([[3_000_000_000]]);
+  });
+
+  it("gives a text's leading U+FEFF back as it was pulled (issue 44)", async () => {
+    emulator.setFaults([{ kind: "revised", resource: "brands", field: "note", value: "\uFEFFnote" }]);
+    await client.sync(store, "brands", {});
+    expect((await store.query("SELECT DISTINCT note FROM brands")).values).toEqual([["\uFEFFnote"]]);
+  });
+
+  it("writes a lone surrogate as U+FFFD and warns once, as Parquet does (issue 44)", async () => {
+    emulator.setFaults([{ kind: "revised", resource: "brands", field: "note", value: "a\ud800b" }]);
+    const { warnings } = await captureWarnings(() => client.sync(store, "brands", {}));
+    expect(warnings.filter((warning) => warning.code === "FOUNTFRAME_LONE_SURROGATE")).toHaveLength(1);
+    expect((await store.query("SELECT DISTINCT note FROM brands")).values).toEqual([["a\ufffdb"]]);
+  });
+
+  it.each([
+    ["2024-01-31 12:00:00", "VARCHAR"],
+    ["2024-01-31T12:00:00+02:00", "VARCHAR"],
+    ["2024-01-31T12:00:00.000000Z", "TIMESTAMP"],
+    ["2024-01-31", "DATE"],
+  ])("gives the timestamp or date %s back as pulled (a %s column) (issue 44)", async (value, type) => {
+    emulator.setFaults([{ kind: "revised", resource: "brands", field: "stamp", value }]);
+    await client.sync(store, "brands", {});
+    const types = await store.query(
+      "SELECT data_type FROM information_schema.columns WHERE table_name = 'brands' AND column_name = 'stamp'",
+    );
+    expect(types.values).toEqual([[type]]);
+    expect((await store.query("SELECT DISTINCT stamp FROM brands")).values).toEqual([[value]]);
+  });
+
+  it("makes a date column that later holds timestamps text, each cell as pulled (issue 44)", async () => {
+    emulator.setFaults([{ kind: "revised", resource: "brands", field: "stamp", value: "2024-01-31" }]);
+    await client.sync(store, "brands", {});
+    emulator.setFaults([
+      { kind: "revised", resource: "brands", field: "stamp", value: "2024-02-01T08:30:00.000000Z", page: 1 },
+      { kind: "revised", resource: "brands", field: "stamp", value: "2024-01-31" },
+    ]);
+    const report = await client.sync(store, "brands", { mode: "full" });
+    expect(report.widenedColumns).toEqual(["stamp: DATE -> VARCHAR"]);
+    const cells = (await store.query("SELECT DISTINCT stamp FROM brands WHERE stamp IS NOT NULL ORDER BY 1")).values.flat();
+    expect(cells).toEqual(["2024-01-31", "2024-02-01T08:30:00.000000Z"]);
   });
 
   it("keeps one row per id in every table: id is the primary key", async () => {
