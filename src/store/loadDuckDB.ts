@@ -20,11 +20,17 @@ export function loadDuckDB(): Promise<DuckDB> {
 /**
  * DuckDB keeps a text's leading U+FEFF, but the node API reads text back with a default
  * TextDecoder, which drops it as a byte order mark: its decoder is made to keep it, so that a
- * cell comes back as it was pulled.
+ * cell comes back as it was pulled. The decoder is the node API's own module state (pinned by
+ * package.json's range); where a later node API has it elsewhere, text is read as that API reads
+ * it, and tests/sync/wholeTruth.test.ts's U+FEFF case says so.
  */
 async function keepingLeadingBom(duckdb: DuckDB): Promise<DuckDB> {
-  const { textDecoder } = await import("@duckdb/node-api/lib/vectors/dataAccessors.js");
-  const keeping = new TextDecoder("utf-8", { ignoreBOM: true });
-  textDecoder.decode = keeping.decode.bind(keeping);
+  const accessors = (await import("@duckdb/node-api/lib/vectors/dataAccessors.js").catch(() => undefined)) as
+    { textDecoder?: { decode?: unknown } } | undefined;
+  const decoder = accessors?.textDecoder;
+  if (decoder && typeof decoder.decode === "function") {
+    const keeping = new TextDecoder("utf-8", { ignoreBOM: true });
+    decoder.decode = keeping.decode.bind(keeping);
+  }
   return duckdb;
 }
