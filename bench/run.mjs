@@ -23,7 +23,7 @@ import { aggregate, summaryTable } from "./lib/summary.mjs";
 const HELP = `usage: node bench/run.mjs [--quick] [--only S1,S3,...] [--reps N] [--out FILE]
   --quick   one repetition, small sizes (CI); asserts nothing about time; prints a short
             summary, the table and log in the results file's .md beside it
-  --only    scenario groups: import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9, FLOOR, LINK, SYNC
+  --only    scenario groups: import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9, S9W, FLOOR, LINK, SYNC
   --reps    repetitions per scenario (default 2, some 1; quick 1)
   --out     results file (default bench/results.json, --quick bench/results-quick.json)`;
 
@@ -256,6 +256,10 @@ export function plan(quick) {
       emulator: { scale: size.rows, latencyMs: LATENCY_MS, warmupPages: size.warmupPages, ...thin },
       config: { ...thin, format },
     });
+  }
+  // S9W: S1's own pull (100,000 rows × 372 columns) streamed from client.pages to CSV, Parquet and Arrow, beside S1 (run with --only S1,S9W)
+  for (const format of ["csv", "parquet", "arrow"]) {
+    add({ id: `S9W-${format}`, group: "S9W", script: "columnar.mjs", emulator: pullEmulator, config: { format }, reps: 1 });
   }
   // S9 at S5's largest size, one file and partitioned: the streamed write's memory must not grow with the pull
   for (const rows of size.columnarStream) {
@@ -540,7 +544,7 @@ async function main() {
     const unknown = options.only.filter((group) => !jobs.some((job) => job.group === group));
     if (unknown.length)
       throw new Error(
-        `--only: unknown scenario ${unknown.join(", ")} (import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9, FLOOR, LINK, SYNC)`,
+        `--only: unknown scenario ${unknown.join(", ")} (import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9, S9W, FLOOR, LINK, SYNC)`,
       );
     jobs = jobs.filter((job) => options.only.includes(job.group));
   }

@@ -4,8 +4,8 @@ import { scanPage } from "./pageScanner";
 
 /** A worker's answer for one response body. */
 export type DecodedBody =
-  /** a page of records, as columns; `ids` are the records' ids (for the page checks) */
-  | { kind: "chunk"; chunk: PageChunk; ids: Float64Array | unknown[]; meta: unknown }
+  /** a page of records, as columns; `ids` are the records' ids (for the page checks); `bytes`: the body, when its records may be asked for later */
+  | { kind: "chunk"; chunk: PageChunk; ids: Float64Array | unknown[]; meta: unknown; bytes?: Uint8Array }
   /** anything else (an item, an error body): the parsed body itself */
   | { kind: "body"; body: unknown }
   | { kind: "malformed" }

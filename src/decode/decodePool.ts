@@ -9,6 +9,8 @@ import type { DecodedBody } from "./decodeBody";
 export interface DecodeTask {
   bytes: ArrayBuffer;
   shape: RowShape;
+  /** a page's bytes come back with its columns (its records may be asked for later) */
+  keepBytes: boolean;
 }
 
 /**
@@ -47,13 +49,13 @@ export class DecodePool {
     this.#script = script;
   }
 
-  /** decodeBody in a worker: the bytes are handed over, not copied (they are the worker's from then on). */
-  async decode(bytes: Buffer, shape: RowShape): Promise<DecodedBody> {
+  /** decodeBody in a worker: the bytes are handed over, not copied (and handed back with a page's columns when `keepBytes`). */
+  async decode(bytes: Buffer, shape: RowShape, keepBytes = false): Promise<DecodedBody> {
     this.#pool ??= new Piscina({ filename: this.#script, minThreads: this.#threads, maxThreads: this.#threads });
     const buffer = ownBuffer(bytes);
     // what decoding reads of the shape: the documented column types stay here (the finish reads them),
     // not copied to the thread with every page
-    const task: DecodeTask = { bytes: buffer, shape: { stackData: shape.stackData, globalIncludes: shape.globalIncludes } };
+    const task: DecodeTask = { bytes: buffer, shape: { stackData: shape.stackData, globalIncludes: shape.globalIncludes }, keepBytes };
     return (await this.#pool.run(task, { transferList: [buffer] })) as DecodedBody;
   }
 

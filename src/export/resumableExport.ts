@@ -16,6 +16,7 @@ import {
 } from "./partitioned";
 import { addressWithoutCredentials, manifestOf, whatChanged, type ResumeIdentity, type ResumeManifest } from "./resumeState";
 import { sourceBatches } from "./sourceBatches";
+import { pageRecordCount } from "../table/pageChunk";
 import { defaultBatchRows, TARGET_CELLS_PER_BATCH, TypedBatches } from "./typedBatches";
 import type { ExportSource, ExportSummary, ExportTarget } from "./types";
 import { writeBatches, type OpenColumnar } from "./writeColumnar";
@@ -127,7 +128,7 @@ class ResumeRun {
       if (!last && this.#kept) this.#checkSameData(this.#kept, page);
       last = page;
       pending.push(page);
-      pendingRows += page.records.length;
+      pendingRows += pageRecordCount(page) ?? 0;
       checkpointRows ??= (await this.#batchRowsFor(page)) * (dataset ? 2 : 1);
       if (pendingRows < checkpointRows) continue;
       await this.#writePiece(pending, page, checkpointRows);

@@ -1,4 +1,5 @@
 import { gatherRecords, gatherRows } from "../table/flatten";
+import { chunkRows, pageColumnsOf, pageRecordCount } from "../table/pageChunk";
 import { frameRowSlices, isFrameShape } from "../frame/frameShape";
 import type { JsonRecord } from "../table/types";
 import { pageRowShape } from "../rows/rowShape";
@@ -40,7 +41,10 @@ export type SourceBatch = FrameBatch | RecordBatch;
 
 /** One batch of records as the source gave it, before any shaping. */
 export interface RawRecords {
-  records: readonly JsonRecord[];
+  /** the records (a page of client.pages makes them when they are read) */
+  readonly records: readonly JsonRecord[];
+  /** the page they are, whose pull may hold its rows as columns beside it (pageColumnsOf) */
+  page?: object;
   /** the page's endpoint, when the page names it (pages of client.pages) */
   endpoint?: string;
   /** the page's pull asked for stackData */
@@ -58,14 +62,16 @@ export async function* sourceBatches(source: ExportSource, options: ExportOption
   }
   // one shaping path with the frames: a page of client.pages names its endpoint, which decides column names
   const shapeOptions = { stackData: options.stackData, endpoint: options.endpoint, globalPrefix: options.globalPrefix };
-  for await (const { records, endpoint, stackData } of recordBatches(source)) {
+  for await (const batch of recordBatches(source)) {
     if (options.flatten === false) {
-      const { names, rows, stats } = gatherRows(records);
+      const { names, rows, stats } = gatherRows(batch.records);
       yield { kind: "records", names, rows, stats };
       continue;
     }
-    const shape = pageRowShape({ endpoint, stackData }, shapeOptions);
-    const { names, rows, stats } = gatherRecords(records, shape);
+    const shape = pageRowShape(batch, shapeOptions);
+    // a page of client.pages whose pull decoded it to columns by these rules: the same rows, not gathered again
+    const columns = pageColumnsOf(batch.page, shape);
+    const { names, rows, stats } = columns ? chunkRows(columns.chunk) : gatherRecords(batch.records, shape);
     yield { kind: "records", names, rows, declaredTypes: shape.declaredTypes, stats };
   }
 }
@@ -79,11 +85,23 @@ export async function* recordBatches(source: ExportSource): AsyncGenerator<RawRe
   }
   if (typeof source === "object" && source !== null && isIterable(source)) {
     for await (const page of source as AsyncIterable<RecordPageLike | readonly JsonRecord[]>) {
-      const records = Array.isArray(page) ? (page as readonly JsonRecord[]) : pageRecords(page);
-      if (records.length) {
-        const { endpoint, stackData } = Array.isArray(page) ? ({} as Partial<RecordPageLike>) : (page as RecordPageLike);
-        yield { records, endpoint, stackData };
+      if (Array.isArray(page)) {
+        if (page.length) yield { records: page as readonly JsonRecord[] };
+        continue;
       }
+      const count = pageRecordCount(page);
+      if (count === undefined)
+        throw new ValidationError("source", "each page must be an array of records or an object with `records` (a page of client.pages)");
+      if (count === 0) continue;
+      const { endpoint, stackData } = page as RecordPageLike;
+      yield {
+        page,
+        endpoint,
+        stackData,
+        get records() {
+          return (page as RecordPageLike).records;
+        },
+      };
     }
     return;
   }
@@ -109,11 +127,4 @@ function frameDeclaredTypes(frame: FrameSource): ReadonlyMap<string, DeclaredTyp
 
 function isIterable(source: object): boolean {
   return Symbol.asyncIterator in source || Symbol.iterator in source;
-}
-
-function pageRecords(page: unknown): readonly JsonRecord[] {
-  const records = (page as Partial<RecordPageLike> | null)?.records;
-  if (!Array.isArray(records))
-    throw new ValidationError("source", "each page must be an array of records or an object with `records` (a page of client.pages)");
-  return records;
 }

@@ -3,7 +3,7 @@ import { ValidationError } from "../errors";
 import type { ChunkStats, JsonRecord, PageChunk, RowShape, ShapeOptions } from "../table/types";
 import { convertColumn, finishTable, frameFromTableCells, type TableWithRows } from "./finishTable";
 import { RecordGatherer, type GatheredRows } from "../table/flatten";
-import { gatherPageChunk } from "../table/pageChunk";
+import { gatherPageChunk, pageColumnsOf } from "../table/pageChunk";
 import type { DeclaredType } from "../table/columnType";
 import { planColumns, type ColumnStats } from "../table/columnPlan";
 import { AssembledColumn } from "./assembledColumn";
@@ -54,15 +54,24 @@ export class FrameBuilder {
     this.#endpoint = options.endpoint;
   }
 
-  /** A pull's page, or plain records (shaped per the constructor's options). */
+  /**
+   * A pull's page, or plain records (shaped per the constructor's options). A page of
+   * `client.pages(...)` whose records were not asked for joins as the columns its pull decoded,
+   * when they follow this frame's rules.
+   */
   add(page: ShapedPage | readonly JsonRecord[]): void {
-    const { records, endpoint, stackData } = Array.isArray(page)
-      ? { records: page as readonly JsonRecord[], endpoint: undefined, stackData: undefined }
-      : ((page ?? {}) as ShapedPage);
+    if (Array.isArray(page)) return this.addRows({ kind: "records", records: page as readonly JsonRecord[] });
+    const { endpoint, stackData } = (page ?? {}) as ShapedPage;
+    if (this.#gatherer === undefined && stackData) this.#stackData = true;
+    const columns = page && this.#shapeFor(endpoint) && pageColumnsOf(page, this.#shape!);
+    if (columns) {
+      if (columns.rowsAhead) this.expectRows(columns.rowsAhead);
+      return this.addRows({ kind: "columns", chunk: columns.chunk }, endpoint);
+    }
+    const records = (page as ShapedPage | undefined)?.records;
     if (!Array.isArray(records)) {
       throw new ValidationError("page", "FrameBuilder.add takes a page of client.pages ({ records, endpoint }) or an array of records");
     }
-    if (this.#gatherer === undefined && stackData) this.#stackData = true;
     this.addRows({ kind: "records", records }, endpoint);
   }
 
@@ -91,6 +100,12 @@ export class FrameBuilder {
     }
     this.#assembler ??= new ChunkAssembler(gatherer.result(), this.#expectedRows);
     this.#assembler.add(rows.kind === "columns" ? rows.chunk : gatherPageChunk(rows.records, this.#shape!));
+  }
+
+  /** The frame's row shape, looked up with its first page. */
+  #shapeFor(endpoint: string | undefined): RowShape {
+    this.#gathererFor(endpoint);
+    return this.#shape!;
   }
 
   #gathererFor(endpoint: string | undefined): RecordGatherer {

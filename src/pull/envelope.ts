@@ -8,19 +8,21 @@ import { notRecordsReason } from "../decode/decodeBody";
 export type RecordIds = Float64Array | readonly unknown[];
 
 /**
- * What a page carries: the service's records, or its rows as columns (decoded by a worker
- * thread) with its records' ids, for the page checks.
+ * What a page carries: the service's records, or its rows as columns (decoded by the page scanner,
+ * maybe on a worker thread) with its records' ids, for the page checks, and its bytes when the
+ * consumer may ask for its records.
  */
 export type PageBody =
   | { readonly kind: "records"; readonly records: JsonRecord[] }
-  | { readonly kind: "columns"; readonly chunk: PageChunk; readonly ids: RecordIds };
+  | { readonly kind: "columns"; readonly chunk: PageChunk; readonly ids: RecordIds; readonly bytes?: Uint8Array };
 
-/** A response body a worker thread decoded: its page's columns and ids, and the answer's `meta`. */
+/** A response body decoded to columns: its page's columns and ids, the answer's `meta`, and its bytes when kept. */
 export class DecodedPage {
   constructor(
     readonly chunk: PageChunk,
     readonly ids: RecordIds,
     readonly meta: unknown,
+    readonly bytes?: Uint8Array,
   ) {}
 }
 
@@ -31,12 +33,14 @@ export const recordCount = (body: PageBody): number => (body.kind === "records" 
 export const idAt = (body: PageBody, at: number): unknown => (body.kind === "records" ? body.records[at]?.id : body.ids[at]);
 
 /**
- * The records of a page that is not columns: only a frame's pull decodes pages in worker threads,
- * and it reads their columns; anything else asking for records of such a page is a defect.
+ * The records of a page: as they came, or parsed from the bytes a page decoded to columns kept (a
+ * frame's pull keeps none: it reads the columns alone, and asking it for records is a defect).
  */
 export function recordsOf(body: PageBody): JsonRecord[] {
   if (body.kind === "records") return body.records;
-  throw new Error("internal: a page decoded to columns was read as records");
+  if (!body.bytes) throw new Error("internal: a page decoded to columns was read as records");
+  const { bytes } = body;
+  return (JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8")) as { data: JsonRecord[] }).data;
 }
 
 export interface Envelope {
@@ -56,7 +60,10 @@ export interface Envelope {
  * ERR_MALFORMED_BODY, which a request retries like a body that does not parse.
  */
 export function readEnvelope(body: unknown, endpoint: string): Envelope {
-  if (body instanceof DecodedPage) return { body: { kind: "columns", chunk: body.chunk, ids: body.ids }, ...readMeta(body.meta) };
+  if (body instanceof DecodedPage) {
+    const { chunk, ids, bytes } = body;
+    return { body: bytes ? { kind: "columns", chunk, ids, bytes } : { kind: "columns", chunk, ids }, ...readMeta(body.meta) };
+  }
   const data = (body as { data?: unknown } | null)?.data;
   if (Array.isArray(data)) {
     const reason = notRecordsReason(data);

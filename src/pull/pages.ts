@@ -23,8 +23,10 @@ export interface PagesWanted {
    * pages when the rate budget is short), and the next requests leave before page 1 is handed on.
    */
   resizable?: boolean;
-  /** a frame's row shape: its pages after the first are decoded straight to columns (by worker threads when worth it) */
+  /** a row shape: the pages after the first are decoded straight to columns (by worker threads when worth it) */
   columns?: RowShape;
+  /** pages decoded to columns keep their bytes, for their records when a consumer asks (pages(), not a frame) */
+  keepBytes?: boolean;
 }
 
 /** How a pull ended, once its pages are all read: the paginator's return value. */
@@ -147,7 +149,7 @@ export async function* pullPages(
     warnUnknownFields(endpoint, fields, firstRecords);
     const pool = wanted.columns && parts.decodePool(threadsForPull(options.threads, firstRecords, first.total, plan.lastPage - plan.start));
     releasePool = pool?.use();
-    const later: BodyDecoding = wanted.columns ? { shape: wanted.columns, pool } : {};
+    const later: BodyDecoding = wanted.columns ? { shape: wanted.columns, pool, keepBytes: wanted.keepBytes } : {};
 
     // the head start: the next requests leave now, and at a larger size when the rate budget is short
     let switching: Promise<RestOfPull | "servedAsHeld" | undefined> | undefined;

@@ -4,11 +4,13 @@ import { ValidationError } from "../errors";
 import { frameFromTableCells } from "../frame/finishTable";
 import { preloadDataFrameClass } from "../frame/danfo";
 import { setField } from "../table/flattenRecords";
+import { gatherRecords } from "../table/flatten";
+import { dropPageColumns, gatherPageChunk, holdPageColumns, reorderedChunk } from "../table/pageChunk";
 import type { Query } from "../query/query";
-import type { ColumnTable, JsonRecord } from "../table/types";
+import type { ColumnTable, JsonRecord, PageChunk, RowShape } from "../table/types";
 import { FrameBuilder, rowShapeOf } from "../rows/rowShape";
 import { VERSION } from "../version";
-import { recordsOf, type PulledPage, type RecordPage } from "./envelope";
+import { recordCount, recordsOf, type PulledPage, type RecordPage } from "./envelope";
 import { inFlight, pullPages, sizedQuery, type PullOutcome } from "./pages";
 import type { PullOptions, PullParts } from "./parts";
 import { request } from "./request";
@@ -95,13 +97,27 @@ export class Pull {
     });
   }
 
+  /**
+   * The pages decoded to columns (by the one decoder, on threads when the pull chose them), each
+   * handed on with its records made when asked (keys in the asked `fields` order). With fields asked
+   * in an order of their own, a page's columns are put in that order, held beside the page only when
+   * page 1 shows that this is the order its reordered records gather to.
+   */
   async *#pagesOf(endpoint: string, query: Query, stackData: boolean): AsyncGenerator<RecordPage, void> {
-    const pages = pagesInFieldOrder(
-      withRecords(pullPages(this.#parts, this.#options, endpoint, query, { window: inFlight(this.#options) })),
-      query.fields,
-    );
-    if (!stackData) return yield* pages;
-    for await (const page of pages) yield { ...page, stackData: true };
+    const shape = rowShapeOf({ stackData, endpoint });
+    const fields = query.fields && query.fields.length > 1 ? query.fields : undefined;
+    const wanted = { window: inFlight(this.#options), columns: shape, keepBytes: true };
+    let columnsHeld = true;
+    for await (const pulled of pullPages(this.#parts, this.#options, endpoint, query, wanted)) {
+      const { body } = pulled;
+      const records = fields ? () => recordsOf(body).map((record) => recordInFieldOrder(record, fields)) : () => recordsOf(body);
+      let chunk = body.kind === "columns" ? body.chunk : gatherPageChunk(body.records, shape);
+      if (fields) {
+        chunk = chunkInFieldOrder(chunk, fields);
+        if (body.kind === "records") columnsHeld = sameNames(gatherRecords(records(), shape).names, chunk.names);
+      }
+      yield pageWithColumns(pulled, records, columnsHeld ? chunk : undefined, shape, stackData);
+    }
   }
 
   /** Every page of a pull as it arrives, with no bound but the in-flight one (the tool list). */
@@ -123,7 +139,52 @@ export class Pull {
   }
 }
 
-/** The pages as callers see them: their records (only a frame's pull decodes pages to columns). */
+/**
+ * A page of `pages()`: its records, made when first asked for (parsed from the page's bytes), and
+ * until then its rows as columns held beside it (table/pageChunk.ts), which FrameBuilder and the
+ * writers take instead. Once the records are handed out they are the page: the columns are let go.
+ */
+function pageWithColumns(
+  pulled: PulledPage,
+  recordsOfPage: () => JsonRecord[],
+  chunk: PageChunk | undefined,
+  shape: RowShape,
+  stackData: boolean,
+): RecordPage {
+  const { body, rowsAhead, endpoint, page: number, total, lastPage } = pulled;
+  const page = { endpoint, page: number, total, lastPage } as RecordPage;
+  let records: JsonRecord[] | undefined;
+  Object.defineProperty(page, "records", {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      dropPageColumns(page);
+      return (records ??= recordsOfPage());
+    },
+    set: (value: JsonRecord[]) => {
+      dropPageColumns(page);
+      records = value;
+    },
+  });
+  if (stackData) page.stackData = true;
+  if (chunk) holdPageColumns(page, { chunk, shape, recordCount: recordCount(body), ...(rowsAhead ? { rowsAhead } : {}) });
+  return page;
+}
+
+/** A page's columns in the asked fields' order (namesInFieldOrder, the frame's rule). */
+function chunkInFieldOrder(chunk: PageChunk, fields: readonly string[]): PageChunk {
+  const ordered = namesInFieldOrder(chunk.names, fields);
+  if (!ordered) return chunk;
+  const position = new Map(chunk.names.map((name, at) => [name, at]));
+  return reorderedChunk(
+    chunk,
+    Int32Array.from(ordered, (name) => position.get(name)!),
+  );
+}
+
+const sameNames = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((name, at) => name === b[at]);
+
+/** The pages as callers see them: their records. */
 async function* withRecords(pages: AsyncGenerator<PulledPage, unknown>): AsyncGenerator<RecordPage, void> {
   for await (const { body, ...page } of pages) yield { ...page, records: recordsOf(body) };
 }

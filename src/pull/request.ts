@@ -18,6 +18,8 @@ import type { PullOptions, PullParts } from "./parts";
 export interface BodyDecoding {
   readonly shape?: RowShape;
   readonly pool?: DecodePool;
+  /** a page decoded to columns keeps its bytes, for its records when they are asked for */
+  readonly keepBytes?: boolean;
 }
 
 /** One request as a pull asks it: where, how its body is read, and what the body must be. */
@@ -123,8 +125,10 @@ function attemptFailure(error: unknown): AttemptFailure | undefined {
 }
 
 async function accepted<T>(bytes: Buffer, { accept, decoding }: RequestAsked<T>): Promise<T> {
-  const { pool, shape } = decoding ?? {};
-  const body = bodyOf(pool && shape ? await pool.decode(bytes, shape) : decodeBody(bytes, shape));
+  const { pool, shape, keepBytes } = decoding ?? {};
+  const decoded = pool && shape ? await pool.decode(bytes, shape, keepBytes) : decodeBody(bytes, shape);
+  if (keepBytes && decoded.kind === "chunk") decoded.bytes ??= bytes;
+  const body = bodyOf(decoded);
   try {
     return accept(body);
   } catch (error) {
@@ -135,7 +139,7 @@ async function accepted<T>(bytes: Buffer, { accept, decoding }: RequestAsked<T>)
 function bodyOf(decoded: DecodedBody): unknown {
   switch (decoded.kind) {
     case "chunk":
-      return new DecodedPage(decoded.chunk, decoded.ids, decoded.meta);
+      return new DecodedPage(decoded.chunk, decoded.ids, decoded.meta, decoded.bytes);
     case "body":
       return decoded.body;
     case "malformed":

@@ -1,5 +1,5 @@
 import { ColumnStats } from "./columnPlan";
-import { RecordGatherer } from "./flatten";
+import { RecordGatherer, type GatheredRows } from "./flatten";
 import type { ChunkStats, JsonRecord, PageChunk, RowShape } from "./types";
 
 /** A page of records gathered as the main thread gathers them, then cut into columns. */
@@ -48,6 +48,22 @@ function statsOf(stats: ColumnStats, width: number): ChunkStats {
   };
 }
 
+/** A chunk as the gatherer gives the same records: its cells row by row under its names, and its counts. */
+export function chunkRows(chunk: PageChunk): GatheredRows {
+  const { names, columns, rowCount } = chunk;
+  const rows = new Array<unknown[]>(rowCount);
+  for (let row = 0; row < rowCount; row++) rows[row] = new Array<unknown>(columns.length);
+  for (let column = 0; column < columns.length; column++) {
+    const cells = columns[column];
+    for (let row = 0; row < rowCount; row++) rows[row][column] = cells[row];
+  }
+  const stats = new ColumnStats();
+  if (names.length > 0) stats.addColumn(names.length - 1);
+  stats.rowCount = rowCount;
+  for (const key of Object.keys(chunk.stats) as Array<keyof ChunkStats>) stats[key].set(chunk.stats[key]);
+  return { names, rows, stats };
+}
+
 /** The buffers a chunk can hand over instead of copying. */
 export function chunkBuffers(chunk: PageChunk): ArrayBuffer[] {
   // columns may be stretches of one array: each buffer is listed once
@@ -56,6 +72,29 @@ export function chunkBuffers(chunk: PageChunk): ArrayBuffer[] {
   for (const counts of Object.values(chunk.stats) as Array<Int32Array | Uint8Array>) buffers.add(counts.buffer as ArrayBuffer);
   if (chunk.recordEnds) buffers.add(chunk.recordEnds.buffer as ArrayBuffer);
   return [...buffers];
+}
+
+/** The chunk with its columns in another order: `order[k]` is the column put k-th. */
+export function reorderedChunk(chunk: PageChunk, order: Int32Array): PageChunk {
+  const pick = <T>(items: ArrayLike<T>): T[] => Array.from(order, (column) => items[column]);
+  const picked = <T extends Int32Array | Uint8Array>(counts: T): T => {
+    const into = new (counts.constructor as new (length: number) => T)(order.length);
+    order.forEach((column, at) => (into[at] = counts[column]));
+    return into;
+  };
+  const { present, numbers, numericStrings, otherStrings, booleans, structured, notInt32 } = chunk.stats;
+  const counts: ChunkStats = {
+    present: picked(present),
+    numbers: picked(numbers),
+    numericStrings: picked(numericStrings),
+    otherStrings: picked(otherStrings),
+    booleans: picked(booleans),
+    structured: picked(structured),
+    notInt32: picked(notInt32),
+  };
+  const reordered: PageChunk = { names: pick(chunk.names), columns: pick(chunk.columns), rowCount: chunk.rowCount, stats: counts };
+  if (chunk.recordEnds) reordered.recordEnds = chunk.recordEnds;
+  return reordered;
 }
 
 /** The chunk without the rows of its first `records` records, counted again. */
@@ -73,4 +112,53 @@ export function sliceChunk(chunk: PageChunk, records: number): PageChunk {
   const sliced: PageChunk = { names: chunk.names, columns, rowCount, stats: statsOf(stats, chunk.names.length) };
   if (chunk.recordEnds) sliced.recordEnds = chunk.recordEnds.slice(records).map((end) => end - from);
   return sliced;
+}
+
+/**
+ * A page's rows already decoded to columns by its pull (the one decoder, maybe on a worker thread),
+ * held beside the page until its records are asked for: a consumer whose rows follow the same rules
+ * (`shape`) takes the chunk instead of gathering the records again.
+ */
+export interface PageColumns {
+  readonly chunk: PageChunk;
+  /** the rules the chunk was shaped by (its columns' names and rows) */
+  readonly shape: RowShape;
+  /** how many records made the chunk (a stacked record may make several rows, or none) */
+  readonly recordCount: number;
+  /** a pull's first page, when more are coming: the rows the pull will hold, about */
+  readonly rowsAhead?: number;
+}
+
+const COLUMNS_OF_PAGE = new WeakMap<object, PageColumns>();
+
+/** Holds `columns` beside `page` (the pull's page object, never copied: a copy of it has records only). */
+export function holdPageColumns(page: object, columns: PageColumns): void {
+  COLUMNS_OF_PAGE.set(page, columns);
+}
+
+/** Lets go of a page's columns: once its records were handed out they may be changed, and the records are the page. */
+export function dropPageColumns(page: object): void {
+  COLUMNS_OF_PAGE.delete(page);
+}
+
+/** The columns a pull holds beside `page`, when their rules are `shape`'s; else undefined (take the records). */
+export function pageColumnsOf(page: unknown, shape: RowShape): PageColumns | undefined {
+  if (typeof page !== "object" || page === null) return undefined;
+  const columns = COLUMNS_OF_PAGE.get(page);
+  return columns && sameRowRules(columns.shape, shape) ? columns : undefined;
+}
+
+/** How many records a page holds, without making them when its pull holds its columns; undefined when `page` holds no records. */
+export function pageRecordCount(page: unknown): number | undefined {
+  if (typeof page !== "object" || page === null) return undefined;
+  const held = COLUMNS_OF_PAGE.get(page);
+  if (held) return held.recordCount;
+  const records = (page as { records?: unknown }).records;
+  return Array.isArray(records) ? records.length : undefined;
+}
+
+function sameRowRules(a: RowShape, b: RowShape): boolean {
+  if (a.stackData !== b.stackData || a.globalIncludes.size !== b.globalIncludes.size) return false;
+  for (const include of a.globalIncludes) if (!b.globalIncludes.has(include)) return false;
+  return true;
 }
