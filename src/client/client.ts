@@ -102,7 +102,7 @@ export class Client implements AsyncDisposable {
    * pacing and error policy; requests never run more than the in-flight bound ahead of the consumer.
    */
   pages<M extends MethodName>(method: M, ...args: EndpointArgs<M>): AsyncGenerator<PageOf<RecordOf<M>>, void> {
-    return this.#methodPages(method, args);
+    return this.#methodPull(method, args, "pages");
   }
 
   /** `pages` for any endpoint, with a Query. */
@@ -120,12 +120,9 @@ export class Client implements AsyncDisposable {
 
   /** Keeps a table of a store (`openStore`, fountframe/store) in step with the service; only whole pulls are committed. */
   async sync<M extends MethodName>(store: SyncTarget, endpoint: M, options?: SyncOptions<M>): Promise<SyncReport> {
-    const pages = (method: string, methodOptions: Record<string, unknown>) => this.#methodPages(method, [methodOptions]);
-    const columnPages = (method: string, methodOptions: Record<string, unknown>) => {
-      const spec = endpointOfMethod(method);
-      const { query, stackData } = buildQuery(spec, [methodOptions]);
-      return this.#pull().columnPages(spec.resource, query, stackData);
-    };
+    const pages = (method: string, methodOptions: Record<string, unknown>) => this.#methodPull(method, [methodOptions], "pages");
+    const columnPages = (method: string, methodOptions: Record<string, unknown>) =>
+      this.#methodPull(method, [methodOptions], "columnPages");
     return syncOfStore(store)({ pages, columnPages, baseUrl: this.#options.baseUrl }, endpoint, options);
   }
 
@@ -146,11 +143,12 @@ export class Client implements AsyncDisposable {
     await this.aclose();
   }
 
-  #methodPages(method: string, args: readonly unknown[]): AsyncGenerator<RecordPage, void> {
+  /** A method's pull, taken as `take` says: its pages, or (a sync's) its pages as column chunks. */
+  #methodPull<K extends "pages" | "columnPages">(method: string, args: readonly unknown[], take: K): ReturnType<Pull[K]> {
     const spec = endpointOfMethod(method);
     const pull = this.#pull();
     const { query, stackData } = buildQuery(spec, args);
-    return pull.pages(spec.resource, query, stackData);
+    return pull[take](spec.resource, query, stackData) as ReturnType<Pull[K]>;
   }
 
   /** A pull with the options as they are now; refused once the client is closed. */
