@@ -45,7 +45,7 @@ export { columnValues } from "./frame/columnValues";
 
 // A brandscape frame's score columns as rows (metric, score type, value), mapped by brand-metrics;
 // its options' type is `Parameters<typeof longScores>[1]` (the surface stays at 100 names)
-export { longScores } from "./scores";
+export { longScores } from "./scores/longScores";
 
 // Failures: every error extends FountError; the warnings' codes (process.emitWarning)
 export {

@@ -1,4 +1,4 @@
-import { longScores } from "../../src/scores";
+import { longScores } from "../../src/scores/longScores";
 import { scoreColumnMap } from "../../src/rows/scoreColumnMap";
 import { tableToFrame } from "../../src/frame/finishTable";
 import { captureWarnings, useEmulator } from "../client/fixture";
