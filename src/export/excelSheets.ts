@@ -103,6 +103,10 @@ export class SheetRoller {
   finish(): void {
     if (!this.#sheet) this.#nextSheet();
     this.#sheet!.commit();
+  }
+
+  /** The cells the sheets hold otherwise than the frame, once per export, by column. */
+  warn(): void {
     const { truncated, replacedSurrogates, infinite } = this.#changed;
     truncated.warn(
       `text longer than Excel's ${EXCEL_MAX_CELL_TEXT} characters per cell was cut to fit (never inside a surrogate pair)`,

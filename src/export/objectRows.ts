@@ -3,7 +3,7 @@ import { isFrameShape } from "../frame/frameShape";
 import { ExportHeader, newRow } from "./exportHeader";
 import { recordBatches, type CellRows } from "./sourceBatches";
 import { ColumnCounts, INFINITE_NUMBER_CODE, isInfinite } from "./columnCounts";
-import { StreamedColumns } from "./streamedColumns";
+import type { StreamedColumns } from "./streamedColumns";
 import { takenBatches } from "./tableRows";
 import type { ExportOptions, ExportSource } from "./types";
 
@@ -12,13 +12,14 @@ import type { ExportOptions, ExportSource } from "./types";
  * keys in the order the export first met them (a frame's: its columns), so every line lists its
  * keys in one order, the CSV header's. Cells are as the frame of all rows so far holds them
  * (StreamedColumns: numeric text a number in a column of numbers, a number text in a text column),
- * as in CSV and Excel; a frame's missing cells (NaN, undefined) become null. `flatten: false` passes
+ * as in CSV and Excel (the writer rewrites or warns of columns a later page turned: `streamed`); a frame's missing cells (NaN, undefined) become null. `flatten: false` passes
  * the records through as they came.
  */
 export async function* objectRows(
   source: ExportSource,
   options: ExportOptions,
   seen: Set<string>,
+  streamed: StreamedColumns,
 ): AsyncGenerator<readonly JsonRecord[], void> {
   if (options.flatten === false && !isFrameShape(source)) {
     for await (const { records } of recordBatches(source)) {
@@ -29,7 +30,6 @@ export async function* objectRows(
   }
   let plan: ExportHeader | undefined;
   const rank = new Map<string, number>();
-  const streamed = new StreamedColumns("typed");
   // JSON has no Infinity: JSON.stringify writes null, and the columns are named once at the end
   const infinite = new ColumnCounts();
   const noteInfinite = <T>(column: string, value: T): T => {
@@ -57,7 +57,6 @@ export async function* objectRows(
     countInfinite(batch, infinite);
     yield plan.objectsOf(batch, order);
   }
-  streamed.finish();
   infinite.warn(
     "numbers past the double range (±Infinity, e.g. 1e400 in the service's JSON), which JSON cannot hold, were written as null",
     "CSV, Parquet and Arrow keep them (docs/writers.md).",

@@ -1,6 +1,7 @@
 import { ColumnStats } from "../table/columnPlan";
 import { parseNumericString } from "../table/columnType";
 import type { CellRows } from "./sourceBatches";
+import { SpilledTexts } from "./spilledTexts";
 
 /** What a column has held so far, by the frame's rule; it only ever moves up (text is final). */
 const NOTHING = 0;
@@ -23,16 +24,29 @@ export interface TakenBatch {
 }
 
 /**
+ * Columns a later page turned to text: the rows written before it (`before`, 0-based), whose
+ * cells the frame holds as text, and the texts of those written as numbers that print otherwise.
+ */
+export interface TurnedColumns {
+  readonly columns: readonly { readonly name: string; readonly before: number; readonly index: number }[];
+  /** rows from here on are written as the frame holds them */
+  readonly end: number;
+  /** the kept texts of a row's cells, by column index: call with rows in increasing order */
+  readonly textsOf: (row: number) => Promise<ReadonlyMap<number, string>>;
+}
+
+/**
  * The frame's type rule (src/table/columnType.ts) applied to a pull's pages as they stream, for the
  * writers that need no schema up front (CSV, Excel, JSON, NDJSON). A column is numbers while every
  * value so far is a number or numeric text (and the docs do not type it as a string), booleans
  * while every value is a boolean, text from its first other value on, for good. Each batch is
  * taken whole before its cells are written, so a cell is written as the frame of all rows up to its
  * batch holds it: numeric text as a number in a column of numbers, numbers and booleans as text in
- * a text column. That is the frame's cell unless a later page turns a column of numbers or
- * booleans into text: the cells written before then differ (in CSV, only numeric text whose number
- * is written otherwise: "1.50" as 1.5, "-5" as -5 where the text would be `'-5`), and `finish` warns
- * naming each such column.
+ * a text column. When a later page turns a column of numbers or booleans into text, the cells
+ * written before then are the frame's only once rewritten: `turned` says which, with the text of
+ * each numeric-text cell whose number prints otherwise (kept on disk as it is written), and a
+ * writer that can rewrite its file does (docs/writers.md); `finish` warns of the columns left as
+ * written.
  *
  * Reads the batch's column counts (the gatherer's, else counted here), not its cells, and rewrites
  * in place only the columns whose cells change.
@@ -47,9 +61,16 @@ export class StreamedColumns {
   /** per column: the rows (1-based, first and last) of the batch that made a column of such cells text */
   readonly #turnedTextIn: ([number, number] | undefined)[] = [];
   #rowsBefore = 0;
+  /** rows written so far (an array of records is taken whole before its first row is written) */
+  #rowsWritten = 0;
+  readonly #spilled = new SpilledTexts();
+  #rewritten = false;
+  readonly #rewritable: boolean;
 
-  constructor(form: CellForm) {
+  /** `rewritable`: the writer can write its file again (a pull's pages to a path), so the texts that needs are kept */
+  constructor(form: CellForm, rewritable = true) {
     this.#form = form;
+    this.#rewritable = rewritable;
   }
 
   /** Reads a batch's column counts: what each column holds from now on. */
@@ -68,41 +89,67 @@ export class StreamedColumns {
         this.#held[index] = kind;
         continue;
       }
+      // cells written before as numbers or booleans: the frame holds them as text
+      if (held !== NOTHING && this.#rowsWritten > 0) this.#turnedTextIn[index] = [firstRow, this.#rowsBefore];
       this.#held[index] = TEXT;
-      if (this.#differing[index] > 0) this.#turnedTextIn[index] = [firstRow, this.#rowsBefore];
     }
     return { batch, indices, stats, firstRow };
   }
 
   /** Rewrites a taken batch's cells in place as the frame of every row taken so far holds them. */
-  write({ batch, indices, stats }: TakenBatch): void {
+  write({ batch, indices, stats, firstRow }: TakenBatch): void {
     const rows = batch.rows as unknown[][];
     for (let column = 0; column < indices.length; column++) {
       const index = indices[column];
       const held = this.#held[index];
       if (held === NUMBERS) {
-        if (stats.numericStrings[column] > 0) this.#numbersOfText(rows, column, index);
+        if (stats.numericStrings[column] > 0) this.#numbersOfText(rows, column, index, firstRow - 1);
         if (this.#form === "typed") this.#differing[index] += stats.present[column];
       } else if (held === BOOLEANS) {
         if (this.#form === "typed") this.#differing[index] += stats.present[column];
-      } else if (held === TEXT && this.#form === "typed" && stats.numbers[column] + stats.booleans[column] > 0) {
-        // the frame's text column prints its numbers and booleans (lists and objects are left to the writer)
+      } else if (held === TEXT && stats.numbers[column] + stats.booleans[column] > 0) {
+        // the frame's text column prints its numbers and booleans (lists and objects are left to the writer): in CSV, -5 then is `'-5`
         textOfNumbers(rows, column);
       }
     }
+    this.#spilled.flush();
+    this.#rowsWritten = firstRow - 1 + rows.length;
   }
 
-  /** One warning naming the columns whose earlier cells differ from the frame's. */
+  /** The columns a later page turned to text after cells were written, if any. */
+  turned(): TurnedColumns | undefined {
+    const columns: { name: string; before: number; index: number }[] = [];
+    this.#turnedTextIn.forEach((rows, index) => {
+      if (rows) columns.push({ name: this.#names[index], before: rows[0] - 1, index });
+    });
+    if (!columns.length || !this.#rewritable) return undefined;
+    return { columns, end: Math.max(...columns.map(({ before }) => before)), textsOf: this.#spilled.reader() };
+  }
+
+  /** The writer has rewritten the turned columns' cells as the frame holds them: nothing to warn of. */
+  rewritten(): void {
+    this.#rewritten = true;
+  }
+
+  /** Removes the kept texts. */
+  async discard(): Promise<void> {
+    await this.#spilled.discard();
+  }
+
+  /** One warning naming the columns whose earlier cells differ from the frame's (written to a stream, which cannot be rewritten). */
   finish(): void {
+    if (this.#rewritten) return;
     const detail: string[] = [];
     this.#turnedTextIn.forEach((rows, index) => {
-      if (rows) detail.push(`${this.#names[index]} (${this.#differing[index]} cells, before rows ${rows[0]}–${rows[1]})`);
+      if (rows && this.#differing[index] > 0)
+        detail.push(`${this.#names[index]} (${this.#differing[index]} cells, before rows ${rows[0]}–${rows[1]})`);
     });
     if (!detail.length) return;
     const written = this.#form === "typed" ? "numbers or booleans" : "numbers, as they print (1.5 for 1.50)";
     process.emitWarning(
       `cells were written as ${written} before a later page made their column text, as a frame of all the rows holds it: ` +
-        `${detail.join(", ")}. Write from a frame of the pull (or an array of its records) to have them as the frame holds them.`,
+        `${detail.join(", ")}. A file is written again to hold them so, but a stream cannot be: ` +
+        `write to a file, or from a frame of the pull (or an array of its records) to have them as the frame holds them.`,
       { code: "FOUNTFRAME_COLUMN_TYPE_CHANGED" },
     );
   }
@@ -119,13 +166,16 @@ export class StreamedColumns {
     return index;
   }
 
-  #numbersOfText(rows: unknown[][], column: number, index: number): void {
+  #numbersOfText(rows: unknown[][], column: number, index: number, rowsBefore: number): void {
     const form = this.#form;
-    for (const row of rows) {
+    for (let position = 0; position < rows.length; position++) {
+      const row = rows[position];
       const value = row[column];
       if (typeof value !== "string") continue;
       const number = parseNumericString(value);
       if (form !== "typed" && form.text(number) !== form.text(value)) this.#differing[index]++;
+      // a rewrite reads the number back as it prints: only other texts are kept
+      if (this.#rewritable && String(number) !== value) this.#spilled.add(rowsBefore + position, index, value);
       row[column] = number;
     }
   }

@@ -17,12 +17,13 @@ export class TableRows {
   #plan: ExportHeader | undefined;
   readonly #source: ExportSource;
   readonly #options: ExportOptions;
-  readonly #streamed: StreamedColumns;
+  /** the records' cells as the frame holds them: which columns a later page turned, to rewrite */
+  readonly streamed: StreamedColumns;
 
-  constructor(source: ExportSource, options: ExportOptions, form: CellForm) {
+  constructor(source: ExportSource, options: ExportOptions, form: CellForm, rewritable = true) {
     this.#source = source;
     this.#options = options;
-    this.#streamed = new StreamedColumns(form);
+    this.streamed = new StreamedColumns(form, rewritable);
     if (options.columns) this.#columns = [...options.columns];
     else if (isFrameShape(source)) this.#columns = [...source.columns];
   }
@@ -33,7 +34,7 @@ export class TableRows {
   }
 
   async *batches(): AsyncGenerator<unknown[][], void> {
-    for await (const batch of takenBatches(this.#source, this.#options, this.#streamed)) {
+    for await (const batch of takenBatches(this.#source, this.#options, this.streamed)) {
       if (batch.kind === "frame") {
         yield this.#frameCells(batch);
         continue;
@@ -48,7 +49,7 @@ export class TableRows {
 
   /** Columns left out, after the one warning the "warn" policy gives (at the end, not per page). */
   finish(): string[] {
-    this.#streamed.finish();
+    this.streamed.finish();
     const found = this.#plan?.newColumns() ?? new Map<string, number>();
     const dropped = [...found.keys()];
     if (dropped.length && (this.#options.onNewColumns ?? "warn") === "warn") {

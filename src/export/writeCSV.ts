@@ -6,6 +6,8 @@ import { ColumnCounts, hasLoneSurrogate, LONE_SURROGATE_WARNING } from "./column
 import { withFileOutput } from "./output";
 import { checkWriterOptions } from "./writerOptions";
 import { TableRows } from "./tableRows";
+import { chunkedWriter, mayRewrite, rewriteTurnedColumns, type RewritePass } from "./turnedColumns";
+import { parse } from "csv-parse";
 import type { CsvOptions, ExportSource, ExportSummary, ExportTarget } from "./types";
 
 const UTF8_BOM = "\uFEFF";
@@ -23,7 +25,7 @@ export async function writeCSV(source: ExportSource, target: ExportTarget, given
   const recordDelimiter = options.recordDelimiter ?? "\n";
   const lines = csvLines(delimiter, recordDelimiter);
   const text = options.escapeFormulas === false ? csvText : safeCsvText;
-  const table = new TableRows(source, options, { text });
+  const table = new TableRows(source, options, { text }, mayRewrite(source, target));
   const loneSurrogates = new ColumnCounts();
   const { path, rows } = await withFileOutput(target, async (sink) => {
     if (options.bom) await sink.write(UTF8_BOM);
@@ -42,11 +44,46 @@ export async function writeCSV(source: ExportSource, target: ExportTarget, given
       written += cells.length;
     }
     if (!headerDone && table.columns) await writeHeader(table.columns);
+    const header = options.header !== false && Boolean(table.columns?.length);
+    await rewriteTurnedColumns(
+      sink,
+      table.streamed,
+      csvRewrite(table.columns ?? [], { ...options, delimiter, recordDelimiter, header }, lines, text),
+    );
     return { path: sink.path, rows: written };
-  });
+  }).finally(() => table.streamed.discard());
   const droppedColumns = table.finish();
   loneSurrogates.warn(LONE_SURROGATE_WARNING.what, LONE_SURROGATE_WARNING.hint, LONE_SURROGATE_WARNING.code);
   return { format: "csv", path, rows, columns: [...(table.columns ?? [])], droppedColumns };
+}
+
+/** CSV read back (csv-parse, as written: RFC 4180), the turned columns' cells as the frame holds them, then written as before. */
+function csvRewrite(
+  columns: readonly string[],
+  options: { delimiter: string; recordDelimiter: string; header: boolean; bom?: boolean },
+  lines: (rows: readonly string[][]) => string,
+  text: (value: unknown) => string,
+): RewritePass {
+  return async (written, write, turned) => {
+    const cells = turned.columns
+      .map((column) => ({ ...column, position: columns.indexOf(column.name) }))
+      .filter(({ position }) => position >= 0);
+    const out = chunkedWriter(write);
+    if (options.bom) await out.add(UTF8_BOM);
+    const records = parse({ delimiter: options.delimiter, record_delimiter: options.recordDelimiter, bom: true, relax_column_count: true });
+    written.on("error", (error) => records.destroy(error)).pipe(records);
+    let row = options.header ? -1 : 0;
+    for await (const fields of records as AsyncIterable<string[]>) {
+      if (row >= 0 && row < turned.end) {
+        const texts = await turned.textsOf(row);
+        for (const { before, index, position } of cells)
+          if (row < before && fields[position] !== "") fields[position] = text(texts.get(index) ?? fields[position]);
+      }
+      await out.add(lines([fields]));
+      row++;
+    }
+    await out.end();
+  };
 }
 
 function countLoneSurrogates(rows: readonly (readonly unknown[])[], columns: readonly string[], counts: ColumnCounts): void {

@@ -1,6 +1,8 @@
 import { PassThrough } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { checkSheetPlan, SheetRoller } from "./excelSheets";
+import { checkSheetPlan, SheetRoller, type SheetPlan } from "./excelSheets";
+import { RowSpool } from "./rowSpool";
+import { mayRewrite, turnedCellsOfRow } from "./turnedColumns";
 import { withFileOutput } from "./output";
 import { checkWriterOptions } from "./writerOptions";
 import { TableRows } from "./tableRows";
@@ -21,32 +23,74 @@ export async function writeExcel(source: ExportSource, target: ExportTarget, giv
   const options = checkWriterOptions("xlsx", given);
   const plan = checkSheetPlan(options.sheetName, options.maxRowsPerSheet, options.onSheetOverflow);
   const excel = await loadExcel();
-  const table = new TableRows(source, options, "typed");
+  const rewritable = mayRewrite(source, target);
+  const table = new TableRows(source, options, "typed", rewritable);
+  const spool = new RowSpool();
   const { path, rows, sheets } = await withFileOutput(target, async (sink) => {
-    const zipped = new PassThrough();
-    const pumping = pump(zipped, sink.write);
-    const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: zipped, useStyles: true, useSharedStrings: false });
-    let roller: SheetRoller | undefined;
-    let written = 0;
-    try {
+    const batches = async function* () {
       for await (const cells of table.batches()) {
-        roller ??= new SheetRoller(workbook, table.columns!, plan, cells);
-        for (const row of cells) roller.addRow(row);
-        written += cells.length;
-        await nextTurn(); // lets the zip stream take the committed rows before the next batch
+        if (rewritable) spool.add(cells);
+        yield cells;
       }
-      roller ??= new SheetRoller(workbook, table.columns ?? [], plan);
-      roller.finish();
-      await Promise.all([workbook.commit(), pumping]);
-    } catch (error) {
-      zipped.destroy();
-      await pumping.catch(() => {});
-      throw error;
+    };
+    let book = await writeWorkbook(excel, batches(), () => table.columns, plan, sink.write);
+    const turned = table.streamed.turned();
+    if (turned && sink.rewrite) {
+      const positions = turned.columns.map(({ name }) => (table.columns ?? []).indexOf(name));
+      const rewritten = async function* () {
+        let row = 0;
+        for await (const cells of spool.batches()) {
+          for (const rowCells of cells) {
+            if (row < turned.end) await turnedCellsOfRow(turned, row, rowCells, positions);
+            row++;
+          }
+          yield cells;
+        }
+      };
+      await sink.rewrite(async (_written, write) => {
+        book = await writeWorkbook(excel, rewritten(), () => table.columns, plan, write);
+      });
+      table.streamed.rewritten();
     }
-    return { path: sink.path, rows: written, sheets: [...roller.names] };
+    book.roller.warn();
+    return { path: sink.path, rows: book.rows, sheets: [...book.roller.names] };
+  }).finally(async () => {
+    await table.streamed.discard();
+    await spool.discard();
   });
   const droppedColumns = table.finish();
   return { format: "xlsx", path, rows, columns: [...(table.columns ?? [])], droppedColumns, sheets };
+}
+
+/** Rows into a workbook written to `write` as it is zipped; the header is `columns()` once the first batch is in. */
+async function writeWorkbook(
+  excel: ExcelModule,
+  batches: AsyncIterable<unknown[][]>,
+  columns: () => readonly string[] | undefined,
+  plan: SheetPlan,
+  write: (chunk: Uint8Array) => Promise<void>,
+): Promise<{ rows: number; roller: SheetRoller }> {
+  const zipped = new PassThrough();
+  const pumping = pump(zipped, write);
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: zipped, useStyles: true, useSharedStrings: false });
+  let roller: SheetRoller | undefined;
+  let written = 0;
+  try {
+    for await (const cells of batches) {
+      roller ??= new SheetRoller(workbook, columns()!, plan, cells);
+      for (const row of cells) roller.addRow(row);
+      written += cells.length;
+      await nextTurn(); // lets the zip stream take the committed rows before the next batch
+    }
+    roller ??= new SheetRoller(workbook, columns() ?? [], plan);
+    roller.finish();
+    await Promise.all([workbook.commit(), pumping]);
+  } catch (error) {
+    zipped.destroy();
+    await pumping.catch(() => {});
+    throw error;
+  }
+  return { rows: written, roller };
 }
 
 async function pump(from: PassThrough, write: (chunk: Uint8Array) => Promise<void>): Promise<void> {

@@ -1,5 +1,7 @@
 import { jsonText } from "../text/jsonText";
 import { objectRows } from "./objectRows";
+import { StreamedColumns } from "./streamedColumns";
+import { jsonRewrite, mayRewrite, rewriteTurnedColumns } from "./turnedColumns";
 import { withFileOutput } from "./output";
 import { checkWriterOptions } from "./writerOptions";
 import type { ExportSource, ExportSummary, ExportTarget, JsonOptions } from "./types";
@@ -14,9 +16,10 @@ export async function writeJSON(source: ExportSource, target: ExportTarget, give
   const options = checkWriterOptions("json", given);
   const seen = new Set<string>();
   const indent = options.indent;
+  const streamed = new StreamedColumns("typed", mayRewrite(source, target));
   const { path, rows } = await withFileOutput(target, async (sink) => {
     let written = 0;
-    for await (const batch of objectRows(source, options, seen)) {
+    for await (const batch of objectRows(source, options, seen, streamed)) {
       if (!batch.length) continue;
       let text = written === 0 ? "[" : "";
       for (const row of batch) {
@@ -28,7 +31,9 @@ export async function writeJSON(source: ExportSource, target: ExportTarget, give
     }
     sink.setCloser(undefined);
     await sink.write(written ? "\n]\n" : "[]\n");
+    await rewriteTurnedColumns(sink, streamed, jsonRewrite(indent));
     return { path: sink.path, rows: written };
-  });
+  }).finally(() => streamed.discard());
+  streamed.finish();
   return { format: "json", path, rows, columns: [...seen], droppedColumns: [] };
 }

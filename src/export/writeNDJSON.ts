@@ -1,5 +1,7 @@
 import { jsonText } from "../text/jsonText";
 import { objectRows } from "./objectRows";
+import { StreamedColumns } from "./streamedColumns";
+import { mayRewrite, ndjsonRewrite, rewriteTurnedColumns } from "./turnedColumns";
 import { withFileOutput } from "./output";
 import { checkWriterOptions } from "./writerOptions";
 import type { ExportOptions, ExportSource, ExportSummary, ExportTarget } from "./types";
@@ -12,15 +14,18 @@ import type { ExportOptions, ExportSource, ExportSummary, ExportTarget } from ".
 export async function writeNDJSON(source: ExportSource, target: ExportTarget, given?: ExportOptions): Promise<ExportSummary> {
   const options = checkWriterOptions("ndjson", given);
   const seen = new Set<string>();
+  const streamed = new StreamedColumns("typed", mayRewrite(source, target));
   const { path, rows } = await withFileOutput(target, async (sink) => {
     let written = 0;
-    for await (const batch of objectRows(source, options, seen)) {
+    for await (const batch of objectRows(source, options, seen, streamed)) {
       let text = "";
       for (const row of batch) text += `${jsonText(row)}\n`;
       await sink.write(text);
       written += batch.length;
     }
+    await rewriteTurnedColumns(sink, streamed, ndjsonRewrite);
     return { path: sink.path, rows: written };
-  });
+  }).finally(() => streamed.discard());
+  streamed.finish();
   return { format: "ndjson", path, rows, columns: [...seen], droppedColumns: [] };
 }

@@ -1,6 +1,7 @@
 /**
  * The CLI's exports follow the frame's type rule over every page (docs/writers.md, "The same cell
- * on every path"): three hostile pages over real HTTP from the emulator, written as CSV and NDJSON.
+ * on every path"): hostile pages over real HTTP from the emulator, written as CSV and NDJSON files
+ * (written again when a later page turns a column) and to stdout (warned).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,7 +23,7 @@ const PAGES = [
   ],
 ];
 
-test("a column null on the first page is numbers; one a later page turns text is warned of by name", async () => {
+test("a column null on the first page is numbers; one a later page turns text is the frame's text, the file written again", async () => {
   serveHostilePages(
     fx.emulator,
     "brands",
@@ -31,8 +32,8 @@ test("a column null on the first page is numbers; one a later page turns text is
   const csv = join(fx.dir, "streamed.csv");
   const run = await fount("brands", "--per-page", "2", "--out", csv);
   expect(run.code).toBe(0);
-  expect(readFileSync(csv, "utf8")).toBe("id,later_text,null_first\n1,1.5,\n2,1,\n3,1e5,-5\n4,n/a,2.5\n");
-  expect(run.stderr).toMatch(/warning: cells were written as numbers.*later_text \(2 cells, before rows 3–4\)/);
+  expect(readFileSync(csv, "utf8")).toBe("id,later_text,null_first\n1,1.50,\n2,'+1,\n3,1e5,-5\n4,n/a,2.5\n");
+  expect(run.stderr).not.toMatch(/warning/);
   const ndjson = join(fx.dir, "streamed.ndjson");
   expect((await fount("brands", "--per-page", "2", "--out", ndjson, "-q")).code).toBe(0);
   const rows = readFileSync(ndjson, "utf8")
@@ -40,5 +41,17 @@ test("a column null on the first page is numbers; one a later page turns text is
     .split("\n")
     .map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(rows.map((row) => row.null_first)).toEqual([null, null, -5, 2.5]);
-  expect(rows.map((row) => row.later_text)).toEqual([1.5, 1, "1e5", "n/a"]);
+  expect(rows.map((row) => row.later_text)).toEqual(["1.50", "+1", "1e5", "n/a"]);
+});
+
+test("to stdout, which cannot be written again, the earlier cells stay as written and are warned of by name", async () => {
+  serveHostilePages(
+    fx.emulator,
+    "brands",
+    PAGES.map((page) => recordsText(...page)),
+  );
+  const run = await fount("brands", "--per-page", "2", "--format", "csv");
+  expect(run.code).toBe(0);
+  expect(run.stdout).toBe("id,later_text,null_first\n1,1.5,\n2,1,\n3,1e5,-5\n4,n/a,2.5\n");
+  expect(run.stderr).toMatch(/warning: cells were written as numbers.*later_text \(2 cells, before rows 3–4\)/);
 });

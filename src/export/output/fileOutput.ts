@@ -1,7 +1,7 @@
-import { createWriteStream, type WriteStream } from "node:fs";
+import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { Writable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import { ExportError } from "../exportError";
 import type { ExportTarget } from "../types";
 import { outputTarget } from "./outputTarget";
@@ -17,6 +17,12 @@ export interface Sink {
   close(): Promise<void>;
   /** the export failed: a partial file is removed; bytes already sent get the closer */
   abort(): Promise<void>;
+  /**
+   * A file written under a temporary name only: ends it, and `pass` writes it again from what it
+   * holds (`written`) into a new temporary file, which `close` then puts in place. A stream or a
+   * file written in place has none: what went out cannot be taken back.
+   */
+  rewrite?(pass: (written: Readable, write: (chunk: string | Uint8Array) => Promise<void>) => Promise<void>): Promise<void>;
 }
 
 const bytesByStream = new WeakMap<Writable, number>();
@@ -52,20 +58,39 @@ export async function openFileOutput(target: ExportTarget): Promise<Sink> {
     }
     bytesByDirectPath.delete(target);
     await mkdir(dirname(resolved.path), { recursive: true });
-    const { output, fd } = temporaryFile(resolved.path, target, resolved.mode);
-    const stream = createWriteStream(output.path, { fd });
-    const sink = streamSink(stream, undefined, target);
+    const open = () => {
+      const { output, fd } = temporaryFile(resolved.path, target, resolved.mode);
+      return { output, sink: streamSink(createWriteStream(output.path, { fd }), undefined, target) };
+    };
+    const first = open();
+    /** the file `close` puts in place: the first, or the one a rewrite wrote */
+    let current = first;
     return {
-      ...sink,
+      ...first.sink,
       async close() {
-        await sink.close();
-        await output.commit().catch((error: unknown) => {
+        if (current === first) await first.sink.close();
+        await current.output.commit().catch((error: unknown) => {
           throw cannotWrite(target, error);
         });
       },
       async abort() {
-        await sink.abort();
-        await output.discard();
+        if (current === first) await first.sink.abort();
+        await current.output.discard();
+        await first.output.discard();
+      },
+      async rewrite(pass) {
+        await first.sink.close();
+        const next = open();
+        try {
+          await pass(createReadStream(first.output.path), next.sink.write);
+          await next.sink.close();
+        } catch (error) {
+          await next.sink.abort();
+          await next.output.discard();
+          throw error;
+        }
+        current = next;
+        await first.output.discard();
       },
     };
   } catch (error) {

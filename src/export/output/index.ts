@@ -6,4 +6,4 @@
 export { withFileOutput, bytesWrittenTo, isOutputFailure, type Sink } from "./fileOutput";
 export { withFolderOutput, checkReplaceable, type FolderOutput } from "./folderOutput";
 export { ResumeFolder, resumeFolderOf } from "./resumeFolder";
-export { abandonLiveOutputs } from "./temporary";
+export { abandonLiveOutputs, scratchFile, type TemporaryOutput } from "./temporary";

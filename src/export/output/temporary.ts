@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { fchmodSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { Writable } from "node:stream";
 import { onExit } from "signal-exit";
@@ -83,6 +84,13 @@ export function temporaryFile(target: string, label: string, mode?: number): { o
       return fd;
     },
   );
+  return { output, fd: created };
+}
+
+/** A new, private, empty file in the system's temporary folder, for an export's own use (never renamed anywhere: `discard` it). */
+export function scratchFile(label: string): { output: TemporaryOutput; fd: number } {
+  const pathFor = () => join(tmpdir(), `.fountframe.${randomBytes(8).toString("hex")}${SUFFIX}`);
+  const { output, created } = createTracked(pathFor, "", label, "file", ATTEMPTS, (path) => openSync(path, "wx", 0o600));
   return { output, fd: created };
 }
 
