@@ -2,6 +2,13 @@ import { INCONSISTENT_PAGES_WARNING } from "./pull/pageChecks";
 import { PARTIAL_RESULT_WARNING, UNKNOWN_FIELD_WARNING, UNMATCHED_METRIC_KEYS_WARNING } from "./pull/pullWarnings";
 import { UNPLACED_SCORE_COLUMNS_WARNING } from "./scores/longScores";
 import { SLOW_FILTER_WARNING, UNKNOWN_FILTER_WARNING } from "./params/filterChecks";
+import {
+  COLUMN_TYPE_CHANGED_CODE,
+  COLUMNS_LEFT_OUT_CODE,
+  EXCEL_TEXT_CUT_CODE,
+  INFINITE_NUMBER_CODE,
+  LONE_SURROGATE_WARNING,
+} from "./export/columnCounts";
 
 /** The codes of the warnings fountframe emits through `process.emitWarning`, one name for all. */
 export const WARNING_CODES = Object.freeze({
@@ -12,6 +19,12 @@ export const WARNING_CODES = Object.freeze({
   unknownField: UNKNOWN_FIELD_WARNING,
   slowFilter: SLOW_FILTER_WARNING,
   unplacedScoreColumns: UNPLACED_SCORE_COLUMNS_WARNING,
+  // the writers' and the store's: a cell the format cannot hold as the frame does, named with what changed
+  columnsLeftOut: COLUMNS_LEFT_OUT_CODE,
+  columnTypeChanged: COLUMN_TYPE_CHANGED_CODE,
+  excelTextCut: EXCEL_TEXT_CUT_CODE,
+  infiniteNumber: INFINITE_NUMBER_CODE,
+  loneSurrogate: LONE_SURROGATE_WARNING.code,
 });
 
 export type WarningCode = (typeof WARNING_CODES)[keyof typeof WARNING_CODES];

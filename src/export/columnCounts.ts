@@ -34,3 +34,8 @@ export const LONE_SURROGATE_WARNING = {
 } as const;
 
 export const INFINITE_NUMBER_CODE = "FOUNTFRAME_INFINITE_NUMBER";
+
+/** The codes of the writers' other warnings (WARNING_CODES lists them with the rest). */
+export const COLUMNS_LEFT_OUT_CODE = "FOUNTFRAME_COLUMNS_LEFT_OUT";
+export const COLUMN_TYPE_CHANGED_CODE = "FOUNTFRAME_COLUMN_TYPE_CHANGED";
+export const EXCEL_TEXT_CUT_CODE = "FOUNTFRAME_EXCEL_TEXT_CUT";

@@ -3,7 +3,7 @@ import { ValidationError } from "../errors";
 import { describeValue } from "../query/query";
 import { excelCell, fittedWidths, type ExcelCell, type SheetCell } from "./excelCells";
 import { EXCEL_MAX_CELL_TEXT, excelText } from "./excelText";
-import { ColumnCounts, INFINITE_NUMBER_CODE, LONE_SURROGATE_WARNING } from "./columnCounts";
+import { ColumnCounts, EXCEL_TEXT_CUT_CODE, INFINITE_NUMBER_CODE, LONE_SURROGATE_WARNING } from "./columnCounts";
 import { ExportError } from "./exportError";
 
 /** Excel's rows per sheet, 1,048,576, less the header row. */
@@ -111,7 +111,7 @@ export class SheetRoller {
     truncated.warn(
       `text longer than Excel's ${EXCEL_MAX_CELL_TEXT} characters per cell was cut to fit (never inside a surrogate pair)`,
       "Export to CSV or NDJSON to keep it whole.",
-      "FOUNTFRAME_EXCEL_TEXT_CUT",
+      EXCEL_TEXT_CUT_CODE,
     );
     replacedSurrogates.warn(LONE_SURROGATE_WARNING.what, LONE_SURROGATE_WARNING.hint, LONE_SURROGATE_WARNING.code);
     infinite.warn(

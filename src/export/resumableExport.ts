@@ -1,4 +1,5 @@
 import { ValidationError } from "../errors";
+import { COLUMNS_LEFT_OUT_CODE } from "./columnCounts";
 import { resumableOf, type ResumablePull } from "../pull/pull";
 import type { RecordPage } from "../pull/envelope";
 import { openArrow, readArrowBatches } from "./arrowFile";
@@ -77,7 +78,7 @@ export async function writeResumable(
   await folder.remove();
   if (manifest.droppedColumns.length && options.onNewColumns === "warn")
     process.emitWarning(`columns first seen after the schema was fixed were left out: ${manifest.droppedColumns.join(", ")}`, {
-      code: "FOUNTFRAME_COLUMNS_LEFT_OUT",
+      code: COLUMNS_LEFT_OUT_CODE,
     });
   return {
     format,

@@ -1,4 +1,5 @@
 import { ColumnStats } from "../table/columnPlan";
+import { COLUMN_TYPE_CHANGED_CODE } from "./columnCounts";
 import { parseNumericString } from "../table/columnType";
 import type { CellRows } from "./sourceBatches";
 import { SpilledTexts } from "./spilledTexts";
@@ -150,7 +151,7 @@ export class StreamedColumns {
       `cells were written as ${written} before a later page made their column text, as a frame of all the rows holds it: ` +
         `${detail.join(", ")}. A file is written again to hold them so, but a stream cannot be: ` +
         `write to a file, or from a frame of the pull (or an array of its records) to have them as the frame holds them.`,
-      { code: "FOUNTFRAME_COLUMN_TYPE_CHANGED" },
+      { code: COLUMN_TYPE_CHANGED_CODE },
     );
   }
 

@@ -1,4 +1,5 @@
 import { ExportHeader } from "./exportHeader";
+import { COLUMNS_LEFT_OUT_CODE } from "./columnCounts";
 import { ExportError } from "./exportError";
 import { isFrameShape } from "../frame/frameShape";
 import { sourceBatches, type FrameBatch, type SourceBatch } from "./sourceBatches";
@@ -56,7 +57,7 @@ export class TableRows {
       const detail = [...found].map(([column, rows]) => `${column} (${rows} rows)`).join(", ");
       process.emitWarning(
         `columns first seen after the header was written were left out: ${detail}. Pass \`columns\` to fix the header, or export to NDJSON to keep every key.`,
-        { code: "FOUNTFRAME_COLUMNS_LEFT_OUT" },
+        { code: COLUMNS_LEFT_OUT_CODE },
       );
     }
     return dropped;

@@ -3,7 +3,7 @@ import { ExportHeader, namesInOrder } from "./exportHeader";
 import type { ColumnBatch, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
 import { isMissingCell, typeOfCell, widen, type ColumnType } from "../table/columnType";
 import { CellMismatch, cellAs } from "../table/cellConversion";
-import { ColumnCounts, hasLoneSurrogate, LONE_SURROGATE_WARNING } from "./columnCounts";
+import { COLUMN_TYPE_CHANGED_CODE, ColumnCounts, COLUMNS_LEFT_OUT_CODE, hasLoneSurrogate, LONE_SURROGATE_WARNING } from "./columnCounts";
 import { ExportError } from "./exportError";
 import { sourceBatches, type CellRows } from "./sourceBatches";
 import type { ExportSource } from "./types";
@@ -116,7 +116,7 @@ export class TypedBatches {
       process.emitWarning(
         `columns first seen after the schema was fixed were left out: ${detail}. Pass \`columns\` and \`types\` to fix the schema.`,
         {
-          code: "FOUNTFRAME_COLUMNS_LEFT_OUT",
+          code: COLUMNS_LEFT_OUT_CODE,
         },
       );
     }
@@ -132,7 +132,7 @@ export class TypedBatches {
     process.emitWarning(
       `columns empty in the first rows were written as utf8, but held only numeric text, which a frame holds as numbers: ${detail.join(", ")}. ` +
         `Pass \`types\` (e.g. double) for them to write numbers.`,
-      { code: "FOUNTFRAME_COLUMN_TYPE_CHANGED" },
+      { code: COLUMN_TYPE_CHANGED_CODE },
     );
   }
 
