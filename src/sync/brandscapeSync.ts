@@ -6,8 +6,6 @@ import type { ColumnPagesOf, PagesOf } from "./types";
 import { stateAfter } from "./runState";
 import { lookUpStudies } from "./studyLookup";
 import { stagePull } from "./stagePull";
-import { EarlyPull } from "./earlyPull";
-import type { PulledPage } from "../pull/envelope";
 import { fieldsOf, withFields } from "./syncOptions";
 import type { SyncOutcome, SyncRun } from "./types";
 
@@ -131,54 +129,38 @@ export async function syncBrandscape(
 
   // the studies the table holds, read once: a study is pulled once a run, so those still to pull are as they were
   let held: Set<number> | undefined;
-  const pullOf = (group: readonly number[]) => columnPages(run.method, forStudies(options, group));
   let groupSize = 1;
-  /** the next group's pull, started while this group's studies commit */
-  let next: EarlyPull<PulledPage> | undefined;
-  let current: EarlyPull<PulledPage> | undefined;
-  try {
-    for (let start = 0; start < pulled.length;) {
-      const group = pulled.slice(start, start + groupSize);
-      start += group.length;
-      [current, next] = [next, undefined];
-      const pages = current ?? pullOf(group);
-      let rowsPerStudy = 0;
-      for (const [index, study] of group.entries()) {
-        const done = await session.transaction(async (writes) => {
-          const what = `sync of ${run.table}, ${group.length === 1 ? "study" : "studies"} ${group.join(",")}`;
-          // the group's pull is staged and checked whole in its first study's transaction; it outlives that commit
-          let pullRequests = 0;
-          if (index === 0) {
-            await writes.dropStaged();
-            pullRequests = await stagePull(pages, writes, what, fieldsOf(options));
-            rowsPerStudy = (await writes.staged()).rows / group.length;
-            if (!run.full) {
-              held ??= new Set(await writes.distinctValues(run.table, STUDY_COLUMN));
-              await refuseEmptyStudies(writes, held, group, what);
-            }
-          }
-          const only = { kind: "partition", column: STUDY_COLUMN, values: [study] } as const;
-          const studyChanges = await writes.writeStaged(run.table, only, only);
-          if (index === group.length - 1) await writes.dropStaged();
-          const after = { ...marks, [String(study)]: lookup.marks[String(study)] };
-          requests += pullRequests;
-          const total = sum(changes, studyChanges);
-          await writes.saveState(stateAfter(run, { cursor: null, studyMarks: after, mode, changes: total, requests }));
-          return { after, total };
-        });
-        marks = done.after;
-        changes = done.total;
+  for (let start = 0; start < pulled.length;) {
+    const group = pulled.slice(start, start + groupSize);
+    start += group.length;
+    let rowsPerStudy = 0;
+    for (const [index, study] of group.entries()) {
+      const done = await session.transaction(async (writes) => {
+        const what = `sync of ${run.table}, ${group.length === 1 ? "study" : "studies"} ${group.join(",")}`;
+        // the group's pull is staged and checked whole in its first study's transaction; it outlives that commit
+        let pullRequests = 0;
         if (index === 0) {
-          // the group's first study is committed: the next group's pull starts, and runs while the others commit
-          groupSize = nextGroupSize(rowsPerStudy);
-          const following = pulled.slice(start, start + groupSize);
-          if (following.length > 0) next = new EarlyPull(pullOf(following));
+          await writes.dropStaged();
+          pullRequests = await stagePull(columnPages(run.method, forStudies(options, group)), writes, what, fieldsOf(options));
+          rowsPerStudy = (await writes.staged()).rows / group.length;
+          if (!run.full) {
+            held ??= new Set(await writes.distinctValues(run.table, STUDY_COLUMN));
+            await refuseEmptyStudies(writes, held, group, what);
+          }
         }
-      }
+        const only = { kind: "partition", column: STUDY_COLUMN, values: [study] } as const;
+        const studyChanges = await writes.writeStaged(run.table, only, only);
+        if (index === group.length - 1) await writes.dropStaged();
+        const after = { ...marks, [String(study)]: lookup.marks[String(study)] };
+        requests += pullRequests;
+        const total = sum(changes, studyChanges);
+        await writes.saveState(stateAfter(run, { cursor: null, studyMarks: after, mode, changes: total, requests }));
+        return { after, total };
+      });
+      marks = done.after;
+      changes = done.total;
     }
-  } finally {
-    current?.cancel();
-    next?.cancel();
+    groupSize = nextGroupSize(rowsPerStudy);
   }
   return { mode, changes, requests, partitions: { replaced: pulled, removed: gone } };
 }
