@@ -41,6 +41,12 @@ function duckTypeOf(duckdb: DuckDB, type: SqlType): DuckDBType {
   return types[type];
 }
 
+/** What a transaction found of the staging table. */
+export interface StagingState {
+  readonly created: boolean;
+  readonly columns: readonly (readonly [string, SqlType])[];
+}
+
 /**
  * A pull's rows in a table of their own (STAGING_TABLE), a page at a time as the pages arrive, so
  * that no more than a page is held in memory: a page's column new to the table is added, a column
@@ -154,11 +160,17 @@ export class Staging {
     if (!this.#created) await this.#fit([], []);
   }
 
-  /** Forgets the table after a rollback took it away (it was made in the transaction rolled back). */
-  reset(): void {
+  /** The table as a transaction begins (whether it is there, its columns), for `restore`. */
+  saved(): StagingState {
+    return { created: this.#created, columns: [...this.columns] };
+  }
+
+  /** The table as a rolled-back transaction found it: made, dropped, added to or widened in it, it is as it was. */
+  restore(saved: StagingState): void {
     this.#appender = undefined;
-    this.#created = false;
+    this.#created = saved.created;
     this.columns.clear();
+    for (const [name, type] of saved.columns) this.columns.set(name, type);
   }
 
   async drop(): Promise<void> {

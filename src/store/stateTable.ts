@@ -89,10 +89,13 @@ export async function readStates(connection: DuckDBConnection, table?: string): 
   return reader.getRowObjectsJS().map((row) => stateOf(row as Record<string, unknown>));
 }
 
+/**
+ * Writes a table's state in one statement (a brandscape run writes it with each study's commit):
+ * the row of its name replaced, as the run spells it, the spelling its state was read under.
+ */
 export async function writeState(connection: DuckDBConnection, state: SyncState): Promise<void> {
-  await connection.run(`DELETE FROM ${STATE_TABLE} WHERE lower("table") = lower($1)`, [state.table]);
   await connection.run(
-    `INSERT INTO ${STATE_TABLE} ("table", endpoint, query, cursor, study_marks, last_run, last_mode, "rows", added, updated, removed, requests, service)
+    `INSERT OR REPLACE INTO ${STATE_TABLE} ("table", endpoint, query, cursor, study_marks, last_run, last_mode, "rows", added, updated, removed, requests, service)
      VALUES ($1, $2, $3, $4, $5, CAST($6 AS TIMESTAMP), $7, $8, $9, $10, $11, $12, $13)`,
     [
       state.table,

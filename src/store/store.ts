@@ -9,9 +9,11 @@ import { quoted } from "./sqlTypes";
 import { Staging } from "./stagedRows";
 import { readStates, STATE_TABLE, writeState } from "./stateTable";
 import { removeRows, stagedCounts, writeStaged } from "./tableWrites";
+import { StoredTables } from "./storedTables";
 import type { Store, WriteParquetOptions } from "./types";
 import { syncEndpoint } from "../sync/syncEndpoint";
 import {
+  STAGING_TABLE,
   STORE_SESSION,
   STORE_SYNC,
   type SessionHolder,
@@ -153,10 +155,11 @@ export class DuckDBStore implements Store, SessionHolder {
       const limit = String((await connection.runAndReadAll("SELECT current_setting('memory_limit')")).getRows()[0][0]);
       const loneSurrogates = new ColumnCounts();
       const staging = new Staging(this.#duckdb, connection, loneSurrogates);
+      const tables = new StoredTables(connection);
       const session: StoreSession = {
         state: async (table) => (await readStates(connection, table))[0],
         existingTable: (table) => this.#existingTable(table),
-        transaction: (inner) => this.#transaction(inner, limit, staging),
+        transaction: (inner) => this.#transaction(inner, limit, staging, tables),
       };
       // the run's commits are checkpointed once, at its end (or by DuckDB when its log grows past
       // checkpoint_threshold): a checkpoint after each of a thousand small commits would cost more than the pull
@@ -173,22 +176,27 @@ export class DuckDBStore implements Store, SessionHolder {
     });
   }
 
-  async #transaction<T>(work: (writes: StoreWrites) => Promise<T>, memoryLimit: string, staging: Staging): Promise<T> {
+  async #transaction<T>(
+    work: (writes: StoreWrites) => Promise<T>,
+    memoryLimit: string,
+    staging: Staging,
+    tables: StoredTables,
+  ): Promise<T> {
     const connection = this.#connection;
-    const stagedBefore = staging.created;
+    const stagingBefore = staging.saved();
     const writes: StoreWrites = {
       stage: (chunk, declaredTypes) => staging.append(chunk, declaredTypes),
       staged: async () => {
         staging.flush();
         return staging.created ? stagedCounts(connection) : { rows: 0, ids: 0, missingIds: 0 };
       },
-      writeStaged: (table, scope, only) => writeStaged(connection, table, staging, scope, only),
+      writeStaged: (table, scope, only) => writeStaged(connection, tables, table, staging, scope, only),
       dropStaged: () => staging.drop(),
-      removeRows: (table, scope) => removeRows(connection, table, scope),
+      removeRows: (table, scope) => removeRows(connection, tables, table, scope),
       distinctValues: async (table, column) => {
         staging.flush();
-        const columns = await this.#columnsOf(table);
-        if (!columns.includes(column)) return [];
+        const columns = table === STAGING_TABLE ? staging.columns : (await tables.of(table)).types;
+        if (!columns.has(column)) return [];
         const reader = await connection.runAndReadAll(
           `SELECT DISTINCT ${quoted(column)} FROM ${quoted(table)} WHERE ${quoted(column)} IS NOT NULL`,
         );
@@ -203,6 +211,7 @@ export class DuckDBStore implements Store, SessionHolder {
           ).getRows()[0][0],
         );
         await connection.run(`DROP ${isView ? "VIEW" : "TABLE"} ${quoted(name)}`);
+        tables.forget(name);
       },
       saveState: (state) => writeState(connection, state),
     };
@@ -218,14 +227,17 @@ export class DuckDBStore implements Store, SessionHolder {
         // the rollback below discards it anyway
       }
       await connection.run("ROLLBACK").catch(() => undefined);
-      if (!stagedBefore) staging.reset(); // made in this transaction: rolled back with it
+      // what the transaction did to the tables is undone: the staging table is as it found it
+      staging.restore(stagingBefore);
+      tables.forget();
       throw error;
     }
     try {
       await connection.run("COMMIT");
     } catch (error) {
       await connection.run("ROLLBACK").catch(() => undefined);
-      if (!stagedBefore) staging.reset();
+      staging.restore(stagingBefore);
+      tables.forget();
       throw error;
     }
     // DuckDB checkpointed as it committed (its log had grown past checkpoint_threshold): the blocks can go

@@ -1,24 +1,9 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { alterTypeSql, quoted, widenSql, type SqlType } from "./sqlTypes";
+import { alterTypeSql, quoted, widenSql } from "./sqlTypes";
 import { STAGING_TABLE } from "../sync/types";
 import type { Staging } from "./stagedRows";
+import type { StoredTables } from "./storedTables";
 import type { RowChanges, RowScope, StagedCounts } from "../sync/types";
-
-async function columnTypes(connection: DuckDBConnection, table: string): Promise<Map<string, SqlType>> {
-  const reader = await connection.runAndReadAll(
-    `SELECT column_name, data_type FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND schema_name = 'main' ORDER BY column_index`,
-    [table],
-  );
-  return new Map(reader.getRows().map(([name, type]) => [String(name), String(type) as SqlType]));
-}
-
-async function hasPrimaryKey(connection: DuckDBConnection, table: string): Promise<boolean> {
-  const reader = await connection.runAndReadAll(
-    `SELECT count(*) FROM duckdb_constraints() WHERE lower(table_name) = lower($1) AND schema_name = 'main' AND constraint_type = 'PRIMARY KEY'`,
-    [table],
-  );
-  return Number(reader.getRows()[0][0]) > 0;
-}
 
 function scopeSql(scope: RowScope): string {
   switch (scope.kind) {
@@ -49,34 +34,44 @@ export async function stagedCounts(connection: DuckDBConnection): Promise<Staged
  * is added, a column whose type widened is widened (BIGINT to DOUBLE, anything else to VARCHAR)
  * and the staged values take the table's type. Changes are counted by `id`: added (new ids),
  * updated (stored ids whose values changed), removed (stored ids in scope that the pull did not bring).
+ * What the table is (columns, key, rows) comes from the run's `tables`, and is kept up to date there.
  */
 export async function writeStaged(
   connection: DuckDBConnection,
+  tables: StoredTables,
   table: string,
   staging: Staging,
   scope: RowScope,
   only?: RowScope,
 ): Promise<RowChanges> {
   await staging.ensureCreated();
-  const stored = await columnTypes(connection, table);
-  const storedByLower = new Map([...stored.keys()].map((name) => [name.toLowerCase(), name]));
+  const stored = await tables.of(table);
+  const storedByLower = new Map([...stored.types.keys()].map((name) => [name.toLowerCase(), name]));
   const addedColumns: string[] = [];
   const widenedColumns: string[] = [];
   const target = quoted(table);
-  if (stored.size === 0) {
+  if (stored.types.size === 0) {
     const columns = [...staging.columns].map(([name, type]) => `${quoted(name)} ${type}${name === "id" ? " PRIMARY KEY" : ""}`);
     await connection.run(`CREATE TABLE ${target} (${columns.join(", ")})`);
+    for (const [name, type] of staging.columns) stored.types.set(name, type);
+    stored.primaryKey = true;
+    stored.rows = 0;
   } else {
-    if (!(await hasPrimaryKey(connection, table))) await connection.run(`ALTER TABLE ${target} ADD PRIMARY KEY (id)`);
+    if (!stored.primaryKey) {
+      await connection.run(`ALTER TABLE ${target} ADD PRIMARY KEY (id)`);
+      stored.primaryKey = true;
+    }
     for (const [name, type] of staging.columns) {
       const storedName = storedByLower.get(name.toLowerCase());
-      const before = storedName === undefined ? undefined : stored.get(storedName);
+      const before = storedName === undefined ? undefined : stored.types.get(storedName);
       if (before === undefined) {
         await connection.run(`ALTER TABLE ${target} ADD COLUMN ${quoted(name)} ${type}`);
+        stored.types.set(name, type);
         addedColumns.push(name);
       } else if (widenSql(before, type) !== before) {
         const widened = widenSql(before, type);
         await connection.run(alterTypeSql(target, name, before, widened));
+        stored.types.set(storedName!, widened);
         widenedColumns.push(`${name}: ${before} -> ${widened}`);
         // staged timestamps going into text keep the service's form (an insert's cast would not)
         if (type === "TIMESTAMP") await connection.run(alterTypeSql(STAGING_TABLE, name, type, widened));
@@ -88,14 +83,10 @@ export async function writeStaged(
   const where = scopeSql(scope);
   // the staged rows written: all, or `only` those (one study of a group pulled together)
   const source = only ? `(SELECT * FROM ${STAGING_TABLE} WHERE ${scopeSql(only)}) AS staged` : STAGING_TABLE;
-  let added: number;
   let removed = 0;
   let updated = 0;
-  if ((await count(connection, `SELECT count(*) FROM ${target} WHERE ${where}`)) === 0) {
-    // nothing stored in scope (a new study, a first run): every staged row is added
-    added = await count(connection, `SELECT count(*) FROM ${source}`);
-  } else {
-    added = await count(connection, `SELECT count(*) FROM ${source} WHERE id NOT IN (SELECT id FROM ${target} WHERE ${where})`);
+  const held = stored.rows === 0 ? 0 : await count(connection, `SELECT count(*) FROM ${target} WHERE ${where}`);
+  if (held > 0) {
     removed = await count(connection, `SELECT count(*) FROM ${target} WHERE ${where} AND id NOT IN (SELECT id FROM ${source})`);
     // updated: stored ids whose staged row differs in some staged column (a re-delivered, unchanged row is not counted)
     const names = [...staging.columns.keys()].map(quoted).join(", ");
@@ -104,20 +95,23 @@ export async function writeStaged(
       `SELECT count(*) FROM (SELECT ${names} FROM ${source} WHERE id IN (SELECT id FROM ${target} WHERE ${where})
       EXCEPT SELECT ${names} FROM ${target} WHERE ${where} AND id IN (SELECT id FROM ${source}))`,
     );
+    stored.rows -= Number((await connection.run(`DELETE FROM ${target} WHERE ${where}`)).rowsChanged);
   }
-  await connection.run(`DELETE FROM ${target} WHERE ${where}`);
-  await connection.run(`INSERT INTO ${target} BY NAME SELECT * FROM ${source}`);
-  const total = await count(connection, `SELECT count(*) FROM ${target}`);
-  return { added, updated, removed, rows: total, addedColumns, widenedColumns };
+  // nothing stored in scope (a new study, a first run): every staged row is added, and there is nothing to delete
+  const inserted = Number((await connection.run(`INSERT INTO ${target} BY NAME SELECT * FROM ${source}`)).rowsChanged);
+  stored.rows += inserted;
+  // the ids in scope after the write are the staged ones: those not held before were added
+  const added = inserted - (held - removed);
+  return { added, updated, removed, rows: stored.rows, addedColumns, widenedColumns };
 }
 
 /** Removes the rows of `scope` (studies gone), in the caller's transaction. */
-export async function removeRows(connection: DuckDBConnection, table: string, scope: RowScope): Promise<RowChanges> {
-  const stored = await columnTypes(connection, table);
+export async function removeRows(connection: DuckDBConnection, tables: StoredTables, table: string, scope: RowScope): Promise<RowChanges> {
+  const stored = await tables.of(table);
   const none = { added: 0, updated: 0, removed: 0, rows: 0, addedColumns: [], widenedColumns: [] };
-  if (stored.size === 0) return none;
-  const target = quoted(table);
-  const removed = await count(connection, `SELECT count(*) FROM ${target} WHERE ${scopeSql(scope)}`);
-  if (removed > 0) await connection.run(`DELETE FROM ${target} WHERE ${scopeSql(scope)}`);
-  return { ...none, removed, rows: await count(connection, `SELECT count(*) FROM ${target}`) };
+  if (stored.types.size === 0) return none;
+  const removed =
+    stored.rows === 0 ? 0 : Number((await connection.run(`DELETE FROM ${quoted(table)} WHERE ${scopeSql(scope)}`)).rowsChanged);
+  stored.rows -= removed;
+  return { ...none, removed, rows: stored.rows };
 }

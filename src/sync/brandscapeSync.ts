@@ -41,9 +41,8 @@ function nextGroupSize(rowsPerStudy: number): number {
  * An incremental run: a study the lookup lists (its mark moved) that came back without rows while
  * the store holds some is refused, and nothing of its group is committed.
  */
-async function refuseEmptyStudies(writes: StoreWrites, run: SyncRun, group: readonly number[], what: string): Promise<void> {
+async function refuseEmptyStudies(writes: StoreWrites, held: ReadonlySet<number>, group: readonly number[], what: string): Promise<void> {
   const came = new Set(await writes.distinctValues(STAGING_TABLE, STUDY_COLUMN));
-  const held = new Set(await writes.distinctValues(run.table, STUDY_COLUMN));
   const empty = group.filter((id) => !came.has(id) && held.has(id));
   if (empty.length > 0)
     throw new IncompletePullError(
@@ -128,6 +127,8 @@ export async function syncBrandscape(
     changes = first;
   }
 
+  // the studies the table holds, read once: a study is pulled once a run, so those still to pull are as they were
+  let held: Set<number> | undefined;
   let groupSize = 1;
   for (let start = 0; start < pulled.length;) {
     const group = pulled.slice(start, start + groupSize);
@@ -142,7 +143,10 @@ export async function syncBrandscape(
           await writes.dropStaged();
           pullRequests = await stagePull(columnPages(run.method, forStudies(options, group)), writes, what, fieldsOf(options));
           rowsPerStudy = (await writes.staged()).rows / group.length;
-          if (!run.full) await refuseEmptyStudies(writes, run, group, what);
+          if (!run.full) {
+            held ??= new Set(await writes.distinctValues(run.table, STUDY_COLUMN));
+            await refuseEmptyStudies(writes, held, group, what);
+          }
         }
         const only = { kind: "partition", column: STUDY_COLUMN, values: [study] } as const;
         const studyChanges = await writes.writeStaged(run.table, only, only);

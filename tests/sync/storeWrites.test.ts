@@ -78,6 +78,45 @@ describe("store writes", () => {
     expect(await write(table({ id: [1, 2], v: [1, 5] }))).toMatchObject({ added: 0, updated: 1, removed: 0 });
   });
 
+  it("knows a table from one commit to the next of a run, and forgets what a rolled-back transaction did to it and to the staged rows", async () => {
+    const holder = store as Store & SessionHolder;
+    const reports = await holder[STORE_SESSION](async (session) => {
+      const stage = (rows: PageChunk, scope: RowScope, fail = false) =>
+        session.transaction(async (writes) => {
+          // as a brandscape run does: the staged rows of the transaction before are dropped first
+          await writes.dropStaged();
+          await writes.stage(rows);
+          const report = await writes.writeStaged("t", scope);
+          if (fail) throw new Error("after the write");
+          return report;
+        });
+      const first = await stage(table({ id: [1, 2], study: [1, 1], n: [1, 2] }), { kind: "ids" });
+      // widened, a column added and rows replaced: then rolled back
+      await expect(stage(table({ id: [3], study: [2], n: [2.5], extra: ["x"] }), { kind: "ids" }, true)).rejects.toThrow("after the write");
+      const second = await stage(table({ id: [3], study: [2], n: [3] }), { kind: "partition", column: "study", values: [2] });
+      const third = await stage(table({ id: [4], study: [2], n: [4.5], extra: ["y"] }), {
+        kind: "partition",
+        column: "study",
+        values: [2],
+      });
+      const removed = await session.transaction((writes) => writes.removeRows("t", { kind: "partition", column: "study", values: [1] }));
+      return [first, second, third, removed];
+    });
+    expect(reports).toMatchObject([
+      { added: 2, updated: 0, removed: 0, rows: 2, addedColumns: [], widenedColumns: [] },
+      { added: 1, updated: 0, removed: 0, rows: 3, addedColumns: [], widenedColumns: [] },
+      { added: 1, updated: 0, removed: 1, rows: 3, addedColumns: ["extra"], widenedColumns: ["n: BIGINT -> DOUBLE"] },
+      { removed: 2, rows: 1 },
+    ]);
+    expect(await types()).toEqual([
+      ["id", "BIGINT"],
+      ["study", "BIGINT"],
+      ["n", "DOUBLE"],
+      ["extra", "VARCHAR"],
+    ]);
+    expect((await store.query("SELECT id, study, n, extra FROM t ORDER BY id")).values).toEqual([[4, 2, 4.5, "y"]]);
+  });
+
   it("names a bad table or partition column for writeParquet", async () => {
     await write(table({ id: [1], v: [1] }));
     await expect(store.writeParquet("nope", dir)).rejects.toThrow(ValidationError);

@@ -70,6 +70,31 @@ describe("sync commits only whole truth, into tables it made", () => {
     expect(repaired.partitions).toEqual({ replaced: [2], removed: [] });
   });
 
+  it("refuses a study whose mark moved but whose data came back without rows, in a later group of the run: the earlier ones stay committed", async () => {
+    await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 });
+    const rowsOf = async (study: number) =>
+      (await store.query(`SELECT * FROM brandscape_data WHERE study_id = ${study} ORDER BY id`)).values;
+    const [twoBefore, threeBefore] = [await rowsOf(2), await rowsOf(3)];
+    const marksBefore = JSON.parse(String((await store.query("SELECT study_marks FROM fountframe_sync")).values[0]));
+    emulator.revise({ studies: [2, 3] });
+    // the run pulls study 2 alone, then study 3: the first pull answers as usual, the second with no records
+    emulator.setFaults([
+      { kind: "rateHeaders", headers: {}, resource: "brandscape-data", page: 1, times: 1 },
+      { kind: "emptyPage", resource: "brandscape-data", page: 1, times: 1 },
+    ]);
+    await expect(client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 })).rejects.toThrow(
+      /study 3: the lookup lists 3 \(data_updated_at moved\) but the brandscape data came back without rows of it/,
+    );
+    const marks = JSON.parse(String((await store.query("SELECT study_marks FROM fountframe_sync")).values[0]));
+    expect(marks["3"]).toBe(marksBefore["3"]);
+    expect(marks["2"]).not.toBe(marksBefore["2"]);
+    expect(await rowsOf(3)).toEqual(threeBefore);
+    expect(await rowsOf(2)).not.toEqual(twoBefore);
+    emulator.setFaults([]);
+    const repaired = await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 });
+    expect(repaired.partitions).toEqual({ replaced: [3], removed: [] });
+  });
+
   it("fails a pull whose pages shifted (records inserted mid-pull): no id twice, none missing (case 2)", async () => {
     await client.sync(store, "brands", {});
     const before = await snapshot("brands");

@@ -1,0 +1,52 @@
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { quoted, type SqlType } from "./sqlTypes";
+
+/** A stored table as a sync run knows it: its columns' types (none: no such table), its primary key and its rows. */
+export interface StoredTable {
+  readonly types: Map<string, SqlType>;
+  primaryKey: boolean;
+  rows: number;
+}
+
+/**
+ * What a sync run knows of the store's tables: read from DuckDB's catalog once a run, then kept by
+ * the run's own writes (the run holds the connection: nothing else writes meanwhile), so a commit
+ * of one study asks the catalog nothing. A rolled-back transaction makes the run forget them all.
+ */
+export class StoredTables {
+  readonly #known = new Map<string, StoredTable>();
+
+  constructor(private readonly connection: DuckDBConnection) {}
+
+  /** The table of this name, compared as DuckDB compares names (case-insensitively). */
+  async of(table: string): Promise<StoredTable> {
+    const key = table.toLowerCase();
+    let known = this.#known.get(key);
+    if (known === undefined) {
+      known = await this.#read(table);
+      this.#known.set(key, known);
+    }
+    return known;
+  }
+
+  /** Forgets a table (dropped), or every table (after a rollback). */
+  forget(table?: string): void {
+    if (table === undefined) this.#known.clear();
+    else this.#known.delete(table.toLowerCase());
+  }
+
+  async #read(table: string): Promise<StoredTable> {
+    const columns = await this.connection.runAndReadAll(
+      `SELECT column_name, data_type FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND schema_name = 'main' ORDER BY column_index`,
+      [table],
+    );
+    const types = new Map(columns.getRows().map(([name, type]) => [String(name), String(type) as SqlType]));
+    if (types.size === 0) return { types, primaryKey: false, rows: 0 };
+    const keys = await this.connection.runAndReadAll(
+      `SELECT count(*) FROM duckdb_constraints() WHERE lower(table_name) = lower($1) AND schema_name = 'main' AND constraint_type = 'PRIMARY KEY'`,
+      [table],
+    );
+    const rows = await this.connection.runAndReadAll(`SELECT count(*) FROM ${quoted(table)}`);
+    return { types, primaryKey: Number(keys.getRows()[0][0]) > 0, rows: Number(rows.getRows()[0][0]) };
+  }
+}
