@@ -149,7 +149,8 @@ export async function syncBrandscape(
           }
         }
         const only = { kind: "partition", column: STUDY_COLUMN, values: [study] } as const;
-        const studyChanges = await writes.writeStaged(run.table, only, only);
+        // a group whose pull held no rows (studies listed without data) staged nothing to write: their stored rows go
+        const studyChanges = rowsPerStudy > 0 ? await writes.writeStaged(run.table, only, only) : await writes.removeRows(run.table, only);
         if (index === group.length - 1) await writes.dropStaged();
         const after = { ...marks, [String(study)]: lookup.marks[String(study)] };
         requests += pullRequests;
