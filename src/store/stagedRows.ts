@@ -41,6 +41,128 @@ function duckTypeOf(duckdb: DuckDB, type: SqlType): DuckDBType {
   return types[type];
 }
 
+/** Rows of a page's chunk: all of them, or those at `rows`. */
+export interface ChunkRows {
+  readonly chunk: PageChunk;
+  readonly rows?: Int32Array;
+}
+
+const columnIndexes = new WeakMap<PageChunk, Map<string, number>>();
+
+/** A chunk's column of this name, compared as DuckDB compares names (case-insensitively). */
+function columnAt(chunk: PageChunk, name: string): number | undefined {
+  let at = columnIndexes.get(chunk);
+  if (at === undefined) {
+    at = new Map(chunk.names.map((column, c) => [column.toLowerCase(), c]));
+    columnIndexes.set(chunk, at);
+  }
+  return at.get(name.toLowerCase());
+}
+
+/**
+ * Appends rows of page chunks through DuckDB's appender, in the table's column order and types
+ * (`columns`, every column of the table): a column a chunk lacks is null in its rows; each cell is
+ * the DuckDB value of its column's type (the column's type holds it: widen first). Returns the rows
+ * appended.
+ */
+export function appendRows(
+  duckdb: DuckDB,
+  appender: DuckDBAppender,
+  columns: readonly (readonly [string, SqlType])[],
+  parts: readonly ChunkRows[],
+  loneSurrogates: ColumnCounts,
+): number {
+  const duckTypes = columns.map(([, type]) => duckTypeOf(duckdb, type));
+  let appended = 0;
+  // segments of parts' rows, up to a data chunk's CHUNK_ROWS rows at a time
+  let batch: { part: ChunkRows; from: number; to: number }[] = [];
+  let batchRows = 0;
+  const flush = () => {
+    if (batchRows === 0) return;
+    const data = duckdb.DuckDBDataChunk.create(duckTypes, batchRows);
+    columns.forEach(([name, type], i) => {
+      const vector = data.getColumnVector(i);
+      let offset = 0;
+      for (const { part, from, to } of batch) {
+        const c = columnAt(part.chunk, name);
+        const cells = c === undefined ? undefined : part.chunk.columns[c];
+        const rows = part.rows;
+        const at = (k: number) => (rows === undefined ? k : rows[k]);
+        if (cells === undefined) for (let k = from; k < to; k++) vector.setItem(offset + k - from, null);
+        else if (cells instanceof Float64Array && type === "DOUBLE")
+          for (let k = from; k < to; k++) vector.setItem(offset + k - from, cells[at(k)]);
+        else if (type === "VARCHAR")
+          for (let k = from; k < to; k++) {
+            const text = duckValue(duckdb, "VARCHAR", cells[at(k)]);
+            if (typeof text === "string" && hasLoneSurrogate(text)) loneSurrogates.add(name);
+            vector.setItem(offset + k - from, text);
+          }
+        else for (let k = from; k < to; k++) vector.setItem(offset + k - from, duckValue(duckdb, type, cells[at(k)]));
+        offset += to - from;
+      }
+      vector.flush();
+    });
+    appender.appendDataChunk(data);
+    appended += batchRows;
+    batch = [];
+    batchRows = 0;
+  };
+  for (const part of parts) {
+    const count = part.rows === undefined ? part.chunk.rowCount : part.rows.length;
+    for (let from = 0; from < count;) {
+      const to = Math.min(count, from + CHUNK_ROWS - batchRows);
+      batch.push({ part, from, to });
+      batchRows += to - from;
+      from = to;
+      if (batchRows === CHUNK_ROWS) flush();
+    }
+  }
+  flush();
+  return appended;
+}
+
+/** Writes what an appender holds into its table and closes it (a flush's error is the one told). */
+export function closeAppender(appender: DuckDBAppender): void {
+  try {
+    appender.flushSync();
+  } catch (error) {
+    try {
+      appender.closeSync();
+    } catch {
+      // the flush's error is the one to tell (closing repeats it as "transaction is aborted")
+    }
+    throw error;
+  }
+  appender.closeSync();
+}
+
+/**
+ * A page's column types fitted into a pull's (`columns`, in order of first appearance): a column new
+ * to them is added, one whose type widened (the table model's rule) is widened. Says what changed.
+ */
+export function fitColumnTypes(
+  columns: Map<string, SqlType>,
+  names: readonly string[],
+  pageTypes: readonly (SqlType | undefined)[],
+): { added: [string, SqlType][]; widened: [string, SqlType, SqlType][] } {
+  const added: [string, SqlType][] = [];
+  const widened: [string, SqlType, SqlType][] = [];
+  for (const [c, type] of pageTypes.entries()) {
+    if (type === undefined) continue; // empty in every row of this page: nothing to say of its type
+    const name = names[c];
+    const before = columns.get(name);
+    if (before === undefined) {
+      columns.set(name, type);
+      added.push([name, type]);
+    } else if (widenSql(before, type) !== before) {
+      const after = widenSql(before, type);
+      columns.set(name, after);
+      widened.push([name, before, after]);
+    }
+  }
+  return { added, widened };
+}
+
 /** What a transaction found of the staging table. */
 export interface StagingState {
   readonly created: boolean;
@@ -48,11 +170,11 @@ export interface StagingState {
 }
 
 /**
- * A pull's rows in a table of their own (STAGING_TABLE), a page at a time as the pages arrive, so
- * that no more than a page is held in memory: a page's column new to the table is added, a column
- * whose type widened (the table model's rule) is widened. A temporary table: made in a sync's
- * transaction, it outlives the commit (a group of studies pulled together is committed study by
- * study from it) and never the connection, so a killed run leaves none in the file.
+ * A pull's rows in a table of their own (STAGING_TABLE): a resource's pull a page at a time as the
+ * pages arrive, so that no more than a page is held in memory (a page's column new to the table is
+ * added, a column whose type widened, by the table model's rule, is widened); or one study of a
+ * held pull that the table already holds rows of (load). A temporary table: made in a sync's
+ * transaction, it never outlives the connection, so a killed run leaves none in the file.
  */
 export class Staging {
   /** the staged columns and their types, in the table's order */
@@ -74,36 +196,19 @@ export class Staging {
 
   /** Appends one page's columns, typed by the table model (chunkSqlTypes); its shape's documented types decide where values cannot. */
   async append(chunk: PageChunk, declaredTypes?: RowShape["declaredTypes"]): Promise<void> {
-    const pageTypes = chunkSqlTypes(chunk, declaredTypes);
-    await this.#fit(chunk.names, pageTypes);
+    await this.#fit(chunk.names, chunkSqlTypes(chunk, declaredTypes));
     if (chunk.rowCount === 0) return;
-    const order = [...this.columns.keys()];
-    const types = [...this.columns.values()];
-    const at = new Map(chunk.names.map((name, c) => [name, c]));
-    const duckTypes = types.map((type) => duckTypeOf(this.duckdb, type));
     this.#appender ??= await this.connection.createAppender(STAGING_TABLE, "main", "temp");
-    for (let start = 0; start < chunk.rowCount; start += CHUNK_ROWS) {
-      const end = Math.min(start + CHUNK_ROWS, chunk.rowCount);
-      const data = this.duckdb.DuckDBDataChunk.create(duckTypes, end - start);
-      order.forEach((name, i) => {
-        const vector = data.getColumnVector(i);
-        const c = at.get(name);
-        // a column this page lacks, or holds no value of: null in its rows
-        const cells = c === undefined || pageTypes[c] === undefined ? undefined : chunk.columns[c];
-        if (cells === undefined) for (let row = start; row < end; row++) vector.setItem(row - start, null);
-        else if (cells instanceof Float64Array && types[i] === "DOUBLE")
-          for (let row = start; row < end; row++) vector.setItem(row - start, cells[row]);
-        else if (types[i] === "VARCHAR")
-          for (let row = start; row < end; row++) {
-            const text = duckValue(this.duckdb, "VARCHAR", cells[row]);
-            if (typeof text === "string" && hasLoneSurrogate(text)) this.loneSurrogates.add(name);
-            vector.setItem(row - start, text);
-          }
-        else for (let row = start; row < end; row++) vector.setItem(row - start, duckValue(this.duckdb, types[i], cells[row]));
-        vector.flush();
-      });
-      this.#appender.appendDataChunk(data);
-    }
+    appendRows(this.duckdb, this.#appender, [...this.columns], [{ chunk }], this.loneSurrogates);
+  }
+
+  /** The table made anew with these columns, holding these rows (one study of a held pull). */
+  async load(columns: ReadonlyMap<string, SqlType>, parts: readonly ChunkRows[]): Promise<void> {
+    await this.drop();
+    await this.#create(columns);
+    const appender = await this.connection.createAppender(STAGING_TABLE, "main", "temp");
+    appendRows(this.duckdb, appender, [...this.columns], parts, this.loneSurrogates);
+    closeAppender(appender);
   }
 
   /** Writes what the appender holds into the table, so that it can be changed or read. */
@@ -111,47 +216,31 @@ export class Staging {
     if (this.#appender === undefined) return;
     const appender = this.#appender;
     this.#appender = undefined;
-    try {
-      appender.flushSync();
-    } catch (error) {
-      try {
-        appender.closeSync();
-      } catch {
-        // the flush's error is the one to tell (closing repeats it as "transaction is aborted")
-      }
-      throw error;
-    }
-    appender.closeSync();
+    closeAppender(appender);
   }
 
   /** Creates the table for the first page's columns, then adds and widens columns for later pages. */
   async #fit(names: readonly string[], pageTypes: readonly (SqlType | undefined)[]): Promise<void> {
     if (!this.#created) {
-      this.flush();
-      pageTypes.forEach((type, c) => {
-        if (type !== undefined) this.columns.set(names[c], type);
-      });
-      if (!this.columns.has("id")) this.columns.set("id", "BIGINT");
-      const columns = [...this.columns].map(([name, type]) => `${quoted(name)} ${type}`).join(", ");
-      await this.connection.run(`CREATE TEMP TABLE ${STAGING_TABLE} (${columns})`);
-      this.#created = true;
+      const columns = new Map<string, SqlType>();
+      fitColumnTypes(columns, names, pageTypes);
+      await this.#create(columns);
       return;
     }
-    for (const [c, type] of pageTypes.entries()) {
-      if (type === undefined) continue; // empty in every row of this page: nothing to say of its type
-      const name = names[c];
-      const before = this.columns.get(name);
-      if (before === undefined) {
-        this.flush();
-        await this.connection.run(`ALTER TABLE ${STAGING_TABLE} ADD COLUMN ${quoted(name)} ${type}`);
-        this.columns.set(name, type);
-      } else if (widenSql(before, type) !== before) {
-        const widened = widenSql(before, type);
-        this.flush();
-        await this.connection.run(alterTypeSql(STAGING_TABLE, name, before, widened));
-        this.columns.set(name, widened);
-      }
-    }
+    const { added, widened } = fitColumnTypes(this.columns, names, pageTypes);
+    if (added.length + widened.length > 0) this.flush();
+    for (const [name, type] of added) await this.connection.run(`ALTER TABLE ${STAGING_TABLE} ADD COLUMN ${quoted(name)} ${type}`);
+    for (const [name, before, after] of widened) await this.connection.run(alterTypeSql(STAGING_TABLE, name, before, after));
+  }
+
+  async #create(columns: ReadonlyMap<string, SqlType>): Promise<void> {
+    this.flush();
+    this.columns.clear();
+    for (const [name, type] of columns) this.columns.set(name, type);
+    if (!this.columns.has("id")) this.columns.set("id", "BIGINT");
+    const list = [...this.columns].map(([name, type]) => `${quoted(name)} ${type}`).join(", ");
+    await this.connection.run(`CREATE TEMP TABLE ${STAGING_TABLE} (${list})`);
+    this.#created = true;
   }
 
   /** Creates the (empty) table when no page came. */

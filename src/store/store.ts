@@ -8,7 +8,8 @@ import { resultToFrame } from "./queryFrame";
 import { quoted } from "./sqlTypes";
 import { Staging } from "./stagedRows";
 import { readStates, STATE_TABLE, writeState } from "./stateTable";
-import { removeRows, stagedCounts, writeStaged } from "./tableWrites";
+import { removeRows, stagedCounts, writeHeld, writeStaged } from "./tableWrites";
+import { HeldRows } from "./heldRows";
 import { StoredTables } from "./storedTables";
 import type { Store, WriteParquetOptions } from "./types";
 import { syncEndpoint } from "../sync/syncEndpoint";
@@ -159,7 +160,8 @@ export class DuckDBStore implements Store, SessionHolder {
       const session: StoreSession = {
         state: async (table) => (await readStates(connection, table))[0],
         existingTable: (table) => this.#existingTable(table),
-        transaction: (inner) => this.#transaction(inner, limit, staging, tables),
+        transaction: (inner) => this.#transaction(inner, limit, staging, tables, loneSurrogates),
+        holdPull: () => new HeldRows(),
       };
       // the run's commits are checkpointed once, at its end (or by DuckDB when its log grows past
       // checkpoint_threshold): a checkpoint after each of a thousand small commits would cost more than the pull
@@ -181,6 +183,7 @@ export class DuckDBStore implements Store, SessionHolder {
     memoryLimit: string,
     staging: Staging,
     tables: StoredTables,
+    loneSurrogates: ColumnCounts,
   ): Promise<T> {
     const connection = this.#connection;
     const stagingBefore = staging.saved();
@@ -190,7 +193,11 @@ export class DuckDBStore implements Store, SessionHolder {
         staging.flush();
         return staging.created ? stagedCounts(connection) : { rows: 0, ids: 0, missingIds: 0 };
       },
-      writeStaged: (table, scope, only) => writeStaged(connection, tables, table, staging, scope, only),
+      writeStaged: (table, scope) => writeStaged(connection, tables, table, staging, scope),
+      writeHeld: (table, held, scope) => {
+        if (!(held instanceof HeldRows)) throw new TypeError("writeHeld takes a pull held by this store's session");
+        return writeHeld(this.#duckdb, connection, tables, table, staging, held, scope, loneSurrogates);
+      },
       dropStaged: () => staging.drop(),
       removeRows: (table, scope) => removeRows(connection, tables, table, scope),
       distinctValues: async (table, column) => {

@@ -1,8 +1,12 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { alterTypeSql, quoted, widenSql } from "./sqlTypes";
+import type { DuckDB } from "./loadDuckDB";
+import type { ColumnCounts } from "../export/columnCounts";
+import type { HeldRows } from "./heldRows";
+import { alterTypeSql, quoted, widenSql, type SqlType } from "./sqlTypes";
+import { appendRows, closeAppender } from "./stagedRows";
 import { STAGING_TABLE } from "../sync/types";
 import type { Staging } from "./stagedRows";
-import type { StoredTables } from "./storedTables";
+import type { StoredTable, StoredTables } from "./storedTables";
 import type { RowChanges, RowScope, StagedCounts } from "../sync/types";
 
 function scopeSql(scope: RowScope): string {
@@ -29,12 +33,60 @@ export async function stagedCounts(connection: DuckDBConnection): Promise<Staged
 }
 
 /**
- * Replaces the stored rows in `scope` by the staged rows, in the caller's transaction: the table is
- * created on first write with `id` its primary key (one row per id, enforced); a column new to it
- * is added, a column whose type widened is widened (BIGINT to DOUBLE, anything else to VARCHAR)
- * and the staged values take the table's type. Changes are counted by `id`: added (new ids),
- * updated (stored ids whose values changed), removed (stored ids in scope that the pull did not bring).
- * What the table is (columns, key, rows) comes from the run's `tables`, and is kept up to date there.
+ * The table made to hold columns of these types, in the caller's transaction: created on first
+ * write with `id` its primary key (one row per id, enforced); a column new to it is added, a column
+ * whose type widened is widened (BIGINT to DOUBLE, anything else to VARCHAR). Says what changed.
+ * `whenWidened` runs after a column is widened to text, with the type the rows come in.
+ */
+async function fitTable(
+  connection: DuckDBConnection,
+  stored: StoredTable,
+  table: string,
+  columns: ReadonlyMap<string, SqlType>,
+  whenWidened?: (name: string, type: SqlType, widened: SqlType) => Promise<void>,
+): Promise<{ addedColumns: string[]; widenedColumns: string[] }> {
+  const addedColumns: string[] = [];
+  const widenedColumns: string[] = [];
+  const target = quoted(table);
+  if (stored.types.size === 0) {
+    const list = [...columns].map(([name, type]) => `${quoted(name)} ${type}${name === "id" ? " PRIMARY KEY" : ""}`);
+    await connection.run(`CREATE TABLE ${target} (${list.join(", ")})`);
+    for (const [name, type] of columns) stored.types.set(name, type);
+    stored.primaryKey = true;
+    stored.rows = 0;
+    return { addedColumns, widenedColumns };
+  }
+  if (!stored.primaryKey) {
+    await connection.run(`ALTER TABLE ${target} ADD PRIMARY KEY (id)`);
+    stored.primaryKey = true;
+  }
+  const storedByLower = new Map([...stored.types.keys()].map((name) => [name.toLowerCase(), name]));
+  for (const [name, type] of columns) {
+    const storedName = storedByLower.get(name.toLowerCase());
+    const before = storedName === undefined ? undefined : stored.types.get(storedName);
+    if (before === undefined) {
+      await connection.run(`ALTER TABLE ${target} ADD COLUMN ${quoted(name)} ${type}`);
+      stored.types.set(name, type);
+      addedColumns.push(name);
+    } else if (widenSql(before, type) !== before) {
+      const widened = widenSql(before, type);
+      await connection.run(alterTypeSql(target, name, before, widened));
+      stored.types.set(storedName!, widened);
+      widenedColumns.push(`${name}: ${before} -> ${widened}`);
+      await whenWidened?.(name, type, widened);
+    } else if (before === "VARCHAR" && type !== "VARCHAR") {
+      await whenWidened?.(name, type, before);
+    }
+  }
+  return { addedColumns, widenedColumns };
+}
+
+/**
+ * Replaces the stored rows in `scope` by the staged rows, in the caller's transaction (the table
+ * created or widened first: fitTable); the staged values take the table's type. Changes are
+ * counted by `id`: added (new ids), updated (stored ids whose values changed), removed (stored ids
+ * in scope that the pull did not bring). What the table is (columns, key, rows) comes from the
+ * run's `tables`, and is kept up to date there.
  */
 export async function writeStaged(
   connection: DuckDBConnection,
@@ -42,47 +94,16 @@ export async function writeStaged(
   table: string,
   staging: Staging,
   scope: RowScope,
-  only?: RowScope,
 ): Promise<RowChanges> {
   await staging.ensureCreated();
   const stored = await tables.of(table);
-  const storedByLower = new Map([...stored.types.keys()].map((name) => [name.toLowerCase(), name]));
-  const addedColumns: string[] = [];
-  const widenedColumns: string[] = [];
   const target = quoted(table);
-  if (stored.types.size === 0) {
-    const columns = [...staging.columns].map(([name, type]) => `${quoted(name)} ${type}${name === "id" ? " PRIMARY KEY" : ""}`);
-    await connection.run(`CREATE TABLE ${target} (${columns.join(", ")})`);
-    for (const [name, type] of staging.columns) stored.types.set(name, type);
-    stored.primaryKey = true;
-    stored.rows = 0;
-  } else {
-    if (!stored.primaryKey) {
-      await connection.run(`ALTER TABLE ${target} ADD PRIMARY KEY (id)`);
-      stored.primaryKey = true;
-    }
-    for (const [name, type] of staging.columns) {
-      const storedName = storedByLower.get(name.toLowerCase());
-      const before = storedName === undefined ? undefined : stored.types.get(storedName);
-      if (before === undefined) {
-        await connection.run(`ALTER TABLE ${target} ADD COLUMN ${quoted(name)} ${type}`);
-        stored.types.set(name, type);
-        addedColumns.push(name);
-      } else if (widenSql(before, type) !== before) {
-        const widened = widenSql(before, type);
-        await connection.run(alterTypeSql(target, name, before, widened));
-        stored.types.set(storedName!, widened);
-        widenedColumns.push(`${name}: ${before} -> ${widened}`);
-        // staged timestamps going into text keep the service's form (an insert's cast would not)
-        if (type === "TIMESTAMP") await connection.run(alterTypeSql(STAGING_TABLE, name, type, widened));
-      } else if (before === "VARCHAR" && type === "TIMESTAMP") {
-        await connection.run(alterTypeSql(STAGING_TABLE, name, type, before));
-      }
-    }
-  }
+  // staged timestamps going into text keep the service's form (an insert's cast would not)
+  const { addedColumns, widenedColumns } = await fitTable(connection, stored, table, staging.columns, async (name, type, widened) => {
+    if (type === "TIMESTAMP") await connection.run(alterTypeSql(STAGING_TABLE, name, type, widened));
+  });
   const where = scopeSql(scope);
-  // the staged rows written: all, or `only` those (one study of a group pulled together)
-  const source = only ? `(SELECT * FROM ${STAGING_TABLE} WHERE ${scopeSql(only)}) AS staged` : STAGING_TABLE;
+  const source = STAGING_TABLE;
   let removed = 0;
   let updated = 0;
   const held = stored.rows === 0 ? 0 : await count(connection, `SELECT count(*) FROM ${target} WHERE ${where}`);
@@ -114,4 +135,41 @@ export async function removeRows(connection: DuckDBConnection, tables: StoredTab
     stored.rows === 0 ? 0 : Number((await connection.run(`DELETE FROM ${quoted(table)} WHERE ${scopeSql(scope)}`)).rowsChanged);
   stored.rows -= removed;
   return { ...none, removed, rows: stored.rows };
+}
+
+/**
+ * Replaces one study's stored rows (`scope`) with a held pull's rows of it, in the caller's
+ * transaction. A study the table holds no rows of (a first run, a new study) is appended straight
+ * into the table, each row written once in the table's types; one it holds goes through the
+ * staging table (writeStaged), where its changes are counted.
+ */
+export async function writeHeld(
+  duckdb: DuckDB,
+  connection: DuckDBConnection,
+  tables: StoredTables,
+  table: string,
+  staging: Staging,
+  held: HeldRows,
+  scope: RowScope & { kind: "partition" },
+  loneSurrogates: ColumnCounts,
+): Promise<RowChanges> {
+  const parts = scope.values.flatMap((value) => held.rowsOf(scope.column, value));
+  const stored = await tables.of(table);
+  const inScope = stored.rows === 0 ? 0 : await count(connection, `SELECT count(*) FROM ${quoted(table)} WHERE ${scopeSql(scope)}`);
+  if (inScope > 0) {
+    await staging.load(held.types, parts);
+    return writeStaged(connection, tables, table, staging, scope);
+  }
+  const { addedColumns, widenedColumns } = await fitTable(connection, stored, table, held.types);
+  const appender = await connection.createAppender(table, "main");
+  let added: number;
+  try {
+    added = appendRows(duckdb, appender, [...stored.types], parts, loneSurrogates);
+  } catch (error) {
+    appender.closeSync();
+    throw error;
+  }
+  closeAppender(appender);
+  stored.rows += added;
+  return { added, updated: 0, removed: 0, rows: stored.rows, addedColumns, widenedColumns };
 }

@@ -1,6 +1,5 @@
 import { DataNotFoundError } from "../errors";
-import { STAGING_TABLE } from "./types";
-import type { RowChanges, StoreSession, StoreWrites } from "./types";
+import type { RowChanges, StoreSession } from "./types";
 import { IncompletePullError } from "./types";
 import type { ColumnPagesOf, PagesOf } from "./types";
 import { stateAfter } from "./runState";
@@ -41,9 +40,8 @@ function nextGroupSize(rowsPerStudy: number): number {
  * An incremental run: a study the lookup lists (its mark moved) that came back without rows while
  * the store holds some is refused, and nothing of its group is committed.
  */
-async function refuseEmptyStudies(writes: StoreWrites, held: ReadonlySet<number>, group: readonly number[], what: string): Promise<void> {
-  const came = new Set(await writes.distinctValues(STAGING_TABLE, STUDY_COLUMN));
-  const empty = group.filter((id) => !came.has(id) && held.has(id));
+function refuseEmptyStudies(came: readonly number[], held: ReadonlySet<number>, group: readonly number[], what: string): void {
+  const empty = group.filter((id) => !came.includes(id) && held.has(id));
   if (empty.length > 0)
     throw new IncompletePullError(
       `${what}: the lookup lists ${empty.join(",")} (data_updated_at moved) but the brandscape data came back without rows of it, ` +
@@ -133,27 +131,21 @@ export async function syncBrandscape(
   for (let start = 0; start < pulled.length;) {
     const group = pulled.slice(start, start + groupSize);
     start += group.length;
-    let rowsPerStudy = 0;
-    for (const [index, study] of group.entries()) {
+    const what = `sync of ${run.table}, ${group.length === 1 ? "study" : "studies"} ${group.join(",")}`;
+    // the group's pull is held in memory and checked whole before any of its studies is committed
+    const pull = session.holdPull();
+    requests += await stagePull(columnPages(run.method, forStudies(options, group)), pull, what, fieldsOf(options));
+    const rowsPerStudy = (await pull.staged()).rows / group.length;
+    if (!run.full) {
+      held ??= new Set(await session.transaction((writes) => writes.distinctValues(run.table, STUDY_COLUMN)));
+      refuseEmptyStudies(pull.distinctValues(STUDY_COLUMN), held, group, what);
+    }
+    for (const study of group) {
       const done = await session.transaction(async (writes) => {
-        const what = `sync of ${run.table}, ${group.length === 1 ? "study" : "studies"} ${group.join(",")}`;
-        // the group's pull is staged and checked whole in its first study's transaction; it outlives that commit
-        let pullRequests = 0;
-        if (index === 0) {
-          await writes.dropStaged();
-          pullRequests = await stagePull(columnPages(run.method, forStudies(options, group)), writes, what, fieldsOf(options));
-          rowsPerStudy = (await writes.staged()).rows / group.length;
-          if (!run.full) {
-            held ??= new Set(await writes.distinctValues(run.table, STUDY_COLUMN));
-            await refuseEmptyStudies(writes, held, group, what);
-          }
-        }
         const only = { kind: "partition", column: STUDY_COLUMN, values: [study] } as const;
-        // a group whose pull held no rows (studies listed without data) staged nothing to write: their stored rows go
-        const studyChanges = rowsPerStudy > 0 ? await writes.writeStaged(run.table, only, only) : await writes.removeRows(run.table, only);
-        if (index === group.length - 1) await writes.dropStaged();
+        // a group whose pull held no rows (studies listed without data): their stored rows go
+        const studyChanges = rowsPerStudy > 0 ? await writes.writeHeld(run.table, pull, only) : await writes.removeRows(run.table, only);
         const after = { ...marks, [String(study)]: lookup.marks[String(study)] };
-        requests += pullRequests;
         const total = sum(changes, studyChanges);
         await writes.saveState(stateAfter(run, { cursor: null, studyMarks: after, mode, changes: total, requests }));
         return { after, total };

@@ -4,19 +4,19 @@ import { gatherPageChunk } from "../table/pageChunk";
 import { rowShapeOf } from "../rows/rowShape";
 import { recordCount, type PulledPage } from "../pull/envelope";
 import { namesInFieldOrder } from "../pull/pull";
-import type { StoreWrites } from "./types";
+import type { PullSink } from "./types";
 import { PageAudit } from "./pageAudit";
 
 /**
- * A pull's pages into the transaction's staging table as they arrive, as column chunks (a page the
- * pull handed on as records is gathered by the table model's one gatherer), so memory holds a page
- * or so whatever the pull's size; then checked whole (PageAudit). Columns take the order of the
+ * A pull's pages into a sink as they arrive (a transaction's staging table, or a held pull of a few
+ * studies), as column chunks (a page the pull handed on as records is gathered by the table model's
+ * one gatherer); then checked whole (PageAudit). Columns take the order of the
  * asked `fields`, as a frame's do. A query with no records is no rows, not an error. Returns the
  * requests made.
  */
 export async function stagePull(
   pages: AsyncIterable<PulledPage>,
-  writes: StoreWrites,
+  sink: PullSink,
   what: string,
   fields: readonly string[] | undefined,
   onChunk?: (chunk: PageChunk) => void,
@@ -30,13 +30,13 @@ export async function stagePull(
       const shape = rowShapeOf({ endpoint: page.endpoint });
       const chunk = inFieldOrder(page.body.kind === "columns" ? page.body.chunk : gatherPageChunk(page.body.records, shape), fields);
       onChunk?.(chunk);
-      await writes.stage(chunk, shape.declaredTypes);
+      await sink.stage(chunk, shape.declaredTypes);
     }
   } catch (error) {
     if (error instanceof DataNotFoundError && requests === 0) return 1;
     throw error;
   }
-  audit.finish(await writes.staged());
+  audit.finish(await sink.staged());
   return requests;
 }
 

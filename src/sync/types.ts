@@ -147,17 +147,30 @@ export interface StoreSession {
   existingTable(table: string): Promise<string | undefined>;
   /** `work` in one transaction: committed (and checkpointed) when it resolves, rolled back when it throws */
   transaction<T>(work: (writes: StoreWrites) => Promise<T>): Promise<T>;
+  /** a pull's pages to hold in memory (outside any transaction) until they are written study by study (StoreWrites.writeHeld) */
+  holdPull(): HeldPull;
 }
 
-/** The writes of one transaction. */
-export interface StoreWrites {
-  /** Appends a page's columns to the transaction's staging table (declaredTypes: the columns' documented types). */
+/** Where a pull's pages go as they arrive (a transaction's staging table, or a held pull), and what they add up to. */
+export interface PullSink {
   stage(chunk: PageChunk, declaredTypes?: RowShape["declaredTypes"]): Promise<void>;
   staged(): Promise<StagedCounts>;
-  /** Replaces the rows in `scope` with the staged rows, or `only` those of them (creating or widening the table first). */
-  writeStaged(table: string, scope: RowScope, only?: RowScope): Promise<RowChanges>;
-  /** Drops the staged rows (they outlive a commit: a group of studies is committed study by study from them). */
+}
+
+/** A pull's pages as column chunks in memory: a few studies' rows, written one study a transaction. */
+export interface HeldPull extends PullSink {
+  /** the distinct values of a whole-number column (the studies the pull brought) */
+  distinctValues(column: string): number[];
+}
+
+/** The writes of one transaction; as a PullSink, a page's columns go to its staging table (declaredTypes: the columns' documented types). */
+export interface StoreWrites extends PullSink {
+  /** Replaces the rows in `scope` with the staged rows (creating or widening the table first). */
+  writeStaged(table: string, scope: RowScope): Promise<RowChanges>;
+  /** Drops the staged rows. */
   dropStaged(): Promise<void>;
+  /** Replaces the rows in `scope` (one study's partition) with the held pull's rows of that scope (creating or widening the table first). */
+  writeHeld(table: string, held: HeldPull, scope: RowScope & { kind: "partition" }): Promise<RowChanges>;
   removeRows(table: string, scope: RowScope): Promise<RowChanges>;
   /** the distinct values of a whole-number column (the studies a table holds) */
   distinctValues(table: string, column: string): Promise<number[]>;

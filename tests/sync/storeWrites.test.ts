@@ -117,6 +117,62 @@ describe("store writes", () => {
     expect((await store.query("SELECT id, study, n, extra FROM t ORDER BY id")).values).toEqual([[4, 2, 4.5, "y"]]);
   });
 
+  it("writes a held pull one study a transaction: a study new to the table straight in, one it holds through the staging table, the same cells either way", async () => {
+    const holder = store as Store & SessionHolder;
+    const study = (value: number) => ({ kind: "partition", column: "study", values: [value] }) as const;
+    const cells = () => store.query("SELECT id, study, n, mixed FROM t ORDER BY id").then((frame) => frame.values);
+    const pages = (n4: number) => [
+      table({ id: [1, 2, 3], study: [1, 1, 2], n: [1, 2, 3], mixed: [5, null, null] }),
+      table({ id: [4, 5], study: [2, 3], n: [n4, 2], mixed: ["1.50", "n/a"] }),
+    ];
+    const first = await holder[STORE_SESSION](async (session) => {
+      const held = session.holdPull();
+      for (const page of pages(1.5)) await held.stage(page);
+      expect(await held.staged()).toEqual({ rows: 5, ids: 5, missingIds: 0 });
+      expect(held.distinctValues("study").sort()).toEqual([1, 2, 3]);
+      const reports = [];
+      for (const value of [1, 2, 3]) reports.push(await session.transaction((writes) => writes.writeHeld("t", held, study(value))));
+      return reports;
+    });
+    expect(first).toMatchObject([
+      { added: 2, updated: 0, removed: 0, rows: 2 },
+      { added: 2, updated: 0, removed: 0, rows: 4 },
+      { added: 1, updated: 0, removed: 0, rows: 5 },
+    ]);
+    expect(await types()).toEqual([
+      ["id", "BIGINT"],
+      ["study", "BIGINT"],
+      ["n", "DOUBLE"],
+      ["mixed", "VARCHAR"],
+    ]);
+    const written = [
+      [1, 1, 1, "5"],
+      [2, 1, 2, null],
+      [3, 2, 3, null],
+      [4, 2, 1.5, "1.50"],
+      [5, 3, 2, "n/a"],
+    ];
+    expect(await cells()).toEqual(written);
+
+    // study 2 again, one value changed: the table holds it, so it goes through the staging table
+    const again = await holder[STORE_SESSION](async (session) => {
+      const held = session.holdPull();
+      for (const page of pages(9)) await held.stage(page);
+      return session.transaction((writes) => writes.writeHeld("t", held, study(2)));
+    });
+    expect(again).toMatchObject({ added: 0, updated: 1, removed: 0, rows: 5 });
+    expect(await cells()).toEqual(written.map((row) => (row[0] === 4 ? [4, 2, 9, "1.50"] : row)));
+
+    // a new study holding an id stored under another: the primary key refuses it, nothing of it is written
+    const clash = holder[STORE_SESSION](async (session) => {
+      const held = session.holdPull();
+      await held.stage(table({ id: [6, 1], study: [4, 4], n: [1, 1], mixed: [null, null] }));
+      return session.transaction((writes) => writes.writeHeld("t", held, study(4)));
+    });
+    await expect(clash).rejects.toThrow(/primary key|duplicate key/i);
+    expect((await cells()).length).toBe(5);
+  });
+
   it("names a bad table or partition column for writeParquet", async () => {
     await write(table({ id: [1], v: [1] }));
     await expect(store.writeParquet("nope", dir)).rejects.toThrow(ValidationError);

@@ -172,6 +172,25 @@ describe("client.sync into a DuckDB store, over HTTP against the emulator", () =
     expect(frame.column("n").values[0]).toBe(frame.column("total").values[0]);
   });
 
+  it("writes the same cells into a table new to the studies and over one that holds them (a full run again), counting none updated", async () => {
+    const options = { ...STUDIES, perPage: 10 };
+    // a column whose type widens from page to page of a pull: whole number, numeric text, text
+    emulator.setFaults([
+      { kind: "revised", resource: "brandscape-data", field: "mixed", value: 5, page: 1 },
+      { kind: "revised", resource: "brandscape-data", field: "mixed", value: "1.50", page: 2 },
+      { kind: "revised", resource: "brandscape-data", field: "mixed", value: "n/a", page: 3 },
+    ]);
+    const first = await client.sync(store, "brandscapeData", options);
+    const written = await store.query("SELECT * FROM brandscape_data ORDER BY id");
+    const again = await client.sync(store, "brandscapeData", { ...options, mode: "full" });
+    expect(again).toMatchObject({ mode: "full", added: 0, updated: 0, removed: 0, rows: first.rows });
+    const rewritten = await store.query("SELECT * FROM brandscape_data ORDER BY id");
+    expect(rewritten.columns).toEqual(written.columns);
+    expect(rewritten.values).toEqual(written.values);
+    const mixed = await store.query("SELECT DISTINCT mixed FROM brandscape_data WHERE mixed IS NOT NULL ORDER BY 1");
+    expect(mixed.values.flat()).toEqual(["1.50", "5", "n/a"]);
+  });
+
   it("rolls a failed run back whole: the rows and the state stay as they were", async () => {
     await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 25 });
     const before = (await store.query("SELECT * FROM brandscape_data ORDER BY id")).values;

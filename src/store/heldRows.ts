@@ -1,0 +1,69 @@
+import type { PageChunk, RowShape } from "../table/types";
+import { isMissingCell } from "../table/columnType";
+import type { HeldPull, StagedCounts } from "../sync/types";
+import { chunkSqlTypes, type SqlType } from "./sqlTypes";
+import { fitColumnTypes, type ChunkRows } from "./stagedRows";
+
+/**
+ * A pull of a few studies held in memory as its pages' column chunks until it is checked whole,
+ * then written one study a transaction (tableWrites.writeHeld): a new study goes straight into its
+ * table, written once. Its column types are the staging table's (each page typed by the table
+ * model, widened page by page).
+ */
+export class HeldRows implements HeldPull {
+  readonly chunks: PageChunk[] = [];
+  readonly types = new Map<string, SqlType>();
+
+  stage(chunk: PageChunk, declaredTypes?: RowShape["declaredTypes"]): Promise<void> {
+    const first = this.types.size === 0;
+    fitColumnTypes(this.types, chunk.names, chunkSqlTypes(chunk, declaredTypes));
+    if (first && !this.types.has("id")) this.types.set("id", "BIGINT");
+    if (chunk.rowCount > 0) this.chunks.push(chunk);
+    return Promise.resolve();
+  }
+
+  staged(): Promise<StagedCounts> {
+    let rows = 0;
+    let missingIds = 0;
+    const ids = new Set<unknown>();
+    for (const chunk of this.chunks) {
+      rows += chunk.rowCount;
+      const cells = this.#column(chunk, "id");
+      for (let row = 0; row < chunk.rowCount; row++) {
+        const id = cells?.[row];
+        if (isMissingCell(id)) missingIds++;
+        else ids.add(typeof id === "string" && Number.isFinite(Number(id)) ? Number(id) : id);
+      }
+    }
+    return Promise.resolve({ rows, ids: ids.size, missingIds });
+  }
+
+  distinctValues(column: string): number[] {
+    const values = new Set<number>();
+    for (const chunk of this.chunks) {
+      const cells = this.#column(chunk, column);
+      if (cells === undefined) continue;
+      for (let row = 0; row < chunk.rowCount; row++) if (!isMissingCell(cells[row])) values.add(Number(cells[row]));
+    }
+    return [...values];
+  }
+
+  /** The rows whose `column` holds `value` (one study's), chunk by chunk. */
+  rowsOf(column: string, value: number): ChunkRows[] {
+    const parts: ChunkRows[] = [];
+    for (const chunk of this.chunks) {
+      const cells = this.#column(chunk, column);
+      if (cells === undefined) continue;
+      const rows: number[] = [];
+      for (let row = 0; row < chunk.rowCount; row++) if (!isMissingCell(cells[row]) && Number(cells[row]) === value) rows.push(row);
+      if (rows.length === chunk.rowCount) parts.push({ chunk });
+      else if (rows.length > 0) parts.push({ chunk, rows: Int32Array.from(rows) });
+    }
+    return parts;
+  }
+
+  #column(chunk: PageChunk, name: string): ArrayLike<unknown> | undefined {
+    const at = chunk.names.indexOf(name);
+    return at < 0 ? undefined : chunk.columns[at];
+  }
+}
