@@ -18,7 +18,7 @@ export class HeldRows implements HeldPull {
     const first = this.types.size === 0;
     fitColumnTypes(this.types, chunk.names, chunkSqlTypes(chunk, declaredTypes));
     if (first && !this.types.has("id")) this.types.set("id", "BIGINT");
-    if (chunk.rowCount > 0) this.chunks.push(chunk);
+    if (chunk.rowCount > 0) this.chunks.push(compacted(chunk));
     return Promise.resolve();
   }
 
@@ -66,4 +66,13 @@ export class HeldRows implements HeldPull {
     const at = chunk.names.indexOf(name);
     return at < 0 ? undefined : chunk.columns[at];
   }
+}
+
+/**
+ * The chunk holding its own numbers: a column decoded by a worker is a view into the buffer of its
+ * whole page (and more), which holding the chunk for a group's commits would keep whole.
+ */
+function compacted(chunk: PageChunk): PageChunk {
+  if (!chunk.columns.some((cells) => cells instanceof Float64Array && cells.buffer.byteLength > cells.byteLength)) return chunk;
+  return { ...chunk, columns: chunk.columns.map((cells) => (cells instanceof Float64Array ? cells.slice() : cells)) };
 }
