@@ -1,5 +1,5 @@
 import { DataNotFoundError } from "../errors";
-import type { RowChanges, StoreSession } from "./types";
+import type { HeldPull, RowChanges, StoreSession } from "./types";
 import { IncompletePullError } from "./types";
 import type { ColumnPagesOf, PagesOf } from "./types";
 import { stateAfter } from "./runState";
@@ -64,6 +64,16 @@ function forStudies(options: Record<string, unknown>, studyIds: readonly number[
   return { ...narrowed, filters, studies: [...studyIds] };
 }
 
+/** A group of studies pulled and held, not yet committed. */
+interface GroupPull {
+  readonly group: readonly number[];
+  readonly what: string;
+  readonly pull: HeldPull;
+  readonly pullRequests: number;
+}
+
+const ignore = (): void => undefined;
+
 const sum = (a: RowChanges, b: RowChanges): RowChanges => ({
   added: a.added + b.added,
   updated: a.updated + b.updated,
@@ -127,33 +137,55 @@ export async function syncBrandscape(
 
   // the studies the table holds, read once: a study is pulled once a run, so those still to pull are as they were
   let held: Set<number> | undefined;
-  let groupSize = 1;
-  for (let start = 0; start < pulled.length;) {
-    const group = pulled.slice(start, start + groupSize);
-    start += group.length;
+  const stop = { stopped: false };
+  const pullGroup = (group: readonly number[]): Promise<GroupPull> => {
     const what = `sync of ${run.table}, ${group.length === 1 ? "study" : "studies"} ${group.join(",")}`;
-    // the group's pull is held in memory and checked whole before any of its studies is committed
     const pull = session.holdPull();
-    requests += await stagePull(columnPages(run.method, forStudies(options, group)), pull, what, fieldsOf(options));
-    const rowsPerStudy = (await pull.staged()).rows / group.length;
-    if (!run.full) {
-      held ??= new Set(await session.transaction((writes) => writes.distinctValues(run.table, STUDY_COLUMN)));
-      refuseEmptyStudies(pull.distinctValues(STUDY_COLUMN), held, group, what);
+    const pages = columnPages(run.method, forStudies(options, group));
+    const done = stagePull(pages, pull, what, fieldsOf(options), undefined, stop).then((pullRequests) => ({
+      group,
+      what,
+      pull,
+      pullRequests,
+    }));
+    done.catch(ignore); // its error is thrown where it is awaited, or not at all once the run has stopped
+    return done;
+  };
+  // the first pull is one study (its rows tell how many studies the next pulls take); each later
+  // pull starts once the group before it has its first study committed, and runs while the others
+  // commit: at most two groups are held
+  let next = pulled.length > 0 ? pullGroup(pulled.slice(0, 1)) : undefined;
+  let start = 1;
+  try {
+    while (next !== undefined) {
+      const { group, what, pull, pullRequests } = await next;
+      next = undefined;
+      requests += pullRequests;
+      const rowsPerStudy = (await pull.staged()).rows / group.length;
+      const following = pulled.slice(start, start + nextGroupSize(rowsPerStudy));
+      start += following.length;
+      if (!run.full) {
+        held ??= new Set(await session.transaction((writes) => writes.distinctValues(run.table, STUDY_COLUMN)));
+        refuseEmptyStudies(pull.distinctValues(STUDY_COLUMN), held, group, what);
+      }
+      for (const [index, study] of group.entries()) {
+        const done = await session.transaction(async (writes) => {
+          const only = { kind: "partition", column: STUDY_COLUMN, values: [study] } as const;
+          // a group whose pull held no rows (studies listed without data): their stored rows go
+          const studyChanges = rowsPerStudy > 0 ? await writes.writeHeld(run.table, pull, only) : await writes.removeRows(run.table, only);
+          const after = { ...marks, [String(study)]: lookup.marks[String(study)] };
+          const total = sum(changes, studyChanges);
+          await writes.saveState(stateAfter(run, { cursor: null, studyMarks: after, mode, changes: total, requests }));
+          return { after, total };
+        });
+        marks = done.after;
+        changes = done.total;
+        if (index === 0 && following.length > 0) next = pullGroup(following);
+      }
     }
-    for (const study of group) {
-      const done = await session.transaction(async (writes) => {
-        const only = { kind: "partition", column: STUDY_COLUMN, values: [study] } as const;
-        // a group whose pull held no rows (studies listed without data): their stored rows go
-        const studyChanges = rowsPerStudy > 0 ? await writes.writeHeld(run.table, pull, only) : await writes.removeRows(run.table, only);
-        const after = { ...marks, [String(study)]: lookup.marks[String(study)] };
-        const total = sum(changes, studyChanges);
-        await writes.saveState(stateAfter(run, { cursor: null, studyMarks: after, mode, changes: total, requests }));
-        return { after, total };
-      });
-      marks = done.after;
-      changes = done.total;
-    }
-    groupSize = nextGroupSize(rowsPerStudy);
+  } finally {
+    // a run that failed lets go of the pull it started ahead
+    stop.stopped = true;
   }
   return { mode, changes, requests, partitions: { replaced: pulled, removed: gone } };
 }
