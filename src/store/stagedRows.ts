@@ -1,4 +1,4 @@
-import type { DuckDBAppender, DuckDBConnection, DuckDBType, DuckDBValue } from "@duckdb/node-api";
+import type { DuckDBAppender, DuckDBConnection, DuckDBDataChunk, DuckDBType, DuckDBValue } from "@duckdb/node-api";
 import type { PageChunk, RowShape } from "../table/types";
 import { isMissingCell } from "../table/columnType";
 import { cellAs } from "../table/cellConversion";
@@ -60,26 +60,61 @@ function columnAt(chunk: PageChunk, name: string): number | undefined {
 }
 
 /**
- * Appends rows of page chunks through DuckDB's appender, in the table's column order and types
- * (`columns`, every column of the table): a column a chunk lacks is null in its rows; each cell is
- * the DuckDB value of its column's type (the column's type holds it: widen first). Returns the rows
- * appended.
+ * Rows of page chunks into DuckDB through its appender. The data chunk of a column layout is made
+ * once a run and reused: a chunk holds DuckDB's full vector size in every column, and its memory is
+ * let go only when the garbage collector finds its wrapper, so a chunk per commit grew the process
+ * by hundreds of MiB between collections.
  */
-export function appendRows(
+export class RowAppends {
+  readonly #chunks = new Map<string, DuckDBDataChunk>();
+
+  constructor(
+    private readonly duckdb: DuckDB,
+    /** text cells UTF-8 cannot hold (a lone surrogate, written as U+FFFD), by column, for the run's one warning */
+    private readonly loneSurrogates: ColumnCounts,
+  ) {}
+
+  /**
+   * Appends the rows in the table's column order and types (`columns`, every column of the table):
+   * a column a chunk lacks is null in its rows; each cell is the DuckDB value of its column's type
+   * (the column's type holds it: widen first). Returns the rows appended.
+   */
+  append(appender: DuckDBAppender, columns: readonly (readonly [string, SqlType])[], parts: readonly ChunkRows[]): number {
+    return appendRows(this.duckdb, appender, columns, parts, this.loneSurrogates, (rowCount) => this.#chunk(columns, rowCount));
+  }
+
+  #chunk(columns: readonly (readonly [string, SqlType])[], rowCount: number): DuckDBDataChunk {
+    const key = columns.map(([, type]) => type).join();
+    let data = this.#chunks.get(key);
+    if (data === undefined) {
+      if (this.#chunks.size >= MAX_KEPT_CHUNKS) this.#chunks.clear();
+      data = this.duckdb.DuckDBDataChunk.create(columns.map(([, type]) => duckTypeOf(this.duckdb, type)));
+      this.#chunks.set(key, data);
+    }
+    data.reset();
+    data.rowCount = rowCount;
+    return data;
+  }
+}
+
+/** Column layouts whose data chunk a run keeps (a run writes one table, widened now and then). */
+const MAX_KEPT_CHUNKS = 4;
+
+function appendRows(
   duckdb: DuckDB,
   appender: DuckDBAppender,
   columns: readonly (readonly [string, SqlType])[],
   parts: readonly ChunkRows[],
   loneSurrogates: ColumnCounts,
+  dataChunk: (rowCount: number) => DuckDBDataChunk,
 ): number {
-  const duckTypes = columns.map(([, type]) => duckTypeOf(duckdb, type));
   let appended = 0;
   // segments of parts' rows, up to a data chunk's CHUNK_ROWS rows at a time
   let batch: { part: ChunkRows; from: number; to: number }[] = [];
   let batchRows = 0;
   const flush = () => {
     if (batchRows === 0) return;
-    const data = duckdb.DuckDBDataChunk.create(duckTypes, batchRows);
+    const data = dataChunk(batchRows);
     columns.forEach(([name, type], i) => {
       const vector = data.getColumnVector(i);
       let offset = 0;
@@ -184,10 +219,8 @@ export class Staging {
   #appender: DuckDBAppender | undefined;
 
   constructor(
-    private readonly duckdb: DuckDB,
     private readonly connection: DuckDBConnection,
-    /** text cells UTF-8 cannot hold (a lone surrogate, written as U+FFFD), by column, for the run's one warning */
-    private readonly loneSurrogates: ColumnCounts,
+    private readonly appends: RowAppends,
   ) {}
 
   get created(): boolean {
@@ -199,7 +232,7 @@ export class Staging {
     await this.#fit(chunk.names, chunkSqlTypes(chunk, declaredTypes));
     if (chunk.rowCount === 0) return;
     this.#appender ??= await this.connection.createAppender(STAGING_TABLE, "main", "temp");
-    appendRows(this.duckdb, this.#appender, [...this.columns], [{ chunk }], this.loneSurrogates);
+    this.appends.append(this.#appender, [...this.columns], [{ chunk }]);
   }
 
   /** The table made anew with these columns, holding these rows (one study of a held pull). */
@@ -207,7 +240,7 @@ export class Staging {
     await this.drop();
     await this.#create(columns);
     const appender = await this.connection.createAppender(STAGING_TABLE, "main", "temp");
-    appendRows(this.duckdb, appender, [...this.columns], parts, this.loneSurrogates);
+    this.appends.append(appender, [...this.columns], parts);
     closeAppender(appender);
   }
 

@@ -6,7 +6,7 @@ import { releaseFile } from "./openFiles";
 import { exportFile, exportPartitioned } from "./parquetExport";
 import { resultToFrame } from "./queryFrame";
 import { quoted } from "./sqlTypes";
-import { Staging } from "./stagedRows";
+import { RowAppends, Staging } from "./stagedRows";
 import { readStates, STATE_TABLE, writeState } from "./stateTable";
 import { removeRows, stagedCounts, writeHeld, writeStaged } from "./tableWrites";
 import { HeldRows } from "./heldRows";
@@ -155,12 +155,13 @@ export class DuckDBStore implements Store, SessionHolder {
       // read once: DuckDB shows its limit rounded down, so reading it back after each commit would drift
       const limit = String((await connection.runAndReadAll("SELECT current_setting('memory_limit')")).getRows()[0][0]);
       const loneSurrogates = new ColumnCounts();
-      const staging = new Staging(this.#duckdb, connection, loneSurrogates);
+      const appends = new RowAppends(this.#duckdb, loneSurrogates);
+      const staging = new Staging(connection, appends);
       const tables = new StoredTables(connection);
       const session: StoreSession = {
         state: async (table) => (await readStates(connection, table))[0],
         existingTable: (table) => this.#existingTable(table),
-        transaction: (inner) => this.#transaction(inner, limit, staging, tables, loneSurrogates),
+        transaction: (inner) => this.#transaction(inner, limit, staging, tables, appends),
         holdPull: () => new HeldRows(),
       };
       // the run's commits are checkpointed once, at its end (or by DuckDB when its log grows past
@@ -169,6 +170,7 @@ export class DuckDBStore implements Store, SessionHolder {
         try {
           return await work(session);
         } finally {
+          tables.forget();
           await staging.drop().catch(() => undefined);
           await this.#connection.run("CHECKPOINT").catch(() => undefined);
           await this.#letGoOfCache(limit);
@@ -183,7 +185,7 @@ export class DuckDBStore implements Store, SessionHolder {
     memoryLimit: string,
     staging: Staging,
     tables: StoredTables,
-    loneSurrogates: ColumnCounts,
+    appends: RowAppends,
   ): Promise<T> {
     const connection = this.#connection;
     const stagingBefore = staging.saved();
@@ -196,7 +198,7 @@ export class DuckDBStore implements Store, SessionHolder {
       writeStaged: (table, scope) => writeStaged(connection, tables, table, staging, scope),
       writeHeld: (table, held, scope) => {
         if (!(held instanceof HeldRows)) throw new TypeError("writeHeld takes a pull held by this store's session");
-        return writeHeld(this.#duckdb, connection, tables, table, staging, held, scope, loneSurrogates);
+        return writeHeld(appends, connection, tables, table, staging, held, scope);
       },
       dropStaged: () => staging.drop(),
       removeRows: (table, scope) => removeRows(connection, tables, table, scope),

@@ -1,4 +1,4 @@
-import type { DuckDBConnection } from "@duckdb/node-api";
+import type { DuckDBAppender, DuckDBConnection } from "@duckdb/node-api";
 import { quoted, type SqlType } from "./sqlTypes";
 
 /** A stored table as a sync run knows it: its columns' types (none: no such table), its primary key and its rows. */
@@ -6,6 +6,18 @@ export interface StoredTable {
   readonly types: Map<string, SqlType>;
   primaryKey: boolean;
   rows: number;
+  /** an appender kept open from one commit to the next (an appender's memory goes only when its wrapper is collected), for the columns it was made for */
+  appender?: { readonly appender: DuckDBAppender; readonly columns: string };
+}
+
+/** Lets go of an appender: what it holds unwritten (after a failed write) is dropped. */
+export function closeQuietly(appender: DuckDBAppender): void {
+  try {
+    appender.clear();
+    appender.closeSync();
+  } catch {
+    // it held a failed write: nothing of it is wanted
+  }
 }
 
 /**
@@ -29,10 +41,14 @@ export class StoredTables {
     return known;
   }
 
-  /** Forgets a table (dropped), or every table (after a rollback). */
+  /** Forgets a table (dropped), or every table (after a rollback, and at a run's end), closing their appenders. */
   forget(table?: string): void {
-    if (table === undefined) this.#known.clear();
-    else this.#known.delete(table.toLowerCase());
+    const forgotten = table === undefined ? [...this.#known.keys()] : [table.toLowerCase()];
+    for (const key of forgotten) {
+      const appender = this.#known.get(key)?.appender;
+      if (appender !== undefined) closeQuietly(appender.appender);
+      this.#known.delete(key);
+    }
   }
 
   async #read(table: string): Promise<StoredTable> {

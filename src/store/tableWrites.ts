@@ -1,12 +1,10 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
-import type { DuckDB } from "./loadDuckDB";
-import type { ColumnCounts } from "../export/columnCounts";
 import type { HeldRows } from "./heldRows";
 import { alterTypeSql, quoted, widenSql, type SqlType } from "./sqlTypes";
-import { appendRows, closeAppender } from "./stagedRows";
+import type { RowAppends } from "./stagedRows";
 import { STAGING_TABLE } from "../sync/types";
 import type { Staging } from "./stagedRows";
-import type { StoredTable, StoredTables } from "./storedTables";
+import { closeQuietly, type StoredTable, type StoredTables } from "./storedTables";
 import type { RowChanges, RowScope, StagedCounts } from "../sync/types";
 
 function scopeSql(scope: RowScope): string {
@@ -144,14 +142,13 @@ export async function removeRows(connection: DuckDBConnection, tables: StoredTab
  * staging table (writeStaged), where its changes are counted.
  */
 export async function writeHeld(
-  duckdb: DuckDB,
+  appends: RowAppends,
   connection: DuckDBConnection,
   tables: StoredTables,
   table: string,
   staging: Staging,
   held: HeldRows,
   scope: RowScope & { kind: "partition" },
-  loneSurrogates: ColumnCounts,
 ): Promise<RowChanges> {
   const parts = scope.values.flatMap((value) => held.rowsOf(scope.column, value));
   const stored = await tables.of(table);
@@ -161,15 +158,23 @@ export async function writeHeld(
     return writeStaged(connection, tables, table, staging, scope);
   }
   const { addedColumns, widenedColumns } = await fitTable(connection, stored, table, held.types);
-  const appender = await connection.createAppender(table, "main");
+  // one appender a run, made again when the table's columns change (and dropped after a failed write)
+  const columns = [...stored.types].join();
+  if (stored.appender !== undefined && stored.appender.columns !== columns) {
+    closeQuietly(stored.appender.appender);
+    stored.appender = undefined;
+  }
+  stored.appender ??= { appender: await connection.createAppender(table, "main"), columns };
+  const { appender } = stored.appender;
   let added: number;
   try {
-    added = appendRows(duckdb, appender, [...stored.types], parts, loneSurrogates);
+    added = appends.append(appender, [...stored.types], parts);
+    appender.flushSync();
   } catch (error) {
-    appender.closeSync();
+    closeQuietly(appender);
+    stored.appender = undefined;
     throw error;
   }
-  closeAppender(appender);
   stored.rows += added;
   return { added, updated: 0, removed: 0, rows: stored.rows, addedColumns, widenedColumns };
 }
