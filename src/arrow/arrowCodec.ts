@@ -166,26 +166,35 @@ export interface ArrowFileStream {
 
 export function openArrowFileStream(arrow: ArrowModule, schema: ArrowSchema, write: (bytes: Uint8Array) => Promise<void>): ArrowFileStream {
   const writer = new arrow.RecordBatchFileWriter();
-  // the writer queues its bytes; this drains them to `write` as they come, in order
-  const drained = (async () => {
-    for await (const chunk of writer) await write(chunk);
-  })();
-  let failed: unknown;
-  drained.catch((error: unknown) => (failed = error)); // awaited in close; a failure also stops the next write
   writer.reset(undefined, schema);
+  const queued = writer[Symbol.asyncIterator]();
+  let next: Promise<IteratorResult<Uint8Array>> | undefined;
+  /** Hands every byte queued so far to `write`, waiting for each (so memory holds about one batch): done once the queue is empty (or closed). */
+  const drain = async (): Promise<void> => {
+    for (;;) {
+      next ??= queued.next();
+      // a queued chunk is handed out at once; an empty queue waits past the next turn of the event loop
+      const taken = await Promise.race([next, nextTurn()]);
+      if (taken === EMPTY) return;
+      next = undefined;
+      if (taken.done) return;
+      await write(taken.value);
+    }
+  };
   return {
     async write(batch) {
-      if (failed) throw failed;
       writer.write(batch);
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await drain();
     },
     async close() {
-      if (failed) throw failed;
       writer.close();
-      await drained;
+      await drain();
     },
   };
 }
+
+const EMPTY = Symbol("empty");
+const nextTurn = (): Promise<typeof EMPTY> => new Promise((resolve) => setImmediate(() => resolve(EMPTY)));
 
 // ---- decoding
 
