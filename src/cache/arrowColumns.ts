@@ -1,8 +1,28 @@
-import type * as Arrow from "apache-arrow";
 import type { ColumnDtype, ColumnTable } from "../table/types";
+import {
+  arrowFileBytes,
+  boolColumn,
+  codesOf,
+  dictionaryColumn,
+  dictionaryFloats,
+  dictionaryTexts,
+  fieldOf,
+  float64Column,
+  int32Column,
+  isValidRow,
+  readArrowFile,
+  recordBatchOf,
+  schemaOf,
+  storedLayout,
+  utf8Column,
+  valuesOf,
+  type ArrowData,
+  type ArrowModule,
+  type Codes,
+} from "../arrow/arrowCodec";
 
 /**
- * A frame's finished columns as one Arrow IPC file (the file format, one record batch), read back
+ * A frame's finished columns as one Arrow IPC file (written and read by the one Arrow codec, src/arrow) (the file format, one record batch), read back
  * into the same cells, dtypes and order; DuckDB, pyarrow or any Arrow reader can open it. Each
  * field's metadata holds the frame's dtype (`fountframe:dtype`), the schema's the row count and
  * this layout's mark. A column is stored as:
@@ -15,7 +35,7 @@ import type { ColumnDtype, ColumnTable } from "../table/types";
  * row is allocated as a number object of its own (21.7 M of them for bench S1, 2–3 s); decoded
  * from codes, the rows share one object per distinct value (S1's metrics have ~10,600).
  */
-export type ArrowModule = typeof Arrow;
+export type { ArrowModule } from "../arrow/arrowCodec";
 
 const MARK_KEY = "fountframe:columns";
 const MARK = "1";
@@ -28,8 +48,6 @@ const COLUMNS_PER_GATHER = 32;
 
 const DTYPES: ReadonlySet<string> = new Set<ColumnDtype>(["float32", "int32", "string", "boolean"]);
 
-type Codes = Int8Array | Int16Array | Int32Array;
-
 /**
  * The table as an Arrow IPC file, or undefined when a cell is of no kind its dtype allows (text in
  * a numeric column, a number in a text one, undefined, an object). `rows`, when given, hold the
@@ -41,7 +59,7 @@ export function columnsToArrow(arrow: ArrowModule, table: ColumnTable, rows?: re
   const { rowCount } = table;
   if (rows && rows.length < rowCount) return undefined;
   const width = table.columns.length;
-  const data = new Array<Arrow.Data>(width);
+  const data = new Array<ArrowData>(width);
   let dictionaryId = 0;
   const numeric: number[] = [];
   for (let column = 0; column < width; column++) {
@@ -52,26 +70,11 @@ export function columnsToArrow(arrow: ArrowModule, table: ColumnTable, rows?: re
     } else if (dtype === "string") {
       const coded = codeText(cells, rowCount);
       if (!coded) return undefined;
-      const dictionary = arrow.vectorFromArray(coded.values, new arrow.Utf8());
-      const type = new arrow.Dictionary(new arrow.Utf8(), indexType(arrow, coded.codes), dictionaryId++);
-      data[column] = arrow.makeData({
-        type,
-        length: rowCount,
-        nullCount: coded.nullCount,
-        nullBitmap: coded.valid,
-        data: coded.codes,
-        dictionary,
-      });
+      data[column] = dictionaryColumn(arrow, utf8Column(arrow, coded.values), coded.codes, dictionaryId++, coded);
     } else {
       const bits = booleanBits(cells, rowCount);
       if (!bits) return undefined;
-      data[column] = arrow.makeData({
-        type: new arrow.Bool(),
-        length: rowCount,
-        nullCount: bits.nullCount,
-        nullBitmap: bits.valid,
-        data: bits.values,
-      });
+      data[column] = boolColumn(arrow, bits.values, rowCount, bits);
     }
   }
   // one set of working arrays for every column: a fresh one each would be 340 × ~2 MB for bench S1
@@ -87,32 +90,26 @@ export function columnsToArrow(arrow: ArrowModule, table: ColumnTable, rows?: re
       const numbers = gathered[index];
       const coded = codeNumbers(numbers, scratch);
       if (coded) {
-        const dictionary = arrow.makeVector(arrow.makeData({ type: new arrow.Float64(), length: coded.values.length, data: coded.values }));
-        const type = new arrow.Dictionary(new arrow.Float64(), indexType(arrow, coded.codes), dictionaryId++);
-        data[column] = arrow.makeData({ type, length: rowCount, nullCount: 0, data: coded.codes, dictionary });
+        data[column] = dictionaryColumn(arrow, float64Column(arrow, coded.values), coded.codes, dictionaryId++);
       } else if (isInt32(numbers)) {
-        data[column] = arrow.makeData({ type: new arrow.Int32(), length: rowCount, nullCount: 0, data: Int32Array.from(numbers) });
+        data[column] = int32Column(arrow, Int32Array.from(numbers));
       } else {
-        data[column] = arrow.makeData({ type: new arrow.Float64(), length: rowCount, nullCount: 0, data: numbers.slice() });
+        data[column] = float64Column(arrow, numbers.slice());
       }
     });
   }
-  const fields = data.map(
-    (columnData, column) =>
-      new arrow.Field(table.columns[column], columnData.type, columnData.nullCount > 0, new Map([[DTYPE_KEY, table.dtypes[column]]])),
+  const fields = data.map((columnData, column) =>
+    fieldOf(arrow, table.columns[column], columnData, new Map([[DTYPE_KEY, table.dtypes[column]]])),
   );
-  const schema = new arrow.Schema(
+  const schema = schemaOf(
+    arrow,
     fields,
     new Map([
       [MARK_KEY, MARK],
       [ROW_COUNT_KEY, String(rowCount)],
     ]),
   );
-  const batch = new arrow.RecordBatch(
-    schema,
-    arrow.makeData({ type: new arrow.Struct(fields), length: rowCount, nullCount: 0, children: data }),
-  );
-  return arrow.tableToIPC(new arrow.Table(schema, [batch]), "file");
+  return arrowFileBytes(arrow, schema, [recordBatchOf(arrow, schema, data, rowCount)]);
 }
 
 /** A table read back, with the same cells as rows (rows[r][c] === table.data[c][r]), as a danfo frame keeps them. */
@@ -129,13 +126,13 @@ interface RowSource {
 
 /** The table a kept-columns file holds; throws when the bytes are not such a file. */
 export function columnsFromArrow(arrow: ArrowModule, file: Uint8Array): DecodedTable {
-  const read = arrow.tableFromIPC(file);
+  const read = readArrowFile(arrow, file);
   if (read.schema.metadata.get(MARK_KEY) !== MARK) throw new Error("not a kept-columns file");
   const rowCount = Number(read.schema.metadata.get(ROW_COUNT_KEY));
-  if (!Number.isSafeInteger(rowCount) || rowCount < 0 || (read.batches.length > 0 && read.numRows !== rowCount))
+  if (!Number.isSafeInteger(rowCount) || rowCount < 0 || (read.batches.length > 0 && read.batches[0].numRows !== rowCount))
     throw new Error("kept-columns file: bad row count");
   if (read.batches.length > 1) throw new Error("kept-columns file: more than one record batch");
-  const batch = read.batches[0] as Arrow.RecordBatch | undefined;
+  const batch = read.batches[0] as (typeof read.batches)[number] | undefined;
   if (!batch && (rowCount > 0 || read.schema.fields.length > 0)) throw new Error("kept-columns file: no record batch");
   const columns: string[] = [];
   const dtypes: ColumnDtype[] = [];
@@ -149,31 +146,28 @@ export function columnsFromArrow(arrow: ArrowModule, file: Uint8Array): DecodedT
     columns.push(field.name);
     dtypes.push(dtype as ColumnDtype);
     const cells = new Array<unknown>(rowCount);
-    const { type } = stored;
-    if (arrow.DataType.isDictionary(type) && arrow.DataType.isFloat(type.dictionary) && stored.nullCount === 0) {
+    const layout = storedLayout(arrow, stored);
+    if (layout === "float64Dictionary" && stored.nullCount === 0) {
       // the column holds its numbers unboxed (an array of doubles: no null written first); the rows
       // share one boxed number per distinct value
-      const values = floatValues(stored.dictionary!.data);
+      const values = floatValues(stored);
       const codes = codesOf(stored, rowCount);
       numbersFromCodes(cells, codes, values);
       sources.push({ values: genericCopy(values), codes });
-    } else if (arrow.DataType.isDictionary(type) && arrow.DataType.isUtf8(type.dictionary)) {
-      const values = stored.dictionary!.toArray() as string[];
+    } else if (layout === "utf8Dictionary") {
+      const values = dictionaryTexts(stored);
       textFromCodes(cells, codesOf(stored, rowCount), values, stored);
       sources.push({ values: cells });
-    } else if (
-      (arrow.DataType.isInt(type) && type.bitWidth === 32 && type.isSigned) ||
-      (arrow.DataType.isFloat(type) && type.precision === arrow.Precision.DOUBLE)
-    ) {
+    } else if (layout === "int32" || layout === "float64") {
       if (stored.nullCount > 0) throw new Error("kept-columns file: nulls among numbers");
       // a generic array from the start: each number is boxed once, and the rows share it
       if (rowCount > 0) cells[0] = null;
       const numbers = stored.values as Int32Array | Float64Array;
       for (let row = 0; row < rowCount; row++) cells[row] = numbers[row];
       sources.push({ values: cells });
-    } else if (arrow.DataType.isBool(type)) {
-      const vector = arrow.makeVector(stored);
-      for (let row = 0; row < rowCount; row++) cells[row] = vector.get(row);
+    } else if (layout === "bool") {
+      const values = valuesOf(arrow, stored, rowCount);
+      for (let row = 0; row < rowCount; row++) cells[row] = values[row];
       sources.push({ values: cells });
     } else {
       throw new Error("kept-columns file: unknown column type");
@@ -183,20 +177,12 @@ export function columnsFromArrow(arrow: ArrowModule, file: Uint8Array): DecodedT
   return { table: { columns, dtypes, data, rowCount }, rows: rowsOf(sources, rowCount) };
 }
 
-/** A dictionary column's codes, one per row: an IPC buffer is padded to 8 bytes, so it can hold more. */
-function codesOf(stored: Arrow.Data, rowCount: number): Codes {
-  return (stored.values as Codes).subarray(0, rowCount);
-}
-
-function floatValues(dictionary: readonly Arrow.Data[]): Float64Array {
-  if (dictionary.length !== 1 || !(dictionary[0].values instanceof Float64Array)) throw new Error("kept-columns file: bad dictionary");
-  return dictionary[0].values;
-}
-
-function indexType(arrow: ArrowModule, codes: Codes): Arrow.Int8 | Arrow.Int16 | Arrow.Int32 {
-  if (codes instanceof Int8Array) return new arrow.Int8();
-  if (codes instanceof Int16Array) return new arrow.Int16();
-  return new arrow.Int32();
+function floatValues(stored: ArrowData): Float64Array {
+  try {
+    return dictionaryFloats(stored);
+  } catch {
+    throw new Error("kept-columns file: bad dictionary");
+  }
 }
 
 const ROWS_PER_BLOCK = 256;
@@ -253,13 +239,10 @@ function numbersFromCodes(cells: unknown[], codes: Codes, values: Float64Array):
   }
 }
 
-function textFromCodes(cells: unknown[], codes: Codes, values: readonly string[], stored: Arrow.Data): void {
+function textFromCodes(cells: unknown[], codes: Codes, values: readonly string[], stored: ArrowData): void {
   const count = values.length;
-  const valid = stored.nullCount > 0 ? stored.nullBitmap : undefined;
-  const offset = stored.offset;
   for (let row = 0; row < codes.length; row++) {
-    const at = row + offset;
-    if (valid && (valid[at >> 3] & (1 << (at & 7))) === 0) {
+    if (!isValidRow(stored, row)) {
       cells[row] = null;
       continue;
     }

@@ -1,11 +1,8 @@
 import { createHash } from "node:crypto";
 import type { ColumnTable } from "../table/types";
-import { columnsFromArrow, columnsToArrow, type ArrowModule, type DecodedTable } from "./arrowColumns";
+import { columnsFromArrow, columnsToArrow, type DecodedTable } from "./arrowColumns";
 import type { ResponseCache } from "./responseCache";
-
-let loadingArrow: Promise<ArrowModule> | undefined;
-/** apache-arrow takes ~0.1 s to load: loaded when kept columns are first read or written, never at require("fountframe"). */
-const arrowModule = (): Promise<ArrowModule> => (loadingArrow ??= import("apache-arrow"));
+import { loadArrow } from "../arrow/arrowCodec";
 
 /** What a columns entry's index line says: the responses it was made from, and their digest then. */
 interface MadeFrom {
@@ -39,7 +36,7 @@ export class ColumnsCache {
     if ((await this.#digest(madeFrom.pages)) !== madeFrom.digest) return undefined;
     try {
       const file = await this.#responses.content(entry.integrity);
-      return columnsFromArrow(await arrowModule(), file);
+      return columnsFromArrow(await loadArrow(), file);
     } catch {
       await this.#discard(key, entry.integrity);
       return undefined;
@@ -55,7 +52,7 @@ export class ColumnsCache {
     // in one order whatever order the pages came in
     const pages = [...entries].sort();
     const digest = await this.#digest(pages);
-    const file = digest === undefined ? undefined : columnsToArrow(await arrowModule(), table, rows);
+    const file = digest === undefined ? undefined : columnsToArrow(await loadArrow(), table, rows);
     if (digest === undefined || !file) return;
     const before = await this.#responses.info(key);
     try {

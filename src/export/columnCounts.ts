@@ -9,6 +9,11 @@ export class ColumnCounts {
     this.#byColumn.set(column, (this.#byColumn.get(column) ?? 0) + 1);
   }
 
+  /** The cells of `column` are the frame's after all (a rewrite made them so). */
+  forget(column: string): void {
+    this.#byColumn.delete(column);
+  }
+
   /** `what: a (2 cells), b (1 cells). hint`, once, when any cell was counted. */
   warn(what: string, hint: string, code: string): void {
     if (!this.#byColumn.size) return;

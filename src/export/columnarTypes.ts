@@ -1,5 +1,6 @@
 import type { ColumnType } from "../table/columnType";
 import type { ExportOptions } from "./types";
+import type { StoredCell } from "../arrow/arrowCodec";
 
 export type { ColumnType } from "../table/columnType";
 
@@ -51,7 +52,7 @@ export interface ColumnBatch {
   readonly columns: readonly (readonly StoredCell[])[];
 }
 
-export type StoredCell = bigint | number | boolean | string | null;
+export type { StoredCell } from "../arrow/arrowCodec";
 
 /** A columnar file being written: batches in, then `finish` writes the footer. */
 export interface ColumnarFileWriter {

@@ -1,6 +1,7 @@
 import type { JsonRecord } from "../table/types";
 import { CellTally, type ColumnType } from "../table/columnType";
 import type { CellRows } from "./sourceBatches";
+import type { CellColumns, ColumnCells } from "./sourceColumns";
 
 /** A row object keyed by column names: null-prototype, so a column named `__proto__` is a key like any other. */
 export function newRow(): JsonRecord {
@@ -14,7 +15,8 @@ const isMissing = (value: unknown): boolean => value === null || value === undef
  * first batches in first-appearance order. Also decided on those batches, by the one column type
  * decision the frame takes on all its rows (src/table/columnType.ts): each column's type, the
  * schema of a Parquet or Arrow file. Batches are names + rows of cells, as the row gatherer makes
- * them for a frame. Cells are placed as they are (StreamedColumns has written them as the frame holds them).
+ * them for a frame, or columns as a page chunk holds them (the columnar writers). Cells are placed as
+ * they are (StreamedColumns has written them as the frame holds them).
  */
 export class ExportHeader {
   readonly columns: readonly string[];
@@ -24,7 +26,7 @@ export class ExportHeader {
   /** columns outside the header that carried a value, with how many rows carried one */
   readonly #newColumns = new Map<string, number>();
 
-  constructor(firstBatches: readonly CellRows[], fixedColumns?: readonly string[]) {
+  constructor(firstBatches: readonly (CellRows | CellColumns)[], fixedColumns?: readonly string[]) {
     this.columns = fixedColumns ? [...fixedColumns] : namesInOrder(firstBatches);
     this.columns.forEach((column, position) => this.#position.set(column, position));
     this.types = this.#decideTypes(firstBatches);
@@ -49,6 +51,17 @@ export class ExportHeader {
       }
       return cells;
     });
+  }
+
+  /** A batch's columns under the header (undefined: a column it lacks); columns outside it are counted, not kept. */
+  columnsOf(batch: CellColumns): (ColumnCells | undefined)[] {
+    const placed = new Array<ColumnCells | undefined>(this.columns.length);
+    batch.names.forEach((name, column) => {
+      const position = this.#position.get(name);
+      if (position !== undefined) placed[position] = batch.columns[column];
+      else this.#countNewCells(name, batch.columns[column]);
+    });
+    return placed;
   }
 
   /**
@@ -80,11 +93,24 @@ export class ExportHeader {
     this.#newColumns.set(name, (this.#newColumns.get(name) ?? 0) + 1);
   }
 
+  #countNewCells(name: string, cells: ColumnCells): void {
+    let carried = 0;
+    for (let row = 0; row < cells.length; row++) if (!isMissing(cells[row])) carried++;
+    if (carried) this.#newColumns.set(name, (this.#newColumns.get(name) ?? 0) + carried);
+  }
+
   /** Per header column, its type over every cell of the batches and its declared type. */
-  #decideTypes(batches: readonly CellRows[]): (ColumnType | undefined)[] {
+  #decideTypes(batches: readonly (CellRows | CellColumns)[]): (ColumnType | undefined)[] {
     const tally = new CellTally();
     for (const batch of batches) {
       const positions = this.#positionsOf(batch.names);
+      if (!("rows" in batch)) {
+        batch.columns.forEach((cells, column) => {
+          const position = positions[column];
+          if (position >= 0) for (let row = 0; row < batch.rowCount; row++) tally.add(position, cells[row]);
+        });
+        continue;
+      }
       for (const row of batch.rows) {
         for (let column = 0; column < row.length; column++) if (positions[column] >= 0) tally.add(positions[column], row[column]);
       }
@@ -95,7 +121,7 @@ export class ExportHeader {
 }
 
 /** The column names of batches, each once, in first-appearance order. */
-export function namesInOrder(batches: readonly CellRows[]): string[] {
+export function namesInOrder(batches: readonly { readonly names: readonly string[] }[]): string[] {
   const seen = new Set<string>();
   for (const batch of batches) for (const name of batch.names) seen.add(name);
   return [...seen];

@@ -20,6 +20,7 @@ export async function* objectRows(
   options: ExportOptions,
   seen: Set<string>,
   streamed: StreamedColumns,
+  infinite: ColumnCounts,
 ): AsyncGenerator<readonly JsonRecord[], void> {
   if (options.flatten === false && !isFrameShape(source)) {
     for await (const { records } of recordBatches(source)) {
@@ -30,8 +31,7 @@ export async function* objectRows(
   }
   let plan: ExportHeader | undefined;
   const rank = new Map<string, number>();
-  // JSON has no Infinity: JSON.stringify writes null, and the columns are named once at the end
-  const infinite = new ColumnCounts();
+  // JSON has no Infinity: JSON.stringify writes null, and the columns are named once at the end (warnOfInfinite)
   const noteInfinite = <T>(column: string, value: T): T => {
     if (isInfinite(value)) infinite.add(column);
     return value;
@@ -57,6 +57,14 @@ export async function* objectRows(
     countInfinite(batch, infinite);
     yield plan.objectsOf(batch, order);
   }
+}
+
+/**
+ * One warning naming the columns whose ±Infinity cells were written as null, once the file is
+ * final: a column a rewrite turned to text holds them as the text "Infinity", as the frame does.
+ */
+export function warnOfInfinite(infinite: ColumnCounts, streamed: StreamedColumns): void {
+  for (const column of streamed.rewrittenColumns()) infinite.forget(column);
   infinite.warn(
     "numbers past the double range (±Infinity, e.g. 1e400 in the service's JSON), which JSON cannot hold, were written as null",
     "CSV, Parquet and Arrow keep them (docs/writers.md).",

@@ -16,7 +16,7 @@ import {
   type DatasetLayout,
 } from "./partitioned";
 import { addressWithoutCredentials, manifestOf, whatChanged, type ResumeIdentity, type ResumeManifest } from "./resumeState";
-import { sourceBatches } from "./sourceBatches";
+import { sourceColumns } from "./sourceColumns";
 import { pageRecordCount } from "../table/pageChunk";
 import { defaultBatchRows, TARGET_CELLS_PER_BATCH, TypedBatches } from "./typedBatches";
 import type { ExportSource, ExportSummary, ExportTarget } from "./types";
@@ -179,8 +179,7 @@ class ResumeRun {
   /** Rows per batch for the first piece: the first page's columns as the writers shape them. */
   async #batchRowsFor(page: RecordPage): Promise<number> {
     if (this.#options.batchRows) return this.#options.batchRows;
-    for await (const batch of sourceBatches(pagesOf([page]), this.#options))
-      if (batch.kind === "records") return defaultBatchRows(batch.names.length, this.#targetCells);
+    for await (const batch of sourceColumns(pagesOf([page]), this.#options)) return defaultBatchRows(batch.names.length, this.#targetCells);
     return defaultBatchRows(1, this.#targetCells);
   }
 

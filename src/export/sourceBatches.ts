@@ -52,7 +52,7 @@ export interface RawRecords {
 }
 
 /** Frames and large arrays go out in slices, so writers can wait for the disk between them. */
-const SLICE_ROWS = 5_000;
+export const SLICE_ROWS = 5_000;
 
 /** Any export source as batches of rows; pages are read one at a time, never gathered. */
 export async function* sourceBatches(source: ExportSource, options: ExportOptions): AsyncGenerator<SourceBatch, void> {
@@ -114,7 +114,7 @@ function* frameBatches(frame: FrameSource): Generator<FrameBatch> {
 }
 
 /** A danfo frame's dtypes as declarations: a column it holds as text stays text ("056" and "826" alike). */
-function frameDeclaredTypes(frame: FrameSource): ReadonlyMap<string, DeclaredType> {
+export function frameDeclaredTypes(frame: FrameSource): ReadonlyMap<string, DeclaredType> {
   const dtypes: unknown = (frame as { dtypes?: unknown }).dtypes;
   const declared = new Map<string, DeclaredType>();
   if (!Array.isArray(dtypes)) return declared;

@@ -106,6 +106,8 @@ export class StreamedColumns {
       if (held === NUMBERS) {
         if (stats.numericStrings[column] > 0) this.#numbersOfText(rows, column, index, firstRow - 1);
         if (this.#form === "typed") this.#differing[index] += stats.present[column];
+        // JSON writes ±Infinity as null: a rewrite needs its text (only a number past int32 can be one)
+        if (this.#form === "typed" && this.#rewritable && stats.notInt32[column]) this.#keepInfinite(rows, column, index, firstRow - 1);
       } else if (held === BOOLEANS) {
         if (this.#form === "typed") this.#differing[index] += stats.present[column];
       } else if (held === TEXT && stats.numbers[column] + stats.booleans[column] > 0) {
@@ -130,6 +132,13 @@ export class StreamedColumns {
   /** The writer has rewritten the turned columns' cells as the frame holds them: nothing to warn of. */
   rewritten(): void {
     this.#rewritten = true;
+  }
+
+  /** The columns a rewrite gave the frame's cells (a ±Infinity written as JSON's null among them): none until `rewritten`. */
+  rewrittenColumns(): Set<string> {
+    const names = new Set<string>();
+    if (this.#rewritten) this.#turnedTextIn.forEach((rows, index) => rows && names.add(this.#names[index]));
+    return names;
   }
 
   /** Removes the kept texts. */
@@ -165,6 +174,13 @@ export class StreamedColumns {
       this.#differing.push(0);
     }
     return index;
+  }
+
+  #keepInfinite(rows: unknown[][], column: number, index: number, rowsBefore: number): void {
+    for (let position = 0; position < rows.length; position++) {
+      const value = rows[position][column];
+      if (value === Infinity || value === -Infinity) this.#spilled.add(rowsBefore + position, index, String(value));
+    }
   }
 
   #numbersOfText(rows: unknown[][], column: number, index: number, rowsBefore: number): void {

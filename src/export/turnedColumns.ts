@@ -53,9 +53,11 @@ export async function turnedCellsOf(turned: TurnedColumns, row: number, record: 
   for (const { name, before, index } of turned.columns) {
     if (row >= before) continue;
     const value = record[name];
-    if (value === null || value === undefined) continue;
+    // a kept text may stand for a null written in its place (JSON's ±Infinity)
+    const text = texts.get(index) ?? (value === null || value === undefined ? undefined : String(value));
+    if (text === undefined) continue;
     // defined, not set: a column may be named "__proto__"
-    Object.defineProperty(record, name, { value: texts.get(index) ?? String(value), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(record, name, { value: text, enumerable: true, writable: true, configurable: true });
   }
 }
 

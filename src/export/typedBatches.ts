@@ -5,12 +5,11 @@ import { isMissingCell, typeOfCell, widen, type ColumnType } from "../table/colu
 import { CellMismatch, cellAs } from "../table/cellConversion";
 import { COLUMN_TYPE_CHANGED_CODE, ColumnCounts, COLUMNS_LEFT_OUT_CODE, hasLoneSurrogate, LONE_SURROGATE_WARNING } from "./columnCounts";
 import { ExportError } from "./exportError";
-import { sourceBatches, type CellRows } from "./sourceBatches";
+import { sourceColumns, type CellColumns, type ColumnCells } from "./sourceColumns";
 import type { ExportSource } from "./types";
 import { declaredTypes } from "./writerOptions";
 import { parseNumericString } from "../table/columnType";
 
-const PLACED: CellRows = { names: [], rows: [] };
 export const TARGET_CELLS_PER_BATCH = 400_000;
 const MIN_BATCH_ROWS = 1_000;
 
@@ -76,33 +75,28 @@ export class TypedBatches {
   async *batches(): AsyncGenerator<ColumnBatch, void> {
     const inMemory = isFrameShape(this.#source) || Array.isArray(this.#source);
     /** the batches the schema is inferred from, until they hold one batch of rows */
-    let first: CellRows[] = [];
+    let first: CellColumns[] = [];
     let firstRows = 0;
-    /** rows under the header, waiting for a full batch */
-    let buffer: unknown[][] = [];
+    /** columns under the header, waiting for a full batch */
+    const waiting = new WaitingColumns();
     let bufferLimit = inMemory ? Infinity : (this.#options.batchRows ?? 0);
-    for await (const batch of sourceBatches(this.#source, this.#options)) {
-      const cells: CellRows =
-        batch.kind === "frame" ? { names: batch.columns, rows: batch.rows, declaredTypes: batch.declaredTypes } : batch;
+    for await (const batch of sourceColumns(this.#source, this.#options)) {
       if (this.#plan) {
-        for (const row of this.#plan.cellsOf(cells)) buffer.push(row);
+        waiting.add(this.#plan.columnsOf(batch), batch.rowCount);
       } else {
-        first.push(cells);
-        firstRows += cells.rows.length;
+        first.push(batch);
+        firstRows += batch.rowCount;
         if (bufferLimit === 0) bufferLimit = this.#options.batchRows ?? defaultBatchRows(namesInOrder(first).length, this.#targetCells);
         if (firstRows < bufferLimit) continue;
-        buffer = this.#fixSchema(first);
+        this.#fixSchema(first, waiting);
         first = [];
       }
       bufferLimit = this.#batchRows;
-      if (buffer.length < bufferLimit) continue;
       // full batches only: the rest waits for the next pages, so row groups stay whole
-      const full = buffer.length - (buffer.length % this.#batchRows);
-      yield* this.#emit(buffer.slice(0, full));
-      buffer = buffer.slice(full);
+      while (waiting.rows >= this.#batchRows) yield this.#columnsOf(waiting, this.#batchRows);
     }
-    if (!this.#plan) buffer = this.#fixSchema(first);
-    yield* this.#emit(buffer);
+    if (!this.#plan) this.#fixSchema(first, waiting);
+    while (waiting.rows > 0) yield this.#columnsOf(waiting, Math.min(this.#batchRows, waiting.rows));
   }
 
   /** Keys later pages brought and the header left out (only with onNewColumns "warn" or "ignore"). */
@@ -136,23 +130,14 @@ export class TypedBatches {
     );
   }
 
-  *#emit(rows: readonly (readonly unknown[])[]): Generator<ColumnBatch> {
-    for (let start = 0; start < rows.length; start += this.#batchRows) yield this.#columnsOf(rows.slice(start, start + this.#batchRows));
-  }
-
-  /** Fixes the header and types from the first batches; returns their rows under the header. */
-  #fixSchema(batches: CellRows[]): unknown[][] {
+  /** Fixes the header and types from the first batches; their columns under the header join `waiting`. */
+  #fixSchema(batches: CellColumns[], waiting: WaitingColumns): void {
     const declared = declaredTypes(this.#options.types);
     const documented = batches.find((batch) => batch.declaredTypes)?.declaredTypes;
     this.#plan = new ExportHeader(batches, this.#options.columns);
     const names = this.#plan.columns;
     const decided = this.#plan.types;
-    const rows: unknown[][] = [];
-    for (let index = 0; index < batches.length; index++) {
-      for (const cells of this.#plan.cellsOf(batches[index])) rows.push(cells);
-      // each gathered batch goes once placed: an in-memory source is all first batches, held twice otherwise
-      batches[index] = PLACED;
-    }
+    for (const batch of batches) waiting.add(this.#plan.columnsOf(batch), batch.rowCount);
     const types = names.map((name, position): ColumnType => {
       if (this.#emptyBefore.has(name)) this.#unsettled.add(position);
       const fixed = declared.get(name);
@@ -165,26 +150,50 @@ export class TypedBatches {
     this.#schema = { names, types };
     this.#batchRows = this.#options.batchRows ?? defaultBatchRows(names.length, this.#targetCells);
     this.#raiseOnNewColumns();
-    return rows;
   }
 
-  /** Rows under the header as typed columns. */
-  #columnsOf(rows: readonly (readonly unknown[])[]): ColumnBatch {
+  /** The first `rows` waiting rows as typed columns, column by column. */
+  #columnsOf(waiting: WaitingColumns, rows: number): ColumnBatch {
     const { names, types } = this.#schema!;
-    const columns: StoredCell[][] = names.map(() => new Array<StoredCell>(rows.length));
-    for (let index = 0; index < rows.length; index++) {
-      const cells = rows[index];
-      for (let position = 0; position < names.length; position++) {
-        const value = cells[position];
-        const stored = isMissingCell(value) ? null : this.#stored(position, types[position], value, index);
-        // UTF-8 writes a lone surrogate as U+FFFD
-        if (typeof stored === "string" && hasLoneSurrogate(stored)) this.#loneSurrogates.add(names[position]);
-        columns[position][index] = stored;
+    const pieces = waiting.take(rows);
+    const columns: StoredCell[][] = [];
+    for (let position = 0; position < names.length; position++) {
+      const stored = new Array<StoredCell>(rows);
+      let at = 0;
+      for (const { columns: placed, from, to } of pieces) {
+        const cells = placed[position];
+        if (cells === undefined) stored.fill(null, at, at + to - from);
+        else this.#storeCells(position, types[position], cells, from, to, stored, at);
+        at += to - from;
       }
+      columns.push(stored);
     }
     this.#raiseOnNewColumns();
-    this.#rowsSoFar += rows.length;
-    return { rows: rows.length, columns };
+    this.#rowsSoFar += rows;
+    return { rows, columns };
+  }
+
+  /** Cells `from`–`to` of one column as its type stores them, into `stored` from `at`. */
+  #storeCells(position: number, type: ColumnType, cells: ColumnCells, from: number, to: number, stored: StoredCell[], at: number): void {
+    if (cells instanceof Float64Array && type === "double" && !this.#unsettled.has(position)) {
+      // numbers already: only NaN is missing
+      for (let row = from; row < to; row++) {
+        const value = cells[row];
+        stored[at++] = value === value ? value : null;
+      }
+      return;
+    }
+    for (let row = from; row < to; row++, at++) {
+      const value = cells[row];
+      if (isMissingCell(value)) {
+        stored[at] = null;
+        continue;
+      }
+      const cell = this.#stored(position, type, value, at);
+      // UTF-8 writes a lone surrogate as U+FFFD
+      if (typeof cell === "string" && hasLoneSurrogate(cell)) this.#loneSurrogates.add(this.#schema!.names[position]);
+      stored[at] = cell;
+    }
   }
 
   #stored(position: number, type: ColumnType, value: unknown, index: number): StoredCell {
@@ -224,5 +233,40 @@ export class TypedBatches {
       `a later page brought columns the first ${this.#rowsSoFar.toLocaleString("en-US")} rows lacked (${[...found.keys()].join(", ")}); ` +
         `a Parquet or Arrow schema is fixed once written: pass \`columns\` with every column (and \`types\` for them), or onNewColumns: "warn" to leave them out`,
     );
+  }
+}
+
+/** A stretch of rows of placed columns: rows `from` to `to` (exclusive) of each column. */
+interface Piece {
+  readonly columns: readonly (ColumnCells | undefined)[];
+  from: number;
+  to: number;
+}
+
+/** Columns under the header waiting for a full batch, as the batches brought them (never copied). */
+class WaitingColumns {
+  readonly #pieces: Piece[] = [];
+  rows = 0;
+
+  add(columns: readonly (ColumnCells | undefined)[], rowCount: number): void {
+    if (rowCount === 0) return;
+    this.#pieces.push({ columns, from: 0, to: rowCount });
+    this.rows += rowCount;
+  }
+
+  /** The stretches holding the first `rows` rows, let go of here. */
+  take(rows: number): Piece[] {
+    const taken: Piece[] = [];
+    let left = rows;
+    while (left > 0) {
+      const piece = this.#pieces[0];
+      const count = Math.min(left, piece.to - piece.from);
+      taken.push({ columns: piece.columns, from: piece.from, to: piece.from + count });
+      piece.from += count;
+      left -= count;
+      if (piece.from === piece.to) this.#pieces.shift();
+    }
+    this.rows -= rows;
+    return taken;
   }
 }

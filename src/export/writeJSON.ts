@@ -1,5 +1,6 @@
 import { jsonText } from "../text/jsonText";
-import { objectRows } from "./objectRows";
+import { objectRows, warnOfInfinite } from "./objectRows";
+import { ColumnCounts } from "./columnCounts";
 import { StreamedColumns } from "./streamedColumns";
 import { jsonRewrite, mayRewrite, rewriteTurnedColumns } from "./turnedColumns";
 import { withFileOutput } from "./output";
@@ -17,9 +18,10 @@ export async function writeJSON(source: ExportSource, target: ExportTarget, give
   const seen = new Set<string>();
   const indent = options.indent;
   const streamed = new StreamedColumns("typed", mayRewrite(source, target));
+  const infinite = new ColumnCounts();
   const { path, rows } = await withFileOutput(target, async (sink) => {
     let written = 0;
-    for await (const batch of objectRows(source, options, seen, streamed)) {
+    for await (const batch of objectRows(source, options, seen, streamed, infinite)) {
       if (!batch.length) continue;
       let text = written === 0 ? "[" : "";
       for (const row of batch) {
@@ -35,5 +37,6 @@ export async function writeJSON(source: ExportSource, target: ExportTarget, give
     return { path: sink.path, rows: written };
   }).finally(() => streamed.discard());
   streamed.finish();
+  warnOfInfinite(infinite, streamed);
   return { format: "json", path, rows, columns: [...seen], droppedColumns: [] };
 }

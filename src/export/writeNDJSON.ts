@@ -1,5 +1,6 @@
 import { jsonText } from "../text/jsonText";
-import { objectRows } from "./objectRows";
+import { objectRows, warnOfInfinite } from "./objectRows";
+import { ColumnCounts } from "./columnCounts";
 import { StreamedColumns } from "./streamedColumns";
 import { mayRewrite, ndjsonRewrite, rewriteTurnedColumns } from "./turnedColumns";
 import { withFileOutput } from "./output";
@@ -15,9 +16,10 @@ export async function writeNDJSON(source: ExportSource, target: ExportTarget, gi
   const options = checkWriterOptions("ndjson", given);
   const seen = new Set<string>();
   const streamed = new StreamedColumns("typed", mayRewrite(source, target));
+  const infinite = new ColumnCounts();
   const { path, rows } = await withFileOutput(target, async (sink) => {
     let written = 0;
-    for await (const batch of objectRows(source, options, seen, streamed)) {
+    for await (const batch of objectRows(source, options, seen, streamed, infinite)) {
       let text = "";
       for (const row of batch) text += `${jsonText(row)}\n`;
       await sink.write(text);
@@ -27,5 +29,6 @@ export async function writeNDJSON(source: ExportSource, target: ExportTarget, gi
     return { path: sink.path, rows: written };
   }).finally(() => streamed.discard());
   streamed.finish();
+  warnOfInfinite(infinite, streamed);
   return { format: "ndjson", path, rows, columns: [...seen], droppedColumns: [] };
 }

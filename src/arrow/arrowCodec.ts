@@ -1,0 +1,268 @@
+// The one Arrow encoder and decoder (apache-arrow): the cache's kept columns and writeArrow's files
+// describe their columns to it; nothing else builds or reads Arrow data.
+import type * as Arrow from "apache-arrow";
+import type { ColumnType } from "../table/columnType";
+
+export type ArrowModule = typeof Arrow;
+export type ArrowData = Arrow.Data;
+export type ArrowSchema = Arrow.Schema;
+
+/** A cell as a typed column stores it: int64 and timestamp as bigint, date as days, null where missing. */
+export type StoredCell = bigint | number | boolean | string | null;
+
+/** Dictionary codes, the narrowest signed array that holds them. */
+export type Codes = Int8Array | Int16Array | Int32Array;
+
+let loading: Promise<ArrowModule> | undefined;
+/** apache-arrow takes ~0.1 s to load: loaded on first use, never at require("fountframe"). */
+export function loadArrow(): Promise<ArrowModule> {
+  loading ??= import("apache-arrow");
+  return loading;
+}
+
+/** A validity bitmap: bit r set where row r holds a value. */
+export interface Validity {
+  readonly valid: Uint8Array;
+  readonly nullCount: number;
+}
+
+const EVERY_ROW_VALID: Validity = { valid: new Uint8Array(0), nullCount: 0 };
+
+// ---- encoding
+
+function arrowTypeOf(arrow: ArrowModule, type: ColumnType): Arrow.DataType {
+  switch (type) {
+    case "int64":
+      return new arrow.Int64();
+    case "double":
+      return new arrow.Float64();
+    case "boolean":
+      return new arrow.Bool();
+    case "utf8":
+      return new arrow.Utf8();
+    case "date":
+      return new arrow.DateDay();
+    case "timestamp":
+      return new arrow.TimestampMicrosecond("UTC");
+  }
+}
+
+/** Fields of typed columns (every one nullable), by name. */
+export function typedFields(arrow: ArrowModule, names: readonly string[], types: readonly ColumnType[]): Arrow.Field[] {
+  return names.map((name, position) => new arrow.Field(name, arrowTypeOf(arrow, types[position]), true));
+}
+
+/** A typed column's cells (as `cellAs` stores them, null where missing) as Arrow data: fixed-width ones straight into typed arrays. */
+export function typedColumn(arrow: ArrowModule, type: ColumnType, cells: readonly StoredCell[], rows: number): ArrowData {
+  const { valid, nullCount } = validityOfCells(cells, rows);
+  const present = { length: rows, nullCount, nullBitmap: valid };
+  switch (type) {
+    case "int64":
+    case "timestamp": {
+      const data = new BigInt64Array(rows);
+      for (let row = 0; row < rows; row++) if (cells[row] !== null) data[row] = cells[row] as bigint;
+      return arrow.makeData({ type: arrowTypeOf(arrow, type) as Arrow.Int64, ...present, data });
+    }
+    case "double": {
+      const data = new Float64Array(rows);
+      for (let row = 0; row < rows; row++) if (cells[row] !== null) data[row] = cells[row] as number;
+      return arrow.makeData({ type: new arrow.Float64(), ...present, data });
+    }
+    case "date": {
+      const data = new Int32Array(rows);
+      for (let row = 0; row < rows; row++) if (cells[row] !== null) data[row] = cells[row] as number;
+      return arrow.makeData({ type: new arrow.DateDay(), ...present, data });
+    }
+    case "boolean": {
+      const bits = new Uint8Array((rows + 7) >> 3);
+      for (let row = 0; row < rows; row++) if (cells[row] === true) bits[row >> 3] |= 1 << (row & 7);
+      return arrow.makeData({ type: new arrow.Bool(), ...present, data: bits });
+    }
+    case "utf8":
+      return utf8Column(arrow, cells as readonly (string | null)[]);
+  }
+}
+
+function validityOfCells(cells: readonly StoredCell[], rows: number): Validity {
+  const valid = new Uint8Array((rows + 7) >> 3);
+  let nullCount = 0;
+  for (let row = 0; row < rows; row++) {
+    if (cells[row] === null) nullCount++;
+    else valid[row >> 3] |= 1 << (row & 7);
+  }
+  return { valid, nullCount };
+}
+
+/** Text, null where missing (arrow's own builder: UTF-8, a lone surrogate as U+FFFD). */
+export function utf8Column(arrow: ArrowModule, texts: readonly (string | null)[]): ArrowData {
+  return arrow.vectorFromArray(texts as (string | null)[], new arrow.Utf8()).data[0];
+}
+
+/** Whole numbers as Int32, no nulls. */
+export function int32Column(arrow: ArrowModule, values: Int32Array): ArrowData {
+  return arrow.makeData({ type: new arrow.Int32(), length: values.length, nullCount: 0, data: values });
+}
+
+/** Numbers as Float64, no nulls. */
+export function float64Column(arrow: ArrowModule, values: Float64Array): ArrowData {
+  return arrow.makeData({ type: new arrow.Float64(), length: values.length, nullCount: 0, data: values });
+}
+
+/** Booleans as bits, nulls unset in `validity`. */
+export function boolColumn(arrow: ArrowModule, bits: Uint8Array, rows: number, validity: Validity = EVERY_ROW_VALID): ArrowData {
+  return arrow.makeData({ type: new arrow.Bool(), length: rows, nullCount: validity.nullCount, nullBitmap: validity.valid, data: bits });
+}
+
+/** A dictionary column: a code per row into `dictionary` (data of its values), dictionary id `id`. */
+export function dictionaryColumn(
+  arrow: ArrowModule,
+  dictionary: ArrowData,
+  codes: Codes,
+  id: number,
+  validity: Validity = EVERY_ROW_VALID,
+): ArrowData {
+  const type = new arrow.Dictionary(dictionary.type, indexType(arrow, codes), id);
+  return arrow.makeData({
+    type,
+    length: codes.length,
+    nullCount: validity.nullCount,
+    nullBitmap: validity.valid,
+    data: codes,
+    dictionary: arrow.makeVector(dictionary),
+  });
+}
+
+function indexType(arrow: ArrowModule, codes: Codes): Arrow.Int8 | Arrow.Int16 | Arrow.Int32 {
+  if (codes instanceof Int8Array) return new arrow.Int8();
+  if (codes instanceof Int16Array) return new arrow.Int16();
+  return new arrow.Int32();
+}
+
+/** A field for `data` (nullable when it holds a null), with its metadata. */
+export function fieldOf(arrow: ArrowModule, name: string, data: ArrowData, metadata?: ReadonlyMap<string, string>): Arrow.Field {
+  return new arrow.Field(name, data.type, data.nullCount > 0, metadata ? new Map(metadata) : undefined);
+}
+
+export function schemaOf(arrow: ArrowModule, fields: Arrow.Field[], metadata?: ReadonlyMap<string, string>): ArrowSchema {
+  return new arrow.Schema(fields, metadata ? new Map(metadata) : undefined);
+}
+
+/** One record batch of `rows` rows: the columns' data in the schema's order. */
+export function recordBatchOf(arrow: ArrowModule, schema: ArrowSchema, children: ArrowData[], rows: number): Arrow.RecordBatch {
+  const data = arrow.makeData({ type: new arrow.Struct(schema.fields), length: rows, nullCount: 0, children });
+  return new arrow.RecordBatch(schema, data);
+}
+
+/** A whole Arrow IPC file (the file format) of one schema's batches, in memory. */
+export function arrowFileBytes(arrow: ArrowModule, schema: ArrowSchema, batches: Arrow.RecordBatch[]): Uint8Array {
+  return arrow.tableToIPC(new arrow.Table(schema, batches), "file");
+}
+
+/** An Arrow IPC file written as it goes: each batch's bytes handed to `write` in order, waited for. */
+export interface ArrowFileStream {
+  write(batch: Arrow.RecordBatch): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function openArrowFileStream(arrow: ArrowModule, schema: ArrowSchema, write: (bytes: Uint8Array) => Promise<void>): ArrowFileStream {
+  const writer = new arrow.RecordBatchFileWriter();
+  writer.reset(undefined, schema);
+  const queued = writer[Symbol.asyncIterator]();
+  let next: Promise<IteratorResult<Uint8Array>> | undefined;
+  /** Hands every byte queued so far to `write`, waiting for each (so memory holds about one batch): done once the queue is empty (or closed). */
+  const drain = async (): Promise<void> => {
+    for (;;) {
+      next ??= queued.next();
+      // a queued chunk is handed out at once; an empty queue waits past the next turn of the event loop
+      const taken = await Promise.race([next, nextTurn()]);
+      if (taken === EMPTY) return;
+      next = undefined;
+      if (taken.done) return;
+      await write(taken.value);
+    }
+  };
+  return {
+    async write(batch) {
+      writer.write(batch);
+      await drain();
+    },
+    async close() {
+      writer.close();
+      await drain();
+    },
+  };
+}
+
+const EMPTY = Symbol("empty");
+const nextTurn = (): Promise<typeof EMPTY> => new Promise((resolve) => setImmediate(() => resolve(EMPTY)));
+
+// ---- decoding
+
+/** An Arrow IPC file read whole: its schema and record batches. */
+export function readArrowFile(arrow: ArrowModule, bytes: Uint8Array): { schema: ArrowSchema; batches: Arrow.RecordBatch[] } {
+  const table = arrow.tableFromIPC(bytes);
+  return { schema: table.schema, batches: table.batches };
+}
+
+/**
+ * One typed column of a record batch as stored cells (what typedColumn wrote, back exactly: int64
+ * and timestamps as bigint, dates as days): the typed array's own values for the fixed-width types.
+ */
+export function typedCells(type: ColumnType, data: ArrowData, rows: number, arrow: ArrowModule): StoredCell[] {
+  const cells = new Array<StoredCell>(rows);
+  const vector = arrow.makeVector(data);
+  const raw = type === "int64" || type === "timestamp" || type === "date" || type === "double";
+  const values = data.values as ArrayLike<unknown>;
+  for (let row = 0; row < rows; row++) {
+    if (!vector.isValid(row)) cells[row] = null;
+    else cells[row] = (raw ? values[row] : vector.get(row)) as StoredCell;
+  }
+  return cells;
+}
+
+/** How a column is stored, for a reader that takes a few layouts. */
+export type StoredLayout = "float64Dictionary" | "utf8Dictionary" | "int32" | "float64" | "bool" | "other";
+
+export function storedLayout(arrow: ArrowModule, data: ArrowData): StoredLayout {
+  const { type } = data;
+  if (arrow.DataType.isDictionary(type)) {
+    if (arrow.DataType.isFloat(type.dictionary) && type.dictionary.precision === arrow.Precision.DOUBLE) return "float64Dictionary";
+    if (arrow.DataType.isUtf8(type.dictionary)) return "utf8Dictionary";
+    return "other";
+  }
+  if (arrow.DataType.isInt(type) && type.bitWidth === 32 && type.isSigned) return "int32";
+  if (arrow.DataType.isFloat(type) && type.precision === arrow.Precision.DOUBLE) return "float64";
+  if (arrow.DataType.isBool(type)) return "bool";
+  return "other";
+}
+
+/** A dictionary column's codes, one per row: an IPC buffer is padded to 8 bytes, so it can hold more. */
+export function codesOf(data: ArrowData, rows: number): Codes {
+  return (data.values as Codes).subarray(0, rows);
+}
+
+/** A dictionary column's values: its doubles (one array), or its texts. */
+export function dictionaryFloats(data: ArrowData): Float64Array {
+  const dictionary = data.dictionary!.data;
+  if (dictionary.length !== 1 || !(dictionary[0].values instanceof Float64Array)) throw new Error("bad dictionary");
+  return dictionary[0].values;
+}
+
+export function dictionaryTexts(data: ArrowData): string[] {
+  return data.dictionary!.toArray() as string[];
+}
+
+/** Whether row `row` of `data` holds a value. */
+export function isValidRow(data: ArrowData, row: number): boolean {
+  if (data.nullCount === 0) return true;
+  const at = row + data.offset;
+  return (data.nullBitmap![at >> 3] & (1 << (at & 7))) !== 0;
+}
+
+/** A column's values one by one (booleans, or anything read through arrow's own getters). */
+export function valuesOf(arrow: ArrowModule, data: ArrowData, rows: number): unknown[] {
+  const vector = arrow.makeVector(data);
+  const values = new Array<unknown>(rows);
+  for (let row = 0; row < rows; row++) values[row] = vector.get(row);
+  return values;
+}
