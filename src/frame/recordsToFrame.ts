@@ -86,10 +86,13 @@ export class FrameBuilder {
     if (rows.kind === "columns") return this.#table.add(rows.chunk);
     const { records } = rows;
     if (records.length <= RECORDS_PER_CHUNK) return this.#table.add(gatherPageChunk(records, shape));
-    // unstacked, the records are the rows: their columns make room for them once
-    if (!shape.stackData) this.#table.expectRows(this.#table.rowCount + records.length);
+    const table = this.#table;
     for (let from = 0; from < records.length; from += RECORDS_PER_CHUNK) {
-      this.#table.add(gatherPageChunk(records.slice(from, from + RECORDS_PER_CHUNK), shape));
+      const chunk = gatherPageChunk(records.slice(from, from + RECORDS_PER_CHUNK), shape);
+      // the columns make room for the rows once: unstacked, the records are the rows; stacked, as
+      // many rows a record as in the first stretch (beyond that room a column grows as rows come)
+      if (from === 0) table.expectRows(table.rowCount + Math.ceil((chunk.rowCount / RECORDS_PER_CHUNK) * records.length));
+      table.add(chunk);
     }
   }
 
@@ -120,7 +123,7 @@ export class FrameBuilder {
 }
 
 /**
- * Records added at once are gathered this many at a time: a chunk's rows are still in the cache when
- * they are cut into columns, and never held all at once beside the columns.
+ * Records added at once are gathered this many at a time: a chunk's rows and columns are let go as
+ * each is appended, never held all at once beside the table's columns.
  */
 const RECORDS_PER_CHUNK = 1000;

@@ -223,4 +223,13 @@ describe("FrameBuilder (records gathered into chunks) equals flattenRecords + to
     }));
     expect(recordsToTable(records, {})).toEqual(toColumnTable(flattenRecords(records, {})));
   });
+
+  it("the same over many chunks of stacked records, more rows a record after the first stretch than in it", () => {
+    const records: JsonRecord[] = Array.from({ length: 2_500 }, (_, row) => ({
+      id: row,
+      l: Array.from({ length: row < 1_000 ? 1 : (row % 4) + 1 }, (_, at) => ({ at, x: row * at })),
+      ...(row % 7 === 0 ? { m: [] } : {}),
+    }));
+    expect(recordsToTable(records, { stackData: true })).toEqual(toColumnTable(flattenRecords(records, { stackData: true })));
+  });
 });
