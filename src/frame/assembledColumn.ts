@@ -17,11 +17,23 @@ export class AssembledColumn {
   #length = 0;
 
   /** rows to make room for at once (0: grown as rows come) */
-  readonly #room: number;
+  #room: number;
 
   /** `room`: rows expected; beyond MOST_ROWS_OF_ROOM the column grows as rows come */
   constructor(room: number) {
     this.#room = room <= MOST_ROWS_OF_ROOM ? room : 0;
+  }
+
+  /** Room for `room` rows from now on, the rows held kept (beyond MOST_ROWS_OF_ROOM: none). */
+  makeRoom(room: number): void {
+    if (room > MOST_ROWS_OF_ROOM || room <= this.#room) return;
+    this.#room = room;
+    if (this.#doubles !== null && this.#doubles.length < room) this.#grown(room);
+    else if (this.#cells !== null && this.#cells.length < room) {
+      const cells = freshArray(room);
+      writeCells(cells, 0, this.#cells, this.#length);
+      this.#cells = cells;
+    }
   }
 
   /** `count` numbers as rows `row`… (the rows before it not held yet are missing). */
@@ -42,6 +54,11 @@ export class AssembledColumn {
   putCells(values: readonly unknown[], count: number, row: number): void {
     writeCells(this.#cellsUpTo(row), row, values, count);
     this.#length = row + count;
+  }
+
+  /** Whether every row so far holds a number, kept as unboxed doubles. */
+  get holdsDoubles(): boolean {
+    return this.#cells === null;
   }
 
   /** The column's `rowCount` cells as one array (rows never given are missing); the column is spent. */

@@ -4,7 +4,6 @@ import { ValidationError } from "../errors";
 import { frameFromTableCells } from "../frame/finishTable";
 import { preloadDataFrameClass } from "../frame/danfo";
 import { setField } from "../table/flattenRecords";
-import { gatherRecords } from "../table/flatten";
 import { dropPageColumns, gatherPageChunk, holdPageColumns, reorderedChunk } from "../table/pageChunk";
 import type { Query } from "../query/query";
 import type { ColumnTable, JsonRecord, PageChunk, RowShape } from "../table/types";
@@ -31,8 +30,8 @@ export class Pull {
   }
 
   /**
-   * A frame: each page is gathered into rows of cells as it arrives (pages after the first maybe
-   * decoded by workers). With a cache, the frame's finished columns are kept too, and a re-pull whose
+   * A frame: each page joins the frame's columns as a column chunk as it arrives (pages after the
+   * first maybe decoded by workers). With a cache, the frame's finished columns are kept too, and a re-pull whose
    * responses are all unchanged is made from them (FrameColumns, below).
    */
   async frame(endpoint: string, query: Query, stackData: boolean): Promise<DataFrame> {
@@ -53,10 +52,10 @@ export class Pull {
       builder.addRows(next.value.body, next.value.endpoint);
       if (next.value.rowsAhead) builder.expectRows(next.value.rowsAhead);
     }
-    const { table, rows } = builder.toTable();
-    // rows and columns were made for this frame alone: it keeps them without copies
-    const frame = await frameFromTableCells(table, rows, table.data);
-    await columns?.keep(table, rows, next.value);
+    const table = builder.toTable();
+    // the columns were made for this frame alone: it keeps them without copies
+    const frame = await frameFromTableCells(table, undefined, table.data);
+    await columns?.keep(table, next.value);
     return frame;
   }
 
@@ -114,7 +113,7 @@ export class Pull {
       let chunk = body.kind === "columns" ? body.chunk : gatherPageChunk(body.records, shape);
       if (fields) {
         chunk = chunkInFieldOrder(chunk, fields);
-        if (body.kind === "records") columnsHeld = sameNames(gatherRecords(records(), shape).names, chunk.names);
+        if (body.kind === "records") columnsHeld = sameNames(gatherPageChunk(records(), shape).names, chunk.names);
       }
       yield pageWithColumns(pulled, records, columnsHeld ? chunk : undefined, shape, stackData);
     }
@@ -291,9 +290,9 @@ class FrameColumns {
     return decoded && frameFromTableCells(decoded.table, decoded.rows, decoded.table.data);
   }
 
-  /** Keeps the pull's finished table (`rows`: the same cells row by row) when the pull ended whole (every page, no warning). */
-  async keep(table: ColumnTable, rows: readonly (readonly unknown[])[] | undefined, outcome: PullOutcome): Promise<void> {
-    if (outcome.whole) await this.#columns.keep(this.#key, table, outcome.entries, rows);
+  /** Keeps the pull's finished table when the pull ended whole (every page, no warning). */
+  async keep(table: ColumnTable, outcome: PullOutcome): Promise<void> {
+    if (outcome.whole) await this.#columns.keep(this.#key, table, outcome.entries);
   }
 }
 

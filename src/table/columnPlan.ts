@@ -1,5 +1,5 @@
 import type { ChunkStats, ColumnDtype } from "./types";
-import { decideColumnType, parseNumericString, type DeclaredType } from "./columnType";
+import { decideColumnType, parseNumericString, type ColumnType, type DeclaredType } from "./columnType";
 
 /** How a column's cells are rewritten. */
 export const CellConversion = {
@@ -48,7 +48,7 @@ export function planColumns(
   const { rowCount, present, numbers, numericStrings, booleans, structured, notInt32 } = stats;
   for (let column = 0; column < columnCount; column++) {
     const presentCells = present[column];
-    // the frame tells no int64 from double beyond int32 range: both are float32 there
+    // the frame tells no int64 from double beyond int32 range (float32 both): a chunk counts them as one
     const counts = {
       present: presentCells,
       numbers: numbers[column],
@@ -59,17 +59,14 @@ export function planColumns(
     const type = decideColumnType(counts, declaredOf(column));
     if (type === undefined) continue;
     const complete = presentCells === rowCount;
-    let dtype: ColumnDtype;
+    const dtype = frameDtypeOf(type, complete);
     let conversion: CellConversion;
-    if (type === "boolean") {
-      dtype = "boolean";
+    if (dtype === "boolean") {
       conversion = complete ? CellConversion.None : CellConversion.MissingToNull;
-    } else if (type === "int64" || type === "double") {
-      dtype = complete && type === "int64" ? "int32" : "float32";
+    } else if (dtype !== "string") {
       if (numericStrings[column] > 0) conversion = CellConversion.ToNumber;
       else conversion = complete ? CellConversion.None : CellConversion.MissingToNaN;
     } else {
-      dtype = "string";
       const allText = numbers[column] === 0 && booleans[column] === 0 && structured[column] === 0;
       conversion = complete && allText ? CellConversion.None : CellConversion.ToText;
     }
@@ -78,6 +75,27 @@ export function planColumns(
     plan.conversions.push(conversion);
   }
   return plan;
+}
+
+/**
+ * The one mapping of a column type (columnType.ts) to the frame's dtype: a whole-number column is
+ * "int32" when every row holds one (the caller decides int64 only within int32 range), any other
+ * number column "float32", where danfo keeps plain JS numbers, missing cells NaN; dates and
+ * timestamps stay text in a frame, as pulled.
+ */
+export function frameDtypeOf(type: ColumnType, complete: boolean): ColumnDtype {
+  switch (type) {
+    case "boolean":
+      return "boolean";
+    case "int64":
+      return complete ? "int32" : "float32";
+    case "double":
+      return "float32";
+    case "utf8":
+    case "date":
+    case "timestamp":
+      return "string";
+  }
 }
 
 /** What each column holds, counted over its non-null cells as the rows are gathered. */

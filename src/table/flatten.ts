@@ -2,8 +2,8 @@ import { ColumnStats } from "./columnPlan";
 import { GLOBAL_PREFIX, stackedRows, type StackedRow } from "./stackedRows";
 import type { JsonRecord, RowShape } from "./types";
 
-// The one flattener (Flattener), and the gatherer of its rows that frames, the decode workers, the
-// CLI preview and the exports take (RecordGatherer: rows of cells and their counts).
+// The one flattener (Flattener), and the row-wise fill of the one gatherer (RecordGatherer: rows of
+// cells and their counts), which gatherPageChunk (pageChunk.ts) cuts into a page's column chunk.
 
 /** Rows as arrays of cells, cells placed by column, columns in first-appearance order. */
 export interface GatheredRows {
@@ -16,6 +16,9 @@ export interface GatheredRows {
   /** counted while gathering, to spare a second read of every cell */
   stats: ColumnStats;
 }
+
+// gatherRows and gatherRecords give the gatherer's rows themselves, to the exports' batches
+// (export/sourceBatches.ts) until they take chunks; every other consumer takes gatherPageChunk's.
 
 /** Flat rows as cell arrays, values as they are (a nested object is a value here, not flattened). */
 export function gatherRows(rows: readonly JsonRecord[]): GatheredRows {
@@ -32,10 +35,10 @@ export function gatherRecords(records: readonly JsonRecord[], shape: RowShape): 
 }
 
 /**
- * gatherRecords a page at a time, so a pull's records can be let go as each page is read: a wide
- * record costs ~28 KB of heap as an object, ~6 KB as a row of cells. Rows, not columns, are filled
- * here: writing one cell into each of hundreds of long column arrays per record costs about three
- * times as much (cache and TLB misses) as the blocked transpose done later.
+ * Records gathered as rows of cells, placed by the one flattener, each row counted as it is filled
+ * (ColumnStats). Rows, not columns, are filled here: writing one cell into each of hundreds of long
+ * column arrays per record costs about three times as much (cache and TLB misses) as the blocked
+ * transpose gatherPageChunk does after.
  */
 export class RecordGatherer {
   readonly #rows: unknown[][] = [];

@@ -22,21 +22,25 @@ const PAGES: JsonRecord[][] = [
   [{ id: 2147483648, a: null, c: false, h: [], n: { x: 3, y: 4 } }],
 ];
 
-/** The builder fed the pages, each page as records or as a chunk as `asChunk` says. */
-function builderOf(options: ShapeOptions, asChunk: (page: number) => boolean, expectedRows?: number): FrameBuilder {
+/**
+ * The builder fed the pages, each page as records or as a chunk as `asChunk` says; told to expect
+ * `expectedRows` before the first page, or after it as a pull tells it (`told: "after page 1"`).
+ */
+function builderOf(options: ShapeOptions, asChunk: (page: number) => boolean, expectedRows?: number, told = "first"): FrameBuilder {
   const builder = new FrameBuilder(options);
-  if (expectedRows !== undefined) builder.expectRows(expectedRows);
+  if (expectedRows !== undefined && told === "first") builder.expectRows(expectedRows);
   const shape = rowShapeOf(options);
   PAGES.forEach((records, page) => {
     if (asChunk(page)) builder.addRows({ kind: "columns", chunk: gatherPageChunk(records, shape) });
     else builder.addRows({ kind: "records", records });
+    if (expectedRows !== undefined && told === "after page 1" && page === 0) builder.expectRows(expectedRows);
   });
   return builder;
 }
 
 /** The table of the pages fed to one builder. */
-function built(options: ShapeOptions, asChunk: (page: number) => boolean, expectedRows?: number) {
-  return builderOf(options, asChunk, expectedRows).toTable().table;
+function built(options: ShapeOptions, asChunk: (page: number) => boolean, expectedRows?: number, told = "first") {
+  return builderOf(options, asChunk, expectedRows, told).toTable();
 }
 
 /** Columns holding no hole: every row's cell is set (a hole is skipped by map and forEach). */
@@ -64,8 +68,13 @@ describe.each([
   });
 
   it.each([1, 2, 3, 7, 8, 1_000])("the same when told to expect %i rows, with no hole left", (expectedRows) => {
-    for (const asChunk of [() => true, (page: number) => page >= 1]) {
-      const table = built(options, asChunk, expectedRows);
+    for (const [asChunk, told] of [
+      [() => true, "first"],
+      [(page: number) => page >= 1, "first"],
+      [() => true, "after page 1"],
+      [(page: number) => page >= 1, "after page 1"],
+    ] as const) {
+      const table = built(options, asChunk, expectedRows, told);
       expect(table).toEqual(expected);
       for (const cells of table.data) {
         expect(cells).toHaveLength(table.rowCount);

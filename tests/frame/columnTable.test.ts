@@ -1,9 +1,7 @@
 import { toColumnTable } from "../../src/frame/finishTable";
 import type { ColumnTable } from "../../src/table/types";
 import type { JsonRecord, ShapeOptions } from "../../src/table/types";
-import { flattenRecords, rowShapeOf } from "../../src/rows/rowShape";
-import { finishTable } from "../../src/frame/finishTable";
-import { gatherRecords } from "../../src/table/flatten";
+import { FrameBuilder, flattenRecords } from "../../src/rows/rowShape";
 
 /** The table as { column: [dtype, values] }, in column order, for literal comparisons. */
 function byColumn(table: ColumnTable): Array<[string, string, unknown[]]> {
@@ -140,8 +138,12 @@ describe("toColumnTable", () => {
   });
 });
 
-describe("gatherRecords (the one-pass path of FrameBuilder) equals flattenRecords + toColumnTable", () => {
-  const recordsToTable = (records: JsonRecord[], options: ShapeOptions) => finishTable(gatherRecords(records, rowShapeOf(options)));
+describe("FrameBuilder (records gathered into chunks) equals flattenRecords + toColumnTable", () => {
+  const recordsToTable = (records: JsonRecord[], options: ShapeOptions) => {
+    const builder = new FrameBuilder(options);
+    builder.add(records);
+    return builder.toTable();
+  };
   const cases: Array<[string, JsonRecord[], { stackData?: boolean; globalPrefix?: boolean }]> = [
     ["flat", [{ a: 1, b: "x" }, { b: "y", a: 2 }, { c: null }], {}],
     ["nested first, middle and last", [{ s: { id: 1 }, a: 1 }, { a: 2, s: { id: 2 }, b: 3 }, { a: 3, b: 4, s: { id: 3 } }, { a: 4 }], {}],
@@ -197,17 +199,37 @@ describe("gatherRecords (the one-pass path of FrameBuilder) equals flattenRecord
   ];
 
   it.each(cases)("equals toColumnTable(flattenRecords(...)): %s", (_, records, options) => {
-    expect(recordsToTable(records, options).table).toEqual(toColumnTable(flattenRecords(records, options)));
+    expect(recordsToTable(records, options)).toEqual(toColumnTable(flattenRecords(records, options)));
   });
 
-  it("gives the same cells as rows", () => {
-    const { table, rows = [] } = recordsToTable([{ a: 1, b: null, c: "2" }, { a: 2, d: true }, { b: null }], {});
+  it("gives each column its cells converted", () => {
+    const table = recordsToTable([{ a: 1, b: null, c: "2" }, { a: 2, d: true }, { b: null }], {});
     expect(table.columns).toEqual(["a", "c", "d"]);
-    expect(rows).toEqual([
-      [1, 2, null],
-      [2, NaN, true],
-      [NaN, NaN, null],
+    expect(table.data).toEqual([
+      [1, 2, NaN],
+      [2, NaN, NaN],
+      [null, true, null],
     ]);
-    for (const row of rows) expect(Object.keys(row)).toHaveLength(3);
+  });
+
+  it("the same over many chunks: records added at once are gathered a stretch at a time", () => {
+    // a column that appears late, one text only after the first thousands of rows, one numbers then null, one nested
+    const records: JsonRecord[] = Array.from({ length: 4_321 }, (_, row) => ({
+      id: row,
+      code: row === 3_000 ? "n/a" : String(row),
+      ...(row >= 2_500 ? { late: row % 3 === 0 ? null : row / 4 } : {}),
+      score: row < 1_000 ? row + 0.5 : null,
+      s: { x: row % 2 === 0, y: row === 4_000 ? { deep: [1] } : "t" },
+    }));
+    expect(recordsToTable(records, {})).toEqual(toColumnTable(flattenRecords(records, {})));
+  });
+
+  it("the same over many chunks of stacked records, more rows a record after the first stretch than in it", () => {
+    const records: JsonRecord[] = Array.from({ length: 2_500 }, (_, row) => ({
+      id: row,
+      l: Array.from({ length: row < 1_000 ? 1 : (row % 4) + 1 }, (_, at) => ({ at, x: row * at })),
+      ...(row % 7 === 0 ? { m: [] } : {}),
+    }));
+    expect(recordsToTable(records, { stackData: true })).toEqual(toColumnTable(flattenRecords(records, { stackData: true })));
   });
 });

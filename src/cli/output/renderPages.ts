@@ -2,7 +2,8 @@ import { writeTable, type ExportOptions, type ExportSummary, type ExportTarget }
 import { bytesWrittenTo, isOutputFailure } from "../../export/output";
 import { isResumeRefusal } from "../../export/resumableExport";
 import { keptWork } from "../../export/resumeState";
-import { RecordGatherer } from "../../table/flatten";
+import { gatherPageChunk, pageColumnsOf } from "../../table/pageChunk";
+import type { PageChunk, RowShape } from "../../table/types";
 import { pageRowShape } from "../../rows/rowShape";
 import type { RecordPage } from "../../pull/envelope";
 import { IncompleteOutputError } from "../exitCode";
@@ -63,23 +64,49 @@ export async function toldIfIncomplete<T>(target: ExportTarget, write: () => Pro
   }
 }
 
-/** Reads pages only until the preview is full, then stops the pull; the rows gathered as a frame gathers them. */
+/** Reads pages only until the preview is full, then stops the pull; each page's rows as the one gatherer cuts them (or its pull decoded them). */
 async function previewTable(pages: AsyncIterable<RecordPage>, shape: PreviewShape, width: number): Promise<string> {
-  let gatherer: RecordGatherer | undefined;
+  let rowShape: RowShape | undefined;
+  const head = new HeadRows(PREVIEW_ROWS);
   let total: number | undefined;
   let more = false;
   for await (const page of pages) {
     total ??= page.total;
-    gatherer ??= new RecordGatherer(pageRowShape(page, { stackData: shape.stackData }));
-    gatherer.add(page.records);
-    const rowsRead = gatherer.result().rows.length;
-    if (rowsRead >= PREVIEW_ROWS) {
-      more = rowsRead > PREVIEW_ROWS || page.page < page.lastPage;
+    rowShape ??= pageRowShape(page, { stackData: shape.stackData });
+    head.add(pageColumnsOf(page, rowShape)?.chunk ?? gatherPageChunk(page.records, rowShape));
+    if (head.rowsRead >= PREVIEW_ROWS) {
+      more = head.rowsRead > PREVIEW_ROWS || page.page < page.lastPage;
       break; // ends the pull: requests still in flight are cancelled
     }
   }
-  const gathered = gatherer?.result() ?? { names: [], rows: [] };
-  return ttyTable(firstRows(gathered, PREVIEW_ROWS), { total, rowsRead: gathered.rows.length, more }, width);
+  return ttyTable(firstRows(head, PREVIEW_ROWS), { total, rowsRead: head.rowsRead, more }, width);
+}
+
+/** The first rows of a pull's chunks, by column name, columns in first-appearance order. */
+class HeadRows {
+  readonly names: string[] = [];
+  readonly rows: unknown[][] = [];
+  rowsRead = 0;
+  readonly #columnByName = new Map<string, number>();
+
+  constructor(private readonly wanted: number) {}
+
+  add(chunk: PageChunk): void {
+    const target = chunk.names.map((name) => {
+      let column = this.#columnByName.get(name);
+      if (column === undefined) {
+        column = this.names.push(name) - 1;
+        this.#columnByName.set(name, column);
+      }
+      return column;
+    });
+    for (let row = 0; row < chunk.rowCount && this.rows.length < this.wanted; row++) {
+      const cells = new Array<unknown>(this.names.length);
+      chunk.columns.forEach((column, index) => (cells[target[index]] = column[row]));
+      this.rows.push(cells);
+    }
+    this.rowsRead += chunk.rowCount;
+  }
 }
 
 export function describeSummary(summary: ExportSummary): string {

@@ -30,9 +30,9 @@ for (let round = 0; round < 3; round++) {
   const fromChunks = new FrameBuilder();
   if (round === 2) fromChunks.expectRows(3 * ROWS);
   for (let page = 0; page < 3; page++) fromChunks.addRows({ kind: "columns", chunk: chunk() });
-  kinds.chunks = fromChunks.toTable().table.data.map((cells) => isDoubles(cells));
+  kinds.chunks = fromChunks.toTable().data.map((cells) => isDoubles(cells));
   const fromRecords = new FrameBuilder();
   for (let page = 0; page < 3; page++) fromRecords.add(records);
-  kinds.records = fromRecords.toTable().table.data.map((cells) => isDoubles(cells));
+  kinds.records = fromRecords.toTable().data.map((cells) => isDoubles(cells));
 }
 process.stdout.write(JSON.stringify(kinds));
