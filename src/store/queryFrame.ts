@@ -2,6 +2,8 @@ import type { DataFrame } from "danfojs-node";
 import type { DuckDBResultReader } from "@duckdb/node-api";
 import { tableToFrame } from "../frame/finishTable";
 import type { ColumnDtype, ColumnTable } from "../table/types";
+import type { ColumnType } from "../table/columnType";
+import { frameDtypeOf } from "../table/columnPlan";
 import type { DuckDB } from "./loadDuckDB";
 
 /** Microseconds since the epoch as the service writes a timestamp: `2020-03-02T10:05:01.000000Z`. */
@@ -22,21 +24,24 @@ function cellOf(duckdb: DuckDB, value: unknown): unknown {
   return value;
 }
 
-/** A column of no rows: its type from DuckDB's. */
-function dtypeOfType(type: string): ColumnDtype {
+/** A column of no rows: its type from DuckDB's, as the table model names it. */
+function columnTypeOfSql(type: string): ColumnType {
   if (type === "BOOLEAN") return "boolean";
-  if (/^(U?(TINY|SMALL)?INT(EGER)?|U?BIGINT)$/.test(type)) return "int32";
-  if (/^(DOUBLE|FLOAT|REAL|DECIMAL)/.test(type)) return "float32";
-  return "string";
+  if (/^(U?(TINY|SMALL)?INT(EGER)?|U?BIGINT)$/.test(type)) return "int64";
+  if (/^(DOUBLE|FLOAT|REAL|DECIMAL)/.test(type)) return "double";
+  return "utf8";
 }
 
+/** A column's dtype by the frame's rule (frameDtypeOf): whole numbers with a missing cell are float32, as a pull's frame holds them. */
 function dtypeOf(values: readonly unknown[]): ColumnDtype {
   const present = values.filter((value) => value !== null && value !== undefined);
-  if (present.length > 0 && present.every((value) => typeof value === "boolean")) return "boolean";
+  const complete = present.length === values.length;
+  if (present.length > 0 && present.every((value) => typeof value === "boolean")) return frameDtypeOf("boolean", complete);
   if (present.length > 0 && present.every((value) => typeof value === "number")) {
-    return present.every((value) => Number.isInteger(value) && Math.abs(value as number) < 2 ** 31) ? "int32" : "float32";
+    const whole = present.every((value) => Number.isInteger(value) && Math.abs(value as number) < 2 ** 31);
+    return frameDtypeOf(whole ? "int64" : "double", complete);
   }
-  return "string";
+  return frameDtypeOf("utf8", complete);
 }
 
 /** A query's result as a DataFrame, its columns in the result's order (a result of no rows: an empty frame with its columns). */
@@ -45,7 +50,12 @@ export function resultToFrame(duckdb: DuckDB, reader: DuckDBResultReader): Promi
   const rowCount = reader.currentRowCount;
   if (rowCount === 0) {
     const types = reader.columnTypes().map(String);
-    return tableToFrame({ columns, data: columns.map(() => []), dtypes: types.map(dtypeOfType), rowCount });
+    return tableToFrame({
+      columns,
+      data: columns.map(() => []),
+      dtypes: types.map((type) => frameDtypeOf(columnTypeOfSql(type), true)),
+      rowCount,
+    });
   }
   const data = reader.getColumns().map((values) => values.map((value) => cellOf(duckdb, value)));
   const table: ColumnTable = { columns, data, dtypes: data.map(dtypeOf), rowCount };

@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openStore, type Store } from "../../src/store";
+import { recordsToFrame } from "../../src/frame/recordsToFrame";
+
+/** store.query's frame types its columns by the frame's rule: the same cells pulled make the same dtypes. */
+describe("store.query's dtypes", () => {
+  let dir: string;
+  let store: Store;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "fountframe-dtypes-"));
+    store = await openStore(join(dir, "fount.duckdb"));
+  });
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("holds whole numbers with a missing cell as float32, as a pull's frame does", async () => {
+    const queried = await store.query(
+      "SELECT * FROM (VALUES (1::BIGINT, 1::BIGINT, 1.5::DOUBLE, true, 'a'), (NULL, 2, 2.5, NULL, NULL), (3, 3, NULL, false, 'c')) t(holes, whole, fraction, flag, label) ORDER BY whole",
+    );
+    const pulled = await recordsToFrame([
+      { holes: 1, whole: 1, fraction: 1.5, flag: true, label: "a" },
+      { holes: null, whole: 2, fraction: 2.5, flag: null, label: null },
+      { holes: 3, whole: 3, fraction: null, flag: false, label: "c" },
+    ]);
+    expect(queried.columns).toEqual(pulled.columns);
+    expect(queried.dtypes).toEqual(pulled.dtypes);
+    expect(queried.dtypes).toEqual(["float32", "int32", "float32", "boolean", "string"]);
+  });
+
+  it("types a result of no rows from DuckDB's column types", async () => {
+    const empty = await store.query("SELECT 1::BIGINT AS n, 1.5::DOUBLE AS x, true AS b, 'a' AS s WHERE false");
+    expect(empty.columns).toEqual(["n", "x", "b", "s"]);
+    expect(empty.dtypes).toEqual(["int32", "float32", "boolean", "string"]);
+  });
+});
