@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import type { DataFrame } from "danfojs-node";
@@ -7,15 +6,12 @@ import { writeArrow, writeCSV, writeParquet } from "../../src/export";
 import { FrameBuilder } from "../../src/rows/rowShape";
 import { duckRows, duckTypes, sqlText } from "../export/duckdb";
 import { useEmulator } from "./fixture";
+import { tempFolder } from "../helpers/tempFolder";
 
 // API.md "Column types": a column's type is decided once per pull, the documented type first
 // (`code_numeric` is a string: "056" keeps its zero), the same on every path and in every row order.
 const env = useEmulator();
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-column-types-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-column-types-");
 
 /** Belgium ("056") and Great Britain ("826") studies of 2024, and Britain alone. */
 async function studyIds(countryCodes: string[]): Promise<number[]> {

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { DataFrame } from "danfojs-node";
 import type { Emulator } from "../../src/emulator";
 import { captureWarnings, useEmulator } from "./fixture";
 import { expectSameFrame } from "./sameFrame";
+import { tempFolder } from "../helpers/tempFolder";
 
 // more than 1,000 rows, not a multiple of 100 or 1,000: several pages at every size
 const QUERY = { filters: { countries: [1, 2, 3, 4, 5, 6], years: [1, 2, 3], audiences: [1] }, metricKeys: ["esteem"] };
@@ -17,11 +15,7 @@ const cappedAt250 = useEmulator({ maxPerPage: 250 });
 
 const sizesAsked = (emulator: Emulator) => new Set(emulator.stats.log.map((entry) => new URLSearchParams(entry.query).get("per_page")));
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-five-ways-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-five-ways-");
 
 test("the same query pulled five ways gives the same frame, cell by cell", async () => {
   const pull = async (made: ReturnType<typeof service.client>): Promise<DataFrame> => {

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeCSV } from "../../src/export";
 import { FrameBuilder } from "../../src/rows/rowShape";
@@ -8,6 +7,7 @@ import { pageColumnsOf, pageRecordCount } from "../../src/table/pageChunk";
 import { rowShapeOf } from "../../src/rows/rowShape";
 import type { JsonRecord } from "../../src/table/types";
 import { useEmulator } from "./fixture";
+import { tempFolder } from "../helpers/tempFolder";
 
 async function* inTurn<T>(items: readonly T[]): AsyncGenerator<T> {
   yield* items;
@@ -20,11 +20,7 @@ const SHAPE = rowShapeOf({ endpoint: "brandscape-data" });
 
 describe("pages of client.pages: columns for the frame builder and the writers, records when asked", () => {
   const env = useEmulator();
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), "fountframe-pagecolumns-"));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempFolder("fountframe-pagecolumns-");
 
   async function pagesOf(options: { threads?: number } = {}): Promise<RecordPage[]> {
     const pages: RecordPage[] = [];

@@ -1,22 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { writeCSV, writeNDJSON } from "../../src/export";
 import { FrameBuilder } from "../../src/rows/rowShape";
 import { collector } from "../export/exportFixtures";
 import { useEmulator } from "./fixture";
+import { tempFolder } from "../helpers/tempFolder";
 
 // GB 2024: local brand names end " (GB)"; the included brand carries the global name
 const STUDY = 482;
 
 describe("the same rows under the same column names, whichever way they are pulled", () => {
   const env = useEmulator();
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), "fountframe-shape-"));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempFolder("fountframe-shape-");
 
   test("method, client.pages + FrameBuilder, writeCSV and writeNDJSON of client.pages agree", async () => {
     const client = env.client();

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import type { DataFrame } from "danfojs-node";
@@ -8,13 +7,10 @@ import { ValidationError } from "../../src/errors";
 import { useEmulator } from "../client/fixture";
 import { pagesOf } from "./exportFixtures";
 import { duckRows, duckTypes, sqlText } from "./duckdb";
+import { tempFolder } from "../helpers/tempFolder";
 
 const env = useEmulator();
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-columnar-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-columnar-");
 
 const parquet = (path: string) => `read_parquet(${sqlText(path)})`;
 

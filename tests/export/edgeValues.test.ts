@@ -3,8 +3,7 @@
  * two pages and written by every writer: each follows the one rule of docs/writers.md, and warns
  * naming the column where its format cannot hold the frame's cell.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { writeArrow, writeCSV, writeExcel, writeJSON, writeNDJSON, writeParquet } from "../../src/export";
@@ -12,13 +11,10 @@ import { captureWarnings, useEmulator } from "../client/fixture";
 import { duckRows, sqlText } from "./duckdb";
 import { readSheet } from "./exportFixtures";
 import { serveHostilePages } from "./hostilePages";
+import { tempFolder } from "../helpers/tempFolder";
 
 const env = useEmulator();
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-edge-values-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-edge-values-");
 
 // JSON text JavaScript cannot write: 1e400, and the escapes \ufeff and \ud800 as the service sends them
 const PAGES = [

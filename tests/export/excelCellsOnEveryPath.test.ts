@@ -3,8 +3,7 @@
  * frame holds: served over real HTTP from the emulator, read back with SheetJS (which decodes
  * Excel's `_xHHHH_` escape, as Excel does) and exceljs.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as XLSX from "xlsx";
 import { writeExcel } from "../../src/export";
@@ -12,13 +11,10 @@ import { EXCEL_MAX_CELL_TEXT } from "../../src/export/excelText";
 import { captureWarnings, useEmulator } from "../client/fixture";
 import { readSheet } from "./exportFixtures";
 import { recordsText, serveHostilePages } from "./hostilePages";
+import { tempFolder } from "../helpers/tempFolder";
 
 const env = useEmulator();
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-excel-cells-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-excel-cells-");
 
 /** The first sheet's rows as arrays (header first), as SheetJS reads them. */
 function sheetRows(path: string): unknown[][] {

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { writeCSV, writeExcel } from "../../src/export";
@@ -8,12 +7,9 @@ import { isoDate } from "../../src/export/excelCells";
 import { WIDTH_SAMPLE_ROWS } from "../../src/export/excelSheets";
 import { captureWarnings } from "../client/fixture";
 import { pagesOf } from "./exportFixtures";
+import { tempFolder } from "../helpers/tempFolder";
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-layout-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-layout-");
 
 async function openSheet(path: string, name = "data"): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();

@@ -1,16 +1,12 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ValidationError } from "../../src/errors";
 import { ExportError, writeExcel } from "../../src/export";
 import { sheetName } from "../../src/export/excelSheets";
 import { pagesOf, readSheet, sheetNames } from "./exportFixtures";
+import { tempFolder } from "../helpers/tempFolder";
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-sheets-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-sheets-");
 
 const rows = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, index) => ({ id: from + index, name: `brand ${from + index}` }));

@@ -1,15 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stringify } from "csv-stringify/sync";
 import { writeCSV } from "../../src/export";
 import { neutraliseFormula } from "../../src/export/cellText";
+import { tempFolder } from "../helpers/tempFolder";
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-formula-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-formula-");
 
 const HOSTILE = ["=1+1", "+1", "-1+2", "@SUM(A1)", "\tx", "\rx", "＝1", "＋1", "－1", "＠x", '=HYPERLINK("http://x")'];
 const HARMLESS = ["plain", "a=b", "1-2", "", " =x", "'quoted"];

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { frameToText } from "../../src/display";
@@ -7,12 +6,9 @@ import { writeCSV, writeExcel, writeNDJSON } from "../../src/export";
 import { recordsToFrame } from "../../src/rows/rowShape";
 import { asCsvText, asJsonValue, expectRowsMatchFrame } from "../cli/helpers/frameCompare";
 import { TRICKY, readSheet } from "./exportFixtures";
+import { tempFolder } from "../helpers/tempFolder";
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-frame-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-frame-");
 
 test("a frame is recognised by its shape, without loading danfo: records are not taken for one", async () => {
   const frameShaped = { columns: ["a"], values: [[1], [2]] };

@@ -1,19 +1,15 @@
 // Exports of records are gathered as a frame of the same records is (one row gatherer): the same
 // header and cells, whatever order each record's keys arrive in.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { writeCSV, writeJSON, writeNDJSON, writeParquet } from "../../src/export";
 import { recordsToFrame } from "../../src/rows/rowShape";
 import type { JsonRecord } from "../../src/table/types";
 import { captureWarnings } from "../client/fixture";
+import { tempFolder } from "../helpers/tempFolder";
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-gathered-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-gathered-");
 const file = (name: string) => join(dir, name);
 
 /** One brandscape-data page: includes prefixed `global_`, a list to stack, keys in three orders. */

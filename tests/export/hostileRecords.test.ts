@@ -4,19 +4,15 @@
  * object's internals (`__proto__`, `constructor`, `toString`). Every path keeps every key and
  * value: the frame, and every writer from a pull's pages.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeArrow, writeCSV, writeExcel, writeJSON, writeNDJSON, writeParquet } from "../../src/export";
 import { useEmulator } from "../client/fixture";
 import { tableFromIPC } from "apache-arrow";
+import { tempFolder } from "../helpers/tempFolder";
 
 const env = useEmulator();
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-hostile-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-hostile-");
 
 const DEPTH = 10_000;
 const DEEP_COLUMN = `nested${"_a".repeat(DEPTH)}`;

@@ -4,21 +4,17 @@
  * written again with the frame's text (and no warning of nulls), a stream keeps the null and warns.
  * Served over real HTTP from the emulator in two pages.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { writeJSON, writeNDJSON } from "../../src/export";
 import type { ExportSource } from "../../src/export/types";
 import { captureWarnings, useEmulator } from "../client/fixture";
 import { serveHostilePages } from "./hostilePages";
+import { tempFolder } from "../helpers/tempFolder";
 
 const env = useEmulator();
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-infinite-turned-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-infinite-turned-");
 
 /** big: numbers (±Infinity among them) until page 2's "n/a"; steady: numbers throughout. */
 const PAGES = [

@@ -3,20 +3,16 @@
  * reversible folder name; its whole value is kept beside the parts. Served over real HTTP.
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeParquet } from "../../src/export";
 import { useEmulator } from "../client/fixture";
 import { duckRows, sqlText } from "./duckdb";
 import { recordsText, serveHostilePages } from "./hostilePages";
+import { tempFolder } from "../helpers/tempFolder";
 
 const env = useEmulator();
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-long-partitions-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-long-partitions-");
 
 const LONG_ASCII = "a".repeat(300);
 const LONG_ASCII_TWIN = "a".repeat(299) + "b"; // one prefix, another value

@@ -1,18 +1,14 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { APIError } from "../../src/errors";
 import { writeArrow, writeCSV, writeExcel, writeJSON, writeNDJSON, writeParquet } from "../../src/export";
 import { bytesWrittenTo } from "../../src/export/output";
 import { useEmulator } from "../client/fixture";
 import { collector } from "./exportFixtures";
+import { tempFolder } from "../helpers/tempFolder";
 
 const env = useEmulator();
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-pull-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-pull-");
 
 const WRITERS = [
   ["csv", writeCSV],

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { APIError, ValidationError } from "../../src/errors";
@@ -7,13 +6,10 @@ import { ExportError, writeArrow, writeParquet, writeTable } from "../../src/exp
 import { resumableOf } from "../../src/pull/pull";
 import { TOKEN, pagesRequested, useEmulator } from "../client/fixture";
 import { duckRows, duckTypes, sqlText } from "./duckdb";
+import { tempFolder } from "../helpers/tempFolder";
 
 const env = useEmulator();
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-resume-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-resume-");
 
 const RESOURCE = "brandscape-data";
 const query = { studies: [1, 2], audiences: [1], perPage: 25 } as const;

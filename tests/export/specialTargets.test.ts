@@ -4,7 +4,6 @@ import {
   existsSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   readdirSync,
   readlinkSync,
@@ -18,12 +17,9 @@ import { join } from "node:path";
 import { ExportError, writeCSV, writeExcel, writeJSON, writeNDJSON } from "../../src/export";
 import { AS_NOBODY, ROOT, bundleInto, nobodyCanRead, readableFolder, whyNotNobody } from "../helpers/asNobody";
 import { pagesOf } from "./exportFixtures";
+import { tempFolder } from "../helpers/tempFolder";
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-targets-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-targets-");
 const file = (...parts: string[]) => join(dir, ...parts);
 const ROWS = [
   { id: 1, name: "a" },

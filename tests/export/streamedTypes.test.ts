@@ -4,8 +4,7 @@
  * (client.pages), from the records and from the frame. A page that turns a column to text after
  * its first cells were written has the file rewritten (a stream cannot be: warned).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { tableFromIPC } from "apache-arrow";
@@ -15,13 +14,10 @@ import { recordsToFrame } from "../../src/rows/rowShape";
 import { captureWarnings, useEmulator } from "../client/fixture";
 import { readSheet } from "./exportFixtures";
 import { recordsText, serveHostilePages } from "./hostilePages";
+import { tempFolder } from "../helpers/tempFolder";
 
 const env = useEmulator();
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-streamed-types-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-streamed-types-");
 
 /** later_text: numeric text until page 3's "n/a" (a frame: text); null_first: empty on page 1, then numbers (a frame: numbers). */
 const PAGES = [

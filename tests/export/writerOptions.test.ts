@@ -4,8 +4,7 @@
  * spin (a batch of 0 rows) ends by itself in a real child process, which a SIGTERM also ends.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ValidationError } from "../../src/errors";
 import {
@@ -20,12 +19,9 @@ import {
   type WriteOptions,
 } from "../../src/export";
 import { TRICKY } from "./exportFixtures";
+import { tempFolder } from "../helpers/tempFolder";
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-options-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-options-");
 
 type Writer = (source: typeof TRICKY, target: string, options: WriteOptions) => Promise<ExportSummary>;
 const WRITERS: Record<string, Writer> = {

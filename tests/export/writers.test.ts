@@ -1,16 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { ExportError, writeCSV, writeExcel, writeJSON, writeNDJSON } from "../../src/export";
 import { captureWarnings } from "../client/fixture";
 import { TRICKY, collector, pagesOf, readSheet } from "./exportFixtures";
+import { tempFolder } from "../helpers/tempFolder";
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fountframe-export-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder("fountframe-export-");
 const file = (name: string) => join(dir, name);
 
 // `company` is null in the last record: a column of its own, empty elsewhere
