@@ -34,9 +34,9 @@ NARROW_METRIC_KEYS = [
     "differentiation", "relevance", "esteem", "knowledge", "energy",
     "brand_strength", "brand_stature", "familiarity", "consideration",
 ]
-GOALS = {  # issue 33: fountframe / SDK at most
+GOALS = {  # fountframe / SDK at most: issue 33's, the narrow pull's CPU issue 44's
     "wall_wide": 0.40, "wall_narrow": 0.30, "start": 0.6, "call": 0.8,
-    "cpu_wide": 0.6, "cpu_narrow": 0.4, "rss_wide": 0.25, "rss_narrow": 0.33,
+    "cpu_wide": 0.6, "cpu_narrow": 0.35, "rss_wide": 0.25, "rss_narrow": 0.33,
 }
 
 
