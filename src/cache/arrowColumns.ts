@@ -1,4 +1,5 @@
 import type { ColumnDtype, ColumnTable } from "../table/types";
+import { doublesArray, freshArray } from "../frame/assembledColumn";
 import {
   arrowFileBytes,
   boolColumn,
@@ -22,8 +23,8 @@ import {
 } from "../arrow/arrowCodec";
 
 /**
- * A frame's finished columns as one Arrow IPC file (written and read by the one Arrow codec, src/arrow) (the file format, one record batch), read back
- * into the same cells, dtypes and order; DuckDB, pyarrow or any Arrow reader can open it. Each
+ * A frame's finished columns as one Arrow IPC file (written and read by the one Arrow codec, src/arrow), one record batch, read
+ * back into the same cells, dtypes and order; DuckDB, pyarrow or any Arrow reader can open it. Each
  * field's metadata holds the frame's dtype (`fountframe:dtype`), the schema's the row count and
  * this layout's mark. A column is stored as:
  * - numbers with few distinct values (at most a quarter of the rows): Dictionary<Float64> (exact
@@ -31,9 +32,9 @@ import {
  * - other whole numbers in int32 range (not -0): Int32; other numbers: Float64;
  * - text: Dictionary<Utf8>, nulls in the validity bitmap; booleans: Bool, nulls likewise.
  *
- * Why dictionaries: danfo keeps every frame twice, as columns and as rows. A float copied into a
- * row is allocated as a number object of its own (21.7 M of them for bench S1, 2–3 s); decoded
- * from codes, the rows share one object per distinct value (S1's metrics have ~10,600).
+ * Numbers are read back into arrays of unboxed doubles, as a pulled frame holds them (its rows are
+ * made from its columns when first read, as a pulled frame's are); the dictionaries keep the file
+ * (and the hash of it a read checks) about a quarter of the plain doubles' size.
  */
 export type { ArrowModule } from "../arrow/arrowCodec";
 
@@ -43,30 +44,34 @@ const ROW_COUNT_KEY = "fountframe:rows";
 const DTYPE_KEY = "fountframe:dtype";
 /** a numeric column is coded while its distinct values stay under this share of its rows */
 const MOST_DISTINCT_SHARE = 0.25;
-/** numeric columns gathered at once from the rows: 32 × 8 bytes × the row count of working space */
-const COLUMNS_PER_GATHER = 32;
 
 const DTYPES: ReadonlySet<string> = new Set<ColumnDtype>(["float32", "int32", "string", "boolean"]);
 
 /**
  * The table as an Arrow IPC file, or undefined when a cell is of no kind its dtype allows (text in
- * a numeric column, a number in a text one, undefined, an object). `rows`, when given, hold the
- * same cells row by row (a frame's rows): numeric columns are read from them, a few dozen at a
- * time. A frame's numbers are objects allocated (and moved by the collector) row by row: read down
- * a column, each is a cache miss.
+ * a numeric column, a number in a text one, undefined, an object).
  */
-export function columnsToArrow(arrow: ArrowModule, table: ColumnTable, rows?: readonly (readonly unknown[])[]): Uint8Array | undefined {
+export function columnsToArrow(arrow: ArrowModule, table: ColumnTable): Uint8Array | undefined {
   const { rowCount } = table;
-  if (rows && rows.length < rowCount) return undefined;
   const width = table.columns.length;
   const data = new Array<ArrowData>(width);
   let dictionaryId = 0;
-  const numeric: number[] = [];
+  // one set of working arrays for every column: a fresh one each would be 340 × ~1 MB for bench S1
+  const scratch = new Scratch(rowCount);
   for (let column = 0; column < width; column++) {
     const dtype = table.dtypes[column];
     const cells = table.data[column];
     if (dtype === "float32" || dtype === "int32") {
-      numeric.push(column);
+      const own = cells.length === rowCount ? cells : cells.slice(0, rowCount);
+      if (own.length < rowCount || !numbersOnly(own)) return undefined;
+      const { numbers } = scratch;
+      numbers.set(own as number[]);
+      const coded = codeNumbers(numbers, scratch);
+      if (coded) {
+        data[column] = dictionaryColumn(arrow, float64Column(arrow, coded.values), coded.codes, dictionaryId++);
+      } else {
+        data[column] = isInt32(numbers) ? int32Column(arrow, new Int32Array(numbers)) : float64Column(arrow, numbers.slice());
+      }
     } else if (dtype === "string") {
       const coded = codeText(cells, rowCount);
       if (!coded) return undefined;
@@ -76,27 +81,6 @@ export function columnsToArrow(arrow: ArrowModule, table: ColumnTable, rows?: re
       if (!bits) return undefined;
       data[column] = boolColumn(arrow, bits.values, rowCount, bits);
     }
-  }
-  // one set of working arrays for every column: a fresh one each would be 340 × ~2 MB for bench S1
-  const scratch = new Scratch(rowCount);
-  const gathered = Array.from({ length: Math.min(COLUMNS_PER_GATHER, numeric.length) }, () => new Float64Array(rowCount));
-  for (let first = 0; first < numeric.length; first += COLUMNS_PER_GATHER) {
-    const members = numeric.slice(first, first + COLUMNS_PER_GATHER);
-    const complete = rows
-      ? numbersFromRows(rows, members, gathered)
-      : members.every((column, index) => copyNumbers(table.data[column], gathered[index]));
-    if (!complete) return undefined;
-    members.forEach((column, index) => {
-      const numbers = gathered[index];
-      const coded = codeNumbers(numbers, scratch);
-      if (coded) {
-        data[column] = dictionaryColumn(arrow, float64Column(arrow, coded.values), coded.codes, dictionaryId++);
-      } else if (isInt32(numbers)) {
-        data[column] = int32Column(arrow, Int32Array.from(numbers));
-      } else {
-        data[column] = float64Column(arrow, numbers.slice());
-      }
-    });
   }
   const fields = data.map((columnData, column) =>
     fieldOf(arrow, table.columns[column], columnData, new Map([[DTYPE_KEY, table.dtypes[column]]])),
@@ -112,20 +96,11 @@ export function columnsToArrow(arrow: ArrowModule, table: ColumnTable, rows?: re
   return arrowFileBytes(arrow, schema, [recordBatchOf(arrow, schema, data, rowCount)]);
 }
 
-/** A table read back, with the same cells as rows (rows[r][c] === table.data[c][r]), as a danfo frame keeps them. */
-export interface DecodedTable {
-  table: ColumnTable;
-  rows: unknown[][];
-}
-
-/** Where a column's row cells are read from: `values[codes[r]]`, or `values[r]` without codes. */
-interface RowSource {
-  values: readonly unknown[];
-  codes?: Codes;
-}
-
-/** The table a kept-columns file holds; throws when the bytes are not such a file. */
-export function columnsFromArrow(arrow: ArrowModule, file: Uint8Array): DecodedTable {
+/**
+ * The table a kept-columns file holds; throws when the bytes are not such a file. Numeric columns
+ * come back as arrays of unboxed doubles, the others as arrays of cells: the frame's own columns.
+ */
+export function columnsFromArrow(arrow: ArrowModule, file: Uint8Array): ColumnTable {
   const read = readArrowFile(arrow, file);
   if (read.schema.metadata.get(MARK_KEY) !== MARK) throw new Error("not a kept-columns file");
   const rowCount = Number(read.schema.metadata.get(ROW_COUNT_KEY));
@@ -137,7 +112,6 @@ export function columnsFromArrow(arrow: ArrowModule, file: Uint8Array): DecodedT
   const columns: string[] = [];
   const dtypes: ColumnDtype[] = [];
   const data: unknown[][] = [];
-  const sources: RowSource[] = [];
   read.schema.fields.forEach((field, column) => {
     const dtype = field.metadata.get(DTYPE_KEY);
     if (dtype === undefined || !DTYPES.has(dtype)) throw new Error("kept-columns file: bad column");
@@ -145,36 +119,30 @@ export function columnsFromArrow(arrow: ArrowModule, file: Uint8Array): DecodedT
     if (stored.length !== rowCount) throw new Error("kept-columns file: column cut short");
     columns.push(field.name);
     dtypes.push(dtype as ColumnDtype);
-    const cells = new Array<unknown>(rowCount);
-    const layout = storedLayout(arrow, stored);
-    if (layout === "float64Dictionary" && stored.nullCount === 0) {
-      // the column holds its numbers unboxed (an array of doubles: no null written first); the rows
-      // share one boxed number per distinct value
-      const values = floatValues(stored);
-      const codes = codesOf(stored, rowCount);
-      numbersFromCodes(cells, codes, values);
-      sources.push({ values: genericCopy(values), codes });
-    } else if (layout === "utf8Dictionary") {
-      const values = dictionaryTexts(stored);
-      textFromCodes(cells, codesOf(stored, rowCount), values, stored);
-      sources.push({ values: cells });
-    } else if (layout === "int32" || layout === "float64") {
-      if (stored.nullCount > 0) throw new Error("kept-columns file: nulls among numbers");
-      // a generic array from the start: each number is boxed once, and the rows share it
-      if (rowCount > 0) cells[0] = null;
-      const numbers = stored.values as Int32Array | Float64Array;
-      for (let row = 0; row < rowCount; row++) cells[row] = numbers[row];
-      sources.push({ values: cells });
-    } else if (layout === "bool") {
-      const values = valuesOf(arrow, stored, rowCount);
-      for (let row = 0; row < rowCount; row++) cells[row] = values[row];
-      sources.push({ values: cells });
-    } else {
-      throw new Error("kept-columns file: unknown column type");
-    }
-    data.push(cells);
+    data.push(cellsOf(arrow, stored, dtype as ColumnDtype, rowCount));
   });
-  return { table: { columns, dtypes, data, rowCount }, rows: rowsOf(sources, rowCount) };
+  return { columns, dtypes, data, rowCount };
+}
+
+/** A stored column's cells as its dtype holds them in a frame; throws on a layout the dtype does not take. */
+function cellsOf(arrow: ArrowModule, stored: ArrowData, dtype: ColumnDtype, rowCount: number): unknown[] {
+  const layout = storedLayout(arrow, stored);
+  if (dtype === "float32" || dtype === "int32") {
+    if (stored.nullCount > 0) throw new Error("kept-columns file: nulls among numbers");
+    const numbers = doublesArray(rowCount);
+    if (layout === "float64Dictionary") numbersFromCodes(numbers, codesOf(stored, rowCount), floatValues(stored));
+    else if (layout === "float64") copyDoubles(numbers, stored.values as Float64Array, rowCount);
+    else if (layout === "int32") copyWholeNumbers(numbers, stored.values as Int32Array, rowCount);
+    else throw new Error("kept-columns file: unknown column type");
+    return numbers;
+  }
+  const cells = freshArray(rowCount);
+  if (dtype === "string" && layout === "utf8Dictionary") textFromCodes(cells, codesOf(stored, rowCount), dictionaryTexts(stored), stored);
+  else if (dtype === "boolean" && layout === "bool") {
+    const values = valuesOf(arrow, stored, rowCount);
+    for (let row = 0; row < rowCount; row++) cells[row] = values[row];
+  } else throw new Error("kept-columns file: unknown column type");
+  return cells;
 }
 
 function floatValues(stored: ArrowData): Float64Array {
@@ -185,58 +153,24 @@ function floatValues(stored: ArrowData): Float64Array {
   }
 }
 
-const ROWS_PER_BLOCK = 256;
+// small loops of their own, each meeting one kind of array (a loop that meets several boxes the
+// numbers it moves)
 
-/** The values in an array of any values (each number boxed once): every row source is one kind of array. */
-function genericCopy(values: ArrayLike<unknown>): unknown[] {
-  const copy = new Array<unknown>(values.length);
-  if (values.length > 0) copy[0] = null;
-  for (let index = 0; index < values.length; index++) copy[index] = values[index];
-  return copy;
-}
-
-/** The rows, read in blocks (a block's stretch of every column stays in the cache), from the codes where there are. */
-function rowsOf(sources: readonly RowSource[], rowCount: number): unknown[][] {
-  const width = sources.length;
-  const rows: unknown[][] = [];
-  for (let row = 0; row < rowCount; row++) {
-    const cells = new Array<unknown>(width);
-    // generic from the start: a number written first would make it an array of doubles, re-made
-    // (every number boxed anew) at the first text cell
-    if (width > 0) cells[0] = null;
-    rows.push(cells);
-  }
-  for (let start = 0; start < rowCount; start += ROWS_PER_BLOCK) {
-    const end = Math.min(rowCount, start + ROWS_PER_BLOCK);
-    for (let column = 0; column < width; column++) {
-      const { values, codes } = sources[column];
-      if (codes) rowsFromCodes(rows, column, start, end, values, codes);
-      else rowsFromCells(rows, column, start, end, values);
-    }
-  }
-  return rows;
-}
-
-// small loops of their own, so that each stays fast for the few kinds of arrays it sees
-
-function rowsFromCodes(rows: unknown[][], column: number, start: number, end: number, values: readonly unknown[], codes: Codes): void {
-  for (let row = start; row < end; row++) rows[row][column] = values[codes[row]];
-}
-
-function rowsFromCells(rows: unknown[][], column: number, start: number, end: number, values: readonly unknown[]): void {
-  for (let row = start; row < end; row++) rows[row][column] = values[row];
-}
-
-// Two loops, each seeing one kind of `values`: a loop that reads both a Float64Array and arrays
-// of values boxes every number it reads (20 M allocations for bench S1).
-
-function numbersFromCodes(cells: unknown[], codes: Codes, values: Float64Array): void {
+function numbersFromCodes(numbers: number[], codes: Codes, values: Float64Array): void {
   const count = values.length;
   for (let row = 0; row < codes.length; row++) {
     const code = codes[row];
     if (code < 0 || code >= count) throw new Error("kept-columns file: code out of range");
-    cells[row] = values[code];
+    numbers[row] = values[code];
   }
+}
+
+function copyDoubles(numbers: number[], values: Float64Array, rowCount: number): void {
+  for (let row = 0; row < rowCount; row++) numbers[row] = values[row];
+}
+
+function copyWholeNumbers(numbers: number[], values: Int32Array, rowCount: number): void {
+  for (let row = 0; row < rowCount; row++) numbers[row] = values[row];
 }
 
 function textFromCodes(cells: unknown[], codes: Codes, values: readonly string[], stored: ArrowData): void {
@@ -321,40 +255,18 @@ class Scratch {
   readonly distinct: Uint32Array;
   /** most distinct values a coded column may have */
   readonly most: number;
+  /** a numeric column's numbers */
+  readonly numbers: Float64Array;
 
   constructor(rowCount: number) {
     this.most = Math.max(256, Math.floor(rowCount * MOST_DISTINCT_SHARE));
     let size = 1024;
     while (size < this.most * 2) size *= 2;
     this.codes = new Int32Array(rowCount);
+    this.numbers = new Float64Array(rowCount);
     this.slots = new Int32Array(size);
     this.distinct = new Uint32Array(this.most * 2);
   }
-}
-
-/** A numeric column's cells in `into`; false when one is not a number. */
-function copyNumbers(cells: readonly unknown[], into: Float64Array): boolean {
-  for (let row = 0; row < into.length; row++) {
-    const value = cells[row];
-    if (typeof value !== "number") return false;
-    into[row] = value;
-  }
-  return true;
-}
-
-/** The numeric columns `members` read from the rows, column `members[k]` into `into[k]`; false when a cell is not a number. */
-function numbersFromRows(rows: readonly (readonly unknown[])[], members: readonly number[], into: readonly Float64Array[]): boolean {
-  const count = members.length;
-  const rowCount = into.length > 0 ? into[0].length : 0;
-  for (let row = 0; row < rowCount; row++) {
-    const cells = rows[row];
-    for (let index = 0; index < count; index++) {
-      const value = cells[members[index]];
-      if (typeof value !== "number") return false;
-      into[index][row] = value;
-    }
-  }
-  return true;
 }
 
 /** The distinct values (by their bits) in first-appearance order and each row's code, or undefined past `scratch.most`. */
@@ -394,9 +306,22 @@ function codeNumbers(numbers: Float64Array, scratch: Scratch): { codes: Codes; v
   return { codes: narrowed(codes.subarray(0, numbers.length), count), values };
 }
 
+/**
+ * Whether every cell is a number, asked of the array's own builtins. A loop of ours reading a
+ * frame's columns, some unboxed doubles and some cells, makes V8 generalize the arrays it reads:
+ * each column of unboxed doubles is re-made as boxed numbers (for bench S1, 90 columns, 350 MB
+ * of new objects for the collector, and the frame's own columns left twice their size).
+ */
+function numbersOnly(cells: readonly unknown[]): boolean {
+  return !cells.includes(undefined) && cells.every(isNumber);
+}
+
+const isNumber = (value: unknown): boolean => typeof value === "number";
+
 /** The codes in an array of their own, the narrowest signed one (Arrow's advice for dictionary indices) that holds `count` distinct ones. */
 function narrowed(codes: Int32Array, count: number): Codes {
-  if (count <= 0x80) return Int8Array.from(codes);
-  if (count <= 0x8000) return Int16Array.from(codes);
+  // the typed arrays' own constructors copy and narrow at once (`from` walks an iterator)
+  if (count <= 0x80) return new Int8Array(codes);
+  if (count <= 0x8000) return new Int16Array(codes);
   return codes.slice();
 }

@@ -6,7 +6,8 @@ import { join } from "node:path";
  * cacache 20: index-v5, content-v2, and tmp for writes in progress). No public API names them.
  */
 export const INDEX_FOLDER = "index-v5";
-export const CACHE_FOLDERS = [INDEX_FOLDER, "content-v2", "tmp"] as const;
+export const CONTENT_FOLDER = "content-v2";
+export const CACHE_FOLDERS = [INDEX_FOLDER, CONTENT_FOLDER, "tmp"] as const;
 
 const PRIVATE_DIR = 0o700;
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ColumnTable } from "../table/types";
-import { columnsFromArrow, columnsToArrow, type DecodedTable } from "./arrowColumns";
+import { columnsFromArrow, columnsToArrow } from "./arrowColumns";
 import type { ResponseCache } from "./responseCache";
 import { loadArrow } from "../arrow/arrowCodec";
 
@@ -24,8 +24,8 @@ export class ColumnsCache {
     this.#responses = responses;
   }
 
-  /** The table kept under `key` (and its rows), or undefined when none is, or one of its responses changed or expired. */
-  async read(key: string): Promise<DecodedTable | undefined> {
+  /** The table kept under `key`, or undefined when none is, or one of its responses changed or expired. */
+  async read(key: string): Promise<ColumnTable | undefined> {
     const entry = await this.#responses.info(key);
     if (!entry) return undefined;
     const madeFrom = madeFromOf(entry.metadata);
@@ -44,15 +44,14 @@ export class ColumnsCache {
   }
 
   /**
-   * Keeps `table` under `key`, made from the responses stored under the keys `entries`; `rows`, when
-   * given, hold the same cells row by row (columnsToArrow reads numbers from them).
-   * Nothing is kept when one of them is not stored (its write failed); a failed write is a warning.
+   * Keeps `table` under `key`, made from the responses stored under the keys `entries`. Nothing is
+   * kept when one of them is not stored (its write failed); a failed write is a warning.
    */
-  async keep(key: string, table: ColumnTable, entries: readonly string[], rows?: readonly (readonly unknown[])[]): Promise<void> {
+  async keep(key: string, table: ColumnTable, entries: readonly string[]): Promise<void> {
     // in one order whatever order the pages came in
     const pages = [...entries].sort();
     const digest = await this.#digest(pages);
-    const file = digest === undefined ? undefined : columnsToArrow(await loadArrow(), table, rows);
+    const file = digest === undefined ? undefined : columnsToArrow(await loadArrow(), table);
     if (digest === undefined || !file) return;
     const before = await this.#responses.info(key);
     try {

@@ -287,7 +287,7 @@ class FrameColumns {
   async frame(): Promise<DataFrame | undefined> {
     const decoded = await this.#columns.read(this.#key);
     // the arrays were made for this frame alone: it keeps them without copies
-    return decoded && frameFromTableCells(decoded.table, decoded.rows, decoded.table.data);
+    return decoded && frameFromTableCells(decoded, undefined, decoded.data);
   }
 
   /** Keeps the pull's finished table when the pull ended whole (every page, no warning). */
