@@ -1,7 +1,8 @@
 import type { PageChunk, RowShape } from "../table/types";
 import { isMissingCell } from "../table/columnType";
 import type { HeldPull, StagedCounts } from "../sync/types";
-import { chunkSqlTypes, type SqlType } from "./sqlTypes";
+import type { ColumnType } from "../table/columnType";
+import { chunkColumnTypes } from "./storedTypes";
 import { fitColumnTypes, type ChunkRows } from "./stagedRows";
 
 /**
@@ -12,12 +13,12 @@ import { fitColumnTypes, type ChunkRows } from "./stagedRows";
  */
 export class HeldRows implements HeldPull {
   readonly chunks: PageChunk[] = [];
-  readonly types = new Map<string, SqlType>();
+  readonly types = new Map<string, ColumnType>();
 
   stage(chunk: PageChunk, declaredTypes?: RowShape["declaredTypes"]): Promise<void> {
     const first = this.types.size === 0;
-    fitColumnTypes(this.types, chunk.names, chunkSqlTypes(chunk, declaredTypes));
-    if (first && !this.types.has("id")) this.types.set("id", "BIGINT");
+    fitColumnTypes(this.types, chunk.names, chunkColumnTypes(chunk, declaredTypes));
+    if (first && !this.types.has("id")) this.types.set("id", "int64");
     if (chunk.rowCount > 0) this.chunks.push(compacted(chunk));
     return Promise.resolve();
   }

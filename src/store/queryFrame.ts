@@ -2,9 +2,9 @@ import type { DataFrame } from "danfojs-node";
 import type { DuckDBResultReader } from "@duckdb/node-api";
 import { tableToFrame } from "../frame/finishTable";
 import type { ColumnDtype, ColumnTable } from "../table/types";
-import type { ColumnType } from "../table/columnType";
 import { frameDtypeOf } from "../table/columnPlan";
 import type { DuckDB } from "./loadDuckDB";
+import { columnTypeOfSql } from "./sqlTypes";
 
 /** Microseconds since the epoch as the service writes a timestamp: `2020-03-02T10:05:01.000000Z`. */
 function wireTimestamp(micros: bigint): string {
@@ -22,14 +22,6 @@ function cellOf(duckdb: DuckDB, value: unknown): unknown {
   if (value instanceof duckdb.DuckDBTimestampValue) return wireTimestamp(value.micros);
   if (value !== null && typeof value === "object") return String(value);
   return value;
-}
-
-/** A column of no rows: its type from DuckDB's, as the table model names it. */
-function columnTypeOfSql(type: string): ColumnType {
-  if (type === "BOOLEAN") return "boolean";
-  if (/^(U?(TINY|SMALL)?INT(EGER)?|U?BIGINT)$/.test(type)) return "int64";
-  if (/^(DOUBLE|FLOAT|REAL|DECIMAL)/.test(type)) return "double";
-  return "utf8";
 }
 
 /** A column's dtype by the frame's rule (frameDtypeOf): whole numbers with a missing cell are float32, as a pull's frame holds them. */

@@ -5,38 +5,35 @@ import { cellAs } from "../table/cellConversion";
 import { ColumnCounts, hasLoneSurrogate } from "../export/columnCounts";
 import type { DuckDB } from "./loadDuckDB";
 import { STAGING_TABLE } from "../sync/types";
-import { alterTypeSql, chunkSqlTypes, quoted, widenSql, type SqlType } from "./sqlTypes";
+import type { ColumnType } from "../table/columnType";
+import { alterTypeSql, quoted, sqlTypeOf } from "./sqlTypes";
+import { chunkColumnTypes, widenStored } from "./storedTypes";
 
 /** DuckDB's vector size: a data chunk holds at most this many rows. */
 const CHUNK_ROWS = 2048;
 
-/** A pulled cell as the DuckDB value of its column's type (the column's type holds it: widen). */
-function duckValue(duckdb: DuckDB, type: SqlType, value: unknown): DuckDBValue {
+/** A pulled cell as the DuckDB value of its column's type (the column's type holds it: widenStored). */
+function duckValue(duckdb: DuckDB, type: ColumnType, value: unknown): DuckDBValue {
   if (isMissingCell(value)) return null;
   switch (type) {
-    case "BIGINT":
-      return cellAs("int64", value);
-    case "DOUBLE":
-      return cellAs("double", value);
-    case "BOOLEAN":
-      return cellAs("boolean", value);
-    case "DATE":
+    case "date":
       return new duckdb.DuckDBDateValue(cellAs("date", value) as number);
-    case "TIMESTAMP":
+    case "timestamp":
       return new duckdb.DuckDBTimestampValue(cellAs("timestamp", value) as bigint);
-    case "VARCHAR":
-      return cellAs("utf8", value);
+    default:
+      return cellAs(type, value) as DuckDBValue;
   }
 }
 
-function duckTypeOf(duckdb: DuckDB, type: SqlType): DuckDBType {
-  const types: Record<SqlType, DuckDBType> = {
-    BIGINT: duckdb.BIGINT,
-    DOUBLE: duckdb.DOUBLE,
-    BOOLEAN: duckdb.BOOLEAN,
-    DATE: duckdb.DATE,
-    TIMESTAMP: duckdb.TIMESTAMP,
-    VARCHAR: duckdb.VARCHAR,
+/** The appender's vector type of a column type (the SQL type sqlTypeOf writes). */
+function duckTypeOf(duckdb: DuckDB, type: ColumnType): DuckDBType {
+  const types: Record<ColumnType, DuckDBType> = {
+    int64: duckdb.BIGINT,
+    double: duckdb.DOUBLE,
+    boolean: duckdb.BOOLEAN,
+    date: duckdb.DATE,
+    timestamp: duckdb.TIMESTAMP,
+    utf8: duckdb.VARCHAR,
   };
   return types[type];
 }
@@ -77,13 +74,13 @@ export class RowAppends {
   /**
    * Appends the rows in the table's column order and types (`columns`, every column of the table):
    * a column a chunk lacks is null in its rows; each cell is the DuckDB value of its column's type
-   * (the column's type holds it: widen first). Returns the rows appended.
+   * (the column's type holds it: widenStored first). Returns the rows appended.
    */
-  append(appender: DuckDBAppender, columns: readonly (readonly [string, SqlType])[], parts: readonly ChunkRows[]): number {
+  append(appender: DuckDBAppender, columns: readonly (readonly [string, ColumnType])[], parts: readonly ChunkRows[]): number {
     return appendRows(this.duckdb, appender, columns, parts, this.loneSurrogates, (rowCount) => this.#chunk(columns, rowCount));
   }
 
-  #chunk(columns: readonly (readonly [string, SqlType])[], rowCount: number): DuckDBDataChunk {
+  #chunk(columns: readonly (readonly [string, ColumnType])[], rowCount: number): DuckDBDataChunk {
     const key = columns.map(([, type]) => type).join();
     let data = this.#chunks.get(key);
     if (data === undefined) {
@@ -103,7 +100,7 @@ const MAX_KEPT_CHUNKS = 4;
 function appendRows(
   duckdb: DuckDB,
   appender: DuckDBAppender,
-  columns: readonly (readonly [string, SqlType])[],
+  columns: readonly (readonly [string, ColumnType])[],
   parts: readonly ChunkRows[],
   loneSurrogates: ColumnCounts,
   dataChunk: (rowCount: number) => DuckDBDataChunk,
@@ -124,11 +121,11 @@ function appendRows(
         const rows = part.rows;
         const at = (k: number) => (rows === undefined ? k : rows[k]);
         if (cells === undefined) for (let k = from; k < to; k++) vector.setItem(offset + k - from, null);
-        else if (cells instanceof Float64Array && type === "DOUBLE")
+        else if (cells instanceof Float64Array && type === "double")
           for (let k = from; k < to; k++) vector.setItem(offset + k - from, cells[at(k)]);
-        else if (type === "VARCHAR")
+        else if (type === "utf8")
           for (let k = from; k < to; k++) {
-            const text = duckValue(duckdb, "VARCHAR", cells[at(k)]);
+            const text = duckValue(duckdb, "utf8", cells[at(k)]);
             if (typeof text === "string" && hasLoneSurrogate(text)) loneSurrogates.add(name);
             vector.setItem(offset + k - from, text);
           }
@@ -176,12 +173,12 @@ export function closeAppender(appender: DuckDBAppender): void {
  * to them is added, one whose type widened (the table model's rule) is widened. Says what changed.
  */
 export function fitColumnTypes(
-  columns: Map<string, SqlType>,
+  columns: Map<string, ColumnType>,
   names: readonly string[],
-  pageTypes: readonly (SqlType | undefined)[],
-): { added: [string, SqlType][]; widened: [string, SqlType, SqlType][] } {
-  const added: [string, SqlType][] = [];
-  const widened: [string, SqlType, SqlType][] = [];
+  pageTypes: readonly (ColumnType | undefined)[],
+): { added: [string, ColumnType][]; widened: [string, ColumnType, ColumnType][] } {
+  const added: [string, ColumnType][] = [];
+  const widened: [string, ColumnType, ColumnType][] = [];
   for (const [c, type] of pageTypes.entries()) {
     if (type === undefined) continue; // empty in every row of this page: nothing to say of its type
     const name = names[c];
@@ -189,8 +186,8 @@ export function fitColumnTypes(
     if (before === undefined) {
       columns.set(name, type);
       added.push([name, type]);
-    } else if (widenSql(before, type) !== before) {
-      const after = widenSql(before, type);
+    } else if (widenStored(before, type) !== before) {
+      const after = widenStored(before, type);
       columns.set(name, after);
       widened.push([name, before, after]);
     }
@@ -201,7 +198,7 @@ export function fitColumnTypes(
 /** What a transaction found of the staging table. */
 export interface StagingState {
   readonly created: boolean;
-  readonly columns: readonly (readonly [string, SqlType])[];
+  readonly columns: readonly (readonly [string, ColumnType])[];
 }
 
 /**
@@ -213,7 +210,7 @@ export interface StagingState {
  */
 export class Staging {
   /** the staged columns and their types, in the table's order */
-  readonly columns = new Map<string, SqlType>();
+  readonly columns = new Map<string, ColumnType>();
   #created = false;
   /** kept open from page to page (a flush costs a DuckDB append of its own); closed before the table changes or is read */
   #appender: DuckDBAppender | undefined;
@@ -227,16 +224,16 @@ export class Staging {
     return this.#created;
   }
 
-  /** Appends one page's columns, typed by the table model (chunkSqlTypes); its shape's documented types decide where values cannot. */
+  /** Appends one page's columns, typed by the table model (chunkColumnTypes); its shape's documented types decide where values cannot. */
   async append(chunk: PageChunk, declaredTypes?: RowShape["declaredTypes"]): Promise<void> {
-    await this.#fit(chunk.names, chunkSqlTypes(chunk, declaredTypes));
+    await this.#fit(chunk.names, chunkColumnTypes(chunk, declaredTypes));
     if (chunk.rowCount === 0) return;
     this.#appender ??= await this.connection.createAppender(STAGING_TABLE, "main", "temp");
     this.appends.append(this.#appender, [...this.columns], [{ chunk }]);
   }
 
   /** The table made anew with these columns, holding these rows (one study of a held pull). */
-  async load(columns: ReadonlyMap<string, SqlType>, parts: readonly ChunkRows[]): Promise<void> {
+  async load(columns: ReadonlyMap<string, ColumnType>, parts: readonly ChunkRows[]): Promise<void> {
     await this.drop();
     await this.#create(columns);
     const appender = await this.connection.createAppender(STAGING_TABLE, "main", "temp");
@@ -253,25 +250,26 @@ export class Staging {
   }
 
   /** Creates the table for the first page's columns, then adds and widens columns for later pages. */
-  async #fit(names: readonly string[], pageTypes: readonly (SqlType | undefined)[]): Promise<void> {
+  async #fit(names: readonly string[], pageTypes: readonly (ColumnType | undefined)[]): Promise<void> {
     if (!this.#created) {
-      const columns = new Map<string, SqlType>();
+      const columns = new Map<string, ColumnType>();
       fitColumnTypes(columns, names, pageTypes);
       await this.#create(columns);
       return;
     }
     const { added, widened } = fitColumnTypes(this.columns, names, pageTypes);
     if (added.length + widened.length > 0) this.flush();
-    for (const [name, type] of added) await this.connection.run(`ALTER TABLE ${STAGING_TABLE} ADD COLUMN ${quoted(name)} ${type}`);
+    for (const [name, type] of added)
+      await this.connection.run(`ALTER TABLE ${STAGING_TABLE} ADD COLUMN ${quoted(name)} ${sqlTypeOf(type)}`);
     for (const [name, before, after] of widened) await this.connection.run(alterTypeSql(STAGING_TABLE, name, before, after));
   }
 
-  async #create(columns: ReadonlyMap<string, SqlType>): Promise<void> {
+  async #create(columns: ReadonlyMap<string, ColumnType>): Promise<void> {
     this.flush();
     this.columns.clear();
     for (const [name, type] of columns) this.columns.set(name, type);
-    if (!this.columns.has("id")) this.columns.set("id", "BIGINT");
-    const list = [...this.columns].map(([name, type]) => `${quoted(name)} ${type}`).join(", ");
+    if (!this.columns.has("id")) this.columns.set("id", "int64");
+    const list = [...this.columns].map(([name, type]) => `${quoted(name)} ${sqlTypeOf(type)}`).join(", ");
     await this.connection.run(`CREATE TEMP TABLE ${STAGING_TABLE} (${list})`);
     this.#created = true;
   }

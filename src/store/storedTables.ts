@@ -1,9 +1,10 @@
 import type { DuckDBAppender, DuckDBConnection } from "@duckdb/node-api";
-import { quoted, type SqlType } from "./sqlTypes";
+import type { ColumnType } from "../table/columnType";
+import { columnTypeOfSql, quoted } from "./sqlTypes";
 
 /** A stored table as a sync run knows it: its columns' types (none: no such table), its primary key and its rows. */
 export interface StoredTable {
-  readonly types: Map<string, SqlType>;
+  readonly types: Map<string, ColumnType>;
   primaryKey: boolean;
   rows: number;
   /** an appender kept open from one commit to the next (an appender's memory goes only when its wrapper is collected), for the columns it was made for */
@@ -56,7 +57,7 @@ export class StoredTables {
       `SELECT column_name, data_type FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND schema_name = 'main' ORDER BY column_index`,
       [table],
     );
-    const types = new Map(columns.getRows().map(([name, type]) => [String(name), String(type) as SqlType]));
+    const types = new Map(columns.getRows().map(([name, type]) => [String(name), columnTypeOfSql(String(type))]));
     if (types.size === 0) return { types, primaryKey: false, rows: 0 };
     const keys = await this.connection.runAndReadAll(
       `SELECT count(*) FROM duckdb_constraints() WHERE lower(table_name) = lower($1) AND schema_name = 'main' AND constraint_type = 'PRIMARY KEY'`,

@@ -1,6 +1,8 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { HeldRows } from "./heldRows";
-import { alterTypeSql, quoted, widenSql, type SqlType } from "./sqlTypes";
+import type { ColumnType } from "../table/columnType";
+import { alterTypeSql, quoted, sqlTypeOf } from "./sqlTypes";
+import { widenStored } from "./storedTypes";
 import type { RowAppends } from "./stagedRows";
 import { STAGING_TABLE } from "../sync/types";
 import type { Staging } from "./stagedRows";
@@ -33,21 +35,21 @@ export async function stagedCounts(connection: DuckDBConnection): Promise<Staged
 /**
  * The table made to hold columns of these types, in the caller's transaction: created on first
  * write with `id` its primary key (one row per id, enforced); a column new to it is added, a column
- * whose type widened is widened (BIGINT to DOUBLE, anything else to VARCHAR). Says what changed.
+ * whose type widened is widened (widenStored: int64 to double, anything else to text). Says what changed.
  * `whenWidened` runs after a column is widened to text, with the type the rows come in.
  */
 async function fitTable(
   connection: DuckDBConnection,
   stored: StoredTable,
   table: string,
-  columns: ReadonlyMap<string, SqlType>,
-  whenWidened?: (name: string, type: SqlType, widened: SqlType) => Promise<void>,
+  columns: ReadonlyMap<string, ColumnType>,
+  whenWidened?: (name: string, type: ColumnType, widened: ColumnType) => Promise<void>,
 ): Promise<{ addedColumns: string[]; widenedColumns: string[] }> {
   const addedColumns: string[] = [];
   const widenedColumns: string[] = [];
   const target = quoted(table);
   if (stored.types.size === 0) {
-    const list = [...columns].map(([name, type]) => `${quoted(name)} ${type}${name === "id" ? " PRIMARY KEY" : ""}`);
+    const list = [...columns].map(([name, type]) => `${quoted(name)} ${sqlTypeOf(type)}${name === "id" ? " PRIMARY KEY" : ""}`);
     await connection.run(`CREATE TABLE ${target} (${list.join(", ")})`);
     for (const [name, type] of columns) stored.types.set(name, type);
     stored.primaryKey = true;
@@ -63,16 +65,16 @@ async function fitTable(
     const storedName = storedByLower.get(name.toLowerCase());
     const before = storedName === undefined ? undefined : stored.types.get(storedName);
     if (before === undefined) {
-      await connection.run(`ALTER TABLE ${target} ADD COLUMN ${quoted(name)} ${type}`);
+      await connection.run(`ALTER TABLE ${target} ADD COLUMN ${quoted(name)} ${sqlTypeOf(type)}`);
       stored.types.set(name, type);
       addedColumns.push(name);
-    } else if (widenSql(before, type) !== before) {
-      const widened = widenSql(before, type);
+    } else if (widenStored(before, type) !== before) {
+      const widened = widenStored(before, type);
       await connection.run(alterTypeSql(target, name, before, widened));
       stored.types.set(storedName!, widened);
-      widenedColumns.push(`${name}: ${before} -> ${widened}`);
+      widenedColumns.push(`${name}: ${sqlTypeOf(before)} -> ${sqlTypeOf(widened)}`);
       await whenWidened?.(name, type, widened);
-    } else if (before === "VARCHAR" && type !== "VARCHAR") {
+    } else if (before === "utf8" && type !== "utf8") {
       await whenWidened?.(name, type, before);
     }
   }
@@ -98,7 +100,7 @@ export async function writeStaged(
   const target = quoted(table);
   // staged timestamps going into text keep the service's form (an insert's cast would not)
   const { addedColumns, widenedColumns } = await fitTable(connection, stored, table, staging.columns, async (name, type, widened) => {
-    if (type === "TIMESTAMP") await connection.run(alterTypeSql(STAGING_TABLE, name, type, widened));
+    if (type === "timestamp") await connection.run(alterTypeSql(STAGING_TABLE, name, type, widened));
   });
   const where = scopeSql(scope);
   const source = STAGING_TABLE;
