@@ -8,8 +8,8 @@ export type OpenColumnar = (sink: Sink, schema: ColumnarSchema) => Promise<Colum
 
 /**
  * One columnar file from any source: typed batches in, written as they come (see TypedBatches for
- * the schema rule), each of about `batchCells` cells (a Parquet row group's, larger than the batch
- * the types are decided on) unless `batchRows` says.
+ * the schema rule), each of a batch's rows or `minBatchRows` (a Parquet row group's, longer than
+ * the batch the types are decided on), unless `batchRows` says.
  */
 export async function writeColumnarFile(
   format: ExportFormat,
@@ -17,9 +17,9 @@ export async function writeColumnarFile(
   source: ExportSource,
   target: ExportTarget,
   options: ColumnarOptions,
-  batchCells?: number,
+  minBatchRows?: number,
 ): Promise<ExportSummary> {
-  const typed = new TypedBatches(source, options, [], undefined, batchCells);
+  const typed = new TypedBatches(source, options, [], undefined, minBatchRows);
   const { path, rows } = await withFileOutput(target, async (sink) => {
     const written = await writeBatches(sink, typed, open, () => {
       if (!typed.schema!.names.length)

@@ -1,7 +1,7 @@
 /**
- * A Parquet file's row groups are larger than the batch its types are decided on (about 1,600,000
- * cells against 400,000, when `batchRows` does not say): a pull at the documented width (~376
- * columns) makes groups of ~4,260 rows, while the types come from its first ~1,064 rows, as Arrow's
+ * A Parquet file's row groups are longer than the batch its types are decided on when a batch is
+ * short (at least 4,096 rows, when `batchRows` does not say): a pull at the documented width (~376
+ * columns) makes groups of 4,096 rows, while the types come from its first ~1,064 rows, as Arrow's
  * record batches do. A resumed export (checkpoints at page ends past a batch) ends with the same row
  * groups and cells as one never interrupted.
  */
@@ -39,14 +39,15 @@ function groupsOf(rows: number, size: number): number[] {
   return [...Array<number>(full).fill(size), ...(rows % size ? [rows % size] : [])];
 }
 
-test("row groups of about 1,600,000 cells, types from the first batch; Arrow's record batches stay batches", async () => {
+test("row groups of 4,096 rows at ~376 columns, types from the first batch; Arrow's record batches stay batches", async () => {
   const path = join(dir, "whole.parquet");
   const summary = await writeParquet(pull(), path);
   const columns = summary.columns.length;
   expect(columns).toBeGreaterThan(300);
   expect(summary.rows).toBeGreaterThan(2 * rowGroupRows(columns, undefined));
   expect(await rowGroups(path)).toEqual(groupsOf(summary.rows, rowGroupRows(columns, undefined)));
-  expect(rowGroupRows(columns, undefined)).toBeGreaterThanOrEqual(4 * defaultBatchRows(columns) - 4);
+  expect(rowGroupRows(columns, undefined)).toBe(4_096);
+  expect(defaultBatchRows(columns)).toBeLessThan(1_100);
 
   const arrowPath = join(dir, "whole.arrow");
   await writeArrow(pull(), arrowPath);
@@ -59,7 +60,7 @@ describe("batches given out larger than the batch the types are decided on", () 
   const rows = (from: number, count: number, share: (row: number) => number) =>
     Array.from({ length: count }, (_, index) => ({ id: from + index, share: share(from + index) }));
   // 2 columns: batches of 1,000 rows (the least), given out 4,000 at a time
-  const typed = (pages: Array<Array<{ id: number; share: number }>>) => new TypedBatches(pagesOf(...pages), {}, [], 2_000, 8_000);
+  const typed = (pages: Array<Array<{ id: number; share: number }>>) => new TypedBatches(pagesOf(...pages), {}, [], 2_000, 4_000);
   async function batchSizes(batches: TypedBatches): Promise<number[]> {
     const sizes: number[] = [];
     for await (const batch of batches.batches()) sizes.push(batch.rows);
