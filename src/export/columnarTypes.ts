@@ -19,7 +19,8 @@ export interface ColumnarOptions extends ExportOptions {
   onNewColumns?: "warn" | "raise" | "ignore";
   /**
    * Rows per row group (Parquet) or record batch (Arrow); a streamed pull's types are inferred from
-   * the first this many rows. Default: about 400,000 cells (400,000 / columns), at least 1,000.
+   * the first this many rows. Default: about 400,000 cells (400,000 / columns), at least 1,000; a
+   * Parquet row group at least 4,096 rows (the types still from the first batch).
    */
   batchRows?: number;
   /**

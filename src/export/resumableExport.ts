@@ -18,7 +18,7 @@ import {
 import { addressWithoutCredentials, manifestOf, whatChanged, type ResumeIdentity, type ResumeManifest } from "./resumeState";
 import { sourceColumns } from "./sourceColumns";
 import { pageRecordCount } from "../table/pageChunk";
-import { defaultBatchRows, TARGET_CELLS_PER_BATCH, TypedBatches } from "./typedBatches";
+import { defaultBatchRows, rowGroupRows, TARGET_CELLS_PER_BATCH, TypedBatches } from "./typedBatches";
 import type { ExportSource, ExportSummary, ExportTarget } from "./types";
 import { writeBatches, type OpenColumnar } from "./writeColumnar";
 
@@ -74,7 +74,7 @@ export async function writeResumable(
   }
   const manifest = state.manifest!;
   const partitions = dataset ? await writeDatasetFrom(open, target, dataset, folder, manifest, options) : undefined;
-  if (!dataset) await writeFileFrom(open, target, folder, manifest, options);
+  if (!dataset) await writeFileFrom(open, target, folder, manifest, fileBatchRows(format, manifest.schema.names.length, options.batchRows));
   await folder.remove();
   if (manifest.droppedColumns.length && options.onNewColumns === "warn")
     process.emitWarning(`columns first seen after the schema was fixed were left out: ${manifest.droppedColumns.join(", ")}`, {
@@ -234,15 +234,19 @@ function startOver(target: string, folder: string, change: string): ExportError 
   return error;
 }
 
+/** Rows of the batches the uninterrupted writer gives a file: Parquet's row groups, Arrow's record batches. */
+function fileBatchRows(format: "parquet" | "arrow", columns: number, batchRows: number | undefined): number {
+  return format === "parquet" ? rowGroupRows(columns, batchRows) : (batchRows ?? defaultBatchRows(columns));
+}
+
 /** The segments into one file, in page order, cut into the batches the uninterrupted writer makes: the same row groups. */
 async function writeFileFrom(
   open: OpenColumnar,
   target: string,
   folder: ResumeFolder,
   manifest: ResumeManifest,
-  options: ColumnarOptions,
+  batchRows: number,
 ): Promise<void> {
-  const batchRows = options.batchRows ?? defaultBatchRows(manifest.schema.names.length);
   await withFileOutput(target, async (sink) => {
     const file = await open(sink, manifest.schema);
     for await (const batch of inBatchesOf(segmentBatches(folder, manifest), batchRows)) await file.writeBatch(batch);

@@ -1,9 +1,12 @@
 import { gatherRows } from "../table/flatten";
-import { gatherPageChunk, pageColumnsOf } from "../table/pageChunk";
-import { frameRowSlices, isFrameShape, type FrameShape } from "../frame/frameShape";
+import { ColumnStats } from "../table/columnPlan";
+import { chunkOfRows, gatherPageChunk, pageColumnsOf } from "../table/pageChunk";
+import { frameColumnSlice } from "../frame/danfo";
+import { frameRowCount, frameRowSlices, isFrameShape, type FrameShape } from "../frame/frameShape";
 import { pageRowShape } from "../rows/rowShape";
 import type { DeclaredType } from "../table/columnType";
 import { frameDeclaredTypes, recordBatches, SLICE_ROWS } from "./sourceBatches";
+import { ExportError } from "./exportError";
 import type { ExportOptions, ExportSource } from "./types";
 
 /** One column's cells: a Float64Array holds only numbers (a page chunk's), an array any cell (undefined or null where missing). */
@@ -21,8 +24,8 @@ export interface CellColumns {
 /**
  * Any export source as batches of columns (the columnar writers' input): a page of client.pages
  * whose pull decoded it gives its chunk as it is; records (and pages whose records were read) are
- * cut into a chunk by the one gatherer (gatherPageChunk), so both take one path; a frame's rows and
- * unflattened records are turned into columns a slice at a time.
+ * cut into a chunk by the one gatherer (gatherPageChunk), unflattened records by the same transpose
+ * (chunkOfRows); a danfo frame gives its own columns a slice at a time, no rows made.
  */
 export async function* sourceColumns(source: ExportSource, options: ExportOptions): AsyncGenerator<CellColumns, void> {
   if (isFrameShape(source)) {
@@ -32,8 +35,8 @@ export async function* sourceColumns(source: ExportSource, options: ExportOption
   const shapeOptions = { stackData: options.stackData, endpoint: options.endpoint, globalPrefix: options.globalPrefix };
   for await (const batch of recordBatches(source)) {
     if (options.flatten === false) {
-      const { names, rows } = gatherRows(batch.records);
-      yield { names, columns: columnsOfRows(rows, names.length), rowCount: rows.length };
+      const { names, columns, rowCount } = chunkOfRows(gatherRows(batch.records));
+      yield { names, columns, rowCount };
       continue;
     }
     const shape = pageRowShape(batch, shapeOptions);
@@ -45,17 +48,26 @@ export async function* sourceColumns(source: ExportSource, options: ExportOption
 function* frameColumns(frame: FrameShape): Generator<CellColumns> {
   const declaredTypes = frameDeclaredTypes(frame);
   const names = frame.columns;
-  for (const rows of frameRowSlices(frame, SLICE_ROWS))
-    yield { names, columns: columnsOfRows(rows, names.length), rowCount: rows.length, declaredTypes };
+  if (!frameColumnSlice(frame, 0, 0)) {
+    yield* frameRowColumns(frame, declaredTypes);
+    return;
+  }
+  const rowCount = frameRowCount(frame);
+  for (let start = 0; start < rowCount; start += SLICE_ROWS) {
+    const columns = frameColumnSlice(frame, start, start + SLICE_ROWS);
+    if (!columns) throw new ExportError("the frame's columns changed while it was being written: write it again once it is not changed");
+    yield { names, columns, rowCount: Math.min(SLICE_ROWS, rowCount - start), declaredTypes };
+  }
 }
 
-/** Rows of cells (a row may be shorter than `width`) as `width` columns. */
-function columnsOfRows(rows: readonly (readonly unknown[])[], width: number): unknown[][] {
-  const columns: unknown[][] = [];
-  for (let column = 0; column < width; column++) {
-    const cells = new Array<unknown>(rows.length);
-    for (let row = 0; row < rows.length; row++) cells[row] = rows[row][column];
-    columns.push(cells);
+/** A frame without columns to read (an object shaped like one, a danfo frame in low-memory mode): its rows, cut into columns by the one transpose. */
+function* frameRowColumns(frame: FrameShape, declaredTypes: ReadonlyMap<string, DeclaredType>): Generator<CellColumns> {
+  const names = [...frame.columns];
+  for (const rows of frameRowSlices(frame, SLICE_ROWS)) {
+    const stats = new ColumnStats();
+    if (names.length > 0) stats.addColumn(names.length - 1);
+    for (const row of rows) stats.countRow(row);
+    const { columns, rowCount } = chunkOfRows({ names, rows, stats });
+    yield { names, columns, rowCount, declaredTypes };
   }
-  return columns;
 }

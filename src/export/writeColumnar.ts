@@ -6,15 +6,20 @@ import type { ExportFormat, ExportSource, ExportSummary, ExportTarget } from "./
 
 export type OpenColumnar = (sink: Sink, schema: ColumnarSchema) => Promise<ColumnarFileWriter>;
 
-/** One columnar file from any source: typed batches in, written as they come (see TypedBatches for the schema rule). */
+/**
+ * One columnar file from any source: typed batches in, written as they come (see TypedBatches for
+ * the schema rule), each of a batch's rows or `minBatchRows` (a Parquet row group's, longer than
+ * the batch the types are decided on), unless `batchRows` says.
+ */
 export async function writeColumnarFile(
   format: ExportFormat,
   open: OpenColumnar,
   source: ExportSource,
   target: ExportTarget,
   options: ColumnarOptions,
+  minBatchRows?: number,
 ): Promise<ExportSummary> {
-  const typed = new TypedBatches(source, options);
+  const typed = new TypedBatches(source, options, [], undefined, minBatchRows);
   const { path, rows } = await withFileOutput(target, async (sink) => {
     const written = await writeBatches(sink, typed, open, () => {
       if (!typed.schema!.names.length)

@@ -6,10 +6,12 @@ import { writeColumnarFile } from "./writeColumnar";
 import { writeResumable } from "./resumableExport";
 import { ValidationError } from "../errors";
 import { checkWriterOptions } from "./writerOptions";
+import { MIN_ROW_GROUP_ROWS } from "./typedBatches";
 
 /**
  * Writes a frame, records or a pull's pages as Parquet (hyparquet-writer, Snappy), one row group per
- * batch, so a pull of any size runs in the memory of a batch. Types are kept: whole numbers int64,
+ * batch (at least 4,096 rows; `batchRows` when given), so a pull of any size runs in the memory of
+ * a row group. Types are kept: whole numbers int64,
  * fractions double, booleans, text utf8, ISO dates and timestamps as DATE and TIMESTAMP(UTC, µs),
  * missing values null. A streamed pull's schema is inferred from its first batch (docs/parquet.md).
  * `partitionBy: ["study_id"]` writes a Hive-style folder instead of one file.
@@ -22,5 +24,5 @@ export async function writeParquet(source: ExportSource, target: ExportTarget, g
       throw new ValidationError("partitionBy", "writes a folder: give a folder path as the target, not a stream");
     return writePartitioned(openParquet, source, target, options);
   }
-  return writeColumnarFile("parquet", openParquet, source, target, options);
+  return writeColumnarFile("parquet", openParquet, source, target, options, MIN_ROW_GROUP_ROWS);
 }

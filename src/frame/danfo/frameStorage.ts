@@ -9,7 +9,10 @@ interface FrameStorage {
   $dataIncolumnFormat?: unknown;
   $data?: unknown;
   shape?: unknown;
-  config?: { setIsLowMemoryMode?: (lowMemoryMode: boolean) => void };
+  config?: { setIsLowMemoryMode?: (lowMemoryMode: boolean) => void; isLowMemoryMode?: unknown };
+  /** danfo's public column API: the frame's cells column by column (outside low-memory mode, its own columns) */
+  getColumnData?: unknown;
+  columns?: unknown;
 }
 
 /** What a frame is made of: its column names and dtypes, and its cells column by column (and maybe row by row). */
@@ -74,6 +77,24 @@ export function rowsNotMade(frame: object, from: number, to: number): unknown[][
   if (!rowsToMake.has(frame)) return undefined;
   const columns = (frame as FrameStorage).$dataIncolumnFormat as unknown[][];
   return rowsOfColumns(columns, from, Math.min(to, columns[0]?.length ?? 0));
+}
+
+/**
+ * Rows `from` ≤ r < `to` of a danfo frame's columns, each column's cells sliced, its rows never
+ * read or made: a fountframe frame's own columns (its rows made or not), any other danfo frame's
+ * through danfo's public `getColumnData`. Undefined when the frame holds no columns to read: an
+ * object only shaped like a frame, a frame in danfo's low-memory mode (rows only), or columns that
+ * are not one array of every row per column name (danfo stores a Series assigned to a column as
+ * it is); its `values` are read then.
+ */
+export function frameColumnSlice(frame: object, from: number, to: number): unknown[][] | undefined {
+  const storage = frame as FrameStorage;
+  if (storage.config?.isLowMemoryMode !== false || !Array.isArray(storage.columns) || !Array.isArray(storage.shape)) return undefined;
+  const columns: unknown = storage.getColumnData;
+  const rowCount: unknown = storage.shape[0];
+  if (!Array.isArray(columns) || columns.length !== storage.columns.length) return undefined;
+  if (!columns.every((cells) => Array.isArray(cells) && cells.length === rowCount)) return undefined;
+  return (columns as unknown[][]).map((cells) => cells.slice(from, to));
 }
 
 /**

@@ -9,6 +9,6 @@
  * leans on those internals for speed, so an upgrade of danfo (pinned in package.json) is checked here
  * and in tests/frame/danfo/.
  */
-export { frameFromCells, rowsNotMade, type FrameCells } from "./frameStorage";
+export { frameColumnSlice, frameFromCells, rowsNotMade, type FrameCells } from "./frameStorage";
 export { loadDataFrameClass, preloadDataFrameClass, type DataFrameClass } from "./loadDanfo";
 export { setFrameNotebookForm, giveNotebookMethod, type FrameNotebookForm } from "./notebookForm";
