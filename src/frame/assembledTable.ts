@@ -81,8 +81,10 @@ export class AssembledTable {
     const data = plan.kept.map((column, kept) => {
       const assembled = this.#columns[column];
       const numeric = plan.dtypes[kept] === "int32" || plan.dtypes[kept] === "float32";
+      // read before finish(), which spends the column
+      const heldAsDoubles = assembled.holdsDoubles;
       const cells = assembled.finish(rowCount);
-      if (numeric && !assembled.holdsDoubles) return doublesOf(cells);
+      if (numeric && !heldAsDoubles) return doublesOf(cells);
       convertColumn(cells, plan.conversions[kept]);
       return cells;
     });

@@ -23,7 +23,15 @@ function chunk(): PageChunk {
   return { names: ["a", "b", "c", "d"], columns: [text, numbers, text.slice(), numbers.slice()], rowCount: ROWS, stats: counts(4) };
 }
 
-const records = Array.from({ length: ROWS }, (_, row) => ({ a: `t${row}`, b: row + 0.5, c: `u${row}`, d: row + 0.25 }));
+// e: numbers spelled as text (the service's funnel percentages), f: numbers with a null among them
+const records = Array.from({ length: ROWS }, (_, row) => ({
+  a: `t${row}`,
+  b: row + 0.5,
+  c: `u${row}`,
+  d: row + 0.25,
+  e: `${row}.5`,
+  f: row % 5 ? row + 0.5 : null,
+}));
 
 const kinds: Record<string, boolean[]> = {};
 for (let round = 0; round < 3; round++) {
