@@ -6,7 +6,8 @@
 // The emulator (in this process) serves brandscapeData at the documented width, with `fields` in
 // an order of their own and with two metricKeys, and brands; each is hashed as a frame, as
 // client.pages into FrameBuilder, and as client.pages written by every writer (Excel: its sheets'
-// XML, the zip holds dates), on the main thread and on two decode threads.
+// XML, the zip holds dates), on the main thread and on two decode threads; and written to CSV,
+// Parquet and Arrow from frames of three kinds and from records (flattened or not).
 import { createRequire } from "node:module";
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, mkdtempSync, readdirSync, statSync } from "node:fs";
@@ -42,6 +43,15 @@ const fileHash = (path) => {
     );
   return sha(readFileSync(path));
 };
+// a Parquet file's cells as read back, to tell a change of cells from one of layout (row groups)
+const { parquetReadObjects } = await import("hyparquet");
+const cellText = (key, value) =>
+  typeof value === "bigint" ? `${value}n` : typeof value === "number" && !Number.isFinite(value) ? String(value) : value;
+const parquetCells = async (path) => {
+  const bytes = readFileSync(path);
+  const rows = await parquetReadObjects({ file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+  return sha(JSON.stringify(rows, cellText));
+};
 const out = {};
 const FIELDS = ["brand_name", "id", "study_id", "differentiation_c", "relevance_rank", "brand_id", "is_duplicate", "category_name"];
 const cases = {
@@ -67,6 +77,7 @@ for (const [name, options] of Object.entries(cases)) {
     const file = join(dir, `${name}.${ext}`);
     await write(client.pages("brandscapeData", options), file);
     out[`${name}/pages→${fmt}`] = fileHash(file);
+    if (fmt === "parquet") out[`${name}/pages→parquet cells`] = await parquetCells(file);
   }
   const part = join(dir, `${name}-part`);
   await lib.writeParquet(client.pages("brandscapeData", options), part, { partitionBy: ["study_id"] });
@@ -76,6 +87,37 @@ for (const [name, options] of Object.entries(cases)) {
     await lib.writeExcel(client.pages("brandscapeData", options), xl);
     out[`${name}/pages→xlsx`] = sha(execSync(`unzip -p ${xl} 'xl/worksheets/*'`, { maxBuffer: 1 << 30 }));
   }
+}
+// writers from a frame (a pulled one, one danfo made itself, one in danfo's low-memory mode) and from
+// records, flattened or kept as they came (`flatten: false`, pages too)
+const danfo = require(join(dist, "danfo.cjs"));
+for (const [name, options] of Object.entries(cases)) {
+  const frame = await client.brandscapeData(options);
+  const records = [];
+  for await (const page of client.pages("brandscapeData", options)) records.push(...page.records);
+  const sources = [
+    ["frame", () => frame, {}],
+    ["danfoFrame", () => new danfo.DataFrame(frame.values, { columns: frame.columns, dtypes: frame.dtypes }), {}],
+    [
+      "lowMemoryFrame",
+      () => new danfo.DataFrame(frame.values, { columns: frame.columns, dtypes: frame.dtypes, config: { lowMemoryMode: true } }),
+      {},
+    ],
+    ["records", () => records, {}],
+    ["records-flatten-false", () => records, { flatten: false }],
+    ["pages-flatten-false", () => client.pages("brandscapeData", options), { flatten: false }],
+  ];
+  for (const [source, make, writeOptions] of sources)
+    for (const [fmt, write] of [
+      ["csv", lib.writeCSV],
+      ["parquet", lib.writeParquet],
+      ["arrow", lib.writeArrow],
+    ]) {
+      const file = join(dir, `${name}-${source}.${fmt}`);
+      await write(make(), file, writeOptions);
+      out[`${name}/${source}→${fmt}`] = fileHash(file);
+      if (fmt === "parquet") out[`${name}/${source}→parquet cells`] = await parquetCells(file);
+    }
 }
 // the same on decode threads
 const threaded = new lib.Client({ authToken: TOKEN, baseUrl: emulator.url, verbose: false, threads: 2 });
@@ -87,6 +129,7 @@ for (const [name, options] of Object.entries(cases)) {
   out[`${name}/threads/pages→csv`] = fileHash(join(dir, "t.csv"));
   await lib.writeParquet(threaded.pages("brandscapeData", options), join(dir, "t.parquet"));
   out[`${name}/threads/pages→parquet`] = fileHash(join(dir, "t.parquet"));
+  out[`${name}/threads/pages→parquet cells`] = await parquetCells(join(dir, "t.parquet"));
   let n = 0;
   for await (const page of threaded.pages("brandscapeData", options)) n += JSON.stringify(page.records).length;
   out[`${name}/threads/records-json-length`] = n;
