@@ -1,5 +1,5 @@
 import { gatherRows } from "../table/flatten";
-import { ColumnStats } from "../table/columnPlan";
+import { countedStats } from "../table/columnPlan";
 import { chunkOfRows, gatherPageChunk, pageColumnsOf } from "../table/pageChunk";
 import { frameColumnSlice } from "../frame/danfo";
 import { frameRowCount, frameRowSlices, isFrameShape, type FrameShape } from "../frame/frameShape";
@@ -64,10 +64,7 @@ function* frameColumns(frame: FrameShape): Generator<CellColumns> {
 function* frameRowColumns(frame: FrameShape, declaredTypes: ReadonlyMap<string, DeclaredType>): Generator<CellColumns> {
   const names = [...frame.columns];
   for (const rows of frameRowSlices(frame, SLICE_ROWS)) {
-    const stats = new ColumnStats();
-    if (names.length > 0) stats.addColumn(names.length - 1);
-    for (const row of rows) stats.countRow(row);
-    const { columns, rowCount } = chunkOfRows({ names, rows, stats });
+    const { columns, rowCount } = chunkOfRows({ names, rows, stats: countedStats(rows, names.length) });
     yield { names, columns, rowCount, declaredTypes };
   }
 }

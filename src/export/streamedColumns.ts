@@ -1,4 +1,4 @@
-import { ColumnStats } from "../table/columnPlan";
+import { ColumnStats, countedStats } from "../table/columnPlan";
 import { COLUMN_TYPE_CHANGED_CODE } from "./columnCounts";
 import { parseNumericString } from "../table/columnType";
 import type { CellRows } from "./sourceBatches";
@@ -213,14 +213,4 @@ function kindOfColumn(stats: ColumnStats, column: number): number {
   if (stats.booleans[column] === present) return BOOLEANS;
   if (stats.numbers[column] + stats.numericStrings[column] === present && stats.otherStrings[column] === 0) return NUMBERS;
   return TEXT;
-}
-
-/** Counts of a batch that came without them. */
-function countedStats(rows: readonly (readonly unknown[])[]): ColumnStats {
-  const stats = new ColumnStats();
-  for (const row of rows) {
-    if (row.length) stats.addColumn(row.length - 1);
-    stats.countRow(row);
-  }
-  return stats;
 }

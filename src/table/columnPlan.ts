@@ -133,6 +133,17 @@ export class ColumnStats {
   }
 }
 
+/** Counts of rows given without them, of at least `width` columns (a row may be shorter, or longer). */
+export function countedStats(rows: readonly (readonly unknown[])[], width = 0): ColumnStats {
+  const stats = new ColumnStats();
+  if (width > 0) stats.addColumn(width - 1);
+  for (const row of rows) {
+    if (row.length) stats.addColumn(row.length - 1);
+    stats.countRow(row);
+  }
+  return stats;
+}
+
 /**
  * One cell counted into its column's counts (those of a ColumnStats, or of a page chunk's stats):
  * null and undefined are missing; a column's strings are parsed as numbers until one of them is text.

@@ -1,21 +1,17 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore, type Store } from "../../src/store";
 import { recordsToFrame } from "../../src/frame/recordsToFrame";
+import { tempFolder } from "../helpers/tempFolder";
+
+const dir = tempFolder("fountframe-dtypes-");
 
 /** store.query's frame types its columns by the frame's rule: the same cells pulled make the same dtypes. */
 describe("store.query's dtypes", () => {
-  let dir: string;
   let store: Store;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "fountframe-dtypes-"));
     store = await openStore(join(dir, "fount.duckdb"));
   });
-  afterAll(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => store.close());
 
   it("holds whole numbers with a missing cell as float32, as a pull's frame does", async () => {
     const queried = await store.query(
