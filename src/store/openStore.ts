@@ -3,7 +3,7 @@ import { loadDuckDB } from "./loadDuckDB";
 import { claimFile, releaseFile } from "./openFiles";
 import { ensureStateTable } from "./stateTable";
 import { DuckDBStore } from "./store";
-import { checkStoreFile } from "./storeFile";
+import { checkStoreFile, STORE_BLOCK_BYTES, STORE_CATALOG, STORE_ROW_GROUP_ROWS } from "./storeFile";
 import type { Store } from "./types";
 import { checkWal } from "./walGuard";
 
@@ -28,11 +28,18 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
     throw new StoreBusyError(`the store ${path} is already open in this process: use the store openStore gave (or close it first)`);
   }
   let instance: Awaited<ReturnType<(typeof import("@duckdb/node-api"))["DuckDBInstance"]["create"]>> | undefined;
+  let connection: Awaited<ReturnType<NonNullable<typeof instance>["connect"]>> | undefined;
   try {
     await checkWal(file.resolved, path, file.exists);
     const duckdb = await loadDuckDB();
+    // the file is attached, not opened as the instance's database: ATTACH is where DuckDB takes a row group and a block size
+    instance = await duckdb.DuckDBInstance.create(":memory:");
+    connection = await instance.connect();
     try {
-      instance = await duckdb.DuckDBInstance.create(file.resolved);
+      const blockSize = file.exists ? "" : `, BLOCK_SIZE ${STORE_BLOCK_BYTES}`;
+      await connection.run(
+        `ATTACH '${file.resolved.replace(/'/g, "''")}' AS ${STORE_CATALOG} (ROW_GROUP_SIZE ${STORE_ROW_GROUP_ROWS}${blockSize})`,
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (/lock/i.test(message)) {
@@ -43,15 +50,11 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
       }
       throw error;
     }
-    const connection = await instance.connect();
-    try {
-      await ensureStateTable(connection, path);
-    } catch (error) {
-      connection.closeSync();
-      throw error;
-    }
+    await connection.run(`USE ${STORE_CATALOG}`);
+    await ensureStateTable(connection, path);
     return new DuckDBStore(path, file.resolved, duckdb, instance, connection);
   } catch (error) {
+    connection?.closeSync();
     instance?.closeSync();
     releaseFile(file.resolved);
     throw error;

@@ -25,6 +25,7 @@ import {
   type TrackedTable,
 } from "../sync/types";
 import { ColumnCounts, LONE_SURROGATE_WARNING } from "../export/columnCounts";
+import { STORE_ROW_GROUP_ROWS } from "./storeFile";
 import { markCommitting, unmarkCommitting, walBytes } from "./walGuard";
 
 /** A store's text is UTF-8, as Parquet's and Arrow's are (docs/writers.md states the rule once). */
@@ -249,8 +250,14 @@ export class DuckDBStore implements Store, SessionHolder {
       tables.forget();
       throw error;
     }
-    // DuckDB checkpointed as it committed (its log had grown past checkpoint_threshold): the blocks can go
-    if ((await walBytes(this.#file)) === 0) await this.#letGoOfCache(memoryLimit);
+    // a row group's worth of rows is folded into the file as it is whole: DuckDB holds what it has
+    // not checkpointed in memory, and rewrites a row group it checkpointed part of
+    if (tables.rowsSinceCheckpoint >= STORE_ROW_GROUP_ROWS) await connection.run("CHECKPOINT").catch(() => undefined);
+    // checkpointed (by the line above, or by DuckDB as it committed, its log past checkpoint_threshold): the blocks can go
+    if ((await walBytes(this.#file)) === 0) {
+      tables.rowsSinceCheckpoint = 0;
+      await this.#letGoOfCache(memoryLimit);
+    }
     return result;
   }
 

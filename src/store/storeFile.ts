@@ -6,6 +6,25 @@ import { ValidationError, ValueError } from "../errors";
 const DUCKDB_MAGIC = "DUCK";
 const MAGIC_AT = 8;
 
+/** The name the store's file is attached under (the connection's default database, so SQL names its tables alone). */
+export const STORE_CATALOG = "fount_store";
+
+/**
+ * Rows a row group of the store's tables holds (DuckDB's default is 122,880). A sync checkpoints as
+ * each row group's worth of rows is committed (store.ts), and DuckDB holds the rows committed since
+ * its last checkpoint in memory, a row group at a time and rewritten whole at the next checkpoint:
+ * smaller groups keep a run's memory the same at a million rows as at a hundred thousand.
+ */
+export const STORE_ROW_GROUP_ROWS = 16_384;
+
+/**
+ * The block size of a store file fountframe makes (DuckDB's default is 256 KiB; a file keeps the
+ * size it was made with). Rows not yet checkpointed take a block per column of each row group they
+ * are in, whatever their number: at 16 KiB a sync's row group in memory is its rows, not 64 blocks
+ * of 256 KiB.
+ */
+export const STORE_BLOCK_BYTES = 16_384;
+
 export interface StoreFile {
   /** the path the user gave, for messages */
   readonly given: string;

@@ -28,6 +28,8 @@ export function closeQuietly(appender: DuckDBAppender): void {
  */
 export class StoredTables {
   readonly #known = new Map<string, StoredTable>();
+  /** rows the run has written since DuckDB last checkpointed (store.ts checkpoints a row group's worth at a time) */
+  rowsSinceCheckpoint = 0;
 
   constructor(private readonly connection: DuckDBConnection) {}
 

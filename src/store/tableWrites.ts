@@ -121,6 +121,7 @@ export async function writeStaged(
   // nothing stored in scope (a new study, a first run): every staged row is added, and there is nothing to delete
   const inserted = Number((await connection.run(`INSERT INTO ${target} BY NAME SELECT * FROM ${source}`)).rowsChanged);
   stored.rows += inserted;
+  tables.rowsSinceCheckpoint += inserted;
   // the ids in scope after the write are the staged ones: those not held before were added
   const added = inserted - (held - removed);
   return { added, updated, removed, rows: stored.rows, addedColumns, widenedColumns };
@@ -178,5 +179,6 @@ export async function writeHeld(
     throw error;
   }
   stored.rows += added;
+  tables.rowsSinceCheckpoint += added;
   return { added, updated: 0, removed: 0, rows: stored.rows, addedColumns, widenedColumns };
 }
