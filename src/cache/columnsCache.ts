@@ -55,7 +55,7 @@ export class ColumnsCache {
     const file = digest === undefined ? undefined : columnsToArrow(await loadArrow(), table);
     if (digest === undefined || !file) return;
     const before = await this.#responses.info(key);
-    const written = await this.#responses.write(key, [file], { pages, digest } satisfies MadeFrom);
+    const written = await this.#responses.write(key, file, { pages, digest } satisfies MadeFrom);
     // the columns this entry held before are no one's now: their space is given back at once
     if (before && written && before.integrity !== written) await this.#responses.removeContent(before.integrity);
   }

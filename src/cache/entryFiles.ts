@@ -1,39 +1,24 @@
 import { createHash, randomUUID } from "node:crypto";
-import { appendFile, mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";
+import { appendFile, mkdir, open, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { CONTENT_FOLDER, INDEX_FOLDER, TMP_FOLDER } from "./cacheFolder";
 
 const PRIVATE_FILE = 0o600;
-/** within every system's bound on the buffers of one writev (IOV_MAX: 1,024 on Linux and macOS) */
-const CHUNKS_A_CALL = 512;
 
 /**
  * One entry written in cacache's own layout (cacache 20: content-v2 and index-v5), so that cacache
  * reads, checks, lists and removes it as one of its own. `cacache.put` makes four folders (each a
  * recursive mkdir), checks that the content is not there yet and moves it there, for every entry:
- * here the folders are made only when a write finds one missing, the files are created 0600 (no
- * chmod after), and a file made of chunks (the kept columns) is hashed and written as it is, never
- * joined. The same atomic steps as cacache's: the content written under a random name in tmp/
+ * here the folders are made only when a write finds one missing, and the files are created 0600
+ * (no chmod after). The same atomic steps as cacache's: the content written under a random name in tmp/
  * (opened exclusively) and renamed to the name of its digest; the index line appended last, with
  * the SHA-1 of its JSON that cacache checks when it reads it.
  * Returns the content's integrity (`<algorithm>-<base64 digest>`).
  */
-export async function writeEntry(
-  dir: string,
-  key: string,
-  chunks: readonly Uint8Array[],
-  algorithm: string,
-  metadata?: unknown,
-): Promise<string> {
-  const hash = createHash(algorithm);
-  let size = 0;
-  for (const chunk of chunks) {
-    hash.update(chunk);
-    size += chunk.byteLength;
-  }
-  const integrity = `${algorithm}-${hash.digest("base64")}`;
-  await writeContent(dir, integrity, chunks);
-  const line = JSON.stringify({ key, integrity, time: Date.now(), size, metadata });
+export async function writeEntry(dir: string, key: string, body: Uint8Array, algorithm: string, metadata?: unknown): Promise<string> {
+  const integrity = `${algorithm}-${createHash(algorithm).update(body).digest("base64")}`;
+  await writeContent(dir, integrity, body);
+  const line = JSON.stringify({ key, integrity, time: Date.now(), size: body.byteLength, metadata });
   await inFolder(indexFile(dir, key), (path) =>
     appendFile(path, `\n${createHash("sha1").update(line).digest("hex")}\t${line}`, { mode: PRIVATE_FILE }),
   );
@@ -53,13 +38,14 @@ export function indexFile(dir: string, key: string): string {
   return join(dir, INDEX_FOLDER, hashed.slice(0, 2), hashed.slice(2, 4), hashed.slice(4));
 }
 
-async function writeContent(dir: string, integrity: string, chunks: readonly Uint8Array[]): Promise<void> {
+async function writeContent(dir: string, integrity: string, body: Uint8Array): Promise<void> {
   const temporary = join(dir, TMP_FOLDER, randomUUID());
   let moved = false;
   try {
     const file = await inFolder(temporary, (path) => open(path, "wx", PRIVATE_FILE));
     try {
-      await writeAll(file, chunks);
+      // a short write goes on from where it stopped
+      for (let offset = 0; offset < body.byteLength;) offset += (await file.write(body, offset)).bytesWritten;
     } finally {
       await file.close();
     }
@@ -68,19 +54,6 @@ async function writeContent(dir: string, integrity: string, chunks: readonly Uin
     moved = true;
   } finally {
     if (!moved) await rm(temporary, { force: true });
-  }
-}
-
-/** The chunks written in order, a few hundred to a call; a short write goes on from where it stopped. */
-async function writeAll(file: FileHandle, chunks: readonly Uint8Array[]): Promise<void> {
-  for (let start = 0; start < chunks.length; start += CHUNKS_A_CALL) {
-    const batch = chunks.slice(start, start + CHUNKS_A_CALL);
-    let written = (await file.writev(batch as Uint8Array[])).bytesWritten;
-    for (const chunk of batch) {
-      let offset = Math.min(written, chunk.byteLength);
-      written -= offset;
-      while (offset < chunk.byteLength) offset += (await file.write(chunk, offset)).bytesWritten;
-    }
   }
 }
 

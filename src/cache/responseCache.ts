@@ -117,19 +117,14 @@ export class ResponseCache {
     return !!info && this.isFresh(info.time);
   }
 
-  /**
-   * Writes the entry (with `metadata` in its index line, when given), its files private from the
-   * start; `body` may come in chunks (the kept columns' file), written as they are. Returns the
-   * content's integrity.
-   */
-  async put(key: string, body: Buffer | string | readonly Uint8Array[], metadata?: unknown): Promise<string> {
+  /** Writes the entry (with `metadata` in its index line, when given), its files private from the start; returns the content's integrity. */
+  async put(key: string, body: Uint8Array | string, metadata?: unknown): Promise<string> {
     await this.#privateFolder();
-    const chunks = typeof body === "string" ? [Buffer.from(body)] : Buffer.isBuffer(body) ? [body] : (body as readonly Uint8Array[]);
-    return writeEntry(this.#dir, key, chunks, CONTENT_HASH, metadata);
+    return writeEntry(this.#dir, key, typeof body === "string" ? Buffer.from(body) : body, CONTENT_HASH, metadata);
   }
 
   /** `put`, a failure only a warning (and no integrity): a cache that cannot be written never fails a pull. */
-  async write(key: string, body: Buffer | string | readonly Uint8Array[], metadata?: unknown): Promise<string | undefined> {
+  async write(key: string, body: Uint8Array | string, metadata?: unknown): Promise<string | undefined> {
     return this.put(key, body, metadata).catch((error: Error) => {
       process.emitWarning(`fountframe: the response cache in ${this.#dir} could not be written: ${error.message}`);
       return undefined;
