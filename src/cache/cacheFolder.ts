@@ -7,7 +7,8 @@ import { join } from "node:path";
  */
 export const INDEX_FOLDER = "index-v5";
 export const CONTENT_FOLDER = "content-v2";
-export const CACHE_FOLDERS = [INDEX_FOLDER, CONTENT_FOLDER, "tmp"] as const;
+export const TMP_FOLDER = "tmp";
+export const CACHE_FOLDERS = [INDEX_FOLDER, CONTENT_FOLDER, TMP_FOLDER] as const;
 
 const PRIVATE_DIR = 0o700;
 

@@ -44,38 +44,38 @@ export class ColumnsCache {
   }
 
   /**
-   * Keeps `table` under `key`, made from the responses stored under the keys `entries`. Nothing is
+   * Keeps `table` under `key`, made from the responses stored under the keys of `entries` (with
+   * the integrity of each the pull wrote itself; the others are read from the index). Nothing is
    * kept when one of them is not stored (its write failed); a failed write is a warning.
    */
-  async keep(key: string, table: ColumnTable, entries: readonly string[]): Promise<void> {
+  async keep(key: string, table: ColumnTable, entries: ReadonlyMap<string, string | undefined>): Promise<void> {
     // in one order whatever order the pages came in
-    const pages = [...entries].sort();
-    const digest = await this.#digest(pages);
+    const pages = [...entries.keys()].sort();
+    const digest = await this.#digest(pages, entries);
     const file = digest === undefined ? undefined : columnsToArrow(await loadArrow(), table);
     if (digest === undefined || !file) return;
     const before = await this.#responses.info(key);
-    try {
-      await this.#responses.put(key, Buffer.from(file.buffer, file.byteOffset, file.byteLength), { pages, digest } satisfies MadeFrom);
-    } catch (error) {
-      process.emitWarning(`fountframe: the response cache in ${this.#responses.dir} could not be written: ${(error as Error).message}`);
-      return;
-    }
+    const written = await this.#responses.write(key, file, { pages, digest } satisfies MadeFrom);
     // the columns this entry held before are no one's now: their space is given back at once
-    const after = await this.#responses.info(key);
-    if (before && after && before.integrity !== after.integrity) await this.#responses.removeContent(before.integrity);
+    if (before && written && before.integrity !== written) await this.#responses.removeContent(before.integrity);
   }
 
-  /** The digest of the responses' keys and integrities, or undefined when one is not stored or not fresh. */
-  async #digest(pages: readonly string[]): Promise<string | undefined> {
+  /**
+   * The digest of the responses' keys and integrities, or undefined when one is not stored or not
+   * fresh. An integrity in `written` is one this process has just written: not read again.
+   */
+  async #digest(pages: readonly string[], written?: ReadonlyMap<string, string | undefined>): Promise<string | undefined> {
     if (pages.length === 0) return undefined;
-    const infos = await Promise.all(pages.map((page) => this.#responses.info(page)));
+    const integrities = await Promise.all(pages.map((page) => written?.get(page) ?? this.#freshIntegrity(page)));
+    if (integrities.includes(undefined)) return undefined;
     const hash = createHash("sha256");
-    for (let index = 0; index < pages.length; index++) {
-      const info = infos[index];
-      if (!info || !this.#responses.isFresh(info.time)) return undefined;
-      hash.update(`${pages[index]}\n${info.integrity}\n`);
-    }
+    for (let index = 0; index < pages.length; index++) hash.update(`${pages[index]}\n${integrities[index]}\n`);
     return hash.digest("base64");
+  }
+
+  async #freshIntegrity(key: string): Promise<string | undefined> {
+    const info = await this.#responses.info(key);
+    return info && this.#responses.isFresh(info.time) ? info.integrity : undefined;
   }
 
   async #discard(key: string, integrity: string): Promise<void> {

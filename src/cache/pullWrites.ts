@@ -15,8 +15,8 @@ export class PullWrites {
   readonly #cache: ResponseCache;
   /** answers fetched, by their parsed or decoded body, waiting for their page's checks */
   readonly #held = new Map<object, HeldAnswer>();
-  /** every entry the pull read or wrote */
-  readonly #keys = new Set<string>();
+  /** every entry the pull read or wrote, with the integrity of the content it wrote (once written) */
+  readonly #keys = new Map<string, string | undefined>();
   readonly #writes: Promise<void>[] = [];
 
   constructor(cache: ResponseCache) {
@@ -25,7 +25,7 @@ export class PullWrites {
 
   /** An entry the pull read from the cache. */
   read(key: string): void {
-    this.#keys.add(key);
+    this.#keys.set(key, undefined);
   }
 
   /** A fetched answer, kept once its page passes (`keep`). */
@@ -38,13 +38,20 @@ export class PullWrites {
     const held = body !== null && typeof body === "object" ? this.#held.get(body) : undefined;
     if (!held) return;
     this.#held.delete(body as object);
-    this.#keys.add(held.key);
-    this.#writes.push(this.#cache.write(held.key, held.body));
+    this.#keys.set(held.key, undefined);
+    this.#writes.push(
+      this.#cache.write(held.key, held.body).then((integrity) => {
+        if (this.#keys.has(held.key)) this.#keys.set(held.key, integrity);
+      }),
+    );
   }
 
-  /** Every entry the pull read or wrote, in the order it did (complete once `settle` is done). */
-  get entries(): readonly string[] {
-    return [...this.#keys];
+  /**
+   * Every entry the pull read or wrote, in the order it did, with the integrity of what it wrote
+   * (undefined for an entry read, or a failed write); complete once `settle` is done.
+   */
+  get entries(): ReadonlyMap<string, string | undefined> {
+    return new Map(this.#keys);
   }
 
   /** Waits for the writes started. */
@@ -56,7 +63,7 @@ export class PullWrites {
   /** Removes every entry this pull read or wrote. */
   async forget(): Promise<void> {
     await this.settle();
-    await Promise.all([...this.#keys].map((key) => this.#cache.remove(key)));
+    await Promise.all([...this.#keys.keys()].map((key) => this.#cache.remove(key)));
     this.#keys.clear();
   }
 }

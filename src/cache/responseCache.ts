@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
-import { chmod } from "node:fs/promises";
-import { join } from "node:path";
 import type Cacache from "cacache";
 import { ValidationError } from "../errors";
 import { serializeParams } from "../transport/transport";
-import { CONTENT_FOLDER, ensurePrivateFolder, INDEX_FOLDER, removeCacheFolders } from "./cacheFolder";
+import { ensurePrivateFolder, removeCacheFolders } from "./cacheFolder";
+import { writeEntry } from "./entryFiles";
 
 export interface CacheSettings {
   /** the cache's directory (created when first written) */
@@ -23,7 +22,6 @@ export interface EntryInfo {
 
 export const DEFAULT_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const KEY_VERSION = "fountframe-v1";
-const PRIVATE_FILE = 0o600;
 /**
  * The hash that names and checks each entry's content. cacache's default, SHA-512, costs 3× as much
  * where the processor hashes SHA-256 itself (2.1 against 0.7 s of CPU for the 1 GB of a 100,000-row
@@ -45,8 +43,8 @@ const loadCacache = (): Promise<typeof Cacache> =>
  * The credential itself is never written: its SHA-256 only tells two users' entries apart.
  * The entries hold licensed data fetched with a user's token: the folder is created 0700 (and
  * refused when someone else could plant files or links in it: ensurePrivateFolder) and
- * every entry's files are made 0600 as soon as cacache has written them (cacache has no mode
- * option, and a umask would change every file the process writes meanwhile).
+ * every entry's files are created 0600 (entryFiles: written in cacache's layout, which cacache
+ * reads and checks).
  */
 export class ResponseCache {
   readonly #dir: string;
@@ -119,23 +117,17 @@ export class ResponseCache {
     return !!info && this.isFresh(info.time);
   }
 
-  /** Writes the entry (with `metadata` in its index line, when given) and makes its files private. */
-  async put(key: string, body: Buffer | string, metadata?: unknown): Promise<void> {
+  /** Writes the entry (with `metadata` in its index line, when given), its files private from the start; returns the content's integrity. */
+  async put(key: string, body: Uint8Array | string, metadata?: unknown): Promise<string> {
     await this.#privateFolder();
-    const cacache = await loadCacache();
-    const integrity = await cacache.put(this.#dir, key, body, {
-      algorithms: [CONTENT_HASH],
-      ...(metadata === undefined ? {} : { metadata }),
-    });
-    await Promise.all(
-      [this.#contentFile(String(integrity)), this.#indexFile(key)].map((path) => chmod(path, PRIVATE_FILE).catch(() => undefined)),
-    );
+    return writeEntry(this.#dir, key, typeof body === "string" ? Buffer.from(body) : body, CONTENT_HASH, metadata);
   }
 
-  /** `put`, a failure only a warning: a cache that cannot be written never fails a pull. */
-  async write(key: string, body: Buffer | string, metadata?: unknown): Promise<void> {
-    await this.put(key, body, metadata).catch((error: Error) => {
+  /** `put`, a failure only a warning (and no integrity): a cache that cannot be written never fails a pull. */
+  async write(key: string, body: Uint8Array | string, metadata?: unknown): Promise<string | undefined> {
+    return this.put(key, body, metadata).catch((error: Error) => {
       process.emitWarning(`fountframe: the response cache in ${this.#dir} could not be written: ${error.message}`);
+      return undefined;
     });
   }
 
@@ -146,18 +138,6 @@ export class ResponseCache {
 
   #privateFolder(): Promise<void> {
     return (this.#checked ??= ensurePrivateFolder(this.#dir));
-  }
-
-  /** Where cacache keeps the content of `integrity` (`<algorithm>-<base64 digest>`): content-v2/<algorithm>/<hex: 2>/<2>/<rest>. */
-  #contentFile(integrity: string): string {
-    const dash = integrity.indexOf("-");
-    const hex = Buffer.from(integrity.slice(dash + 1), "base64").toString("hex");
-    return join(this.#dir, CONTENT_FOLDER, integrity.slice(0, dash), hex.slice(0, 2), hex.slice(2, 4), hex.slice(4));
-  }
-
-  #indexFile(key: string): string {
-    const hashed = createHash("sha256").update(key).digest("hex");
-    return join(this.#dir, INDEX_FOLDER, hashed.slice(0, 2), hashed.slice(2, 4), hashed.slice(4));
   }
 
   /** Removes every entry of the directory, and their contents; nothing else in it. */

@@ -33,8 +33,8 @@ export interface PagesWanted {
 export interface PullOutcome {
   /** every page came and passed, and nothing was warned about */
   whole: boolean;
-  /** the response cache entries the pull read or wrote, all stored once it ended (empty without a cache) */
-  entries: readonly string[];
+  /** the response cache entries the pull read or wrote (with the integrity of those it wrote), all stored once it ended (empty without a cache) */
+  entries: ReadonlyMap<string, string | undefined>;
 }
 
 /** The query as its pages are asked for: at the client's page size unless it sets one (an item is not paged). */
@@ -124,8 +124,8 @@ export async function* pullPages(
   let releasePool: (() => Promise<void>) | undefined;
   let ended = false;
   /** the pull's end, once: requests let go, progress stopped, threads released, cache writes settled or forgotten */
-  const end = async (): Promise<readonly string[]> => {
-    if (ended) return [];
+  const end = async (): Promise<PullOutcome["entries"]> => {
+    if (ended) return new Map();
     ended = true;
     if (headStart) await letGo(headStart);
     pull.progress.stop();
@@ -133,7 +133,7 @@ export async function* pullPages(
     await releasePool?.();
     // a pull whose pages disagree keeps none of them, whatever was read from the cache included
     await (checker?.disagreed ? pull.writes?.forget() : pull.writes?.settle());
-    return pull.writes?.entries ?? [];
+    return pull.writes?.entries ?? new Map();
   };
   try {
     const envelope = await readPage(pull, start, perPage, pull.parts.closing);
