@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { Client } from "../../src/client/client";
 import { openStore } from "../../src/store";
+import { tempFolder } from "../helpers/tempFolder";
 
 const TOKEN = "layout-token";
 const ROW_GROUP_ROWS = 16_384;
@@ -23,11 +22,7 @@ async function readWithDuckDB(file: string, sql: string): Promise<unknown> {
 
 /** How the store lays out its file: small blocks for a file it makes, row groups it checkpoints as they fill. */
 describe("the store's file", () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), "fountframe-store-layout-"));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempFolder("fountframe-store-layout-");
 
   it("makes a file of 16 KiB blocks, and keeps the blocks of a file DuckDB made", async () => {
     const made = join(dir, "made.duckdb");
