@@ -215,8 +215,17 @@ describe("awkward values, served over HTTP by the emulator", () => {
     // one row group a page: big holds 2^53 on page 1 only
     await writeParquet(pull(), path, { batchRows: 2, columns: ["id", "big"], onNewColumns: "ignore" });
     const chunks = await duckRows(
-      `SELECT path_in_schema AS name, row_group_id AS rowGroup, encodings FROM parquet_metadata(${sqlText(path)}) WHERE path_in_schema IN ('id', 'big') ORDER BY name, rowGroup`,
+      `SELECT path_in_schema AS name, row_group_id AS rowGroup, encodings, stats_min_value AS min, stats_max_value AS max FROM parquet_metadata(${sqlText(path)}) WHERE path_in_schema IN ('id', 'big') ORDER BY name, rowGroup`,
     );
+    // statistics as before: what readers skip row groups by
+    expect(chunks.map(({ min, max }) => [min, max])).toEqual([
+      ["-42", "9007199254740992"],
+      ["7", "7"],
+      ["8", "9"],
+      ["1", "2"],
+      ["3", "4"],
+      ["5", "6"],
+    ]);
     expect(
       chunks.map(({ name, rowGroup, encodings }) => [name, Number(rowGroup), String(encodings).includes("DELTA_BINARY_PACKED")]),
     ).toEqual([
