@@ -47,7 +47,10 @@ export interface ColumnarSchema {
   readonly types: readonly ColumnType[];
 }
 
-/** One batch of rows as columns: per column, its values as `cellAs` stores them, null where missing. */
+/**
+ * One batch of rows as columns: per column, its values as `cellAs` stores them, null where missing,
+ * but that an int64 cell that is a safe integer may be a number (TypedBatches keeps a page's numbers so).
+ */
 export interface ColumnBatch {
   readonly rows: number;
   readonly columns: readonly (readonly StoredCell[])[];

@@ -50,11 +50,42 @@ export async function openParquet(sink: Sink, schema: ColumnarSchema): Promise<C
   return {
     async writeBatch(batch) {
       if (batch.rows === 0) return;
-      const columnData: ColumnSource[] = schema.names.map((name, position) => ({ name, data: batch.columns[position] as StoredCell[] }));
+      const columnData: ColumnSource[] = schema.names.map((name, position) =>
+        schema.types[position] === "int64"
+          ? int64Column(name, batch.columns[position])
+          : { name, data: batch.columns[position] as StoredCell[] },
+      );
       await writer.write({ columnData, rowGroupSize: batch.rows });
     },
     async finish() {
       await writer.finish();
     },
   };
+}
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+/**
+ * An int64 column chunk (cells numbers or bigints, as TypedBatches stores them) as hyparquet-writer
+ * takes it. When every cell fits in 32 bits (counts, ranks, ids below 2^31): numbers, delta-packed
+ * (DELTA_BINARY_PACKED, the library's number path), which spares a bigint per cell and the
+ * dictionary trial over them (a Map of every value), and is as small here; else bigints, the
+ * library's own choice of encoding. The decision is made on the cells, so the same cells make the
+ * same file whichever source sent them.
+ */
+function int64Column(name: string, cells: readonly StoredCell[]): ColumnSource {
+  let small = true;
+  let bigints = 0;
+  for (const cell of cells as readonly (number | bigint | null)[]) {
+    if (cell === null) continue;
+    if (typeof cell === "bigint") bigints++;
+    if (small && !(cell >= INT32_MIN && cell <= INT32_MAX)) small = false;
+  }
+  if (small) {
+    const data = bigints ? cells.map((cell) => (cell === null ? null : Number(cell))) : cells;
+    return { name, data: data as StoredCell[], encoding: "DELTA_BINARY_PACKED" };
+  }
+  const numbers = cells.some((cell) => typeof cell === "number");
+  return { name, data: numbers ? cells.map((cell) => (typeof cell === "number" ? BigInt(cell) : cell)) : (cells as StoredCell[]) };
 }

@@ -205,6 +205,15 @@ export class TypedBatches {
       }
       return;
     }
+    if (cells instanceof Float64Array && type === "int64" && !this.#unsettled.has(position)) {
+      // a safe integer stays a number (no bigint made per cell); anything else as cellAs stores or refuses it
+      for (let row = from; row < to; row++, at++) {
+        const value = cells[row];
+        if (value !== value) stored[at] = null;
+        else stored[at] = Number.isSafeInteger(value) ? value : this.#stored(position, type, value, at);
+      }
+      return;
+    }
     for (let row = from; row < to; row++, at++) {
       const value = cells[row];
       if (isMissingCell(value)) {

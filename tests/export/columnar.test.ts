@@ -209,6 +209,55 @@ describe("awkward values, served over HTTP by the emulator", () => {
     expect(sums).toEqual({ big: 9007199254740992n - 42n + 7n + 8n + 9n, share: 1 + 2 + 2.5 + 0.125 + 3 + 4 });
   });
 
+  test("Parquet: an int64 column chunk within 32 bits is delta-packed, a wider one is not; both read back as written", async () => {
+    serve();
+    const path = join(dir, "encodings.parquet");
+    // one row group a page: big holds 2^53 on page 1 only
+    await writeParquet(pull(), path, { batchRows: 2, columns: ["id", "big"], onNewColumns: "ignore" });
+    const chunks = await duckRows(
+      `SELECT path_in_schema AS name, row_group_id AS rowGroup, encodings, stats_min_value AS min, stats_max_value AS max FROM parquet_metadata(${sqlText(path)}) WHERE path_in_schema IN ('id', 'big') ORDER BY name, rowGroup`,
+    );
+    // statistics as before: what readers skip row groups by
+    expect(chunks.map(({ min, max }) => [min, max])).toEqual([
+      ["-42", "9007199254740992"],
+      ["7", "7"],
+      ["8", "9"],
+      ["1", "2"],
+      ["3", "4"],
+      ["5", "6"],
+    ]);
+    expect(
+      chunks.map(({ name, rowGroup, encodings }) => [name, Number(rowGroup), String(encodings).includes("DELTA_BINARY_PACKED")]),
+    ).toEqual([
+      ["big", 0, false],
+      ["big", 1, true],
+      ["big", 2, true],
+      ["id", 0, true],
+      ["id", 1, true],
+      ["id", 2, true],
+    ]);
+    const rows = await duckRows(`SELECT id, big FROM ${parquet(path)}`);
+    expect(rows).toEqual([
+      { id: 1n, big: 9007199254740992n },
+      { id: 2n, big: -42n },
+      { id: 3n, big: 7n },
+      { id: 4n, big: null },
+      { id: 5n, big: 8n },
+      { id: 6n, big: 9n },
+    ]);
+    const { parquetReadObjects } = await import("hyparquet");
+    const bytes = readFileSync(path);
+    const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    expect((await parquetReadObjects({ file, columns: ["big"] })).map((row) => row.big)).toEqual([
+      9007199254740992n,
+      -42n,
+      7n,
+      null,
+      8n,
+      9n,
+    ]);
+  });
+
   test("Arrow keeps the same values", async () => {
     serve();
     const path = join(dir, "awkward.arrow");
