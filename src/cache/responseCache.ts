@@ -2,8 +2,7 @@ import { createHash } from "node:crypto";
 import type Cacache from "cacache";
 import { ValidationError } from "../errors";
 import { serializeParams } from "../transport/transport";
-import { ensurePrivateFolder, removeCacheFolders } from "./cacheFolder";
-import { writeEntry } from "./entryFiles";
+import { ensurePrivateFolder, removeCacheFolders, writeEntry } from "./cacheFolder";
 
 export interface CacheSettings {
   /** the cache's directory (created when first written) */
@@ -43,7 +42,7 @@ const loadCacache = (): Promise<typeof Cacache> =>
  * The credential itself is never written: its SHA-256 only tells two users' entries apart.
  * The entries hold licensed data fetched with a user's token: the folder is created 0700 (and
  * refused when someone else could plant files or links in it: ensurePrivateFolder) and
- * every entry's files are created 0600 (entryFiles: written in cacache's layout, which cacache
+ * every entry's files are created 0600 (cacheFolder.ts: written in cacache's layout, which cacache
  * reads and checks).
  */
 export class ResponseCache {

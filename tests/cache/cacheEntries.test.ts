@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import cacache from "cacache";
-import { contentFile, indexFile, writeEntry } from "../../src/cache/entryFiles";
+import { contentFile, indexFile, writeEntry } from "../../src/cache/cacheFolder";
 import { tempFolder } from "../helpers/tempFolder";
 
 const root = tempFolder("fountframe-entry-files-");
