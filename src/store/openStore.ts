@@ -2,6 +2,7 @@ import { FountError } from "../errors";
 import { loadDuckDB } from "./loadDuckDB";
 import { claimFile, releaseFile } from "./openFiles";
 import { ensureStateTable } from "./stateTable";
+import { sqlText } from "./sqlTypes";
 import { DuckDBStore } from "./store";
 import { checkStoreFile, STORE_BLOCK_BYTES, STORE_CATALOG, STORE_ROW_GROUP_ROWS } from "./storeFile";
 import type { Store } from "./types";
@@ -37,9 +38,7 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
     connection = await instance.connect();
     try {
       const blockSize = file.exists ? "" : `, BLOCK_SIZE ${STORE_BLOCK_BYTES}`;
-      await connection.run(
-        `ATTACH '${file.resolved.replace(/'/g, "''")}' AS ${STORE_CATALOG} (ROW_GROUP_SIZE ${STORE_ROW_GROUP_ROWS}${blockSize})`,
-      );
+      await connection.run(`ATTACH ${sqlText(file.resolved)} AS ${STORE_CATALOG} (ROW_GROUP_SIZE ${STORE_ROW_GROUP_ROWS}${blockSize})`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (/lock/i.test(message)) {

@@ -2,9 +2,8 @@ import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValidationError } from "../errors";
-import { quoted } from "./sqlTypes";
+import { quoted, sqlText } from "./sqlTypes";
 
-const sqlText = (text: string): string => `'${text.replace(/'/g, "''")}'`;
 let sideFiles = 0;
 const sideName = (path: string, kind: string) => join(dirname(path), `.${basename(path)}.fountframe-${process.pid}-${++sideFiles}.${kind}`);
 

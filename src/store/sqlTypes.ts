@@ -19,6 +19,9 @@ const TYPE_OF_SQL = new Map(Object.entries(SQL_OF_TYPE).map(([type, sql]) => [sq
 /** A name as a DuckDB identifier. */
 export const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
+/** A text as an SQL string literal (a path, a setting's value). */
+export const sqlText = (text: string): string => `'${text.replace(/'/g, "''")}'`;
+
 /** The SQL type a column of this type is stored as. */
 export const sqlTypeOf = (type: ColumnType): string => SQL_OF_TYPE[type];
 

@@ -5,7 +5,7 @@ import type { DuckDB } from "./loadDuckDB";
 import { releaseFile } from "./openFiles";
 import { exportFile, exportPartitioned } from "./parquetExport";
 import { resultToFrame } from "./queryFrame";
-import { quoted } from "./sqlTypes";
+import { quoted, sqlText } from "./sqlTypes";
 import { RowAppends, Staging } from "./stagedRows";
 import { readStates, STATE_TABLE, writeState } from "./stateTable";
 import { removeRows, stagedCounts, writeHeld, writeStaged } from "./tableWrites";
@@ -269,7 +269,7 @@ export class DuckDBStore implements Store, SessionHolder {
    */
   async #letGoOfCache(limit: string): Promise<void> {
     await this.#connection.run(`SET memory_limit = '${EVICTING_LIMIT}'`).catch(() => undefined);
-    await this.#connection.run(`SET memory_limit = '${limit.replace(/'/g, "''")}'`);
+    await this.#connection.run(`SET memory_limit = ${sqlText(limit)}`);
   }
 
   /**
