@@ -12,6 +12,8 @@ export const TMP_FOLDER = "tmp";
 export const CACHE_FOLDERS = [INDEX_FOLDER, CONTENT_FOLDER, TMP_FOLDER] as const;
 
 const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+
 /**
  * Creates the cache folder (0700) when missing, and checks that no one else can plant anything in
  * it: cacache writes a temporary file in `tmp/` and appends to index files at names derived from
@@ -39,8 +41,6 @@ export async function ensurePrivateFolder(dir: string): Promise<void> {
 export async function removeCacheFolders(dir: string): Promise<void> {
   for (const name of CACHE_FOLDERS) await rm(join(dir, name), { recursive: true, force: true });
 }
-
-const PRIVATE_FILE = 0o600;
 
 /**
  * One entry written in cacache's own layout (cacache 20: content-v2 and index-v5), so that cacache
