@@ -36,6 +36,13 @@ export class ExportHeader {
   cellsOf(batch: CellRows): unknown[][] {
     const positions = this.#positionsOf(batch.names);
     const width = this.columns.length;
+    // rows already under the header, each as wide as it: the batch's own rows (made for this batch)
+    if (
+      positions.length === width &&
+      positions.every((position, column) => position === column) &&
+      batch.rows.every((row) => row.length === width)
+    )
+      return batch.rows as unknown[][];
     return batch.rows.map((row) => {
       const cells: unknown[] = new Array(width);
       for (let column = 0; column < row.length; column++) {

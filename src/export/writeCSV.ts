@@ -23,21 +23,21 @@ export async function writeCSV(source: ExportSource, target: ExportTarget, given
   const options = checkWriterOptions("csv", given);
   const delimiter = options.delimiter ?? ",";
   const recordDelimiter = options.recordDelimiter ?? "\n";
-  const lines = csvLines(delimiter, recordDelimiter);
   const text = options.escapeFormulas === false ? csvText : safeCsvText;
+  const lines = csvLines(delimiter, recordDelimiter, text);
   const table = new TableRows(source, options, { text }, mayRewrite(source, target));
   const loneSurrogates = new ColumnCounts();
   const { path, rows } = await withFileOutput(target, async (sink) => {
     if (options.bom) await sink.write(UTF8_BOM);
     let headerDone = options.header === false;
     const writeHeader = async (columns: readonly string[]) => {
-      if (columns.length) await sink.write(lines([columns.map(text)]));
+      if (columns.length) await sink.write(lines([columns]));
       headerDone = true;
     };
     let written = 0;
     for await (const cells of table.batches()) {
       if (!headerDone) await writeHeader(table.columns!);
-      const chunk = lines(cells.map((row) => row.map(text)));
+      const chunk = lines(cells);
       // UTF-8 writes a lone surrogate as U+FFFD: one look at the chunk, the cells only when it has one
       if (hasLoneSurrogate(chunk)) countLoneSurrogates(cells, table.columns!, loneSurrogates);
       await sink.write(chunk);
@@ -48,7 +48,7 @@ export async function writeCSV(source: ExportSource, target: ExportTarget, given
     await rewriteTurnedColumns(
       sink,
       table.streamed,
-      csvRewrite(table.columns ?? [], { ...options, delimiter, recordDelimiter, header }, lines, text),
+      csvRewrite(table.columns ?? [], { ...options, delimiter, recordDelimiter, header }, text),
     );
     return { path: sink.path, rows: written };
   }).finally(() => table.streamed.discard());
@@ -61,9 +61,10 @@ export async function writeCSV(source: ExportSource, target: ExportTarget, given
 function csvRewrite(
   columns: readonly string[],
   options: { delimiter: string; recordDelimiter: string; header: boolean; bom?: boolean },
-  lines: (rows: readonly string[][]) => string,
   text: (value: unknown) => string,
 ): RewritePass {
+  // the fields read back are the written texts already
+  const lines = csvLines(options.delimiter, options.recordDelimiter);
   return async (written, write, turned) => {
     const cells = turned.columns
       .map((column) => ({ ...column, position: columns.indexOf(column.name) }))
@@ -98,24 +99,45 @@ function safeCsvText(value: unknown): string {
   return typeof value === "string" ? neutraliseFormula(value) : csvText(value);
 }
 
+/** The characters a number's or a boolean's text is made of ("-1.5e+21", "-Infinity", "true", "false"). */
+const SCALAR_TEXT = /[0-9.+\-eEInfityrualsN]/;
+
+const isScalar = (cell: unknown): boolean =>
+  cell === null || cell === undefined || typeof cell === "number" || typeof cell === "boolean" || typeof cell === "bigint";
+
 /**
- * Rows of text → CSV lines. csv-stringify costs ~0.8 µs a field (about 280 s for a million
- * 350-column rows), so a row none of whose fields holds the delimiter, a quote or a line break,
- * which RFC 4180 writes as its fields joined, is joined here; every other row goes through
- * csv-stringify. tests/export/csvQuoting.test.ts checks the two agree.
+ * Rows of cells → CSV lines, each cell as `text` gives it (the cells as they are when they are
+ * text already). csv-stringify costs ~0.8 µs a field (about 280 s for a million 350-column rows),
+ * so a row none of whose fields holds the delimiter, a quote or a line break, which RFC 4180 writes
+ * as its fields joined, is joined here; every other row goes through csv-stringify.
+ * tests/export/csvQuoting.test.ts checks the two agree. A number's or a boolean's text is looked at
+ * only when the delimiter shares a character with such texts.
  */
-export function csvLines(delimiter: string, recordDelimiter: string): (rows: readonly string[][]) => string {
+export function csvLines(
+  delimiter: string,
+  recordDelimiter: string,
+  text: (cell: unknown) => string = (cell) => cell as string,
+): (rows: readonly (readonly unknown[])[]) => string {
   // a field with any line break is quoted, whatever the line end: csv-stringify only quotes the
   // record delimiter itself once one is given, and a bare "\r" inside a field breaks readers
   const options = { delimiter, record_delimiter: recordDelimiter, quote_record_delimiter: true, quote: '"', escape: '"', eof: true };
   const special = new RegExp(`["\\r\\n]|${escapeRegExp(delimiter)}`);
-  const isPlain = (row: readonly string[]) => {
-    for (const field of row) if (special.test(field)) return false;
-    return true;
-  };
+  const scalarsPlain = !SCALAR_TEXT.test(delimiter);
+  // one row's fields at a time, the same array for every row
+  const fields: string[] = [];
   return (rows) => {
-    let text = "";
-    for (const row of rows) text += isPlain(row) ? row.join(delimiter) + recordDelimiter : stringify([row], options);
-    return text;
+    let lines = "";
+    for (const row of rows) {
+      fields.length = row.length;
+      let plain = true;
+      for (let at = 0; at < row.length; at++) {
+        const cell = row[at];
+        const field = text(cell);
+        fields[at] = field;
+        if (plain && !(scalarsPlain && isScalar(cell)) && special.test(field)) plain = false;
+      }
+      lines += plain ? fields.join(delimiter) + recordDelimiter : stringify([fields], options);
+    }
+    return lines;
   };
 }

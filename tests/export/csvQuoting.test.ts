@@ -31,3 +31,39 @@ test("random fields come back unchanged through an independent parser", () => {
     expect(parse(csvLines(",", recordDelimiter)(rows))).toEqual(rows);
   }
 });
+
+test.each([".", "e", "1", "-", "a", "\t"])(
+  "cells of every kind are quoted as csv-stringify quotes their text, whatever the delimiter (%j)",
+  (delimiter) => {
+    const cells = [
+      1.5,
+      -2,
+      1e21,
+      -Infinity,
+      NaN,
+      true,
+      false,
+      10n,
+      null,
+      undefined,
+      "x.e1-a",
+      new Date(Date.UTC(2024, 0, 31)),
+      { a: [1, "b"] },
+    ];
+    const text = (cell: unknown): string =>
+      cell === null || cell === undefined || Number.isNaN(cell)
+        ? ""
+        : cell instanceof Date
+          ? cell.toISOString()
+          : typeof cell === "object"
+            ? JSON.stringify(cell)
+            : String(cell);
+    // a row per cell: one quoted field makes csv-stringify write its whole row, so each cell is looked at alone
+    const rows = cells.map((cell) => ["ok", cell]);
+    const expected = stringify(
+      rows.map((row) => row.map(text)),
+      { delimiter, record_delimiter: "\n", quote_record_delimiter: true, eof: true },
+    );
+    expect(csvLines(delimiter, "\n", text)(rows)).toBe(expected);
+  },
+);
