@@ -165,36 +165,33 @@ export interface ArrowFileStream {
 }
 
 export function openArrowFileStream(arrow: ArrowModule, schema: ArrowSchema, write: (bytes: Uint8Array) => Promise<void>): ArrowFileStream {
+  // the writer hands its sink a piece per buffer (a column's validity, its data, the padding):
+  // a batch's pieces are kept here and written as one, not awaited one by one
+  let pieces: Uint8Array[] = [];
+  const sink = Object.assign(new arrow.AsyncByteQueue(), {
+    write(piece: Uint8Array) {
+      if (piece.byteLength > 0) pieces.push(piece);
+    },
+  });
   const writer = new arrow.RecordBatchFileWriter();
-  writer.reset(undefined, schema);
-  const queued = writer[Symbol.asyncIterator]();
-  let next: Promise<IteratorResult<Uint8Array>> | undefined;
-  /** Hands every byte queued so far to `write`, waiting for each (so memory holds about one batch): done once the queue is empty (or closed). */
-  const drain = async (): Promise<void> => {
-    for (;;) {
-      next ??= queued.next();
-      // a queued chunk is handed out at once; an empty queue waits past the next turn of the event loop
-      const taken = await Promise.race([next, nextTurn()]);
-      if (taken === EMPTY) return;
-      next = undefined;
-      if (taken.done) return;
-      await write(taken.value);
-    }
+  writer.reset(sink, schema);
+  const writeHeld = async (): Promise<void> => {
+    if (!pieces.length) return;
+    const bytes = pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);
+    pieces = [];
+    await write(bytes);
   };
   return {
     async write(batch) {
       writer.write(batch);
-      await drain();
+      await writeHeld();
     },
     async close() {
       writer.close();
-      await drain();
+      await writeHeld();
     },
   };
 }
-
-const EMPTY = Symbol("empty");
-const nextTurn = (): Promise<typeof EMPTY> => new Promise((resolve) => setImmediate(() => resolve(EMPTY)));
 
 // ---- decoding
 
