@@ -82,6 +82,10 @@ for (const [name, options] of Object.entries(cases)) {
   const part = join(dir, `${name}-part`);
   await lib.writeParquet(client.pages("brandscapeData", options), part, { partitionBy: ["study_id"] });
   out[`${name}/pages→partitioned`] = fileHash(part);
+  const partCells = [];
+  for (const file of readdirSync(part, { recursive: true }).sort())
+    if (file.endsWith(".parquet")) partCells.push(`${file}:${await parquetCells(join(part, file))}`);
+  out[`${name}/pages→partitioned cells`] = sha(partCells.join("\n"));
   const xl = join(dir, `${name}.xlsx`);
   if (name !== "wide") {
     await lib.writeExcel(client.pages("brandscapeData", options), xl);

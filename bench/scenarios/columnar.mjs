@@ -1,6 +1,7 @@
 // S9: a pull streamed to Parquet (writeParquet), and the same pull to CSV, Arrow and a Parquet
 // dataset partitioned by study_id for comparison, each straight from client.pages(...). Checked: the file holds one row per row of meta.total.
-import { createReadStream, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createReadStream, readdirSync, rmSync, statSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { childConfig, loadLibrary, main, metaTotal, now, pullOptions, report, TOKEN } from "../lib/common.mjs";
@@ -32,8 +33,16 @@ async function rowsIn(format, path) {
     return rows;
   }
   if (format === "arrow") {
-    const { tableFromIPC } = await import("apache-arrow");
-    return tableFromIPC(readFileSync(path)).numRows;
+    // a batch at a time from the file (its footer says where each is), not the whole file in memory
+    const { RecordBatchReader } = await import("apache-arrow");
+    const file = await open(path);
+    try {
+      let rows = 0;
+      for await (const batch of await RecordBatchReader.from(file)) rows += batch.numRows;
+      return rows;
+    } finally {
+      await file.close();
+    }
   }
   let lines = 0;
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
