@@ -10,6 +10,12 @@ export type ArrowSchema = Arrow.Schema;
 /** A cell as a typed column stores it: int64 and timestamp as bigint, date as days, null where missing. */
 export type StoredCell = bigint | number | boolean | string | null;
 
+/**
+ * A typed column's cells: stored cells, null where missing, or, for a double column with a value in
+ * every row, its numbers as they are (no cell boxed, no copy into an array).
+ */
+export type StoredColumn = readonly StoredCell[] | Float64Array;
+
 /** Dictionary codes, the narrowest signed array that holds them. */
 export type Codes = Int8Array | Int16Array | Int32Array;
 
@@ -53,7 +59,8 @@ export function typedFields(arrow: ArrowModule, names: readonly string[], types:
 }
 
 /** A typed column's cells (as `cellAs` stores them, null where missing) as Arrow data: fixed-width ones straight into typed arrays. */
-export function typedColumn(arrow: ArrowModule, type: ColumnType, cells: readonly StoredCell[], rows: number): ArrowData {
+export function typedColumn(arrow: ArrowModule, type: ColumnType, cells: StoredColumn, rows: number): ArrowData {
+  if (cells instanceof Float64Array) return arrow.makeData({ type: new arrow.Float64(), length: rows, nullCount: 0, data: cells });
   const { valid, nullCount } = validityOfCells(cells, rows);
   const present = { length: rows, nullCount, nullBitmap: valid };
   switch (type) {

@@ -1,4 +1,4 @@
-import type { ColumnBatch, ColumnarFileWriter, ColumnarSchema, ColumnType, StoredCell } from "./columnarTypes";
+import type { ColumnBatch, ColumnarFileWriter, ColumnarSchema, ColumnType, StoredColumn } from "./columnarTypes";
 import type { Sink } from "./output";
 import {
   loadArrow,
@@ -32,8 +32,8 @@ export async function openArrow(sink: Sink, schema: ColumnarSchema): Promise<Col
 }
 
 /** The codec takes int64 cells as bigints: a batch holds a safe integer as a number (TypedBatches). */
-function bigintCells(type: ColumnType, cells: readonly StoredCell[]): readonly StoredCell[] {
-  if (type !== "int64") return cells;
+function bigintCells(type: ColumnType, cells: StoredColumn): StoredColumn {
+  if (type !== "int64" || cells instanceof Float64Array) return cells;
   return cells.map((cell) => (typeof cell === "number" ? BigInt(cell) : cell));
 }
 

@@ -1,6 +1,6 @@
 import type { ColumnType } from "../table/columnType";
 import type { ExportOptions } from "./types";
-import type { StoredCell } from "../arrow/arrowCodec";
+import type { StoredColumn } from "../arrow/arrowCodec";
 
 export type { ColumnType } from "../table/columnType";
 
@@ -49,14 +49,15 @@ export interface ColumnarSchema {
 
 /**
  * One batch of rows as columns: per column, its values as `cellAs` stores them, null where missing,
- * but that an int64 cell that is a safe integer may be a number (TypedBatches keeps a page's numbers so).
+ * but that an int64 cell that is a safe integer may be a number, and a double column with a value in
+ * every row may be a Float64Array (TypedBatches keeps a page's numbers so).
  */
 export interface ColumnBatch {
   readonly rows: number;
-  readonly columns: readonly (readonly StoredCell[])[];
+  readonly columns: readonly StoredColumn[];
 }
 
-export type { StoredCell } from "../arrow/arrowCodec";
+export type { StoredCell, StoredColumn } from "../arrow/arrowCodec";
 
 /** A columnar file being written: batches in, then `finish` writes the footer. */
 export interface ColumnarFileWriter {

@@ -52,8 +52,8 @@ export async function openParquet(sink: Sink, schema: ColumnarSchema): Promise<C
       if (batch.rows === 0) return;
       const columnData: ColumnSource[] = schema.names.map((name, position) =>
         schema.types[position] === "int64"
-          ? int64Column(name, batch.columns[position])
-          : { name, data: batch.columns[position] as StoredCell[] },
+          ? int64Column(name, batch.columns[position] as readonly StoredCell[])
+          : { name, data: batch.columns[position] as StoredCell[] | Float64Array },
       );
       await writer.write({ columnData, rowGroupSize: batch.rows });
     },

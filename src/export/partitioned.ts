@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { ValidationError } from "../errors";
-import type { ColumnBatch, ColumnarFileWriter, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
+import type { ColumnBatch, ColumnarFileWriter, ColumnarOptions, ColumnarSchema, StoredCell, StoredColumn } from "./columnarTypes";
 import type { ColumnType } from "../table/columnType";
 import { ExportError } from "./exportError";
 import { PARTITION_VALUE_FILE, shortenedFolderName } from "./longFolderName";
@@ -214,7 +214,7 @@ function layoutOf(schema: ColumnarSchema, partitionBy: readonly string[], batchR
 }
 
 /** Row indexes of a batch by partition folder (`study_id=482/year=2024`), in first-seen order. */
-function groupRows(layout: Layout, columns: readonly (readonly StoredCell[])[], rows: number): Map<string, number[]> {
+function groupRows(layout: Layout, columns: readonly StoredColumn[], rows: number): Map<string, number[]> {
   const groups = new Map<string, number[]>();
   for (let index = 0; index < rows; index++) {
     let folder = "";

@@ -1,6 +1,6 @@
 import { isFrameShape } from "../frame/frameShape";
 import { ExportHeader, namesInOrder } from "./exportHeader";
-import type { ColumnBatch, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
+import type { ColumnBatch, ColumnarOptions, ColumnarSchema, StoredCell, StoredColumn } from "./columnarTypes";
 import { isMissingCell, typeOfCell, widen, type ColumnType } from "../table/columnType";
 import { CellMismatch, cellAs } from "../table/cellConversion";
 import { COLUMN_TYPE_CHANGED_CODE, ColumnCounts, COLUMNS_LEFT_OUT_CODE, hasLoneSurrogate, LONE_SURROGATE_WARNING } from "./columnCounts";
@@ -178,8 +178,13 @@ export class TypedBatches {
   #columnsOf(waiting: WaitingColumns, rows: number): ColumnBatch {
     const { names, types } = this.#schema!;
     const pieces = waiting.take(rows);
-    const columns: StoredCell[][] = [];
+    const columns: StoredColumn[] = [];
     for (let position = 0; position < names.length; position++) {
+      const numbers = types[position] === "double" && !this.#unsettled.has(position) && wholeNumbers(pieces, position, rows);
+      if (numbers) {
+        columns.push(numbers);
+        continue;
+      }
       const stored = new Array<StoredCell>(rows);
       let at = 0;
       for (const { columns: placed, from, to } of pieces) {
@@ -265,6 +270,19 @@ export class TypedBatches {
         `a Parquet or Arrow schema is fixed once written: pass \`columns\` with every column (and \`types\` for them), or onNewColumns: "warn" to leave them out`,
     );
   }
+}
+
+/** A column's rows across the pieces as one Float64Array when every piece holds them as numbers, none missing (NaN); else undefined. */
+function wholeNumbers(pieces: readonly Piece[], position: number, rows: number): Float64Array | undefined {
+  if (!pieces.every(({ columns }) => columns[position] instanceof Float64Array)) return undefined;
+  const numbers = new Float64Array(rows);
+  let at = 0;
+  for (const { columns, from, to } of pieces) {
+    numbers.set((columns[position] as Float64Array).subarray(from, to), at);
+    at += to - from;
+  }
+  for (let row = 0; row < rows; row++) if (numbers[row] !== numbers[row]) return undefined;
+  return numbers;
 }
 
 /** A stretch of rows of placed columns: rows `from` to `to` (exclusive) of each column. */
