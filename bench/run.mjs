@@ -23,7 +23,7 @@ import { aggregate, summaryTable } from "./lib/summary.mjs";
 const HELP = `usage: node bench/run.mjs [--quick] [--only S1,S3,...] [--reps N] [--out FILE]
   --quick   one repetition, small sizes (CI); asserts nothing about time; prints a short
             summary, the table and log in the results file's .md beside it
-  --only    scenario groups: import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9, S9W, FLOOR, LINK, SYNC
+  --only    scenario groups: import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9, S9W, FLOOR, LINK, SYNC, SYNC-thin, SYNC-wide
   --reps    repetitions per scenario (default 2, some 1; quick 1)
   --out     results file (default bench/results.json, --quick bench/results-quick.json)`;
 
@@ -276,12 +276,22 @@ export function plan(quick) {
   }
   // SYNC: the pull synced into a DuckDB store, then one study revised and synced again (an emulator of
   // its own: the revision changes its data)
-  add({ id: "SYNC", group: "SYNC", script: "sync.mjs", emulator: { ...pullEmulator, private: true }, config: {}, reps: 1 });
+  add({
+    id: "SYNC",
+    group: "SYNC",
+    alsoIn: "SYNC-WIDE",
+    script: "sync.mjs",
+    emulator: { ...pullEmulator, private: true },
+    config: {},
+    reps: 1,
+  });
   // the same at two sizes of S5's thin rows: a sync's memory must not grow with the rows (1M within 1.1 x 100k)
   for (const rows of size.syncThin) {
     add({
       id: `SYNC-thin-${rows / 1000}k`,
       group: "SYNC",
+      // --only SYNC-thin runs these two alone, --only SYNC-wide the wide one (it takes a third of the group's minutes)
+      alsoIn: "SYNC-THIN",
       script: "sync.mjs",
       reps: 1,
       timeoutMs: 40 * 60_000,
@@ -541,12 +551,13 @@ async function main() {
   }
   let jobs = plan(options.quick);
   if (options.only) {
-    const unknown = options.only.filter((group) => !jobs.some((job) => job.group === group));
+    const selected = (job, group) => job.group === group || job.alsoIn === group;
+    const unknown = options.only.filter((group) => !jobs.some((job) => selected(job, group)));
     if (unknown.length)
       throw new Error(
-        `--only: unknown scenario ${unknown.join(", ")} (import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9, S9W, FLOOR, LINK, SYNC)`,
+        `--only: unknown scenario ${unknown.join(", ")} (import, first, S1, S2, S3, S4, S5, S6, S7, S8, S9, S9W, FLOOR, LINK, SYNC, SYNC-thin, SYNC-wide)`,
       );
-    jobs = jobs.filter((job) => options.only.includes(job.group));
+    jobs = jobs.filter((job) => options.only.some((group) => selected(job, group)));
   }
   for (const job of jobs) job.reps = options.reps ?? (options.quick ? 1 : (job.reps ?? 2));
   const maxReps = Math.max(...jobs.map((job) => job.reps));

@@ -1,4 +1,4 @@
-import type { DuckDBAppender, DuckDBConnection, DuckDBDataChunk, DuckDBType, DuckDBValue } from "@duckdb/node-api";
+import type { DuckDBAppender, DuckDBConnection, DuckDBDataChunk, DuckDBType, DuckDBValue, DuckDBVector } from "@duckdb/node-api";
 import type { PageChunk, RowShape } from "../table/types";
 import { isMissingCell } from "../table/columnType";
 import { cellAs } from "../table/cellConversion";
@@ -56,14 +56,24 @@ function columnAt(chunk: PageChunk, name: string): number | undefined {
   return at.get(name.toLowerCase());
 }
 
+/** A data chunk of one column layout with its vectors, made once and written again for each batch of rows. */
+interface LayoutChunk {
+  readonly data: DuckDBDataChunk;
+  readonly vectors: readonly DuckDBVector[];
+}
+
 /**
  * Rows of page chunks into DuckDB through its appender. The data chunk of a column layout is made
- * once a run and reused: a chunk holds DuckDB's full vector size in every column, and its memory is
- * let go only when the garbage collector finds its wrapper, so a chunk per commit grew the process
- * by hundreds of MiB between collections.
+ * once a run and reused, and so are its vectors: a chunk holds DuckDB's full vector size in every
+ * column, and its memory is let go only when the garbage collector finds its wrapper, so a chunk
+ * per commit grew the process by hundreds of MiB between collections. A vector the node API hands
+ * out holds a copy of the column's data (DuckDB's to JavaScript, written back at its flush), made
+ * anew each time the chunk's row count is set: made once at the full vector size, the same copy
+ * takes every batch's rows (a batch sets every row of every column), where a copy per column and
+ * batch put the rows' size again through short-lived buffers.
  */
 export class RowAppends {
-  readonly #chunks = new Map<string, DuckDBDataChunk>();
+  readonly #chunks = new Map<string, LayoutChunk>();
 
   constructor(
     private readonly duckdb: DuckDB,
@@ -80,17 +90,19 @@ export class RowAppends {
     return appendRows(this.duckdb, appender, columns, parts, this.loneSurrogates, (rowCount) => this.#chunk(columns, rowCount));
   }
 
-  #chunk(columns: readonly (readonly [string, ColumnType])[], rowCount: number): DuckDBDataChunk {
+  #chunk(columns: readonly (readonly [string, ColumnType])[], rowCount: number): LayoutChunk {
     const key = columns.map(([, type]) => type).join();
-    let data = this.#chunks.get(key);
-    if (data === undefined) {
+    let layout = this.#chunks.get(key);
+    if (layout === undefined) {
       if (this.#chunks.size >= MAX_KEPT_CHUNKS) this.#chunks.clear();
-      data = this.duckdb.DuckDBDataChunk.create(columns.map(([, type]) => duckTypeOf(this.duckdb, type)));
-      this.#chunks.set(key, data);
+      const data = this.duckdb.DuckDBDataChunk.create(columns.map(([, type]) => duckTypeOf(this.duckdb, type)));
+      data.rowCount = CHUNK_ROWS;
+      layout = { data, vectors: columns.map((_, i) => data.getColumnVector(i)) };
+      this.#chunks.set(key, layout);
     }
-    data.reset();
-    data.rowCount = rowCount;
-    return data;
+    layout.data.reset();
+    layout.data.rowCount = rowCount;
+    return layout;
   }
 }
 
@@ -103,7 +115,7 @@ function appendRows(
   columns: readonly (readonly [string, ColumnType])[],
   parts: readonly ChunkRows[],
   loneSurrogates: ColumnCounts,
-  dataChunk: (rowCount: number) => DuckDBDataChunk,
+  dataChunk: (rowCount: number) => LayoutChunk,
 ): number {
   let appended = 0;
   // segments of parts' rows, up to a data chunk's CHUNK_ROWS rows at a time
@@ -111,9 +123,9 @@ function appendRows(
   let batchRows = 0;
   const flush = () => {
     if (batchRows === 0) return;
-    const data = dataChunk(batchRows);
+    const { data, vectors } = dataChunk(batchRows);
     columns.forEach(([name, type], i) => {
-      const vector = data.getColumnVector(i);
+      const vector = vectors[i];
       let offset = 0;
       for (const { part, from, to } of batch) {
         const c = columnAt(part.chunk, name);

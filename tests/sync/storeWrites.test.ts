@@ -175,6 +175,33 @@ describe("store writes", () => {
     expect((await cells()).map((row) => (row as unknown[])[0])).toEqual([1, 2, 3, 4, 5, 7]);
   });
 
+  it("writes every batch of a run's appends whole: a cell of one batch never shows through in a later, shorter one", async () => {
+    // the appender's data chunk and its vectors are reused from batch to batch (2,048 rows at most):
+    // nulls, numbers and text of a longer batch must not stay in the rows of the next
+    const rowsOf = (from: number, count: number, nullEvery: number) => {
+      const ids = Array.from({ length: count }, (_, k) => from + k);
+      const cell = <T>(id: number, value: T) => (nullEvery > 0 && id % nullEvery === 0 ? null : value);
+      return {
+        id: ids,
+        n: ids.map((id) => cell(id, id * 3)),
+        f: ids.map((id) => cell(id, id + 0.5)),
+        s: ids.map((id) => cell(id, `text ${id}`)),
+        b: ids.map((id) => cell(id, id % 2 === 0)),
+      };
+    };
+    const pages = [rowsOf(1, 3000, 7), rowsOf(3001, 5, 0), rowsOf(3006, 2, 1), rowsOf(3008, 2100, 0), rowsOf(5108, 3, 2)];
+    await (store as Store & SessionHolder)[STORE_SESSION]((session) =>
+      session.transaction(async (writes) => {
+        for (const page of pages) await writes.stage(table(page));
+        return writes.writeStaged("t", { kind: "ids" });
+      }),
+    );
+    const stored = (await store.query("SELECT id, n, f, s, b FROM t ORDER BY id")).values as unknown[][];
+    const expected = pages.flatMap((page) => page.id.map((id, k) => [id, page.n[k], page.f[k], page.s[k], page.b[k]]));
+    expect(stored.length).toBe(expected.length);
+    expect(stored.map((row) => row.map((cell) => (typeof cell === "bigint" ? Number(cell) : cell)))).toEqual(expected);
+  });
+
   it("names a bad table or partition column for writeParquet", async () => {
     await write(table({ id: [1], v: [1] }));
     await expect(store.writeParquet("nope", dir)).rejects.toThrow(ValidationError);
