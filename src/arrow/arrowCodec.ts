@@ -66,8 +66,7 @@ export function typedColumn(arrow: ArrowModule, type: ColumnType, cells: StoredC
   switch (type) {
     case "int64":
     case "timestamp": {
-      const data = new BigInt64Array(rows);
-      for (let row = 0; row < rows; row++) if (cells[row] !== null) data[row] = cells[row] as bigint;
+      const data = int64Data(cells as readonly (bigint | number | null)[], rows);
       return arrow.makeData({ type: arrowTypeOf(arrow, type) as Arrow.Int64, ...present, data });
     }
     case "double": {
@@ -88,6 +87,31 @@ export function typedColumn(arrow: ArrowModule, type: ColumnType, cells: StoredC
     case "utf8":
       return utf8Column(arrow, cells as readonly (string | null)[]);
   }
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const TWO_TO_32 = 2 ** 32;
+
+/**
+ * 64-bit integers, null left 0: a bigint as it is, a safe integer (a number: TypedBatches keeps a
+ * page's whole numbers so) written as its two 32-bit halves, no bigint made for it.
+ */
+function int64Data(cells: readonly (bigint | number | null)[], rows: number): BigInt64Array {
+  const data = new BigInt64Array(rows);
+  const halves = new Int32Array(data.buffer);
+  const [low, high] = LITTLE_ENDIAN ? [0, 1] : [1, 0];
+  for (let row = 0; row < rows; row++) {
+    const cell = cells[row];
+    if (cell === null) continue;
+    if (typeof cell === "bigint" || !LITTLE_ENDIAN || !Number.isSafeInteger(cell)) {
+      data[row] = BigInt(cell);
+      continue;
+    }
+    // two's complement: the low half is the number modulo 2^32, the high half its floor over 2^32
+    halves[2 * row + low] = cell >>> 0;
+    halves[2 * row + high] = Math.floor(cell / TWO_TO_32);
+  }
+  return data;
 }
 
 function validityOfCells(cells: readonly StoredCell[], rows: number): Validity {

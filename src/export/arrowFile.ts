@@ -1,4 +1,4 @@
-import type { ColumnBatch, ColumnarFileWriter, ColumnarSchema, ColumnType, StoredColumn } from "./columnarTypes";
+import type { ColumnBatch, ColumnarFileWriter, ColumnarSchema } from "./columnarTypes";
 import type { Sink } from "./output";
 import {
   loadArrow,
@@ -22,19 +22,11 @@ export async function openArrow(sink: Sink, schema: ColumnarSchema): Promise<Col
   const file = openArrowFileStream(arrow, arrowSchema, (bytes) => sink.write(bytes));
   return {
     async writeBatch(batch) {
-      const children = schema.types.map((type, position) =>
-        typedColumn(arrow, type, bigintCells(type, batch.columns[position]), batch.rows),
-      );
+      const children = schema.types.map((type, position) => typedColumn(arrow, type, batch.columns[position], batch.rows));
       await file.write(recordBatchOf(arrow, arrowSchema, children, batch.rows));
     },
     finish: () => file.close(),
   };
-}
-
-/** The codec takes int64 cells as bigints: a batch holds a safe integer as a number (TypedBatches). */
-function bigintCells(type: ColumnType, cells: StoredColumn): StoredColumn {
-  if (type !== "int64" || cells instanceof Float64Array) return cells;
-  return cells.map((cell) => (typeof cell === "number" ? BigInt(cell) : cell));
 }
 
 /**
