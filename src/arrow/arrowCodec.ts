@@ -124,10 +124,38 @@ function validityOfCells(cells: readonly StoredCell[], rows: number): Validity {
   return { valid, nullCount };
 }
 
-/** Text, null where missing (arrow's own builder: UTF-8, a lone surrogate as U+FFFD). */
+/** Text, null where missing: ASCII at once, else arrow's own builder (UTF-8, a lone surrogate as U+FFFD). */
 export function utf8Column(arrow: ArrowModule, texts: readonly (string | null)[]): ArrowData {
-  return arrow.vectorFromArray(texts as (string | null)[], new arrow.Utf8()).data[0];
+  return asciiColumn(arrow, texts) ?? arrow.vectorFromArray(texts as (string | null)[], new arrow.Utf8()).data[0];
 }
+
+/** Texts all ASCII (a byte a character) as Utf8 data: one encoding of them all, offsets from their lengths; else undefined. */
+function asciiColumn(arrow: ArrowModule, texts: readonly (string | null)[]): ArrowData | undefined {
+  const rows = texts.length;
+  const valueOffsets = new Int32Array(rows + 1);
+  // the bitmap in 64-byte steps, as arrow's builder makes it: a file writes it whole, so the same bytes either way
+  const valid = new Uint8Array((((rows + 7) >> 3) + 63) & ~63);
+  const present: string[] = [];
+  let nullCount = 0;
+  let length = 0;
+  for (let row = 0; row < rows; row++) {
+    const text = texts[row];
+    if (text === null || text === undefined) nullCount++;
+    else {
+      valid[row >> 3] |= 1 << (row & 7);
+      present.push(text);
+      length += text.length;
+      if (length > INT32_MAX) return undefined;
+    }
+    valueOffsets[row + 1] = length;
+  }
+  const joined = present.join("");
+  const data = Buffer.from(joined, "utf8");
+  if (data.length !== joined.length) return undefined;
+  return arrow.makeData({ type: new arrow.Utf8(), length: rows, nullCount, nullBitmap: valid, valueOffsets, data });
+}
+
+const INT32_MAX = 2 ** 31 - 1;
 
 /** Whole numbers as Int32, no nulls. */
 export function int32Column(arrow: ArrowModule, values: Int32Array): ArrowData {
