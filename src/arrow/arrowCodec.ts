@@ -60,7 +60,10 @@ export function typedFields(arrow: ArrowModule, names: readonly string[], types:
 
 /** A typed column's cells (as `cellAs` stores them, null where missing) as Arrow data: fixed-width ones straight into typed arrays. */
 export function typedColumn(arrow: ArrowModule, type: ColumnType, cells: StoredColumn, rows: number): ArrowData {
-  if (cells instanceof Float64Array) return arrow.makeData({ type: new arrow.Float64(), length: rows, nullCount: 0, data: cells });
+  if (cells instanceof Float64Array) {
+    if (type !== "double") throw new TypeError(`a Float64Array holds a double column's cells, not ${type} ones`);
+    return arrow.makeData({ type: new arrow.Float64(), length: rows, nullCount: 0, data: cells });
+  }
   const { valid, nullCount } = validityOfCells(cells, rows);
   const present = { length: rows, nullCount, nullBitmap: valid };
   switch (type) {
