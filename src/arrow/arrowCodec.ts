@@ -101,18 +101,16 @@ const TWO_TO_32 = 2 ** 32;
  */
 function int64Data(cells: readonly (bigint | number | null)[], rows: number): BigInt64Array {
   const data = new BigInt64Array(rows);
-  const halves = new Int32Array(data.buffer);
-  const [low, high] = LITTLE_ENDIAN ? [0, 1] : [1, 0];
+  // the halves as a little-endian machine lays them out; elsewhere every cell is made a bigint
+  const halves = LITTLE_ENDIAN ? new Int32Array(data.buffer) : undefined;
   for (let row = 0; row < rows; row++) {
     const cell = cells[row];
     if (cell === null) continue;
-    if (typeof cell === "bigint" || !LITTLE_ENDIAN || !Number.isSafeInteger(cell)) {
-      data[row] = BigInt(cell);
-      continue;
-    }
-    // two's complement: the low half is the number modulo 2^32, the high half its floor over 2^32
-    halves[2 * row + low] = cell >>> 0;
-    halves[2 * row + high] = Math.floor(cell / TWO_TO_32);
+    if (halves && typeof cell === "number" && Number.isSafeInteger(cell)) {
+      // two's complement: the low half is the number modulo 2^32, the high half its floor over 2^32
+      halves[2 * row] = cell >>> 0;
+      halves[2 * row + 1] = Math.floor(cell / TWO_TO_32);
+    } else data[row] = BigInt(cell);
   }
   return data;
 }

@@ -268,7 +268,7 @@ export class DuckDBStore implements Store, SessionHolder {
    * restored. A run then holds about a checkpoint's worth of rows.
    */
   async #letGoOfCache(limit: string): Promise<void> {
-    await this.#connection.run(`SET memory_limit = '${EVICTING_LIMIT}'`).catch(() => undefined);
+    await this.#connection.run(`SET memory_limit = ${sqlText(EVICTING_LIMIT)}`).catch(() => undefined);
     await this.#connection.run(`SET memory_limit = ${sqlText(limit)}`);
   }
 
