@@ -75,8 +75,14 @@ if kernel == "deno":  # a frame as the cell's last value: Deno asks it for its M
     notebook.cells.append(nbformat.v4.new_code_cell('import { recordsToFrame } from "fountframe";\nawait recordsToFrame([{ kernel: "deno", last: 1 }])'))
 nbformat.write(notebook, sys.argv[1])
 EOF
-  (cd "$WORK/clone/notebooks" && "${user_env[@]}" jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=120 --output executed.ipynb kernel-check.ipynb 2>&1 | grep -v -e "^\[NbConvertApp\]" -e "is unstable" || true)
-  /usr/bin/python3 - "$WORK/clone/notebooks/executed.ipynb" "$kernel" <<'EOF'
+  # Deno's kernel awaits a value's Jupyter.display method before it sends the execute_result, and
+  # under load it can send the cell's idle status first: nbconvert then drops the result (2 runs in
+  # 18 at load 3 here; a plain object, formatted without that await, 16 of 16 kept). A live
+  # notebook still shows it; headless, a missing last value is run again, twice at most
+  for attempt in 1 2 3; do
+    (cd "$WORK/clone/notebooks" && "${user_env[@]}" jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=120 --output executed.ipynb kernel-check.ipynb 2>&1 | grep -v -e "^\[NbConvertApp\]" -e "is unstable" || true)
+    status=0
+    /usr/bin/python3 - "$WORK/clone/notebooks/executed.ipynb" "$kernel" <<'EOF' || status=$?
 import re, sys, nbformat
 cell = nbformat.read(sys.argv[1], as_version=4).cells[0]
 html = "".join(o.get("data", {}).get("text/html", "") for o in cell.outputs)
@@ -87,11 +93,22 @@ shown = "a table shown"
 if sys.argv[2] == "deno":
     last = nbformat.read(sys.argv[1], as_version=4).cells[1]
     results = [o for o in last.outputs if o.get("output_type") == "execute_result"]
-    if not results or ">deno</td>" not in results[0].get("data", {}).get("text/html", ""):
+    if not results:
+        print(f"no execute_result for a frame as a cell's last value (outputs: {last.outputs})", file=sys.stderr)
+        sys.exit(3)
+    if ">deno</td>" not in results[0].get("data", {}).get("text/html", ""):
         sys.exit(f"a frame as a cell's last value was not shown as a table in deno; outputs: {last.outputs}")
     shown += ", a frame as a cell's last value shown as a table"
 print(f"executed in {sys.argv[2]}: fountframe {version.group(1)}, {shown}")
 EOF
+    if [ "$status" -eq 3 ] && [ "$attempt" -lt 3 ]; then
+      echo "run $attempt: Deno's kernel sent the last value after the cell's end; running the notebook again"
+      continue
+    fi
+    [ "$status" -eq 3 ] && { echo "a frame as a cell's last value was not shown in deno in 3 runs" >&2; exit 1; }
+    [ "$status" -eq 0 ] || exit "$status"
+    break
+  done
   rm -f "$WORK/clone/notebooks/executed.ipynb"
 done
 echo "kernel install check passed"
