@@ -2,9 +2,8 @@ import { FountError } from "../errors";
 import { loadDuckDB } from "./loadDuckDB";
 import { claimFile, releaseFile } from "./openFiles";
 import { ensureStateTable } from "./stateTable";
-import { sqlText } from "./sqlTypes";
 import { DuckDBStore } from "./store";
-import { checkStoreFile, STORE_BLOCK_BYTES, STORE_CATALOG, STORE_ROW_GROUP_ROWS } from "./storeFile";
+import { attachStatement, checkStoreFile, STORE_CATALOG } from "./storeFile";
 import type { Store } from "./types";
 import { checkWal } from "./walGuard";
 
@@ -33,12 +32,11 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
   try {
     await checkWal(file.resolved, path, file.exists);
     const duckdb = await loadDuckDB();
-    // the file is attached, not opened as the instance's database: ATTACH is where DuckDB takes a row group and a block size
+    // the file is attached, not opened as the instance's database (see attachStatement)
     instance = await duckdb.DuckDBInstance.create(":memory:");
     connection = await instance.connect();
     try {
-      const blockSize = file.exists ? "" : `, BLOCK_SIZE ${STORE_BLOCK_BYTES}`;
-      await connection.run(`ATTACH ${sqlText(file.resolved)} AS ${STORE_CATALOG} (ROW_GROUP_SIZE ${STORE_ROW_GROUP_ROWS}${blockSize})`);
+      await connection.run(attachStatement(file.resolved, file.exists));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (/lock/i.test(message)) {

@@ -25,7 +25,7 @@ import {
   type TrackedTable,
 } from "../sync/types";
 import { ColumnCounts, LONE_SURROGATE_WARNING } from "../export/columnCounts";
-import { STORE_ROW_GROUP_ROWS } from "./storeFile";
+import { attachStatement, STORE_CATALOG, STORE_ROW_GROUP_ROWS } from "./storeFile";
 import { markCommitting, unmarkCommitting, walBytes } from "./walGuard";
 
 /** A store's text is UTF-8, as Parquet's and Arrow's are (docs/writers.md states the rule once). */
@@ -61,27 +61,36 @@ export class DuckDBStore implements Store, SessionHolder {
 
   /**
    * A query's rows as a DataFrame; `params` fill `$1, $2, ...` (a list) or `$name` (an object). SQL
-   * that fails half-way, or leaves a transaction open, is rolled back: the next sync never finds
-   * the connection inside someone's transaction.
+   * that fails half-way, or leaves a transaction open, is rolled back, and SQL that leaves the
+   * connection on another database is undone: the next sync never finds the connection inside
+   * someone's transaction, or away from the store's file.
    */
   async query(sql: string, params?: readonly unknown[] | Record<string, unknown>): Promise<DataFrame> {
     if (typeof sql !== "string" || sql.trim() === "") throw new ValidationError("sql", "a SQL query (text)");
     return this.#turn(() =>
       this.#committing(async () => {
-        let frame: DataFrame;
-        try {
-          const reader = await this.#connection.runAndReadAll(sql, params as DuckDBValue[] | Record<string, DuckDBValue> | undefined);
-          frame = await resultToFrame(this.#duckdb, reader);
-        } catch (error) {
-          await this.#endOpenTransaction();
-          throw error;
-        }
-        if (await this.#endOpenTransaction())
+        const answer = this.#connection
+          .runAndReadAll(sql, params as DuckDBValue[] | Record<string, DuckDBValue> | undefined)
+          .then((reader) => resultToFrame(this.#duckdb, reader));
+        const outcome = await answer.then(
+          (frame) => ({ frame }),
+          (error: unknown) => ({ error }),
+        );
+        const leftOpen = await this.#endOpenTransaction();
+        const leftOn = await this.#reclaimConnection();
+        if ("error" in outcome) throw outcome.error;
+        if (leftOpen)
           throw new ValidationError(
             "sql",
             "SQL that ends its own transactions: this query left one open (BEGIN without COMMIT), and it was rolled back",
           );
-        return frame;
+        if (leftOn)
+          throw new ValidationError(
+            "sql",
+            `SQL that keeps to the store's file: this query left the connection on ${leftOn} (USE, SET search_path or DETACH), ` +
+              "and the store's file was made its database again; the query's other statements ran. Name another database's tables in full (other.main.t)",
+          );
+        return outcome.frame;
       }),
     );
   }
@@ -284,6 +293,22 @@ export class DuckDBStore implements Store, SessionHolder {
       await this.#connection.run("CHECKPOINT").catch(() => undefined);
       await unmarkCommitting(this.#file);
     }
+  }
+
+  /**
+   * Makes the store's file the connection's database again (attached anew if user SQL detached it):
+   * a sync names its tables alone. Says where the connection was left, or undefined when it was home.
+   */
+  async #reclaimConnection(): Promise<string | undefined> {
+    const reader = await this.#connection.runAndReadAll(
+      `SELECT current_database(), current_schema(), (SELECT count(*) FROM duckdb_databases() WHERE database_name = ${sqlText(STORE_CATALOG)})`,
+    );
+    const [database, schema, attached] = reader.getRows()[0];
+    if (database === STORE_CATALOG && schema === "main") return undefined;
+    const detached = Number(attached) === 0;
+    if (detached) await this.#connection.run(attachStatement(this.#file, true));
+    await this.#connection.run(`USE ${STORE_CATALOG}`);
+    return `${String(database)}.${String(schema)}${detached ? `, ${STORE_CATALOG} detached` : ""}`;
   }
 
   /** Rolls back a transaction left open on the connection; says whether there was one. */

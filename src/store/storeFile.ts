@@ -1,6 +1,7 @@
 import { open, realpath, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { ValidationError, ValueError } from "../errors";
+import { sqlText } from "./sqlTypes";
 
 /** DuckDB's file header: an 8-byte checksum, then this magic. */
 const DUCKDB_MAGIC = "DUCK";
@@ -24,6 +25,15 @@ export const STORE_ROW_GROUP_ROWS = 16_384;
  * of 256 KiB.
  */
 export const STORE_BLOCK_BYTES = 16_384;
+
+/**
+ * The statement that attaches the store's file as STORE_CATALOG: ATTACH is where DuckDB takes a row
+ * group size and, for a file it makes, a block size.
+ */
+export function attachStatement(resolved: string, exists: boolean): string {
+  const blockSize = exists ? "" : `, BLOCK_SIZE ${STORE_BLOCK_BYTES}`;
+  return `ATTACH ${sqlText(resolved)} AS ${STORE_CATALOG} (ROW_GROUP_SIZE ${STORE_ROW_GROUP_ROWS}${blockSize})`;
+}
 
 export interface StoreFile {
   /** the path the user gave, for messages */

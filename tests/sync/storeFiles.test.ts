@@ -114,6 +114,37 @@ describe("the store owns only what it made", () => {
     }
   });
 
+  it("makes its file the connection's database again after SQL that moved it (USE, SET search_path, DETACH)", async () => {
+    const file = join(dir, "fount.duckdb");
+    const store = await openStore(file);
+    try {
+      await store.query("CREATE TABLE t AS SELECT range AS id FROM range(3)");
+      const home = async () => (await store.query("SELECT current_database() AS db, current_schema() AS s, count(*) AS n FROM t")).values;
+      for (const [sql, leftOn] of [
+        ["USE memory", "memory.main"],
+        ["SET search_path = 'memory.main'", "memory.main"],
+        ["ATTACH ':memory:' AS scratch; USE scratch", "scratch.main"],
+        ["USE memory; DETACH fount_store", "memory.main, fount_store detached"],
+      ]) {
+        const moved = store.query(sql);
+        await expect(moved).rejects.toThrow(ValidationError);
+        await expect(moved).rejects.toThrow(`sql: SQL that keeps to the store's file: this query left the connection on ${leftOn} (`);
+        expect(await home()).toEqual([["fount_store", "main", 3]]);
+      }
+      // the query's other statements ran: a table made in another database is there
+      await expect(store.query("CREATE TABLE memory.main.kept AS SELECT 1 AS x; USE memory")).rejects.toThrow(
+        /left the connection on memory\.main/,
+      );
+      expect((await store.query("SELECT x FROM memory.main.kept")).values).toEqual([[1]]);
+      expect(await store.tables()).toEqual([]);
+    } finally {
+      await store.close();
+    }
+    const reopened = await openStore(file);
+    expect((await reopened.query("SELECT count(*) AS n FROM t")).values).toEqual([[3]]);
+    await reopened.close();
+  });
+
   it("answers a query with no rows with an empty frame of its columns (case 13)", async () => {
     const store = await openStore(join(dir, "fount.duckdb"));
     try {
