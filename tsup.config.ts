@@ -149,7 +149,7 @@ module.exports = Object.assign(fail, { get: fail, post: fail, default: fail });`
 }
 
 const main = defineConfig({
-  // decodeWorker: the worker threads' script, found beside the bundle at run time (src/decode/decodePool.ts);
+  // decodeWorker, parquetWorker: the worker threads' scripts, found beside the bundle at run time (src/threads/workerScript.ts);
   // not a package export, and without declarations: its messages are internal
   entry: {
     index: "src/index.ts",
@@ -158,6 +158,7 @@ const main = defineConfig({
     cli: "src/cli/main.ts",
     demo: "src/demo.ts",
     decodeWorker: "src/decode/decodePage.worker.ts",
+    parquetWorker: "src/export/parquetFile.worker.ts",
   },
   format: ["cjs", "esm"],
   // danfo's declarations are inlined into dist/danfo.d.ts alone (a user's project has no danfojs-node

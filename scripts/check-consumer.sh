@@ -101,12 +101,14 @@ console.log("sectors", (await client.sectors()).shape.join(" x "), "from", emula
 await client.aclose();
 await emulator.close();
 '
-echo "== the worker threads' script is found beside each build, and is not a package export"
+echo "== the worker threads' scripts are found beside each build, are no package export, and a wide Parquet file is encoded on its thread"
 node -e '
 const { existsSync } = require("node:fs");
 const { dirname, join } = require("node:path");
-const script = join(dirname(require.resolve("fountframe")), "decodeWorker.cjs");
-if (!existsSync(script)) throw new Error(`no ${script} beside the CommonJS build`);
+for (const name of ["decodeWorker", "parquetWorker"]) {
+  const script = join(dirname(require.resolve("fountframe")), `${name}.cjs`);
+  if (!existsSync(script)) throw new Error(`no ${script} beside the CommonJS build`);
+}
 try {
   require.resolve("fountframe/decode-worker");
   throw new Error("fountframe/decode-worker is exported");
@@ -114,10 +116,31 @@ try {
   if (error.code !== "ERR_PACKAGE_PATH_NOT_EXPORTED") throw error;
 }
 '
-node --input-type=module -e '
+# a wide file's encoding goes to its thread on a machine of four cores or more (this one is told it has
+# eight): a thread whose script fails to load fails the write
+WIDE_RECORDS='Array.from({ length: 4200 }, (_, row) => Object.fromEntries([["id", row], ...Array.from({ length: 250 }, (_, c) => [`m${c}`, (row * c) % 1000 / 10])]))'
+node -e '
+require("node:os").availableParallelism = () => 8;
+const { writeParquet } = require("fountframe");
+writeParquet('"$WIDE_RECORDS"', "wide-cjs.parquet").then((summary) => console.log("require: wide Parquet,", summary.rows, "rows"));
+'
+URL="$URL" node --input-type=module -e '
 import { existsSync } from "node:fs";
-const script = new URL("./decodeWorker.mjs", import.meta.resolve("fountframe"));
-if (!existsSync(script)) throw new Error(`no ${script} beside the ESM build`);
+import os from "node:os";
+import { syncBuiltinESMExports } from "node:module";
+os.availableParallelism = () => 8;
+syncBuiltinESMExports();
+const { writeParquet } = await import("fountframe");
+for (const name of ["decodeWorker", "parquetWorker"]) {
+  const script = new URL(`./${name}.mjs`, import.meta.resolve("fountframe"));
+  if (!existsSync(script)) throw new Error(`no ${script} beside the ESM build`);
+}
+console.log("import: wide Parquet,", (await writeParquet('"$WIDE_RECORDS"', "wide-esm.parquet")).rows, "rows");
+// and a pull decoded by two threads, from this --input-type=module process (the threads must not inherit it)
+const { Client } = await import("fountframe");
+const client = new Client({ authToken: "t", baseUrl: process.env.URL, verbose: false, threads: 2 });
+console.log("import: brandscape data decoded by 2 threads,", (await client.brandscapeData({ studies: 1, perPage: 25 })).shape.join(" x "));
+await client.aclose();
 '
 echo "== import (ESM)"
 URL="$URL" node --input-type=module -e '

@@ -21,8 +21,8 @@ function paths(value) {
   if (value && typeof value === "object") return Object.values(value).flatMap(paths);
   return [];
 }
-// src/decode/decodePool.ts `workerScript`: beside index.cjs / index.mjs
-const LOADED_BESIDE = ["dist/decodeWorker.cjs", "dist/decodeWorker.mjs"];
+// src/threads/workerScript.ts: the worker threads' scripts, beside index.cjs / index.mjs
+const LOADED_BESIDE = ["decodeWorker", "parquetWorker"].flatMap((name) => [`dist/${name}.cjs`, `dist/${name}.mjs`]);
 // what dist/danfo.cjs bundles, with versions and licences (tsup.config.ts writes it): shipped to be read
 const NOTICES = ["dist/danfo-bundled-packages.json"];
 const pointedAt = new Set(paths([manifest.main, manifest.module, manifest.types, manifest.bin, manifest.exports]));

@@ -1,7 +1,6 @@
-import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { basename, extname, join } from "node:path";
 import { Piscina } from "piscina";
+import { workerScript } from "../threads/workerScript";
 import type { RowShape } from "../table/types";
 import type { DecodedBody } from "./decodeBody";
 
@@ -13,18 +12,8 @@ export interface DecodeTask {
   keepBytes: boolean;
 }
 
-/**
- * The worker script: beside the bundle in the built package (decodeWorker.cjs / .mjs); from the
- * TypeScript sources (tests, tsx), a bootstrap that registers tsx first. Undefined when neither is
- * there (a bundle of a bundle): pages are then decoded on the main thread.
- */
-export function workerScript(): string | undefined {
-  const fromSources = extname(__filename) === ".ts";
-  const script = fromSources
-    ? join(__dirname, "decodeWorker.dev.cjs")
-    : join(__dirname, `decodeWorker${basename(__filename).endsWith(".mjs") ? ".mjs" : ".cjs"}`);
-  return existsSync(script) ? script : undefined;
-}
+/** The decode workers' script (see workerScript): decodeWorker beside the bundle, or its bootstrap beside this file. */
+export const decodeWorkerScript = (): string | undefined => workerScript("decodeWorker", __dirname);
 
 /**
  * Worker threads for `threads: "auto"`: the cores but one (which fetches and builds the frame), at

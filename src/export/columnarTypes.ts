@@ -63,4 +63,6 @@ export type { StoredCell, StoredColumn } from "../arrow/arrowCodec";
 export interface ColumnarFileWriter {
   writeBatch(batch: ColumnBatch): Promise<void>;
   finish(): Promise<void>;
+  /** the export failed: stops what the file's writing still runs (a thread) */
+  abort?(): Promise<void>;
 }

@@ -32,7 +32,7 @@ const ELEMENT: Record<ColumnType, Omit<SchemaElement, "name">> = {
  * group's bytes go to the sink, waiting for the disk, before the next is encoded, so memory holds
  * one batch; the footer (schema, row-group index) is written by `finish`.
  */
-export async function openParquet(sink: Sink, schema: ColumnarSchema): Promise<ColumnarFileWriter> {
+export async function openParquet(sink: Pick<Sink, "write">, schema: ColumnarSchema): Promise<ColumnarFileWriter> {
   const { ByteWriter, ParquetWriter } = await loadHyparquetWriter();
   const bytes = new ByteWriter();
   const flush = async () => {

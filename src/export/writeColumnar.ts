@@ -40,13 +40,18 @@ export async function writeColumnarFile(
 export async function writeBatches(sink: Sink, typed: TypedBatches, open: OpenColumnar, beforeEmpty?: () => void): Promise<number> {
   let file: ColumnarFileWriter | undefined;
   let rows = 0;
-  for await (const batch of typed.batches()) {
+  try {
+    for await (const batch of typed.batches()) {
+      file ??= await open(sink, typed.schema!);
+      await file.writeBatch(batch);
+      rows += batch.rows;
+    }
+    if (!file) beforeEmpty?.();
     file ??= await open(sink, typed.schema!);
-    await file.writeBatch(batch);
-    rows += batch.rows;
+    await file.finish();
+  } catch (error) {
+    await file?.abort?.();
+    throw error;
   }
-  if (!file) beforeEmpty?.();
-  file ??= await open(sink, typed.schema!);
-  await file.finish();
   return rows;
 }

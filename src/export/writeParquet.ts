@@ -3,6 +3,7 @@ import { openParquet } from "./parquetFile";
 import { writePartitioned } from "./partitioned";
 import type { ExportSource, ExportSummary, ExportTarget } from "./types";
 import { writeColumnarFile } from "./writeColumnar";
+import { openParquetFile } from "./parquetThread";
 import { writeResumable } from "./resumableExport";
 import { ValidationError } from "../errors";
 import { checkWriterOptions } from "./writerOptions";
@@ -24,5 +25,5 @@ export async function writeParquet(source: ExportSource, target: ExportTarget, g
       throw new ValidationError("partitionBy", "writes a folder: give a folder path as the target, not a stream");
     return writePartitioned(openParquet, source, target, options);
   }
-  return writeColumnarFile("parquet", openParquet, source, target, options, MIN_ROW_GROUP_ROWS);
+  return writeColumnarFile("parquet", openParquetFile, source, target, options, MIN_ROW_GROUP_ROWS);
 }

@@ -1,6 +1,7 @@
 import { ResponseCache, type CacheSettings } from "../cache/responseCache";
 import { availableParallelism } from "node:os";
-import { DecodePool, autoThreads, workerScript } from "../decode/decodePool";
+import { DecodePool, autoThreads, decodeWorkerScript } from "../decode/decodePool";
+import { MANY_CORES } from "../threads/manyCores";
 import type { JsonRecord } from "../table/types";
 import type { ProgressDisplay } from "../progress/progressDisplay";
 import type { RateLimitPacer } from "../transport/rateLimitPacer";
@@ -54,7 +55,7 @@ export class PullParts {
   /** The client's worker pool, started with `threads` workers on first use; undefined for none. */
   decodePool(threads: number): DecodePool | undefined {
     if (threads <= 0) return undefined;
-    const script = workerScript();
+    const script = decodeWorkerScript();
     if (!script) return undefined;
     this.#decodePool ??= new DecodePool(threads, script);
     return this.#decodePool;
@@ -82,13 +83,9 @@ export type ThreadsOption = "auto" | number;
  * are decoded on the main thread: a worker's start and the copies would cost more than they save.
  */
 export const WORKER_MIN_CELLS = 2_000_000;
-/**
- * With four cores or more, decoding in parallel pays. On fewer, the main thread decodes every page
- * itself: the page scanner reads wide records as cheaply as narrow ones, and a thread's transfers,
- * heap and the main thread's share of a core cost more than they save (docs/bench.md, "Issue 33,
- * third pass": 100,000 × 372 on 2 cores, CPU × 0.78 and wall × 0.92 against two threads).
- */
-const MANY_CORES = 4;
+// With MANY_CORES or more, decoding in parallel pays. On fewer, the main thread decodes every page
+// itself: the page scanner reads wide records as cheaply as narrow ones ("Issue 33, third pass":
+// 100,000 × 372 on 2 cores, CPU × 0.78 and wall × 0.92 against two threads).
 
 /** Worker threads to decode the rest of a frame's pull with (`cores`: the machine's); 0 keeps it on the main thread. */
 export function threadsForPull(

@@ -1,0 +1,161 @@
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
+import { parquetReadObjects } from "hyparquet";
+import { writeParquet } from "../../src/export";
+import type { ColumnBatch, ColumnarSchema } from "../../src/export/columnarTypes";
+import type { Sink } from "../../src/export/output";
+import { openParquet } from "../../src/export/parquetFile";
+import { openParquetFile, PARQUET_THREAD_MIN_CELLS } from "../../src/export/parquetThread";
+import { MIN_ROW_GROUP_ROWS } from "../../src/export/typedBatches";
+import { writeColumnarFile } from "../../src/export/writeColumnar";
+import type { JsonRecord } from "../../src/table/types";
+import { tempFolder } from "../helpers/tempFolder";
+
+const dir = tempFolder("fountframe-parquet-thread-");
+
+/** A sink that keeps what it is given, in order. */
+function memorySink(): Sink & { bytes(): Buffer } {
+  const chunks: Buffer[] = [];
+  return {
+    path: undefined,
+    write: (chunk) => Promise.resolve(void chunks.push(Buffer.from(chunk))),
+    setCloser: () => undefined,
+    close: () => Promise.resolve(),
+    abort: () => Promise.resolve(),
+    bytes: () => Buffer.concat(chunks),
+  };
+}
+
+const SCHEMA: ColumnarSchema = {
+  names: ["id", "big", "score", "share", "name", "flag", "day", "at"],
+  types: ["int64", "int64", "double", "double", "utf8", "boolean", "date", "timestamp"],
+};
+
+/** Every kind of cell a batch holds: a Float64Array column, nulls, bigints, text beyond ASCII. */
+function batchOf(rows: number, from: number): ColumnBatch {
+  const index = Array.from({ length: rows }, (_, row) => from + row);
+  return {
+    rows,
+    columns: [
+      index,
+      index.map((row) => (row % 7 === 0 ? null : BigInt(row) * 3_000_000_000n)),
+      Float64Array.from(index, (row) => (row % 113) / 8),
+      index.map((row) => (row % 5 === 0 ? null : row / 3)),
+      index.map((row) => (row % 11 === 0 ? null : `brand ${row % 97} — 品牌 ${"😀".repeat(row % 3)}`)),
+      index.map((row) => (row % 4 === 0 ? null : row % 2 === 0)),
+      index.map((row) => 19_000 + (row % 400)),
+      index.map((row) => 1_700_000_000_000_000 + row * 1_000_000),
+    ],
+  };
+}
+
+async function written(
+  open: (sink: Sink) => Promise<{ writeBatch(batch: ColumnBatch): Promise<void>; finish(): Promise<void> }>,
+  batches: ColumnBatch[],
+) {
+  const sink = memorySink();
+  const file = await open(sink);
+  for (const batch of batches) await file.writeBatch(batch);
+  await file.finish();
+  return sink.bytes();
+}
+
+describe("a Parquet file encoded on a thread of its own", () => {
+  const batches = [batchOf(5_000, 0), batchOf(4_096, 5_000), batchOf(17, 9_096)];
+
+  test("is the same file, byte for byte, as one encoded on the main thread", async () => {
+    const here = await written((sink) => openParquet(sink, SCHEMA), batches);
+    const threaded = await written((sink) => openParquetFile(sink, SCHEMA, { thread: true }), batches);
+    expect(threaded.length).toBeGreaterThan(100_000);
+    expect(threaded.equals(here)).toBe(true);
+    const rows = await parquetReadObjects({
+      file: threaded.buffer.slice(threaded.byteOffset, threaded.byteOffset + threaded.length) as ArrayBuffer,
+    });
+    expect(rows).toHaveLength(9_113);
+    expect(rows[9_112]).toMatchObject({ id: 9_112n, name: `brand ${9_112 % 97} — 品牌 ${"😀".repeat(9_112 % 3)}` });
+  });
+
+  test("and with no row group at all", async () => {
+    const here = await written((sink) => openParquet(sink, SCHEMA), []);
+    expect((await written((sink) => openParquetFile(sink, SCHEMA, { thread: true }), [])).equals(here)).toBe(true);
+  });
+
+  test("a failure in the thread rejects the write, with the encoder's message", async () => {
+    const tooBig: ColumnBatch = { rows: 1, columns: [[2n ** 70n], [null], [1], [1], ["x"], [true], [1], [1]] };
+    const write = written((sink) => openParquetFile(sink, SCHEMA, { thread: true }), [batchOf(10, 0), tooBig, batchOf(10, 11)]);
+    await expect(write).rejects.toThrow(/INT64 value out of range/);
+  });
+
+  test.each([
+    [8, true],
+    [2, false],
+  ])("writeParquet of a wide first row group, %i cores: a thread %p, the same bytes as the main thread's", async (cores, threaded) => {
+    const cpus = jest.spyOn(os, "availableParallelism").mockReturnValue(cores);
+    try {
+      const before = threadCount();
+      let during = before;
+      async function* pages() {
+        yield widePage(0);
+        during = threadCount(); // the first row group is being written
+        yield widePage(MIN_ROW_GROUP_ROWS);
+      }
+      const auto = join(dir, `auto-${cores}.parquet`);
+      const here = join(dir, `here-${cores}.parquet`);
+      await writeParquet(pages(), auto);
+      await writeColumnarFile("parquet", openParquet, [...widePage(0), ...widePage(MIN_ROW_GROUP_ROWS)], here, {}, MIN_ROW_GROUP_ROWS);
+      expect(readFileSync(auto).equals(readFileSync(here))).toBe(true);
+      if (before >= 0) expect(during > before).toBe(threaded);
+    } finally {
+      cpus.mockRestore();
+    }
+  });
+
+  test("a source that fails after the first row group leaves no file and no thread running", async () => {
+    const path = join(dir, "failed.parquet");
+    let during = 0;
+    async function* pages() {
+      yield widePage(0);
+      during = threadCount(); // the first row group is with the thread
+      yield widePage(MIN_ROW_GROUP_ROWS);
+      throw new Error("the pull failed");
+    }
+    const before = threadCount();
+    const threaded = (sink: Sink, schema: ColumnarSchema) => openParquetFile(sink, schema, { thread: true });
+    await expect(writeColumnarFile("parquet", threaded, pages(), path, {}, MIN_ROW_GROUP_ROWS)).rejects.toThrow("the pull failed");
+    expect(() => readFileSync(path)).toThrow(/ENOENT/);
+    if (before >= 0) {
+      expect(during).toBeGreaterThan(before);
+      expect(await settledThreadCount(before)).toBe(before);
+    }
+  });
+});
+
+/** A page of records wide enough that its row group is a big one (PARQUET_THREAD_MIN_CELLS). */
+function widePage(from: number): JsonRecord[] {
+  const columns = Math.ceil(PARQUET_THREAD_MIN_CELLS / MIN_ROW_GROUP_ROWS) + 1;
+  return Array.from({ length: MIN_ROW_GROUP_ROWS }, (_, row) => {
+    const record: JsonRecord = { id: from + row, name: `n${(from + row) % 50}` };
+    for (let column = 0; column < columns; column++)
+      record[`m${column}`] = (from + row) % 9 === column % 9 ? null : (((from + row) * column) % 1000) / 10;
+    return record;
+  });
+}
+
+/** The process's threads (Linux: /proc/self/status), or -1 where that cannot be read. */
+function threadCount(): number {
+  try {
+    return Number(/^Threads:\s+(\d+)/m.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? -1);
+  } catch {
+    return -1;
+  }
+}
+
+/** The thread count once it has come back to `expected` (a terminated worker's thread ends a moment later), or after 5 s. */
+async function settledThreadCount(expected: number): Promise<number> {
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    if (threadCount() <= expected) return threadCount();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return threadCount();
+}
