@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
+import workerThreads from "node:worker_threads";
 import { parquetReadObjects } from "hyparquet";
 import { writeParquet } from "../../src/export";
 import type { ColumnBatch, ColumnarSchema } from "../../src/export/columnarTypes";
@@ -88,24 +89,17 @@ describe("a Parquet file encoded on a thread of its own", () => {
   });
 
   test.each([
-    [8, true],
-    [2, false],
-  ])("writeParquet of a wide first row group, %i cores: a thread %p, the same bytes as the main thread's", async (cores, threaded) => {
+    [8, 1],
+    [2, 0],
+  ])("writeParquet of a wide first row group, %i cores: %i thread(s), the same bytes as the main thread's", async (cores, threads) => {
     const cpus = jest.spyOn(os, "availableParallelism").mockReturnValue(cores);
     try {
-      const before = threadCount();
-      let during = before;
-      async function* pages() {
-        yield widePage(0);
-        during = threadCount(); // the first row group is being written
-        yield widePage(MIN_ROW_GROUP_ROWS);
-      }
       const auto = join(dir, `auto-${cores}.parquet`);
       const here = join(dir, `here-${cores}.parquet`);
-      await writeParquet(pages(), auto);
+      const workers = await workersStartedBy(() => writeParquet(widePages(), auto));
       await writeColumnarFile("parquet", openParquet, [...widePage(0), ...widePage(MIN_ROW_GROUP_ROWS)], here, {}, MIN_ROW_GROUP_ROWS);
       expect(readFileSync(auto).equals(readFileSync(here))).toBe(true);
-      if (before >= 0) expect(during > before).toBe(threaded);
+      expect(workers).toEqual(Array(threads).fill("ended"));
     } finally {
       cpus.mockRestore();
     }
@@ -113,23 +107,45 @@ describe("a Parquet file encoded on a thread of its own", () => {
 
   test("a source that fails after the first row group leaves no file and no thread running", async () => {
     const path = join(dir, "failed.parquet");
-    let during = 0;
     async function* pages() {
-      yield widePage(0);
-      during = threadCount(); // the first row group is with the thread
-      yield widePage(MIN_ROW_GROUP_ROWS);
+      yield* widePages();
       throw new Error("the pull failed");
     }
-    const before = threadCount();
     const threaded = (sink: Sink, schema: ColumnarSchema) => openParquetFile(sink, schema, { thread: true });
-    await expect(writeColumnarFile("parquet", threaded, pages(), path, {}, MIN_ROW_GROUP_ROWS)).rejects.toThrow("the pull failed");
+    const workers = await workersStartedBy(() =>
+      expect(writeColumnarFile("parquet", threaded, pages(), path, {}, MIN_ROW_GROUP_ROWS)).rejects.toThrow("the pull failed"),
+    );
+    expect(workers).toEqual(["ended"]);
     expect(() => readFileSync(path)).toThrow(/ENOENT/);
-    if (before >= 0) {
-      expect(during).toBeGreaterThan(before);
-      expect(await settledThreadCount(before)).toBe(before);
-    }
   });
 });
+
+/**
+ * The worker threads `work` starts (node:worker_threads' Worker, watched as it is constructed), each
+ * "ended" when it has exited by the time `work` is done (or 5 s later), else "running".
+ */
+async function workersStartedBy(work: () => Promise<unknown>): Promise<string[]> {
+  const RealWorker = workerThreads.Worker;
+  const exits: Promise<string>[] = [];
+  const watch = jest.spyOn(workerThreads, "Worker").mockImplementation(((...args: ConstructorParameters<typeof RealWorker>) => {
+    const worker = new RealWorker(...args);
+    exits.push(new Promise((resolve) => worker.once("exit", () => resolve("ended"))));
+    return worker;
+  }) as never);
+  try {
+    await work();
+  } finally {
+    watch.mockRestore();
+  }
+  const late = new Promise<string>((resolve) => setTimeout(() => resolve("running"), 5_000).unref());
+  return Promise.all(exits.map((exit) => Promise.race([exit, late])));
+}
+
+/** Two pages of wide records, as a pull streams them. */
+async function* widePages(): AsyncGenerator<JsonRecord[]> {
+  yield widePage(0);
+  yield widePage(MIN_ROW_GROUP_ROWS);
+}
 
 /** A page of records wide enough that its row group is a big one (PARQUET_THREAD_MIN_CELLS). */
 function widePage(from: number): JsonRecord[] {
@@ -140,22 +156,4 @@ function widePage(from: number): JsonRecord[] {
       record[`m${column}`] = (from + row) % 9 === column % 9 ? null : (((from + row) * column) % 1000) / 10;
     return record;
   });
-}
-
-/** The process's threads (Linux: /proc/self/status), or -1 where that cannot be read. */
-function threadCount(): number {
-  try {
-    return Number(/^Threads:\s+(\d+)/m.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? -1);
-  } catch {
-    return -1;
-  }
-}
-
-/** The thread count once it has come back to `expected` (a terminated worker's thread ends a moment later), or after 5 s. */
-async function settledThreadCount(expected: number): Promise<number> {
-  for (let waited = 0; waited < 5_000; waited += 50) {
-    if (threadCount() <= expected) return threadCount();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return threadCount();
 }
