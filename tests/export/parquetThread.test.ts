@@ -127,11 +127,11 @@ describe("a Parquet file encoded on a thread of its own", () => {
 async function workersStartedBy(work: () => Promise<unknown>): Promise<string[]> {
   const RealWorker = workerThreads.Worker;
   const exits: Promise<string>[] = [];
-  const watch = jest.spyOn(workerThreads, "Worker").mockImplementation(((...args: ConstructorParameters<typeof RealWorker>) => {
+  const watch = jest.spyOn(workerThreads, "Worker").mockImplementation((...args: ConstructorParameters<typeof RealWorker>) => {
     const worker = new RealWorker(...args);
     exits.push(new Promise((resolve) => worker.once("exit", () => resolve("ended"))));
     return worker;
-  }) as never);
+  });
   try {
     await work();
   } finally {
