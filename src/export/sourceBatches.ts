@@ -80,6 +80,12 @@ export async function* sourceBatches(source: ExportSource, options: ExportOption
 export async function* recordBatches(source: ExportSource): AsyncGenerator<RawRecords, void> {
   if (Array.isArray(source)) {
     const records = source as readonly JsonRecord[];
+    const page = records.findIndex((record) => Array.isArray(record));
+    if (page >= 0)
+      throw new ValidationError(
+        "source",
+        `an array of records (objects), but item ${page} is an array: pass pages as an iterable (client.pages, a generator) or their records as one array (pages.flat())`,
+      );
     for (let start = 0; start < records.length; start += SLICE_ROWS) yield { records: records.slice(start, start + SLICE_ROWS) };
     return;
   }

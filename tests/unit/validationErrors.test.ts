@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { barChart, frameToHtml, styledTable } from "../../src/display";
 import { ValidationError } from "../../src/errors";
-import { writeCSV, writeNDJSON } from "../../src/export";
+import { writeCSV, writeNDJSON, writeParquet } from "../../src/export";
 import { FrameBuilder } from "../../src/rows/rowShape";
 
 /** A value passed where the types would refuse it, as JavaScript callers can. */
@@ -61,6 +61,12 @@ describe("export", () => {
 
   test("a page that is neither records nor an object with records", async () => {
     await expectValidation(() => writeNDJSON(untyped(badPages()), join(dir, "b.ndjson")), "source", /each page must be/);
+  });
+
+  test("an array of pages where an array of records goes", async () => {
+    const pages = [[{ id: 1 }], [{ id: 2 }]];
+    await expectValidation(() => writeCSV(untyped(pages), join(dir, "p.csv")), "source", /item 0 is an array: pass pages as an iterable/);
+    await expectValidation(() => writeParquet(untyped([{ id: 1 }, pages[1]]), join(dir, "p.parquet")), "source", /item 1 is an array/);
   });
 
   test("a frame whose values are not rows", async () => {
