@@ -12,7 +12,9 @@ import { MIN_ROW_GROUP_ROWS } from "../../src/export/typedBatches";
 import { writeColumnarFile } from "../../src/export/writeColumnar";
 import type { JsonRecord } from "../../src/table/types";
 import { tempFolder } from "../helpers/tempFolder";
+import { useEmulator } from "../client/fixture";
 
+const env = useEmulator();
 const dir = tempFolder("fountframe-parquet-thread-");
 
 /** A sink that keeps what it is given, in order. */
@@ -105,6 +107,24 @@ describe("a Parquet file encoded on a thread of its own", () => {
     }
   });
 
+  test("a pull's pages on the thread, their numbers handed over as Float64Arrays: the same bytes as the main thread's", async () => {
+    const cpus = jest.spyOn(os, "availableParallelism").mockReturnValue(8);
+    try {
+      const query = { studies: [1, 2, 3], perPage: 500 } as const;
+      // row groups of 3,000 rows × ~370 columns: past PARQUET_THREAD_MIN_CELLS
+      const options = { batchRows: 3_000 };
+      const threaded = join(dir, "pages-threaded.parquet");
+      const here = join(dir, "pages-here.parquet");
+      const workers = await workersStartedBy(() => writeParquet(env.client().pages("brandscapeData", query), threaded, options));
+      await writeColumnarFile("parquet", openParquet, env.client().pages("brandscapeData", query), here, options);
+      expect(workers).toEqual(["ended"]);
+      expect(readFileSync(threaded).length).toBeGreaterThan(100_000);
+      expect(readFileSync(threaded).equals(readFileSync(here))).toBe(true);
+    } finally {
+      cpus.mockRestore();
+    }
+  });
+
   test("a source that fails after the first row group leaves no file and no thread running", async () => {
     const path = join(dir, "failed.parquet");
     async function* pages() {
@@ -151,7 +171,8 @@ async function* widePages(): AsyncGenerator<JsonRecord[]> {
 function widePage(from: number): JsonRecord[] {
   const columns = Math.ceil(PARQUET_THREAD_MIN_CELLS / MIN_ROW_GROUP_ROWS) + 1;
   return Array.from({ length: MIN_ROW_GROUP_ROWS }, (_, row) => {
-    const record: JsonRecord = { id: from + row, name: `n${(from + row) % 50}` };
+    // `share` has a value in every row: a Float64Array column, handed to the thread
+    const record: JsonRecord = { id: from + row, name: `n${(from + row) % 50}`, share: (from + row) / 4 };
     for (let column = 0; column < columns; column++)
       record[`m${column}`] = (from + row) % 9 === column % 9 ? null : (((from + row) * column) % 1000) / 10;
     return record;
