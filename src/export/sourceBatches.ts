@@ -1,6 +1,7 @@
 import { gatherRecords, gatherRows } from "../table/flatten";
 import { chunkRows, pageColumnsOf, pageRecordCount } from "../table/pageChunk";
 import { frameRowSlices, isFrameShape } from "../frame/frameShape";
+import { checkRecordItems } from "../frame/recordItems";
 import type { JsonRecord } from "../table/types";
 import { pageRowShape } from "../rows/rowShape";
 import type { ExportOptions, ExportSource, FrameSource, RecordPageLike } from "./types";
@@ -80,12 +81,7 @@ export async function* sourceBatches(source: ExportSource, options: ExportOption
 export async function* recordBatches(source: ExportSource): AsyncGenerator<RawRecords, void> {
   if (Array.isArray(source)) {
     const records = source as readonly JsonRecord[];
-    const page = records.findIndex((record) => Array.isArray(record));
-    if (page >= 0)
-      throw new ValidationError(
-        "source",
-        `an array of records (objects), but item ${page} is an array: pass pages as an iterable (client.pages, a generator) or their records as one array (pages.flat())`,
-      );
+    checkRecordItems(records, "source");
     for (let start = 0; start < records.length; start += SLICE_ROWS) yield { records: records.slice(start, start + SLICE_ROWS) };
     return;
   }

@@ -4,6 +4,7 @@ import type { ColumnTable, JsonRecord, PageChunk, RowShape, ShapeOptions } from 
 import { frameFromTableCells } from "./finishTable";
 import { gatherPageChunk, pageColumnsOf } from "../table/pageChunk";
 import { AssembledTable } from "./assembledTable";
+import { checkRecordItems } from "./recordItems";
 
 /** The row shape of the records of `options.endpoint`: the caller looks it up (frame reads no endpoint table). */
 export type ShapeOf = (options: ShapeOptions) => RowShape;
@@ -13,6 +14,7 @@ const PLAIN: RowShape = { stackData: false, globalIncludes: new Set() };
 
 /** Records → frame in one call: the records gathered into column chunks, typed, then the frame. */
 export async function recordsToFrame(records: readonly JsonRecord[], shape: RowShape = PLAIN): Promise<DataFrame> {
+  if (Array.isArray(records)) checkRecordItems(records, "records");
   const builder = new FrameBuilder({}, () => shape);
   builder.add(records);
   return builder.toFrame();
@@ -55,7 +57,10 @@ export class FrameBuilder {
    * when they follow this frame's rules.
    */
   add(page: ShapedPage | readonly JsonRecord[]): void {
-    if (Array.isArray(page)) return this.addRows({ kind: "records", records: page as readonly JsonRecord[] });
+    if (Array.isArray(page)) {
+      checkRecordItems(page, "page");
+      return this.addRows({ kind: "records", records: page as readonly JsonRecord[] });
+    }
     const { endpoint, stackData } = (page ?? {}) as ShapedPage;
     if (this.#shape === undefined && stackData) this.#stackData = true;
     const columns = page && pageColumnsOf(page, this.#shapeFor(endpoint));
@@ -67,6 +72,7 @@ export class FrameBuilder {
     if (!Array.isArray(records)) {
       throw new ValidationError("page", "FrameBuilder.add takes a page of client.pages ({ records, endpoint }) or an array of records");
     }
+    checkRecordItems(records, "page");
     this.addRows({ kind: "records", records }, endpoint);
   }
 

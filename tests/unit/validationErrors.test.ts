@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { barChart, frameToHtml, styledTable } from "../../src/display";
 import { ValidationError } from "../../src/errors";
 import { writeCSV, writeNDJSON, writeParquet } from "../../src/export";
-import { FrameBuilder } from "../../src/rows/rowShape";
+import { FrameBuilder, recordsToFrame } from "../../src/rows/rowShape";
 
 /** A value passed where the types would refuse it, as JavaScript callers can. */
 const untyped = (value: unknown): any => value;
@@ -43,6 +43,13 @@ describe("frame", () => {
     await expectValidation(() => new FrameBuilder().add(untyped({ records: 5 })), "page", /array of records/);
   });
 
+  test("recordsToFrame, FrameBuilder.add: an array of pages where records go", async () => {
+    const pages = [[{ id: 1 }], [{ id: 2 }]];
+    await expectValidation(() => recordsToFrame(untyped(pages)), "records", /item 0 is an array: pass pages one at a time/);
+    await expectValidation(() => new FrameBuilder().add(untyped([{ id: 1 }, pages[1]])), "page", /item 1 is an array/);
+    await expectValidation(() => new FrameBuilder().add(untyped({ records: pages })), "page", /item 0 is an array/);
+  });
+
   test("FrameBuilder.add: pages of two endpoints in one frame", async () => {
     const builder = new FrameBuilder();
     builder.add({ records: [{ id: 1 }], endpoint: "brands" });
@@ -65,7 +72,7 @@ describe("export", () => {
 
   test("an array of pages where an array of records goes", async () => {
     const pages = [[{ id: 1 }], [{ id: 2 }]];
-    await expectValidation(() => writeCSV(untyped(pages), join(dir, "p.csv")), "source", /item 0 is an array: pass pages as an iterable/);
+    await expectValidation(() => writeCSV(untyped(pages), join(dir, "p.csv")), "source", /item 0 is an array: pass pages one at a time/);
     await expectValidation(() => writeParquet(untyped([{ id: 1 }, pages[1]]), join(dir, "p.parquet")), "source", /item 1 is an array/);
   });
 
