@@ -5,8 +5,8 @@
 export class ColumnCounts {
   readonly #byColumn = new Map<string, number>();
 
-  add(column: string): void {
-    this.#byColumn.set(column, (this.#byColumn.get(column) ?? 0) + 1);
+  add(column: string, cells = 1): void {
+    this.#byColumn.set(column, (this.#byColumn.get(column) ?? 0) + cells);
   }
 
   /** The cells of `column` are the frame's after all (a rewrite made them so). */

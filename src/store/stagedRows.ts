@@ -1,6 +1,7 @@
 import type { DuckDBAppender, DuckDBConnection, DuckDBDataChunk, DuckDBType, DuckDBValue, DuckDBVector } from "@duckdb/node-api";
 import type { PageChunk, RowShape } from "../table/types";
 import { isMissingCell } from "../table/columnType";
+import { ValueError } from "../errors";
 import { cellAs } from "../table/cellConversion";
 import { ColumnCounts, hasLoneSurrogate } from "../export/columnCounts";
 import type { DuckDB } from "./loadDuckDB";
@@ -8,6 +9,7 @@ import { STAGING_TABLE } from "../sync/types";
 import type { ColumnType } from "../table/columnType";
 import { alterTypeSql, quoted, sqlTypeOf } from "./sqlTypes";
 import { chunkColumnTypes, widenStored } from "./storedTypes";
+import { keepNumericTexts, NUMERIC_TEXTS, numbersToText, numbersTurnText, pulledNumericTexts } from "./textWidening";
 
 /** DuckDB's vector size: a data chunk holds at most this many rows. */
 const CHUNK_ROWS = 2048;
@@ -191,11 +193,15 @@ export function fitColumnTypes(
 ): { added: [string, ColumnType][]; widened: [string, ColumnType, ColumnType][] } {
   const added: [string, ColumnType][] = [];
   const widened: [string, ColumnType, ColumnType][] = [];
+  let lowered: Map<string, string> | undefined;
   for (const [c, type] of pageTypes.entries()) {
     if (type === undefined) continue; // empty in every row of this page: nothing to say of its type
     const name = names[c];
     const before = columns.get(name);
     if (before === undefined) {
+      lowered ??= new Map([...columns.keys()].map((other) => [other.toLowerCase(), other]));
+      refuseUnstorableName(name, lowered);
+      lowered.set(name.toLowerCase(), name);
       columns.set(name, type);
       added.push([name, type]);
     } else if (widenStored(before, type) !== before) {
@@ -207,10 +213,25 @@ export function fitColumnTypes(
   return { added, widened };
 }
 
+/**
+ * A column DuckDB cannot hold beside the others: a name of no characters, or one that differs from
+ * another only in case (DuckDB compares names case-insensitively; a frame keeps both).
+ */
+function refuseUnstorableName(name: string, lowered: ReadonlyMap<string, string>): void {
+  const hint = "nothing of the pull was committed: leave it out with `fields`, or read the pull as a frame";
+  if (name === "") throw new ValueError(`the pull has a column named "" (an empty key), which a DuckDB table cannot hold; ${hint}`);
+  const other = lowered.get(name.toLowerCase());
+  if (other !== undefined)
+    throw new ValueError(
+      `the pull has columns ${JSON.stringify(other)} and ${JSON.stringify(name)}, which differ only in case: a DuckDB table cannot hold both (DuckDB compares names case-insensitively); ${hint}`,
+    );
+}
+
 /** What a transaction found of the staging table. */
 export interface StagingState {
   readonly created: boolean;
   readonly columns: readonly (readonly [string, ColumnType])[];
+  readonly numericTexts: boolean;
 }
 
 /**
@@ -224,6 +245,8 @@ export class Staging {
   /** the staged columns and their types, in the table's order */
   readonly columns = new Map<string, ColumnType>();
   #created = false;
+  /** whether NUMERIC_TEXTS was made (it holds the pulled text of staged numbers that print otherwise) */
+  #numericTexts = false;
   /** kept open from page to page (a flush costs a DuckDB append of its own); closed before the table changes or is read */
   #appender: DuckDBAppender | undefined;
 
@@ -241,7 +264,7 @@ export class Staging {
     await this.#fit(chunk.names, chunkColumnTypes(chunk, declaredTypes));
     if (chunk.rowCount === 0) return;
     this.#appender ??= await this.connection.createAppender(STAGING_TABLE, "main", "temp");
-    this.appends.append(this.#appender, [...this.columns], [{ chunk }]);
+    await this.#appended(this.#appender, [{ chunk }]);
   }
 
   /** The table made anew with these columns, holding these rows (one study of a held pull). */
@@ -249,8 +272,25 @@ export class Staging {
     await this.drop();
     await this.#create(columns);
     const appender = await this.connection.createAppender(STAGING_TABLE, "main", "temp");
-    this.appends.append(appender, [...this.columns], parts);
+    await this.#appended(appender, parts);
     closeAppender(appender);
+  }
+
+  /** Appends rows, keeping the pulled text of their numbers that print otherwise. */
+  async #appended(appender: DuckDBAppender, parts: readonly ChunkRows[]): Promise<void> {
+    const columns = [...this.columns];
+    const kept = pulledNumericTexts(columns, parts);
+    this.appends.append(appender, columns, parts);
+    await keepNumericTexts(this.connection, kept, this.#numericTexts);
+    this.#numericTexts ||= kept.length > 0;
+  }
+
+  /** A staged column made text, each cell as a frame gives it, for a table that holds the column as text. */
+  async asText(name: string, type: ColumnType): Promise<void> {
+    this.flush();
+    if (numbersTurnText(type, "utf8")) await numbersToText(this.connection, STAGING_TABLE, name, this.#numericTexts);
+    else if (type !== "utf8") await this.connection.run(alterTypeSql(STAGING_TABLE, name, type, "utf8"));
+    this.columns.set(name, "utf8");
   }
 
   /** Writes what the appender holds into the table, so that it can be changed or read. */
@@ -273,7 +313,9 @@ export class Staging {
     if (added.length + widened.length > 0) this.flush();
     for (const [name, type] of added)
       await this.connection.run(`ALTER TABLE ${STAGING_TABLE} ADD COLUMN ${quoted(name)} ${sqlTypeOf(type)}`);
-    for (const [name, before, after] of widened) await this.connection.run(alterTypeSql(STAGING_TABLE, name, before, after));
+    for (const [name, before, after] of widened)
+      if (numbersTurnText(before, after)) await numbersToText(this.connection, STAGING_TABLE, name, this.#numericTexts);
+      else await this.connection.run(alterTypeSql(STAGING_TABLE, name, before, after));
   }
 
   async #create(columns: ReadonlyMap<string, ColumnType>): Promise<void> {
@@ -294,13 +336,14 @@ export class Staging {
 
   /** The table as a transaction begins (whether it is there, its columns), for `restore`. */
   saved(): StagingState {
-    return { created: this.#created, columns: [...this.columns] };
+    return { created: this.#created, columns: [...this.columns], numericTexts: this.#numericTexts };
   }
 
   /** The table as a rolled-back transaction found it: made, dropped, added to or widened in it, it is as it was. */
   restore(saved: StagingState): void {
     this.#appender = undefined;
     this.#created = saved.created;
+    this.#numericTexts = saved.numericTexts;
     this.columns.clear();
     for (const [name, type] of saved.columns) this.columns.set(name, type);
   }
@@ -308,7 +351,9 @@ export class Staging {
   async drop(): Promise<void> {
     this.flush();
     if (this.#created) await this.connection.run(`DROP TABLE ${STAGING_TABLE}`);
+    if (this.#numericTexts) await this.connection.run(`DROP TABLE ${NUMERIC_TEXTS}`);
     this.#created = false;
+    this.#numericTexts = false;
     this.columns.clear();
   }
 }

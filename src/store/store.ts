@@ -24,13 +24,19 @@ import {
   type SyncSource,
   type TrackedTable,
 } from "../sync/types";
-import { ColumnCounts, LONE_SURROGATE_WARNING } from "../export/columnCounts";
+import { COLUMN_TYPE_CHANGED_CODE, ColumnCounts, LONE_SURROGATE_WARNING } from "../export/columnCounts";
 import { attachStatement, STORE_CATALOG, STORE_ROW_GROUP_ROWS } from "./storeFile";
 import { markCommitting, unmarkCommitting, walBytes } from "./walGuard";
 
 /** A store's text is UTF-8, as Parquet's and Arrow's are (docs/writers.md states the rule once). */
 const STORE_TEXT_HINT =
   "The store's text is UTF-8, as Parquet's is; JSON and NDJSON exports keep them, as \\ud800 escapes (docs/writers.md).";
+
+/** A stored column of numbers turned text by a later commit: what its stored cells became. */
+const NUMBERS_MADE_TEXT = {
+  what: "stored columns of numbers turned to text, their stored cells written as their numbers print (2, 0.00001, Infinity)",
+  hint: 'A cell pulled as numeric text ("1.50", "+1") and committed before its column turned text is given back as its number prints (1.5, 1) (docs/sync.md).',
+} as const;
 
 /** The memory limit that makes DuckDB let go of the blocks it caches (see #letGoOfCache). */
 const EVICTING_LIMIT = "16MB";
@@ -180,6 +186,7 @@ export class DuckDBStore implements Store, SessionHolder {
         try {
           return await work(session);
         } finally {
+          tables.numbersMadeText.warn(NUMBERS_MADE_TEXT.what, NUMBERS_MADE_TEXT.hint, COLUMN_TYPE_CHANGED_CODE);
           tables.forget();
           await staging.drop().catch(() => undefined);
           await this.#connection.run("CHECKPOINT").catch(() => undefined);

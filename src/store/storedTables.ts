@@ -1,6 +1,7 @@
 import type { DuckDBAppender, DuckDBConnection } from "@duckdb/node-api";
 import type { ColumnType } from "../table/columnType";
 import { columnTypeOfSql, quoted } from "./sqlTypes";
+import { ColumnCounts } from "../export/columnCounts";
 
 /** A stored table as a sync run knows it: its columns' types (none: no such table), its primary key and its rows. */
 export interface StoredTable {
@@ -30,6 +31,8 @@ export class StoredTables {
   readonly #known = new Map<string, StoredTable>();
   /** rows the run has written since DuckDB last checkpointed (store.ts checkpoints a row group's worth at a time) */
   rowsSinceCheckpoint = 0;
+  /** stored numbers made text as their column turned text: cells by column, for the run's one warning */
+  readonly numbersMadeText = new ColumnCounts();
 
   constructor(private readonly connection: DuckDBConnection) {}
 

@@ -7,6 +7,8 @@ import type { RowAppends } from "./stagedRows";
 import { STAGING_TABLE } from "../sync/types";
 import type { Staging } from "./stagedRows";
 import { closeQuietly, type StoredTable, type StoredTables } from "./storedTables";
+import { numbersToText, numbersTurnText } from "./textWidening";
+import { ColumnCounts } from "../export/columnCounts";
 import type { RowChanges, RowScope, StagedCounts } from "../sync/types";
 
 function scopeSql(scope: RowScope): string {
@@ -43,6 +45,7 @@ async function fitTable(
   stored: StoredTable,
   table: string,
   columns: ReadonlyMap<string, ColumnType>,
+  madeText: ColumnCounts,
   whenWidened?: (name: string, type: ColumnType, widened: ColumnType) => Promise<void>,
 ): Promise<{ addedColumns: string[]; widenedColumns: string[] }> {
   const addedColumns: string[] = [];
@@ -70,7 +73,9 @@ async function fitTable(
       addedColumns.push(name);
     } else if (widenStored(before, type) !== before) {
       const widened = widenStored(before, type);
-      await connection.run(alterTypeSql(target, name, before, widened));
+      if (!numbersTurnText(before, widened)) await connection.run(alterTypeSql(target, name, before, widened));
+      // committed numbers print as a frame prints them; one pulled as numeric text in an earlier commit keeps only its number
+      else madeText.add(name, await numbersToText(connection, target, name, false));
       stored.types.set(storedName!, widened);
       widenedColumns.push(`${name}: ${sqlTypeOf(before)} -> ${sqlTypeOf(widened)}`);
       await whenWidened?.(name, type, widened);
@@ -80,6 +85,10 @@ async function fitTable(
   }
   return { addedColumns, widenedColumns };
 }
+
+/** Where a write counts the stored numbers it makes text: none when it replaces every row. */
+const madeTextIn = (scope: RowScope, tables: StoredTables): ColumnCounts =>
+  scope.kind === "all" ? new ColumnCounts() : tables.numbersMadeText;
 
 /**
  * Replaces the stored rows in `scope` by the staged rows, in the caller's transaction (the table
@@ -98,10 +107,17 @@ export async function writeStaged(
   await staging.ensureCreated();
   const stored = await tables.of(table);
   const target = quoted(table);
-  // staged timestamps going into text keep the service's form (an insert's cast would not)
-  const { addedColumns, widenedColumns } = await fitTable(connection, stored, table, staging.columns, async (name, type, widened) => {
-    if (type === "timestamp") await connection.run(alterTypeSql(STAGING_TABLE, name, type, widened));
-  });
+  // staged numbers and timestamps going into text are made text as a frame gives them (an insert's cast would not)
+  const { addedColumns, widenedColumns } = await fitTable(
+    connection,
+    stored,
+    table,
+    staging.columns,
+    madeTextIn(scope, tables),
+    async (name, type, widened) => {
+      if (widened === "utf8" && type !== "utf8") await staging.asText(name, type);
+    },
+  );
   const where = scopeSql(scope);
   const source = STAGING_TABLE;
   let removed = 0;
@@ -160,7 +176,7 @@ export async function writeHeld(
     await staging.load(held.types, parts);
     return writeStaged(connection, tables, table, staging, scope);
   }
-  const { addedColumns, widenedColumns } = await fitTable(connection, stored, table, held.types);
+  const { addedColumns, widenedColumns } = await fitTable(connection, stored, table, held.types, tables.numbersMadeText);
   // one appender a run, made again when the table's columns change (and dropped after a failed write)
   const columns = [...stored.types].join();
   if (stored.appender !== undefined && stored.appender.columns !== columns) {

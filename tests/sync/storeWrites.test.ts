@@ -66,8 +66,9 @@ describe("store writes", () => {
     ]);
     const again = await write(table({ id: [3], n: ["three"] }));
     expect(again.widenedColumns).toEqual(["n: DOUBLE -> VARCHAR"]);
+    // the stored numbers made text print as a frame prints them (1, not DuckDB's 1.0)
     expect((await store.query("SELECT id, n, code FROM t ORDER BY id")).values).toEqual([
-      [1, "1.0", "056"],
+      [1, "1", "056"],
       [2, "2.5", null],
       [3, "three", null],
     ]);

@@ -1,0 +1,116 @@
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { csvText, cellAs } from "../table/cellConversion";
+import { isMissingCell, type ColumnType } from "../table/columnType";
+import { quoted, sqlText } from "./sqlTypes";
+import type { PageChunk } from "../table/types";
+
+/** Rows of a page's chunk (stagedRows' ChunkRows). */
+type ChunkRows = { readonly chunk: PageChunk; readonly rows?: Int32Array };
+
+/*
+ * A numeric column turned to text keeps each cell as a frame of the same pull gives it: a number as
+ * JavaScript prints it (`2`, `0.00001`, `Infinity`, where DuckDB's cast gives `2.0`, `1e-05`, `inf`),
+ * and a cell pulled as numeric text ("1.50", "+1", "1e5") as it was pulled. The texts of the second
+ * kind are kept beside the rows they were staged in (NUMERIC_TEXTS), as the writers keep theirs
+ * (export/spilledTexts.ts), since the number stored for them prints otherwise.
+ */
+
+/** The staged numeric cells' pulled texts, by their row's id (a temporary table, as the staging table is). */
+export const NUMERIC_TEXTS = "fountframe_numeric_texts";
+
+const isNumeric = (type: ColumnType): boolean => type === "int64" || type === "double";
+
+/** Whether a column of `before` turned `after` must be made text here rather than by DuckDB's cast. */
+export const numbersTurnText = (before: ColumnType, after: ColumnType): boolean => isNumeric(before) && after === "utf8";
+
+/**
+ * The cells of `parts` pulled as numeric text, in a column stored as numbers, whose number prints
+ * otherwise: [the row's id as text, column, text]. A row without an id keeps none (its pull fails
+ * its check: PageAudit).
+ */
+export function pulledNumericTexts(
+  columns: readonly (readonly [string, ColumnType])[],
+  parts: readonly ChunkRows[],
+): [string, string, string][] {
+  const kept: [string, string, string][] = [];
+  let types: Map<string, readonly [string, ColumnType]> | undefined;
+  for (const { chunk, rows } of parts) {
+    const ids = columnOf(chunk, "id");
+    if (ids === undefined || !chunk.stats.numericStrings.some((count) => count > 0)) continue;
+    types ??= new Map(columns.map((column) => [column[0].toLowerCase(), column]));
+    const count = rows === undefined ? chunk.rowCount : rows.length;
+    for (const [c, name] of chunk.names.entries()) {
+      const [stored, type] = types.get(name.toLowerCase()) ?? [name, "utf8"];
+      if (chunk.stats.numericStrings[c] === 0 || !isNumeric(type)) continue;
+      const cells = chunk.columns[c];
+      for (let k = 0; k < count; k++) {
+        const row = rows === undefined ? k : rows[k];
+        const cell = cells[row];
+        if (typeof cell === "string" && csvText(cellAs(type, cell)) !== cell && !isMissingCell(ids[row]))
+          kept.push([csvText(ids[row]), stored, cell]);
+      }
+    }
+  }
+  return kept;
+}
+
+function columnOf(chunk: PageChunk, name: string): ArrayLike<unknown> | undefined {
+  const at = chunk.names.indexOf(name);
+  return at < 0 ? undefined : chunk.columns[at];
+}
+
+/** Adds kept texts to NUMERIC_TEXTS, made when first needed. */
+export async function keepNumericTexts(
+  connection: DuckDBConnection,
+  kept: readonly [string, string, string][],
+  made: boolean,
+): Promise<void> {
+  if (kept.length === 0) return;
+  if (!made) await connection.run(`CREATE TEMP TABLE ${NUMERIC_TEXTS} (id VARCHAR, name VARCHAR, text VARCHAR)`);
+  const appender = await connection.createAppender(NUMERIC_TEXTS, "main", "temp");
+  for (const [id, name, text] of kept) {
+    appender.appendVarchar(id);
+    appender.appendVarchar(name);
+    appender.appendVarchar(text);
+    appender.endRow();
+  }
+  appender.closeSync();
+}
+
+const FIXED_TEXTS = "fountframe_widened_texts";
+
+/**
+ * Turns a numeric column of `table` to text, each cell as a frame gives it (above): its number as
+ * JavaScript prints it, or the text it was pulled as when NUMERIC_TEXTS kept one (`keptTexts`, the
+ * staging table's, by id). Read and rewritten a DuckDB chunk at a time, by row id (as the
+ * transaction sees it). Returns the cells made text.
+ */
+export async function numbersToText(connection: DuckDBConnection, table: string, column: string, keptTexts: boolean): Promise<number> {
+  const name = quoted(column);
+  await connection.run(`CREATE TEMP TABLE ${FIXED_TEXTS} (row BIGINT, text VARCHAR)`);
+  try {
+    const appender = await connection.createAppender(FIXED_TEXTS, "main", "temp");
+    const result = await connection.stream(`SELECT rowid, ${name} FROM ${table} WHERE ${name} IS NOT NULL`);
+    let cells = 0;
+    for (let chunk = await result.fetchChunk(); chunk !== null && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+      const rows = chunk.getColumnValues(0) as bigint[];
+      const values = chunk.getColumnValues(1);
+      for (let k = 0; k < rows.length; k++) {
+        appender.appendBigInt(rows[k]);
+        appender.appendVarchar(csvText(values[k]));
+        appender.endRow();
+      }
+      cells += rows.length;
+    }
+    appender.closeSync();
+    await connection.run(`ALTER TABLE ${table} ALTER COLUMN ${name} TYPE VARCHAR`);
+    await connection.run(`UPDATE ${table} SET ${name} = f.text FROM ${FIXED_TEXTS} f WHERE ${table}.rowid = f.row`);
+    if (keptTexts)
+      await connection.run(
+        `UPDATE ${table} SET ${name} = k.text FROM ${NUMERIC_TEXTS} k WHERE CAST(${table}.id AS VARCHAR) = k.id AND k.name = ${sqlText(column)}`,
+      );
+    return cells;
+  } finally {
+    await connection.run(`DROP TABLE IF EXISTS ${FIXED_TEXTS}`);
+  }
+}

@@ -1,0 +1,48 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+type Page = Record<string, unknown>[];
+
+export interface PagedService {
+  readonly url: string;
+  serve(pages: Page[]): void;
+  close(): Promise<void>;
+}
+
+/** A service of one resource whose pages the test sets: the envelope WIRE.md describes, every page `per_page` records. */
+export async function pagedService(): Promise<PagedService> {
+  let pages: Page[] = [[]];
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url!, "http://service");
+    const page = Number(url.searchParams.get("page") ?? 1);
+    const perPage = pages[0].length;
+    const total = pages.reduce((rows, records) => rows + records.length, 0);
+    const path = `http://${request.headers.host}${url.pathname}`;
+    const body = {
+      data: pages[page - 1] ?? [],
+      links: {
+        first: `${path}?page=1`,
+        last: `${path}?page=${pages.length}`,
+        prev: null,
+        next: page < pages.length ? `${path}?page=${page + 1}` : null,
+      },
+      meta: {
+        current_page: page,
+        from: (page - 1) * perPage + 1,
+        last_page: pages.length,
+        path,
+        per_page: perPage,
+        to: Math.min(total, page * perPage),
+        total,
+      },
+    };
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2/`,
+    serve: (next) => (pages = next),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,52 @@
+import { join } from "node:path";
+import { Client } from "../../src/client/client";
+import { openStore, type Store } from "../../src/store";
+import { ValueError } from "../../src/errors";
+import { tempFolder } from "../helpers/tempFolder";
+import { pagedService, type PagedService } from "./helpers/pagedService";
+
+const dir = tempFolder("fountframe-unstorable-names-");
+
+/** Columns a DuckDB table cannot hold are refused by name before anything is committed. */
+describe("a pull whose column names DuckDB cannot hold", () => {
+  let service: PagedService;
+  let client: Client;
+  let store: Store;
+
+  beforeAll(async () => {
+    service = await pagedService();
+    client = new Client("names-token", { baseUrl: service.url, perPage: 1, verbose: false });
+    store = await openStore(join(dir, "fount.duckdb"));
+  });
+  afterAll(async () => {
+    await store.close();
+    await client.aclose();
+    await service.close();
+  });
+
+  it.each([
+    [
+      "two names differing only in case, in one page",
+      [[{ id: 1, Score: 1, score: "s" }], [{ id: 2, Score: 2, score: "t" }]],
+      /"Score" and "score", which differ only in case/,
+    ],
+    [
+      "a name differing in case from an earlier page's",
+      [[{ id: 1, score: 1 }], [{ id: 2, SCORE: 2 }]],
+      /"score" and "SCORE", which differ only in case/,
+    ],
+    ["an empty name", [[{ id: 1, "": "empty" }], [{ id: 2, "": "more" }]], /a column named "" \(an empty key\)/],
+  ])("refuses %s, naming the columns, and commits nothing", async (_case, pages, message) => {
+    service.serve(pages);
+    const table = `names_${Math.random().toString(36).slice(2, 8)}`;
+    const refused = await client.sync(store, "brands", { table }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ValueError);
+    expect(String((refused as Error).message)).toMatch(message);
+    expect(String((refused as Error).message)).toMatch(/nothing of the pull was committed/);
+    expect((await store.tables()).map((tracked) => tracked.table)).not.toContain(table);
+    expect((await store.query(`SELECT count(*) AS n FROM duckdb_tables() WHERE table_name = '${table}'`)).column("n").values).toEqual([0]);
+  });
+});
