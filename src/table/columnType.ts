@@ -193,6 +193,8 @@ export function microsOf(text: string): bigint | undefined {
     offsetMinutes = (digits[0] === "-" ? -1 : 1) * (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5)));
   }
   const seconds = day * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60;
+  // a digit past the microsecond other than 0 would be cut: such a text is no timestamp the formats hold
+  if (fraction !== undefined && fraction.length > 6 && !/^0+$/.test(fraction.slice(6))) return undefined;
   const micros = Number((fraction ?? "").padEnd(6, "0").slice(0, 6));
   return BigInt(seconds) * 1_000_000n + BigInt(micros);
 }
