@@ -1,6 +1,7 @@
 import type { JsonRecord } from "../table/types";
 import { CellTally, type ColumnType } from "../table/columnType";
 import type { CellRows } from "./sourceBatches";
+import { csvText } from "../table/cellConversion";
 import type { CellColumns, ColumnCells } from "./sourceColumns";
 
 /** A row object keyed by column names: null-prototype, so a column named `__proto__` is a key like any other. */
@@ -81,7 +82,8 @@ export class ExportHeader {
       for (const column of order) {
         const value = row[column];
         if (value === undefined && !(column in row)) continue;
-        object[batch.names[column]] = value as JsonRecord[string];
+        // a list cell is its JSON text, as the frame holds it
+        object[batch.names[column]] = (value !== null && typeof value === "object" ? csvText(value) : value) as JsonRecord[string];
       }
       return object;
     });

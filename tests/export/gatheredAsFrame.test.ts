@@ -79,3 +79,30 @@ test("Parquet with a fixed header counts each row that brought a left-out column
   expect(result.droppedColumns).toEqual(["extra"]);
   expect(warnings.map((warning) => warning.message)).toEqual([expect.stringContaining("extra (3 rows)")]);
 });
+
+test("a list cell is its JSON text in JSON and NDJSON from records and pages, as the frame holds it", async () => {
+  const records: JsonRecord[] = [
+    { id: 1, tags: [1, { x: 1 }], none: [] },
+    { id: 2, tags: ["a"], none: [] },
+  ];
+  const frame = await recordsToFrame(records);
+  const held = (frame.values as unknown[][]).map((row) => Object.fromEntries(frame.columns.map((column, c) => [column, row[c]])));
+  expect(held[0]).toEqual({ id: 1, tags: '[1,{"x":1}]', none: "[]" });
+  async function* pages() {
+    yield { records: records.slice(0, 1) };
+    yield { records: records.slice(1) };
+  }
+  for (const [name, source] of [
+    ["records", records],
+    ["pages", pages()],
+    ["frame", frame],
+  ] as const) {
+    await writeNDJSON(source, file(`lists-${name}.ndjson`));
+    const lines = readFileSync(file(`lists-${name}.ndjson`), "utf8")
+      .trimEnd()
+      .split("\n");
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(held);
+  }
+  await writeJSON(records, file("lists.json"));
+  expect(JSON.parse(readFileSync(file("lists.json"), "utf8"))).toEqual(held);
+});
