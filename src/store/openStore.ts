@@ -1,6 +1,6 @@
 import { FountError } from "../errors";
 import { loadDuckDB } from "./loadDuckDB";
-import { claimFile, releaseFile } from "./openFiles";
+import { claimFile, claimMadeFile, releaseFile } from "./openFiles";
 import { ensureStateTable } from "./stateTable";
 import { DuckDBStore } from "./store";
 import { attachStatement, checkStoreFile, STORE_CATALOG } from "./storeFile";
@@ -24,7 +24,7 @@ export interface OpenStoreOptions {
  */
 export async function openStore(path: string, options: OpenStoreOptions = {}): Promise<Store> {
   const file = await checkStoreFile(path, options.create ?? true);
-  if (!claimFile(file.resolved)) {
+  if (!(await claimFile(file.resolved))) {
     throw new StoreBusyError(`the store ${path} is already open in this process: use the store openStore gave (or close it first)`);
   }
   let instance: Awaited<ReturnType<(typeof import("@duckdb/node-api"))["DuckDBInstance"]["create"]>> | undefined;
@@ -47,6 +47,7 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
       }
       throw error;
     }
+    if (!file.exists) await claimMadeFile(file.resolved);
     await connection.run(`USE ${STORE_CATALOG}`);
     await ensureStateTable(connection, path);
     return new DuckDBStore(path, file.resolved, duckdb, instance, connection);

@@ -79,6 +79,10 @@ export async function checkStoreFile(path: unknown, create: boolean): Promise<St
   const found = await stat(resolved).catch(() => undefined);
   if (!found) {
     if (!create) throw new ValueError(`the store ${path} does not exist (nothing was created): check the file name`);
+    if (!(await stat(dirname(resolved)).catch(() => undefined))?.isDirectory())
+      throw new ValueError(
+        `the store ${path} cannot be made: its folder ${dirname(path)} does not exist (nothing was created): make the folder first`,
+      );
     return { given: path, resolved, exists: false };
   }
   if (!found.isFile()) throw new ValueError(`the store ${path} is not a file: give a DuckDB database file, e.g. fount.duckdb`);

@@ -1,5 +1,16 @@
 import { spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chownSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore, StoreBusyError, type Store } from "../../src/store";
@@ -17,7 +28,9 @@ describe("the store owns only what it made", () => {
     const file = join(dir, "fount.duckdb");
     const store = await openStore(file);
     symlinkSync(file, join(dir, "link.duckdb"));
-    for (const other of [file, join(dir, ".", "fount.duckdb"), join(dir, "link.duckdb")]) {
+    // a hard link is another name of the same file: told apart only by device and inode
+    linkSync(file, join(dir, "hard.duckdb"));
+    for (const other of [file, join(dir, ".", "fount.duckdb"), join(dir, "link.duckdb"), join(dir, "hard.duckdb")]) {
       await expect(openStore(other)).rejects.toThrow(StoreBusyError);
       await expect(openStore(other)).rejects.toThrow(/is already open in this process: use the store openStore gave/);
     }
@@ -25,7 +38,19 @@ describe("the store owns only what it made", () => {
     await store.close();
     const again = await openStore(join(dir, "link.duckdb"));
     expect((await again.query("SELECT id FROM kept")).values).toEqual([[1]]);
+    await expect(openStore(join(dir, "hard.duckdb"))).rejects.toThrow(StoreBusyError);
     await again.close();
+    const byHardLink = await openStore(join(dir, "hard.duckdb"));
+    await expect(openStore(file)).rejects.toThrow(StoreBusyError);
+    await byHardLink.close();
+  });
+
+  it("knows a file it made by its inode too: a hard link made after is the same store", async () => {
+    const file = join(dir, "made.duckdb");
+    const store = await openStore(file);
+    linkSync(file, join(dir, "made-hard.duckdb"));
+    await expect(openStore(join(dir, "made-hard.duckdb"))).rejects.toThrow(StoreBusyError);
+    await store.close();
   });
 
   it.each([
@@ -40,6 +65,13 @@ describe("the store owns only what it made", () => {
     await expect(openStore(file)).rejects.toThrow(new RegExp(`the store .*${name.replace(".", "\\.")} is not a DuckDB database`));
     expect(readFileSync(file, "utf8")).toBe(content);
     expect(readdirSync(dir)).toEqual([name]);
+  });
+
+  it("refuses a file in a folder that does not exist, naming the folder, and makes nothing", async () => {
+    const file = join(dir, "missing", "fount.duckdb");
+    await expect(openStore(file)).rejects.toThrow(ValueError);
+    await expect(openStore(file)).rejects.toThrow(/its folder .*missing does not exist \(nothing was created\)/);
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it("refuses a folder, and opens a missing file only when asked to create it (case 11)", async () => {
