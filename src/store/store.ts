@@ -11,6 +11,7 @@ import { readStates, STATE_TABLE, writeState } from "./stateTable";
 import { removeRows, stagedCounts, writeHeld, writeStaged } from "./tableWrites";
 import { HeldRows } from "./heldRows";
 import { StoredTables } from "./storedTables";
+import { NUMERIC_TEXTS } from "./textWidening";
 import type { Store, WriteParquetOptions } from "./types";
 import { syncEndpoint } from "../sync/syncEndpoint";
 import {
@@ -169,6 +170,7 @@ export class DuckDBStore implements Store, SessionHolder {
     return this.#turn(async () => {
       const connection = this.#connection;
       // read once: DuckDB shows its limit rounded down, so reading it back after each commit would drift
+      await this.#refuseHidingTemporaries();
       const limit = String((await connection.runAndReadAll("SELECT current_setting('memory_limit')")).getRows()[0][0]);
       const loneSurrogates = new ColumnCounts();
       const appends = new RowAppends(this.#duckdb, loneSurrogates);
@@ -337,7 +339,28 @@ export class DuckDBStore implements Store, SessionHolder {
     return run;
   }
 
+  /**
+   * Refuses a run while a temporary table or view made by the user's SQL on the store's connection
+   * has the name of one of the store's tables (or of the names it stages under, or of `also`): an
+   * unqualified name finds the temporary one first, so the run would read and write it instead.
+   */
+  async #refuseHidingTemporaries(also?: string): Promise<void> {
+    const reader = await this.#connection.runAndReadAll(
+      `SELECT name FROM (SELECT table_name AS name FROM duckdb_tables() WHERE temporary UNION ALL SELECT view_name FROM duckdb_views() WHERE temporary AND NOT internal)
+       WHERE lower(name) IN (SELECT lower(table_name) FROM duckdb_tables() WHERE database_name = '${STORE_CATALOG}' AND schema_name = 'main')
+          OR lower(name) IN (lower($1), lower($2), lower($3), lower($4))`,
+      [STATE_TABLE, STAGING_TABLE, NUMERIC_TEXTS, also ?? STATE_TABLE],
+    );
+    const [row] = reader.getRows();
+    if (row)
+      throw new ValidationError(
+        "store",
+        `a store whose tables no temporary table hides: ${String(row[0])} is a temporary table or view made by SQL on the store's connection, and the sync would write into it instead of the store's; drop it (store.query("DROP TABLE temp.main.${String(row[0])}")) or name it otherwise`,
+      );
+  }
+
   async #existingTable(table: string): Promise<string | undefined> {
+    await this.#refuseHidingTemporaries(String(table));
     const reader = await this.#connection.runAndReadAll(
       `SELECT table_name FROM information_schema.tables WHERE lower(table_name) = lower($1) AND table_schema = 'main'`,
       [String(table)],

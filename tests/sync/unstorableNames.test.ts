@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { Client } from "../../src/client/client";
 import { openStore, type Store } from "../../src/store";
-import { ValueError } from "../../src/errors";
+import { ValidationError, ValueError } from "../../src/errors";
 import { tempFolder } from "../helpers/tempFolder";
 import { pagedService, type PagedService } from "./helpers/pagedService";
 
@@ -48,5 +48,47 @@ describe("a pull whose column names DuckDB cannot hold", () => {
     expect(String((refused as Error).message)).toMatch(/nothing of the pull was committed/);
     expect((await store.tables()).map((tracked) => tracked.table)).not.toContain(table);
     expect((await store.query(`SELECT count(*) AS n FROM duckdb_tables() WHERE table_name = '${table}'`)).column("n").values).toEqual([0]);
+  });
+});
+
+/** A temporary table made on the store's connection never takes a sync's writes. */
+describe("a temporary table with a store table's name", () => {
+  let service: PagedService;
+  let client: Client;
+  let store: Store;
+
+  beforeAll(async () => {
+    service = await pagedService();
+    client = new Client("names-token", { baseUrl: service.url, perPage: 2, verbose: false });
+    store = await openStore(join(dir, "temporary.duckdb"));
+  });
+  afterAll(async () => {
+    await store.close();
+    await client.aclose();
+    await service.close();
+  });
+
+  it.each([
+    ["a tracked table's", "BRANDS", "brands"],
+    ["a new table's", "fresh", "fresh"],
+    ["the sync state's", "fountframe_sync", "brands"],
+  ])("refuses a run while one has %s name, naming it, and writes nothing", async (_case, temporary, table) => {
+    service.serve([[{ id: 1, name: "a" }]]);
+    await client.sync(store, "brands", {});
+    const before = (await store.query("SELECT * FROM fount_store.main.fountframe_sync ORDER BY 1")).values;
+    await store.query(`CREATE TEMP TABLE ${temporary} (id BIGINT, name VARCHAR)`);
+    service.serve([[{ id: 2, name: "b" }]]);
+    const refused = await client.sync(store, "brands", { table, mode: "full" }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect(String((refused as Error).message)).toMatch(
+      new RegExp(`${temporary} is a temporary table or view made by SQL on the store's connection`),
+    );
+    expect((await store.query(`SELECT count(*) AS n FROM temp.main.${temporary}`)).column("n").values).toEqual([0]);
+    expect((await store.query("SELECT * FROM fount_store.main.fountframe_sync ORDER BY 1")).values).toEqual(before);
+    await store.query(`DROP TABLE temp.main.${temporary}`);
+    expect((await client.sync(store, "brands", { table, mode: "full" })).rows).toBe(1);
   });
 });
