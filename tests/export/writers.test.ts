@@ -154,7 +154,8 @@ describe("NDJSON and JSON", () => {
       missing: null,
       flag: true,
       share: 0.25,
-      tags: ["a", "b"],
+      // a list cell is its JSON text, as the frame holds it
+      tags: '["a","b"]',
       company_id: 7,
       company_country_code: "CH",
     });
