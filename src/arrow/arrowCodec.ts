@@ -283,11 +283,23 @@ export function typedCells(type: ColumnType, data: ArrowData, rows: number, arro
   const vector = arrow.makeVector(data);
   const raw = type === "int64" || type === "timestamp" || type === "date" || type === "double";
   const values = data.values as ArrayLike<unknown>;
+  const text = type === "utf8" ? textDecoder(data, "utf8") : undefined;
   for (let row = 0; row < rows; row++) {
     if (!vector.isValid(row)) cells[row] = null;
+    else if (text) cells[row] = text(row);
     else cells[row] = (raw ? values[row] : vector.get(row)) as StoredCell;
   }
   return cells;
+}
+
+/**
+ * Value `index` of variable-width data (Utf8, or utf16Column's Binary) as text: Node's decoding,
+ * not arrow's, whose TextDecoder drops a text's leading U+FEFF.
+ */
+function textDecoder(data: ArrowData, encoding: "utf8" | "utf16le"): (index: number) => string {
+  const { valueOffsets, values } = data as Arrow.Data<Arrow.Utf8 | Arrow.Binary>;
+  const bytes = Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+  return (index) => bytes.toString(encoding, valueOffsets[index], valueOffsets[index + 1]);
 }
 
 /** How a column is stored, for a reader that takes a few layouts. */
@@ -319,17 +331,13 @@ export function dictionaryFloats(data: ArrowData): Float64Array {
   return dictionary[0].values;
 }
 
-/**
- * A dictionary column's texts: its Utf8 values as UTF-8, or its Binary ones (utf16Column's) as
- * UTF-16LE code units. Node's own decoding, not arrow's: its TextDecoder drops a leading U+FEFF.
- */
+/** A dictionary column's texts: its Utf8 values as UTF-8, or its Binary ones (utf16Column's) as UTF-16LE code units. */
 export function dictionaryTexts(data: ArrowData, encoding: "utf8" | "utf16le"): string[] {
   const dictionary = data.dictionary!.data;
   if (dictionary.length !== 1) throw new Error("bad dictionary");
-  const { valueOffsets, values, length } = dictionary[0];
-  const bytes = Buffer.from(values.buffer, values.byteOffset, values.byteLength);
-  const texts = new Array<string>(length);
-  for (let value = 0; value < length; value++) texts[value] = bytes.toString(encoding, valueOffsets[value], valueOffsets[value + 1]);
+  const text = textDecoder(dictionary[0], encoding);
+  const texts = new Array<string>(dictionary[0].length);
+  for (let value = 0; value < texts.length; value++) texts[value] = text(value);
   return texts;
 }
 
