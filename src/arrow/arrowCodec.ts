@@ -158,6 +158,19 @@ function asciiColumn(arrow: ArrowModule, texts: readonly (string | null)[]): Arr
 
 const INT32_MAX = 2 ** 31 - 1;
 
+/** Texts as Binary data of their UTF-16 code units, little-endian: every JS string exactly, a lone surrogate included. */
+export function utf16Column(arrow: ArrowModule, texts: readonly string[]): ArrowData {
+  const valueOffsets = new Int32Array(texts.length + 1);
+  let length = 0;
+  for (let row = 0; row < texts.length; row++) {
+    length += texts[row].length * 2;
+    if (length > INT32_MAX) throw new RangeError("texts past 2 GiB of UTF-16");
+    valueOffsets[row + 1] = length;
+  }
+  const data = Buffer.from(texts.join(""), "utf16le");
+  return arrow.makeData({ type: new arrow.Binary(), length: texts.length, nullCount: 0, valueOffsets, data });
+}
+
 /** Whole numbers as Int32, no nulls. */
 export function int32Column(arrow: ArrowModule, values: Int32Array): ArrowData {
   return arrow.makeData({ type: new arrow.Int32(), length: values.length, nullCount: 0, data: values });
@@ -270,21 +283,34 @@ export function typedCells(type: ColumnType, data: ArrowData, rows: number, arro
   const vector = arrow.makeVector(data);
   const raw = type === "int64" || type === "timestamp" || type === "date" || type === "double";
   const values = data.values as ArrayLike<unknown>;
+  const text = type === "utf8" ? textDecoder(data, "utf8") : undefined;
   for (let row = 0; row < rows; row++) {
     if (!vector.isValid(row)) cells[row] = null;
+    else if (text) cells[row] = text(row);
     else cells[row] = (raw ? values[row] : vector.get(row)) as StoredCell;
   }
   return cells;
 }
 
+/**
+ * Value `index` of variable-width data (Utf8, or utf16Column's Binary) as text: Node's decoding,
+ * not arrow's, whose TextDecoder drops a text's leading U+FEFF.
+ */
+function textDecoder(data: ArrowData, encoding: "utf8" | "utf16le"): (index: number) => string {
+  const { valueOffsets, values } = data as Arrow.Data<Arrow.Utf8 | Arrow.Binary>;
+  const bytes = Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+  return (index) => bytes.toString(encoding, valueOffsets[index], valueOffsets[index + 1]);
+}
+
 /** How a column is stored, for a reader that takes a few layouts. */
-export type StoredLayout = "float64Dictionary" | "utf8Dictionary" | "int32" | "float64" | "bool" | "other";
+export type StoredLayout = "float64Dictionary" | "utf8Dictionary" | "binaryDictionary" | "int32" | "float64" | "bool" | "other";
 
 export function storedLayout(arrow: ArrowModule, data: ArrowData): StoredLayout {
   const { type } = data;
   if (arrow.DataType.isDictionary(type)) {
     if (arrow.DataType.isFloat(type.dictionary) && type.dictionary.precision === arrow.Precision.DOUBLE) return "float64Dictionary";
     if (arrow.DataType.isUtf8(type.dictionary)) return "utf8Dictionary";
+    if (arrow.DataType.isBinary(type.dictionary)) return "binaryDictionary";
     return "other";
   }
   if (arrow.DataType.isInt(type) && type.bitWidth === 32 && type.isSigned) return "int32";
@@ -305,8 +331,14 @@ export function dictionaryFloats(data: ArrowData): Float64Array {
   return dictionary[0].values;
 }
 
-export function dictionaryTexts(data: ArrowData): string[] {
-  return data.dictionary!.toArray() as string[];
+/** A dictionary column's texts: its Utf8 values as UTF-8, or its Binary ones (utf16Column's) as UTF-16LE code units. */
+export function dictionaryTexts(data: ArrowData, encoding: "utf8" | "utf16le"): string[] {
+  const dictionary = data.dictionary!.data;
+  if (dictionary.length !== 1) throw new Error("bad dictionary");
+  const text = textDecoder(dictionary[0], encoding);
+  const texts = new Array<string>(dictionary[0].length);
+  for (let value = 0; value < texts.length; value++) texts[value] = text(value);
+  return texts;
 }
 
 /** Whether row `row` of `data` holds a value. */

@@ -15,6 +15,7 @@ import {
   recordBatchOf,
   schemaOf,
   storedLayout,
+  utf16Column,
   utf8Column,
   valuesOf,
   type ArrowData,
@@ -30,7 +31,11 @@ import {
  * - numbers with few distinct values (at most a quarter of the rows): Dictionary<Float64> (exact
  *   to the bit: -0 and NaN stay what they are), with the narrowest signed index that holds them;
  * - other whole numbers in int32 range (not -0): Int32; other numbers: Float64;
- * - text: Dictionary<Utf8>, nulls in the validity bitmap; booleans: Bool, nulls likewise.
+ * - text: Dictionary<Utf8>, nulls in the validity bitmap; a column whose text holds a lone
+ *   surrogate (no UTF-8 has it): Dictionary<Binary> of UTF-16LE code units, marked so in its field's
+ *   metadata (`fountframe:text`); booleans: Bool, nulls likewise.
+ * The names are the schema metadata's (`fountframe:names`, JSON): an IPC file keeps no empty field
+ * name, and its field names are UTF-8 read with a decoder that drops a leading U+FEFF.
  *
  * Numbers are read back into arrays of unboxed doubles, as a pulled frame holds them (its rows are
  * made from its columns when first read, as a pulled frame's are); the dictionaries keep the file
@@ -39,9 +44,14 @@ import {
 export type { ArrowModule } from "../arrow/arrowCodec";
 
 const MARK_KEY = "fountframe:columns";
-const MARK = "1";
+const MARK = "2";
 const ROW_COUNT_KEY = "fountframe:rows";
+const NAMES_KEY = "fountframe:names";
 const DTYPE_KEY = "fountframe:dtype";
+const TEXT_KEY = "fountframe:text";
+const UTF16 = "utf-16le";
+/** a code point of category Cs: with the u flag, a surrogate that is not half of a pair */
+const LONE_SURROGATE = /\p{Cs}/u;
 /** a numeric column is coded while its distinct values stay under this share of its rows */
 const MOST_DISTINCT_SHARE = 0.25;
 
@@ -55,6 +65,7 @@ export function columnsToArrow(arrow: ArrowModule, table: ColumnTable): Uint8Arr
   const { rowCount } = table;
   const width = table.columns.length;
   const data = new Array<ArrowData>(width);
+  const textAsUtf16 = new Set<number>();
   let dictionaryId = 0;
   // one set of working arrays for every column: a fresh one each would be 340 × ~1 MB for bench S1
   const scratch = new Scratch(rowCount);
@@ -75,22 +86,29 @@ export function columnsToArrow(arrow: ArrowModule, table: ColumnTable): Uint8Arr
     } else if (dtype === "string") {
       const coded = codeText(cells, rowCount);
       if (!coded) return undefined;
-      data[column] = dictionaryColumn(arrow, utf8Column(arrow, coded.values), coded.codes, dictionaryId++, coded);
+      const utf16 = coded.values.some((value) => LONE_SURROGATE.test(value));
+      if (utf16) textAsUtf16.add(column);
+      const values = utf16 ? utf16Column(arrow, coded.values) : utf8Column(arrow, coded.values);
+      data[column] = dictionaryColumn(arrow, values, coded.codes, dictionaryId++, coded);
     } else {
       const bits = booleanBits(cells, rowCount);
       if (!bits) return undefined;
       data[column] = boolColumn(arrow, bits.values, rowCount, bits);
     }
   }
-  const fields = data.map((columnData, column) =>
-    fieldOf(arrow, table.columns[column], columnData, new Map([[DTYPE_KEY, table.dtypes[column]]])),
-  );
+  const fields = data.map((columnData, column) => {
+    const metadata = new Map<string, string>([[DTYPE_KEY, table.dtypes[column]]]);
+    if (textAsUtf16.has(column)) metadata.set(TEXT_KEY, UTF16);
+    return fieldOf(arrow, table.columns[column], columnData, metadata);
+  });
   const schema = schemaOf(
     arrow,
     fields,
     new Map([
       [MARK_KEY, MARK],
       [ROW_COUNT_KEY, String(rowCount)],
+      // JSON escapes a lone surrogate, and the text starts with "[", never with a U+FEFF
+      [NAMES_KEY, JSON.stringify(table.columns)],
     ]),
   );
   return arrowFileBytes(arrow, schema, [recordBatchOf(arrow, schema, data, rowCount)]);
@@ -109,7 +127,7 @@ export function columnsFromArrow(arrow: ArrowModule, file: Uint8Array): ColumnTa
   if (read.batches.length > 1) throw new Error("kept-columns file: more than one record batch");
   const batch = read.batches[0] as (typeof read.batches)[number] | undefined;
   if (!batch && (rowCount > 0 || read.schema.fields.length > 0)) throw new Error("kept-columns file: no record batch");
-  const columns: string[] = [];
+  const columns = namesOf(read.schema.metadata.get(NAMES_KEY), read.schema.fields.length);
   const dtypes: ColumnDtype[] = [];
   const data: unknown[][] = [];
   read.schema.fields.forEach((field, column) => {
@@ -117,15 +135,27 @@ export function columnsFromArrow(arrow: ArrowModule, file: Uint8Array): ColumnTa
     if (dtype === undefined || !DTYPES.has(dtype)) throw new Error("kept-columns file: bad column");
     const stored = batch!.data.children[column];
     if (stored.length !== rowCount) throw new Error("kept-columns file: column cut short");
-    columns.push(field.name);
     dtypes.push(dtype as ColumnDtype);
-    data.push(cellsOf(arrow, stored, dtype as ColumnDtype, rowCount));
+    data.push(cellsOf(arrow, stored, dtype as ColumnDtype, rowCount, field.metadata.get(TEXT_KEY)));
   });
   return { columns, dtypes, data, rowCount };
 }
 
+/** The column names a kept-columns file's schema metadata lists, one per field; throws on anything else. */
+function namesOf(json: string | undefined, width: number): string[] {
+  let names: unknown;
+  try {
+    names = JSON.parse(json ?? "");
+  } catch {
+    throw new Error("kept-columns file: no column names");
+  }
+  if (!Array.isArray(names) || names.length !== width || !names.every((name) => typeof name === "string"))
+    throw new Error("kept-columns file: bad column names");
+  return names as string[];
+}
+
 /** A stored column's cells as its dtype holds them in a frame; throws on a layout the dtype does not take. */
-function cellsOf(arrow: ArrowModule, stored: ArrowData, dtype: ColumnDtype, rowCount: number): unknown[] {
+function cellsOf(arrow: ArrowModule, stored: ArrowData, dtype: ColumnDtype, rowCount: number, text: string | undefined): unknown[] {
   const layout = storedLayout(arrow, stored);
   if (dtype === "float32" || dtype === "int32") {
     if (stored.nullCount > 0) throw new Error("kept-columns file: nulls among numbers");
@@ -137,7 +167,10 @@ function cellsOf(arrow: ArrowModule, stored: ArrowData, dtype: ColumnDtype, rowC
     return numbers;
   }
   const cells = freshArray(rowCount);
-  if (dtype === "string" && layout === "utf8Dictionary") textFromCodes(cells, codesOf(stored, rowCount), dictionaryTexts(stored), stored);
+  if (dtype === "string" && layout === "utf8Dictionary" && text === undefined)
+    textFromCodes(cells, codesOf(stored, rowCount), dictionaryTexts(stored, "utf8"), stored);
+  else if (dtype === "string" && layout === "binaryDictionary" && text === UTF16)
+    textFromCodes(cells, codesOf(stored, rowCount), dictionaryTexts(stored, "utf16le"), stored);
   else if (dtype === "boolean" && layout === "bool") {
     const values = valuesOf(arrow, stored, rowCount);
     for (let row = 0; row < rowCount; row++) cells[row] = values[row];

@@ -248,8 +248,8 @@ async function* reordered<P extends { readonly records: readonly object[] }>(
   for await (const page of pages) yield { ...page, records: page.records.map((record) => recordInFieldOrder(record, fields)) };
 }
 
-/** Raised when the kept-columns file (2: Arrow IPC) or the way a frame is made from pages changes: older entries are not read. */
-const COLUMNS_FORMAT = 2;
+/** Raised when the kept-columns file (2: Arrow IPC; 3: its names in the schema metadata, lone surrogates kept) or the way a frame is made from pages changes: older entries are not read. */
+const COLUMNS_FORMAT = 3;
 
 /**
  * A frame pull's finished columns in the response cache, under a key made of everything that decides

@@ -4,9 +4,10 @@ import { join } from "node:path";
 import * as arrow from "apache-arrow";
 import cacache from "cacache";
 import type { DataFrame } from "danfojs-node";
+import { Client } from "../../src/client/client";
 import type { ClientOptions } from "../../src/client/options";
 import { UNMATCHED_METRIC_KEYS_WARNING } from "../../src/pull/pullWarnings";
-import { captureWarnings, pagesRequested, useEmulator } from "./fixture";
+import { captureWarnings, pagesRequested, TOKEN, useEmulator } from "./fixture";
 import { withDateAhead } from "../helpers/dateAhead";
 import { expectSameFrame } from "./sameFrame";
 
@@ -229,4 +230,118 @@ describe("a columns entry that cannot be read", () => {
     const [rewritten] = await columnsEntries();
     expect(rewritten.metadata).toEqual(entry.metadata);
   });
+});
+
+/** Records whose keys are the names given, `__proto__` included (an own field, as JSON.parse makes it). */
+const record = (entries: [string, unknown][]): Record<string, unknown> => Object.fromEntries(entries);
+
+/** Columns named as no identifier is: empty, numeric, a prototype's, differing only in case, with a BOM, a lone surrogate or a NUL. */
+const ODD_NAMES = [
+  "",
+  "0",
+  "12",
+  "1.5",
+  "__proto__",
+  "constructor",
+  "null",
+  "Name",
+  "name",
+  "NAME",
+  "\ufeffbom",
+  "lone\ud800",
+  "nul\u0000name",
+];
+
+/** Text no UTF-8 round trip keeps (a leading BOM a decoder drops, lone surrogates it cannot encode), and text it does. */
+const ODD_TEXTS = ["\ufeffhello", "a\ud800b", "\ufeff", "\ude00\ud83d", "nul\u0000x", "\ud800", "plain", "é😀", "", "\ufeff\ufeff"];
+const WELL_FORMED_TEXTS = ["\ufeffé", "\ufeff", "é\u0000x", "😀", "plain", ""];
+
+function oddRecord(id: number): Record<string, unknown> {
+  return record([
+    ["id", id],
+    ["t", ODD_TEXTS[id % ODD_TEXTS.length]],
+    ["u", id === 4 ? null : WELL_FORMED_TEXTS[id % WELL_FORMED_TEXTS.length]],
+    ["score", id / 2],
+    ["flag", id % 3 === 0],
+    ...ODD_NAMES.map((name, position): [string, unknown] => [
+      name,
+      position % 2 ? ODD_TEXTS[(id + position) % ODD_TEXTS.length] : id * position,
+    ]),
+  ]);
+}
+
+/** A WIRE.md paginator on 127.0.0.1 serving `pages` (arrays of records) for any collection, counting the requests. */
+async function servePages(
+  pages: Record<string, unknown>[][],
+): Promise<{ url: string; requests: () => number; close: () => Promise<void> }> {
+  const http = await import("node:http");
+  const total = pages.reduce((count, page) => count + page.length, 0);
+  const perPage = pages[0].length;
+  let requests = 0;
+  const server = http.createServer((request, response) => {
+    requests++;
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    const page = Number(url.searchParams.get("page") ?? 1);
+    const path = `http://${request.headers.host}${url.pathname}`;
+    const link = (to: number) => `${path}?page=${to}`;
+    response.setHeader("content-type", "application/json");
+    response.end(
+      JSON.stringify({
+        data: pages[page - 1] ?? [],
+        links: {
+          first: link(1),
+          last: link(pages.length),
+          prev: page > 1 ? link(page - 1) : null,
+          next: page < pages.length ? link(page + 1) : null,
+        },
+        meta: {
+          current_page: page,
+          from: (page - 1) * perPage + 1,
+          last_page: pages.length,
+          links: [],
+          path,
+          per_page: perPage,
+          to: Math.min(total, page * perPage),
+          total,
+        },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/api/v2/`,
+    requests: () => requests,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+test("every name and every string comes back from the columns as the first pull made it: BOMs, lone surrogates, NUL, '', __proto__, case", async () => {
+  const pages = [0, 1, 2].map((page) => [1, 2, 3, 4].map((row) => oddRecord(page * 4 + row)));
+  const server = await servePages(pages);
+  const clients: Client[] = [];
+  const pull = (options: ClientOptions = {}) => {
+    const client = new Client(TOKEN, { baseUrl: server.url, verbose: false, perPage: 4, ...options });
+    clients.push(client);
+    return client.brands();
+  };
+  try {
+    const fresh = await pull();
+    expect(fresh.shape).toEqual([12, 5 + ODD_NAMES.length]);
+    expect(fresh.columns).toEqual(expect.arrayContaining(["t", "u", ...ODD_NAMES]));
+    expect(fresh.column("t").values).toEqual(expect.arrayContaining(ODD_TEXTS));
+    const { result: fill, written: atFill } = await columnsWritten(() => pull({ cache: { dir } }));
+    expect(atFill).toBe(true);
+    expectSameFrame(fill, fresh);
+    const before = server.requests();
+    const { result: again, written } = await columnsWritten(() => pull({ cache: { dir } }));
+    expect(written).toBe(false);
+    expect(server.requests()).toBe(before);
+    expectSameFrame(again, fresh);
+  } finally {
+    await Promise.all(clients.map((client) => client.aclose()));
+    await server.close();
+  }
 });

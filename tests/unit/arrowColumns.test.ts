@@ -31,6 +31,26 @@ describe("the kept-columns Arrow file", () => {
     });
   });
 
+  test("keeps every string and every name exactly: a leading U+FEFF, lone surrogates, NUL, '', __proto__", () => {
+    const names = ["", "__proto__", "0", "Name", "name", "\ufeffbom", "lone\ud800", "nul\u0000"];
+    const texts = ["\ufeffhello", "\ufeff", "a\ud800b", "\ude00\ud83d", "nul\u0000x", "é\u{1F600}", "", null];
+    const wellFormed = texts.map((text) => (text?.includes("\ud800") || text?.includes("\ude00") ? "\ufeff\ufeff" : text));
+    const table: ColumnTable = {
+      columns: names,
+      dtypes: names.map(() => "string"),
+      data: names.map((_, column) => (column % 2 ? texts : wellFormed)),
+      rowCount: texts.length,
+    };
+    expect(roundTrip(table)).toEqual(table);
+    const read = arrow.tableFromIPC(encodeColumns(table)!);
+    // for another reader: text with a lone surrogate is UTF-16LE code units, said so; the names are in the schema's metadata
+    expect(read.schema.fields.map((field) => [String(field.type), field.metadata.get("fountframe:text")]).slice(0, 2)).toEqual([
+      ["Dictionary<Int8, Utf8>", undefined],
+      ["Dictionary<Int8, Binary>", "utf-16le"],
+    ]);
+    expect(JSON.parse(read.schema.metadata.get("fountframe:names")!)).toEqual(names);
+  });
+
   test("a column with too many distinct numbers to code is checked to its last cell", () => {
     const rowCount = 2000;
     const distinct = Array.from({ length: rowCount }, (_, row) => row * 3);
