@@ -24,6 +24,9 @@ const FOLDERS: readonly (readonly [string | null, string])[] = [
   ["__HIVE_DEFAULT_PARTITION__", "k=%5F_HIVE_DEFAULT_PARTITION__"],
   ["a/b", "k=a%2Fb"],
   ["..", "k=.."],
+  [".", "k=."],
+  [" trailing ", "k= trailing "],
+  ["a\u0000b", "k=a%00b"],
   ["=", "k=%3D"],
   ["%", "k=%25"],
   ["50%25", "k=50%2525"],
@@ -78,14 +81,31 @@ test("store.writeParquet: the same folders for the same cells, every file readab
   const store = await openStore(join(dir, "fount.duckdb"));
   const out = join(dir, "store");
   try {
-    const literal = (value: string | null) => (value === null ? "NULL::VARCHAR" : sqlText(value));
-    await store.query(
-      `CREATE TABLE t AS SELECT * FROM (VALUES ${VALUES.map((value, id) => `(${id}, ${literal(value)}, 'x')`).join(", ")}) AS v(id, k, v)`,
-    );
+    await store.query("CREATE TABLE t (id INTEGER, k VARCHAR, v VARCHAR)");
+    for (const [id, value] of VALUES.entries()) await store.query("INSERT INTO t VALUES ($1, $2, 'x')", [id, value]);
     await store.writeParquet("t", out, { partitionBy: ["k"] });
     expectTheRule(out);
     expect(await readBack(out)).toEqual(READ_BACK);
     expect(await hyparquetIds(out)).toEqual(VALUES.map((_, id) => id));
+  } finally {
+    await store.close();
+  }
+});
+
+test("store.writeParquet: null beside the text __HIVE_DEFAULT_PARTITION__ and '': three folders, no corrupt file", async () => {
+  const store = await openStore(join(dir, "sentinel.duckdb"));
+  const out = join(dir, "sentinel");
+  try {
+    await store.query("CREATE TABLE t (id INTEGER, k VARCHAR)");
+    await store.query("INSERT INTO t VALUES (0, NULL), (1, '__HIVE_DEFAULT_PARTITION__'), (2, '')");
+    await store.writeParquet("t", out, { partitionBy: ["k"] });
+    expect(readdirSync(out).sort()).toEqual(["k=", "k=%5F_HIVE_DEFAULT_PARTITION__", "k=__HIVE_DEFAULT_PARTITION__"]);
+    expect(await readBack(out)).toEqual([
+      [0, null],
+      [1, "__HIVE_DEFAULT_PARTITION__"],
+      [2, ""],
+    ]);
+    expect(await hyparquetIds(out)).toEqual([0, 1, 2]);
   } finally {
     await store.close();
   }
