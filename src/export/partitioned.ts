@@ -150,7 +150,7 @@ class PartitionFiles {
     if (this.#waiting >= 2 * layout.batchRows) for (const partition of this.#openParts.values()) this.#waiting -= await flush(partition);
   }
 
-  /** Each shortened folder of a new partition's path gets its whole value, once (docs/writers.md). */
+  /** Each shortened folder of a new partition's path gets its whole value, once (docs/parquet.md, "Folder names"). */
   async #keepWholeValues(folder: string, layout: Layout): Promise<void> {
     const parts = folder.split("/");
     for (let depth = 1; depth <= parts.length; depth++) {

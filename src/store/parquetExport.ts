@@ -93,18 +93,19 @@ async function writeFolders(
     await mkdir(partial, { recursive: true }); // an empty table writes no folder
     if (partitions.paths.length === 0) return;
     const columns = await connection.runAndReadAll(`SELECT * FROM ${quoted(table)} LIMIT 0`);
-    let number = "fountframe_partition";
-    while (columns.columnNames().includes(number)) number += "_";
+    const names = new Set(columns.columnNames().map((name) => name.toLowerCase()));
+    let numberColumn = "fountframe_partition";
+    while (names.has(numberColumn)) numberColumn += "_";
     const keys = partitionBy.map(quoted);
     const matches = keys.map((key) => `t.${key} IS NOT DISTINCT FROM p.${key}`).join(" AND ");
     await connection.run(
-      `COPY (SELECT t.* EXCLUDE (${keys.join(", ")}), p.id AS ${quoted(number)} FROM ${quoted(table)} t JOIN ${partitions.table} p ON ${matches}) ` +
-        `TO ${sqlText(copied)} (FORMAT parquet, PARTITION_BY (${quoted(number)}))`,
+      `COPY (SELECT t.* EXCLUDE (${keys.join(", ")}), p.id AS ${quoted(numberColumn)} FROM ${quoted(table)} t JOIN ${partitions.table} p ON ${matches}) ` +
+        `TO ${sqlText(copied)} (FORMAT parquet, PARTITION_BY (${quoted(numberColumn)}))`,
     );
     for (const [id, path] of partitions.paths.entries()) {
       const target = join(partial, path);
       await mkdir(dirname(target), { recursive: true });
-      await rename(join(copied, `${number}=${id}`), target);
+      await rename(join(copied, `${numberColumn}=${id}`), target);
     }
     for (const [path, value] of partitions.wholeValues) await writeFile(join(partial, path, PARTITION_VALUE_FILE), value);
   } finally {

@@ -12,7 +12,9 @@ export interface TablePartitions {
   readonly wholeValues: ReadonlyMap<string, string>;
 }
 
-const PARTITIONS_TABLE = "fountframe_partitions";
+/** in the connection's temporary catalog: never a table of the store */
+const PARTITIONS_TABLE = "temp.main.fountframe_partitions";
+const PARTITIONS_NAME = "fountframe_partitions";
 
 /**
  * A cell as the library's writer prints it in a folder name (partitioned.ts, folderText): dates and
@@ -39,7 +41,7 @@ export async function numberPartitions(
   const types = new Map(typeRows.getRows().map(([name, type]) => [String(name), String(type)]));
   const columns = partitionBy.map(quoted).join(", ");
   await connection.run(
-    `CREATE OR REPLACE TEMP TABLE ${PARTITIONS_TABLE} AS SELECT (row_number() OVER ()) - 1 AS id, ${columns} FROM (SELECT DISTINCT ${columns} FROM ${quoted(table)})`,
+    `CREATE OR REPLACE TEMP TABLE ${PARTITIONS_NAME} AS SELECT (row_number() OVER ()) - 1 AS id, ${columns} FROM (SELECT DISTINCT ${columns} FROM ${quoted(table)})`,
   );
   const printed = partitionBy.map((column) => printedSql(column, types.get(column) ?? "VARCHAR")).join(", ");
   const reader = await connection.runAndReadAll(`SELECT id, ${printed} FROM ${PARTITIONS_TABLE} ORDER BY id`);
