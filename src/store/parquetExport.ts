@@ -4,7 +4,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValidationError } from "../errors";
 import { PARTITION_VALUE_FILE } from "../export/longFolderName";
 import { escapePathPart } from "../export/partitionFolder";
-import { numberPartitions, type TablePartitions } from "./partitionFolders";
+import { columnTypes, namedAsDuckDBDoes, numberPartitions, type TablePartitions } from "./partitionFolders";
 import { quoted, sqlText } from "./sqlTypes";
 
 let sideFiles = 0;
@@ -78,7 +78,8 @@ export async function exportPartitioned(
  * The table's rows into `partial`, one folder per partition as the rule names it. DuckDB's COPY
  * names folders its own way (`""` as `column=`, the text `__HIVE_DEFAULT_PARTITION__` into the null
  * folder, where 1.5 writes a corrupt file for both; a long value past the file name limit), so it
- * partitions by each partition's number, one pass, and the numbered folders are renamed.
+ * partitions by each partition's number, one pass, and the numbered folders are renamed; whole
+ * numbers, which it names as the rule does, it partitions itself (no join: the common case).
  */
 async function writeFolders(
   connection: DuckDBConnection,
@@ -87,10 +88,17 @@ async function writeFolders(
   partial: string,
   copied: string,
 ): Promise<void> {
+  const types = await columnTypes(connection, table);
+  if (namedAsDuckDBDoes(partitionBy, types)) {
+    const by = partitionBy.map(quoted).join(", ");
+    await connection.run(`COPY (SELECT * FROM ${quoted(table)}) TO ${sqlText(partial)} (FORMAT parquet, PARTITION_BY (${by}))`);
+    await mkdir(partial, { recursive: true }); // an empty table writes no folder
+    return;
+  }
   let partitions: TablePartitions | undefined;
   try {
-    partitions = await numberPartitions(connection, table, partitionBy);
-    await mkdir(partial, { recursive: true }); // an empty table writes no folder
+    partitions = await numberPartitions(connection, table, partitionBy, types);
+    await mkdir(partial, { recursive: true });
     if (partitions.paths.length === 0) return;
     const columns = await connection.runAndReadAll(`SELECT * FROM ${quoted(table)} LIMIT 0`);
     const names = new Set(columns.columnNames().map((name) => name.toLowerCase()));

@@ -28,17 +28,33 @@ function printedSql(column: string, type: string): string {
   return `CAST(${name} AS VARCHAR)`;
 }
 
+/** The DuckDB type of each column of `table`, by name. */
+export async function columnTypes(connection: DuckDBConnection, table: string): Promise<Map<string, string>> {
+  const reader = await connection.runAndReadAll(
+    `SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = $1 AND schema_name = 'main'`,
+    [table],
+  );
+  return new Map(reader.getRows().map(([name, type]) => [String(name), String(type)]));
+}
+
+/**
+ * Whether DuckDB's own COPY ... PARTITION_BY names these columns' folders as the rule does: whole
+ * numbers (digits and `-`, null as `__HIVE_DEFAULT_PARTITION__`) under a short name of letters,
+ * digits and `_`, which neither escapes.
+ */
+export function namedAsDuckDBDoes(partitionBy: readonly string[], types: ReadonlyMap<string, string>): boolean {
+  return partitionBy.every(
+    (column) => /^U?(TINY|SMALL|BIG)?INT(EGER)?$/.test(types.get(column) ?? "") && /^[A-Za-z0-9_]{1,100}$/.test(column),
+  );
+}
+
 /** Numbers each distinct combination of `partitionBy`'s values in `table` (a temporary table) and names its folder. */
 export async function numberPartitions(
   connection: DuckDBConnection,
   table: string,
   partitionBy: readonly string[],
+  types: ReadonlyMap<string, string>,
 ): Promise<TablePartitions> {
-  const typeRows = await connection.runAndReadAll(
-    `SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = $1 AND schema_name = 'main'`,
-    [table],
-  );
-  const types = new Map(typeRows.getRows().map(([name, type]) => [String(name), String(type)]));
   const columns = partitionBy.map(quoted).join(", ");
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE ${PARTITIONS_NAME} AS SELECT (row_number() OVER ()) - 1 AS id, ${columns} FROM (SELECT DISTINCT ${columns} FROM ${quoted(table)})`,

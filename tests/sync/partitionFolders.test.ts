@@ -111,6 +111,24 @@ test("store.writeParquet: null beside the text __HIVE_DEFAULT_PARTITION__ and ''
   }
 });
 
+test("store.writeParquet: whole numbers and null, which DuckDB partitions itself, named as the library's writer names them", async () => {
+  const store = await openStore(join(dir, "numbers.duckdb"));
+  const out = join(dir, "numbers");
+  try {
+    await store.query("CREATE TABLE t AS SELECT * FROM (VALUES (0, -1), (1, NULL), (2, 0), (3, 9007199254740993)) AS v(id, k)");
+    await store.writeParquet("t", out, { partitionBy: ["k"] });
+    expect(readdirSync(out).sort()).toEqual(["k=-1", "k=0", "k=9007199254740993", "k=__HIVE_DEFAULT_PARTITION__"]);
+    expect(await readBack(out)).toEqual([
+      [0, -1n],
+      [1, null],
+      [2, 0n],
+      [3, 9007199254740993n],
+    ]);
+  } finally {
+    await store.close();
+  }
+});
+
 test("store.writeParquet: nested partitions, dates and numbers named as the library's writer names them", async () => {
   const store = await openStore(join(dir, "nested.duckdb"));
   const out = join(dir, "nested");
