@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeParquet } from "../../src/export";
-import { openStore } from "../../src/store";
+import { openStore, type Store } from "../../src/store";
 import { useEmulator } from "../client/fixture";
 import { duckRows, sqlText } from "../export/duckdb";
 import { recordsText, serveHostilePages } from "../export/hostilePages";
@@ -57,6 +57,19 @@ async function hyparquetIds(out: string): Promise<number[]> {
   return ids.sort((a, b) => a - b);
 }
 
+/** A store's table `t`, made by `make`, written by store.writeParquet into `dir/name`: that folder. */
+async function storeExport(name: string, partitionBy: string[], make: (store: Store) => Promise<unknown>): Promise<string> {
+  const store = await openStore(join(dir, `${name}.duckdb`));
+  const out = join(dir, name);
+  try {
+    await make(store);
+    await store.writeParquet("t", out, { partitionBy });
+  } finally {
+    await store.close();
+  }
+  return out;
+}
+
 function expectTheRule(out: string): void {
   expect(readdirSync(out).sort()).toEqual(FOLDERS.map(([, folder]) => folder).sort());
   expect(readFileSync(join(out, FOLDERS.at(-1)![1], "_partition_value.txt"), "utf8")).toBe(LONG);
@@ -78,78 +91,58 @@ test("the library's writer: null, '', the text __HIVE_DEFAULT_PARTITION__, escap
 });
 
 test("store.writeParquet: the same folders for the same cells, every file readable, a long value shortened", async () => {
-  const store = await openStore(join(dir, "fount.duckdb"));
-  const out = join(dir, "store");
-  try {
+  const out = await storeExport("store", ["k"], async (store) => {
     await store.query("CREATE TABLE t (id INTEGER, k VARCHAR, v VARCHAR)");
     for (const [id, value] of VALUES.entries()) await store.query("INSERT INTO t VALUES ($1, $2, 'x')", [id, value]);
-    await store.writeParquet("t", out, { partitionBy: ["k"] });
-    expectTheRule(out);
-    expect(await readBack(out)).toEqual(READ_BACK);
-    expect(await hyparquetIds(out)).toEqual(VALUES.map((_, id) => id));
-  } finally {
-    await store.close();
-  }
+  });
+  expectTheRule(out);
+  expect(await readBack(out)).toEqual(READ_BACK);
+  expect(await hyparquetIds(out)).toEqual(VALUES.map((_, id) => id));
 });
 
 test("store.writeParquet: null beside the text __HIVE_DEFAULT_PARTITION__ and '': three folders, no corrupt file", async () => {
-  const store = await openStore(join(dir, "sentinel.duckdb"));
-  const out = join(dir, "sentinel");
-  try {
+  const out = await storeExport("sentinel", ["k"], async (store) => {
     await store.query("CREATE TABLE t (id INTEGER, k VARCHAR)");
     await store.query("INSERT INTO t VALUES (0, NULL), (1, '__HIVE_DEFAULT_PARTITION__'), (2, '')");
-    await store.writeParquet("t", out, { partitionBy: ["k"] });
-    expect(readdirSync(out).sort()).toEqual(["k=", "k=%5F_HIVE_DEFAULT_PARTITION__", "k=__HIVE_DEFAULT_PARTITION__"]);
-    expect(await readBack(out)).toEqual([
-      [0, null],
-      [1, "__HIVE_DEFAULT_PARTITION__"],
-      [2, ""],
-    ]);
-    expect(await hyparquetIds(out)).toEqual([0, 1, 2]);
-  } finally {
-    await store.close();
-  }
+  });
+  expect(readdirSync(out).sort()).toEqual(["k=", "k=%5F_HIVE_DEFAULT_PARTITION__", "k=__HIVE_DEFAULT_PARTITION__"]);
+  expect(await readBack(out)).toEqual([
+    [0, null],
+    [1, "__HIVE_DEFAULT_PARTITION__"],
+    [2, ""],
+  ]);
+  expect(await hyparquetIds(out)).toEqual([0, 1, 2]);
 });
 
 test("store.writeParquet: whole numbers and null, which DuckDB partitions itself, named as the library's writer names them", async () => {
-  const store = await openStore(join(dir, "numbers.duckdb"));
-  const out = join(dir, "numbers");
-  try {
+  const out = await storeExport("numbers", ["k"], async (store) => {
     await store.query("CREATE TABLE t AS SELECT * FROM (VALUES (0, -1), (1, NULL), (2, 0), (3, 9007199254740993)) AS v(id, k)");
-    await store.writeParquet("t", out, { partitionBy: ["k"] });
-    expect(readdirSync(out).sort()).toEqual(["k=-1", "k=0", "k=9007199254740993", "k=__HIVE_DEFAULT_PARTITION__"]);
-    expect(await readBack(out)).toEqual([
-      [0, -1n],
-      [1, null],
-      [2, 0n],
-      [3, 9007199254740993n],
-    ]);
-  } finally {
-    await store.close();
-  }
+  });
+  expect(readdirSync(out).sort()).toEqual(["k=-1", "k=0", "k=9007199254740993", "k=__HIVE_DEFAULT_PARTITION__"]);
+  expect(await readBack(out)).toEqual([
+    [0, -1n],
+    [1, null],
+    [2, 0n],
+    [3, 9007199254740993n],
+  ]);
 });
 
 test("store.writeParquet: nested partitions, dates and numbers named as the library's writer names them", async () => {
-  const store = await openStore(join(dir, "nested.duckdb"));
-  const out = join(dir, "nested");
-  try {
+  const out = await storeExport("nested", ["day", "share", "at"], async (store) => {
     await store.query(
       `CREATE TABLE t AS SELECT range AS id, DATE '2024-01-31' + (range % 2)::INTEGER AS day, (range % 3) / 2 AS share, ` +
         `TIMESTAMP '2020-03-02 10:05:01.5' AS at FROM range(6)`,
     );
-    await store.writeParquet("t", out, { partitionBy: ["day", "share", "at"] });
-    const folders = readdirSync(out, { recursive: true })
-      .map(String)
-      .filter((path) => path.split("/").length === 3)
-      .sort();
-    expect(folders).toEqual(
-      ["2024-01-31", "2024-02-01"]
-        .flatMap((day) => ["0", "0.5", "1"].map((share) => `day=${day}/share=${share}/at=2020-03-02T10%3A05%3A01.500Z`))
-        .sort(),
-    );
-    const [{ n }] = await duckRows(`SELECT count(*)::INTEGER AS n FROM read_parquet(${sqlText(join(out, "**", "*.parquet"))})`);
-    expect(n).toBe(6);
-  } finally {
-    await store.close();
-  }
+  });
+  const folders = readdirSync(out, { recursive: true })
+    .map(String)
+    .filter((path) => path.split("/").length === 3)
+    .sort();
+  expect(folders).toEqual(
+    ["2024-01-31", "2024-02-01"]
+      .flatMap((day) => ["0", "0.5", "1"].map((share) => `day=${day}/share=${share}/at=2020-03-02T10%3A05%3A01.500Z`))
+      .sort(),
+  );
+  const [{ n }] = await duckRows(`SELECT count(*)::INTEGER AS n FROM read_parquet(${sqlText(join(out, "**", "*.parquet"))})`);
+  expect(n).toBe(6);
 });
