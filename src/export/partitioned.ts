@@ -3,14 +3,12 @@ import { ValidationError } from "../errors";
 import type { ColumnBatch, ColumnarFileWriter, ColumnarOptions, ColumnarSchema, StoredCell, StoredColumn } from "./columnarTypes";
 import type { ColumnType } from "../table/columnType";
 import { ExportError } from "./exportError";
-import { PARTITION_VALUE_FILE, shortenedFolderName } from "./longFolderName";
+import { PARTITION_VALUE_FILE } from "./longFolderName";
 import { withFolderOutput, type FolderOutput, type Sink } from "./output";
+import { escapePathPart, partitionFolder } from "./partitionFolder";
 import { defaultBatchRows, TypedBatches } from "./typedBatches";
 import type { ExportSource, ExportSummary } from "./types";
 import type { OpenColumnar } from "./writeColumnar";
-
-/** Hive's name for the folder of missing values; DuckDB, Spark and pyarrow read it as null. */
-const NULL_FOLDER = "__HIVE_DEFAULT_PARTITION__";
 
 interface Partition {
   readonly sink: Sink;
@@ -152,7 +150,7 @@ class PartitionFiles {
     if (this.#waiting >= 2 * layout.batchRows) for (const partition of this.#openParts.values()) this.#waiting -= await flush(partition);
   }
 
-  /** Each shortened folder of a new partition's path gets its whole value, once (docs/writers.md). */
+  /** Each shortened folder of a new partition's path gets its whole value, once (docs/parquet.md, "Folder names"). */
   async #keepWholeValues(folder: string, layout: Layout): Promise<void> {
     const parts = folder.split("/");
     for (let depth = 1; depth <= parts.length; depth++) {
@@ -220,10 +218,9 @@ function groupRows(layout: Layout, columns: readonly StoredColumn[], rows: numbe
     let folder = "";
     for (let key = 0; key < layout.keys.length; key++) {
       const value = columns[layout.keys[key]][index];
-      const escaped = folderValue(layout.keyTypes[key], value);
-      const shortened = shortenedFolderName(layout.keyPrefixes[key], escaped);
-      folder += (key ? "/" : "") + (shortened ?? layout.keyPrefixes[key] + escaped);
-      if (shortened !== undefined && !layout.shortened.has(folder)) layout.shortened.set(folder, String(value));
+      const named = partitionFolder(layout.keyPrefixes[key], folderText(layout.keyTypes[key], value));
+      folder += (key ? "/" : "") + named.name;
+      if (named.wholeValue !== undefined && !layout.shortened.has(folder)) layout.shortened.set(folder, named.wholeValue);
     }
     const group = groups.get(folder);
     if (group) group.push(index);
@@ -243,26 +240,12 @@ async function flush(partition: Partition): Promise<number> {
   return rows;
 }
 
-/** A partition value as its folder name: as it prints (dates as ISO text), escaped as Hive does (shortened after: shortenedFolderName). */
-function folderValue(type: ColumnType, value: StoredCell): string {
-  if (value === null) return NULL_FOLDER;
+/** A partition value as it prints (dates as ISO text), null when missing: its folder is partitionFolder's. */
+function folderText(type: ColumnType, value: StoredCell): string | null {
+  if (value === null) return null;
   if (type === "date") return new Date(Number(value) * 86_400_000).toISOString().slice(0, 10);
   if (type === "timestamp") return new Date(Number(BigInt(value as bigint) / 1000n)).toISOString();
-  const text = String(value);
-  return text === "" ? NULL_FOLDER : escapePathPart(text);
-}
-
-/** What Hive escapes in a path part as %XX, besides control characters: `/`, `=`, `%` and what Windows forbids. */
-const UNSAFE_IN_PATH = new Set("\"#%'*/:=?\\{[]^<>|");
-
-function escapePathPart(text: string): string {
-  let escaped = "";
-  for (const character of text) {
-    const code = character.charCodeAt(0);
-    escaped +=
-      code < 0x20 || code === 0x7f || UNSAFE_IN_PATH.has(character) ? `%${code.toString(16).toUpperCase().padStart(2, "0")}` : character;
-  }
-  return escaped;
+  return String(value);
 }
 
 export function checkPartitionBy(partitionBy: readonly string[] | undefined): readonly string[] {

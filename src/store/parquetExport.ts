@@ -1,7 +1,10 @@
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValidationError } from "../errors";
+import { PARTITION_VALUE_FILE } from "../export/longFolderName";
+import { escapePathPart } from "../export/partitionFolder";
+import { columnTypes, namedAsDuckDBDoes, numberPartitions, type TablePartitions } from "./partitionFolders";
 import { quoted, sqlText } from "./sqlTypes";
 
 let sideFiles = 0;
@@ -32,11 +35,13 @@ async function holdsOnlyAnExport(dir: string, column: string): Promise<boolean> 
   if (!found) return true;
   if (!found.isDirectory()) return false;
   const entries = await readdir(dir, { withFileTypes: true });
-  return entries.every((entry) => entry.isDirectory() && entry.name.toLowerCase().startsWith(`${column.toLowerCase()}=`));
+  const prefix = `${escapePathPart(column)}=`.toLowerCase();
+  return entries.every((entry) => entry.isDirectory() && entry.name.toLowerCase().startsWith(prefix));
 }
 
 /**
- * Hive-style folders under `dir`, one per value: written whole into a folder beside `dir` and put
+ * Hive-style folders under `dir`, one per value, named by the library writer's rule
+ * (export/partitionFolder.ts): written whole into a folder beside `dir` and put
  * in its place, so a re-export after a study went leaves no folder of it behind. `dir` must be
  * absent, empty or an earlier such export (its files are not fountframe's to remove otherwise).
  */
@@ -56,9 +61,7 @@ export async function exportPartitioned(
   const partial = sideName(folder, "partial");
   const old = sideName(folder, "old");
   try {
-    const by = partitionBy.map(quoted).join(", ");
-    await connection.run(`COPY (SELECT * FROM ${quoted(table)}) TO ${sqlText(partial)} (FORMAT parquet, PARTITION_BY (${by}))`);
-    await mkdir(partial, { recursive: true }); // an empty table writes no folder
+    await writeFolders(connection, table, partitionBy, partial, sideName(folder, "copied"));
     const hadOne = await stat(folder).then(
       () => true,
       () => false,
@@ -68,5 +71,53 @@ export async function exportPartitioned(
   } finally {
     await rm(partial, { recursive: true, force: true });
     await rm(old, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The table's rows into `partial`, one folder per partition as the rule names it. DuckDB's COPY
+ * names folders its own way (`""` as `column=`, the text `__HIVE_DEFAULT_PARTITION__` into the null
+ * folder, where 1.5 writes a corrupt file for both; a long value past the file name limit), so it
+ * partitions by each partition's number, one pass, and the numbered folders are renamed; whole
+ * numbers, which it names as the rule does, it partitions itself (no join: the common case).
+ */
+async function writeFolders(
+  connection: DuckDBConnection,
+  table: string,
+  partitionBy: readonly string[],
+  partial: string,
+  copied: string,
+): Promise<void> {
+  const types = await columnTypes(connection, table);
+  if (namedAsDuckDBDoes(partitionBy, types)) {
+    const by = partitionBy.map(quoted).join(", ");
+    await connection.run(`COPY (SELECT * FROM ${quoted(table)}) TO ${sqlText(partial)} (FORMAT parquet, PARTITION_BY (${by}))`);
+    await mkdir(partial, { recursive: true }); // an empty table writes no folder
+    return;
+  }
+  let partitions: TablePartitions | undefined;
+  try {
+    partitions = await numberPartitions(connection, table, partitionBy, types);
+    await mkdir(partial, { recursive: true });
+    if (partitions.paths.length === 0) return;
+    const columns = await connection.runAndReadAll(`SELECT * FROM ${quoted(table)} LIMIT 0`);
+    const names = new Set(columns.columnNames().map((name) => name.toLowerCase()));
+    let numberColumn = "fountframe_partition";
+    while (names.has(numberColumn)) numberColumn += "_";
+    const keys = partitionBy.map(quoted);
+    const matches = keys.map((key) => `t.${key} IS NOT DISTINCT FROM p.${key}`).join(" AND ");
+    await connection.run(
+      `COPY (SELECT t.* EXCLUDE (${keys.join(", ")}), p.id AS ${quoted(numberColumn)} FROM ${quoted(table)} t JOIN ${partitions.table} p ON ${matches}) ` +
+        `TO ${sqlText(copied)} (FORMAT parquet, PARTITION_BY (${quoted(numberColumn)}))`,
+    );
+    for (const [id, path] of partitions.paths.entries()) {
+      const target = join(partial, path);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(join(copied, `${numberColumn}=${id}`), target);
+    }
+    for (const [path, value] of partitions.wholeValues) await writeFile(join(partial, path, PARTITION_VALUE_FILE), value);
+  } finally {
+    if (partitions) await connection.run(`DROP TABLE IF EXISTS ${partitions.table}`);
+    await rm(copied, { recursive: true, force: true });
   }
 }

@@ -138,6 +138,8 @@ export class DuckDBStore implements Store, SessionHolder {
       const unknown = partitionBy.filter((column) => !columns.includes(column));
       if (unknown.length > 0)
         throw new ValidationError("partitionBy", `columns of ${name} (${columns.join(", ")}), got ${unknown.join(", ")}`);
+      if (partitionBy.length > 0 && columns.every((column) => partitionBy.includes(column)))
+        throw new ValidationError("partitionBy", `leaves no column of ${name} to write in the files: ${partitionBy.join(", ")}`);
       if (partitionBy.length === 0) await exportFile(this.#connection, table, dir);
       else await exportPartitioned(this.#connection, name, dir, partitionBy);
     });

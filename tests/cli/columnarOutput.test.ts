@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { cleanEnv, runCli, useCliFixture } from "./helpers/builtCli";
 import { duckRows, duckTypes, sqlText } from "../export/duckdb";
+import { recordsText, serveHostilePages } from "../export/hostilePages";
 
 const TOKEN = "cli-test-token-never-shown";
 const fx = useCliFixture(TOKEN);
@@ -52,6 +53,24 @@ test("--partition-by study_id: a Hive-style folder DuckDB reads with hive_partit
     [1, perStudy(1)],
     [2, perStudy(2)],
   ]);
+});
+
+test("--partition-by: null, '', the text __HIVE_DEFAULT_PARTITION__ and escaped values each get their folder, read back as they were", async () => {
+  const values = [null, "", "__HIVE_DEFAULT_PARTITION__", "a/b", "%", "..", "x\ny"];
+  const { perPage } = serveHostilePages(fx.emulator, "brands", [recordsText(...values.map((k, id) => ({ id, k })))]);
+  const out = join(fx.dir, "by-k");
+  try {
+    expect(await fount("brands", "--per-page", String(perPage), "--out", out, "--partition-by", "k", "-q")).toMatchObject({ code: 0 });
+  } finally {
+    fx.emulator.setFaults([]);
+  }
+  expect(readdirSync(out).sort()).toEqual(
+    ["k=__HIVE_DEFAULT_PARTITION__", "k=", "k=%5F_HIVE_DEFAULT_PARTITION__", "k=a%2Fb", "k=%25", "k=..", "k=x%0Ay"].sort(),
+  );
+  const rows = await duckRows(
+    `SELECT id::INTEGER AS id, k FROM read_parquet(${sqlText(join(out, "**", "*.parquet"))}, hive_partitioning = true) ORDER BY id`,
+  );
+  expect(rows.map((row) => row.k)).toEqual(values);
 });
 
 test("--partition-by with another format: a usage error", async () => {

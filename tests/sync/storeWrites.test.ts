@@ -207,5 +207,8 @@ describe("store writes", () => {
     await write(table({ id: [1], v: [1] }));
     await expect(store.writeParquet("nope", dir)).rejects.toThrow(ValidationError);
     await expect(store.writeParquet("t", dir, { partitionBy: ["w"] })).rejects.toThrow(/^partitionBy: columns of t \(id, v\), got w/);
+    await expect(store.writeParquet("t", dir, { partitionBy: ["id", "v"] })).rejects.toThrow(
+      /^partitionBy: leaves no column of t to write/,
+    );
   });
 });

@@ -1,0 +1,44 @@
+import { shortenedFolderName } from "./longFolderName";
+
+/*
+ * The one naming rule of a partition folder (docs/parquet.md, "Partitioned datasets"), for the
+ * library's writer and store.writeParquet alike: `column=value`, the value escaped as Hive does and
+ * read back by DuckDB as it was, shortened when too long for a file name (./longFolderName).
+ */
+
+/** Hive's name for the folder of missing values; DuckDB, Spark and pyarrow read it as null. */
+export const NULL_FOLDER = "__HIVE_DEFAULT_PARTITION__";
+
+/** The text `__HIVE_DEFAULT_PARTITION__` itself: its first `_` as `%5F`, which DuckDB reads back as the text, not null. */
+const NULL_FOLDER_AS_TEXT = `%5F${NULL_FOLDER.slice(1)}`;
+
+/** What Hive escapes in a path part as %XX, besides control characters: `/`, `=`, `%` and what Windows forbids. */
+const UNSAFE_IN_PATH = new Set("\"#%'*/:=?\\{[]^<>|");
+
+export function escapePathPart(text: string): string {
+  let escaped = "";
+  for (const character of text) {
+    const code = character.charCodeAt(0);
+    escaped +=
+      code < 0x20 || code === 0x7f || UNSAFE_IN_PATH.has(character) ? `%${code.toString(16).toUpperCase().padStart(2, "0")}` : character;
+  }
+  return escaped;
+}
+
+/** A partition folder: its name, and the whole value when the name had to be shortened (kept in _partition_value.txt). */
+export interface PartitionFolder {
+  readonly name: string;
+  readonly wholeValue?: string;
+}
+
+/**
+ * The folder of one partition value, given as it prints (null when missing), under `prefix`
+ * (`escapePathPart(column) + "="`): null is `__HIVE_DEFAULT_PARTITION__`, the empty text an empty
+ * name (`column=`), the text `__HIVE_DEFAULT_PARTITION__` is `%5F_HIVE_DEFAULT_PARTITION__`.
+ */
+export function partitionFolder(prefix: string, text: string | null): PartitionFolder {
+  if (text === null) return { name: prefix + NULL_FOLDER };
+  const escaped = text === NULL_FOLDER ? NULL_FOLDER_AS_TEXT : escapePathPart(text);
+  const shortened = shortenedFolderName(prefix, escaped);
+  return shortened === undefined ? { name: prefix + escaped } : { name: shortened, wholeValue: text };
+}

@@ -1,0 +1,77 @@
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { escapePathPart, partitionFolder } from "../export/partitionFolder";
+import { quoted } from "./sqlTypes";
+
+/** A table's partitions, numbered in a temporary table, each with its folder path as the library's writer names it. */
+export interface TablePartitions {
+  /** the temporary table: the number (`id`) and the partition columns' values of each partition */
+  readonly table: string;
+  /** folder path (`a=1/b=x`) by partition number */
+  readonly paths: readonly string[];
+  /** folder paths whose last folder was shortened, with that folder's whole value (for _partition_value.txt) */
+  readonly wholeValues: ReadonlyMap<string, string>;
+}
+
+/** in the connection's temporary catalog: never a table of the store */
+const PARTITIONS_TABLE = "temp.main.fountframe_partitions";
+const PARTITIONS_NAME = "fountframe_partitions";
+
+/**
+ * A cell as the library's writer prints it in a folder name (partitioned.ts, folderText): dates and
+ * timestamps as ISO text (milliseconds), numbers as JavaScript prints them, the rest as DuckDB does.
+ */
+function printedSql(column: string, type: string): string {
+  const name = quoted(column);
+  if (type === "DATE") return `strftime(${name}, '%Y-%m-%d')`;
+  if (type === "TIMESTAMP") return `strftime(${name}, '%Y-%m-%dT%H:%M:%S.%gZ')`;
+  if (/^(DOUBLE|FLOAT|REAL)$/.test(type)) return name; // printed below, as JavaScript does
+  return `CAST(${name} AS VARCHAR)`;
+}
+
+/** The DuckDB type of each column of `table`, by name. */
+export async function columnTypes(connection: DuckDBConnection, table: string): Promise<Map<string, string>> {
+  const reader = await connection.runAndReadAll(
+    `SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = $1 AND schema_name = 'main'`,
+    [table],
+  );
+  return new Map(reader.getRows().map(([name, type]) => [String(name), String(type)]));
+}
+
+/**
+ * Whether DuckDB's own COPY ... PARTITION_BY names these columns' folders as the rule does: whole
+ * numbers (digits and `-`, null as `__HIVE_DEFAULT_PARTITION__`) under a short name of letters,
+ * digits and `_`, which neither escapes.
+ */
+export function namedAsDuckDBDoes(partitionBy: readonly string[], types: ReadonlyMap<string, string>): boolean {
+  return partitionBy.every(
+    (column) => /^U?(TINY|SMALL|BIG)?INT(EGER)?$/.test(types.get(column) ?? "") && /^[A-Za-z0-9_]{1,100}$/.test(column),
+  );
+}
+
+/** Numbers each distinct combination of `partitionBy`'s values in `table` (a temporary table) and names its folder. */
+export async function numberPartitions(
+  connection: DuckDBConnection,
+  table: string,
+  partitionBy: readonly string[],
+  types: ReadonlyMap<string, string>,
+): Promise<TablePartitions> {
+  const columns = partitionBy.map(quoted).join(", ");
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE ${PARTITIONS_NAME} AS SELECT (row_number() OVER ()) - 1 AS id, ${columns} FROM (SELECT DISTINCT ${columns} FROM ${quoted(table)})`,
+  );
+  const printed = partitionBy.map((column) => printedSql(column, types.get(column) ?? "VARCHAR")).join(", ");
+  const reader = await connection.runAndReadAll(`SELECT id, ${printed} FROM ${PARTITIONS_TABLE} ORDER BY id`);
+  const prefixes = partitionBy.map((column) => `${escapePathPart(column)}=`);
+  const paths: string[] = [];
+  const wholeValues = new Map<string, string>();
+  for (const [, ...values] of reader.getRowsJS()) {
+    let path = "";
+    values.forEach((value, key) => {
+      const folder = partitionFolder(prefixes[key], value === null ? null : String(value));
+      path += (key ? "/" : "") + folder.name;
+      if (folder.wholeValue !== undefined) wholeValues.set(path, folder.wholeValue);
+    });
+    paths.push(path);
+  }
+  return { table: PARTITIONS_TABLE, paths, wholeValues };
+}
