@@ -29,14 +29,28 @@ export async function exportFile(connection: DuckDBConnection, table: string, di
   }
 }
 
-/** Whether `dir` is absent, empty, or holds nothing but a partitioned export's folders (`column=value`). */
-async function holdsOnlyAnExport(dir: string, column: string): Promise<boolean> {
+/** A file a partitioned store export writes: DuckDB's part files, and a shortened folder's whole value. */
+const isExportFile = (name: string): boolean => /^data_\d+\.parquet$/.test(name) || name === PARTITION_VALUE_FILE;
+
+/**
+ * Whether `dir` is absent, empty, or holds nothing but a partitioned export: a `column=value`
+ * folder for each partition column in turn, then the export's own files, and nothing else at any
+ * depth (a file of yours inside a partition's folder keeps the folder from being replaced).
+ */
+async function holdsOnlyAnExport(dir: string, partitionBy: readonly string[]): Promise<boolean> {
   const found = await stat(dir).catch(() => undefined);
   if (!found) return true;
   if (!found.isDirectory()) return false;
-  const entries = await readdir(dir, { withFileTypes: true });
-  const prefix = `${escapePathPart(column)}=`.toLowerCase();
-  return entries.every((entry) => entry.isDirectory() && entry.name.toLowerCase().startsWith(prefix));
+  const holdsOnly = async (folder: string, depth: number): Promise<boolean> => {
+    const prefix = depth < partitionBy.length ? `${escapePathPart(partitionBy[depth])}=`.toLowerCase() : undefined;
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      if (entry.isFile() && depth > 0 && isExportFile(entry.name)) continue;
+      if (!entry.isDirectory() || prefix === undefined || !entry.name.toLowerCase().startsWith(prefix)) return false;
+      if (!(await holdsOnly(join(folder, entry.name), depth + 1))) return false;
+    }
+    return true;
+  };
+  return holdsOnly(dir, 0);
 }
 
 /**
@@ -52,10 +66,10 @@ export async function exportPartitioned(
   partitionBy: readonly string[],
 ): Promise<void> {
   const folder = resolve(dir);
-  if (!(await holdsOnlyAnExport(folder, partitionBy[0])))
+  if (!(await holdsOnlyAnExport(folder, partitionBy)))
     throw new ValidationError(
       "dir",
-      `an absent or empty folder, or an earlier export partitioned by ${partitionBy[0]}: ${dir} holds other files`,
+      `an absent or empty folder, or an earlier export partitioned by ${partitionBy.join(", ")} holding only its own files: ${dir} holds other files (nothing was written or removed)`,
     );
   await mkdir(dirname(folder), { recursive: true });
   const partial = sideName(folder, "partial");

@@ -214,6 +214,17 @@ describe("the store owns only what it made", () => {
       writeFileSync(join(foreign, "notes.txt"), "mine");
       await expect(store.writeParquet("t", foreign, { partitionBy: ["study_id"] })).rejects.toThrow(/^dir: .* holds other files/);
       expect(readdirSync(foreign)).toEqual(["notes.txt"]);
+
+      // a file of yours inside a partition's folder of an earlier export keeps it from being replaced
+      writeFileSync(join(byStudy, "study_id=1", "NOTES.md"), "my notes");
+      await expect(store.writeParquet("t", byStudy, { partitionBy: ["study_id"] })).rejects.toThrow(/^dir: .* holds other files/);
+      mkdirSync(join(byStudy, "study_id=0", "charts"));
+      rmSync(join(byStudy, "study_id=1", "NOTES.md"));
+      await expect(store.writeParquet("t", byStudy, { partitionBy: ["study_id"] })).rejects.toThrow(/^dir: .* holds other files/);
+      expect(existsSync(join(byStudy, "study_id=0", "charts"))).toBe(true);
+      rmSync(join(byStudy, "study_id=0", "charts"), { recursive: true });
+      await store.writeParquet("t", byStudy, { partitionBy: ["study_id"] });
+      expect(readdirSync(byStudy).sort()).toEqual(["study_id=0", "study_id=1"]);
     } finally {
       await store.close();
     }
