@@ -1,32 +1,18 @@
 import { join } from "node:path";
-import { Client } from "../../src/client/client";
-import { openStore, type Store } from "../../src/store";
 import { tempFolder } from "../helpers/tempFolder";
 import { captureWarnings } from "../client/fixture";
-import { pagedService, type PagedService } from "./helpers/pagedService";
+import { usePagedStore } from "./helpers/pagedService";
 
 const dir = tempFolder("fountframe-numbers-text-");
 
 /** A stored column of numbers that turns text holds each cell as a frame of the same pull gives it. */
 describe("a column of numbers turned to text in the store", () => {
-  let service: PagedService;
-  let client: Client;
-  let store: Store;
-  const column = async (table: string, name: string) => (await store.query(`SELECT ${name} FROM ${table} ORDER BY id`)).column(name).values;
-
-  beforeAll(async () => {
-    service = await pagedService();
-    client = new Client("numbers-token", { baseUrl: service.url, perPage: 2, verbose: false });
-    store = await openStore(join(dir, "fount.duckdb"));
-  });
-  afterAll(async () => {
-    await store.close();
-    await client.aclose();
-    await service.close();
-  });
+  const held = usePagedStore(join(dir, "fount.duckdb"), 2);
+  const column = async (table: string, name: string) =>
+    (await held.store.query(`SELECT ${name} FROM ${table} ORDER BY id`)).column(name).values;
 
   it("keeps numeric text as pulled and numbers as a frame prints them when a later page holds text", async () => {
-    service.serve([
+    held.service.serve([
       [
         { id: 1, v: "1.50" },
         { id: 2, v: "+1" },
@@ -40,8 +26,8 @@ describe("a column of numbers turned to text in the store", () => {
         { id: 6, v: 0.00001 },
       ],
     ]);
-    const frame = await client.brands();
-    await client.sync(store, "brands", {});
+    const frame = await held.client.brands();
+    await held.client.sync(held.store, "brands", {});
     const pulled = frame.column("v").values;
     expect(pulled).toEqual(["1.50", "+1", "1e5", "2", "n/a", "0.00001"]);
     expect(await column("brands", "v")).toEqual(pulled);
@@ -49,7 +35,7 @@ describe("a column of numbers turned to text in the store", () => {
 
   it("makes staged numbers text as a frame prints them for a column the table holds as text", async () => {
     // the pull holds numbers alone; the table's column is text (the test above)
-    service.serve([
+    held.service.serve([
       [
         { id: 1, v: "1.50" },
         { id: 2, v: 2 },
@@ -59,28 +45,28 @@ describe("a column of numbers turned to text in the store", () => {
         { id: 4, v: null },
       ],
     ]);
-    expect((await client.brands()).column("v").values).toEqual([1.5, 2, 0.00001, NaN]);
-    await client.sync(store, "brands", { mode: "full" });
+    expect((await held.client.brands()).column("v").values).toEqual([1.5, 2, 0.00001, NaN]);
+    await held.client.sync(held.store, "brands", { mode: "full" });
     expect(await column("brands", "v")).toEqual(["1.50", "2", "0.00001", null]);
   });
 
   it("writes committed numbers as a frame prints them, and says so, when a later run turns their column to text", async () => {
     const at = (day: number) => `2024-01-0${day}T00:00:00.000000Z`;
-    service.serve([
+    held.service.serve([
       [
         { id: 1, w: 2, x: -0.5, updated_at: at(1) },
         { id: 2, w: 100000, x: 1e-7, updated_at: at(1) },
       ],
     ]);
-    await client.sync(store, "brands", { table: "later_text" });
+    await held.client.sync(held.store, "brands", { table: "later_text" });
     // an incremental run (the table's cursor) that brings text: the committed rows stay, their cells made text
-    service.serve([
+    held.service.serve([
       [
         { id: 3, w: "n/a", x: "none", updated_at: at(2) },
         { id: 4, w: null, x: null, updated_at: at(2) },
       ],
     ]);
-    const { result, warnings } = await captureWarnings(() => client.sync(store, "brands", { table: "later_text" }));
+    const { result, warnings } = await captureWarnings(() => held.client.sync(held.store, "brands", { table: "later_text" }));
     expect(result.mode).toBe("incremental");
     expect(result.widenedColumns).toEqual(["w: BIGINT -> VARCHAR", "x: DOUBLE -> VARCHAR"]);
     expect(await column("later_text", "w")).toEqual(["2", "100000", "n/a", null]);
@@ -91,20 +77,20 @@ describe("a column of numbers turned to text in the store", () => {
   });
 
   it("says nothing of a full run that replaces every row", async () => {
-    service.serve([
+    held.service.serve([
       [
         { id: 1, y: 2 },
         { id: 2, y: 3 },
       ],
     ]);
-    await client.sync(store, "brands", { table: "replaced" });
-    service.serve([
+    await held.client.sync(held.store, "brands", { table: "replaced" });
+    held.service.serve([
       [
         { id: 1, y: 2 },
         { id: 2, y: "n/a" },
       ],
     ]);
-    const { warnings } = await captureWarnings(() => client.sync(store, "brands", { table: "replaced", mode: "full" }));
+    const { warnings } = await captureWarnings(() => held.client.sync(held.store, "brands", { table: "replaced", mode: "full" }));
     expect(await column("replaced", "y")).toEqual(["2", "n/a"]);
     expect(warnings.filter((warning) => warning.code === "FOUNTFRAME_COLUMN_TYPE_CHANGED")).toEqual([]);
   });

@@ -1,28 +1,13 @@
 import { join } from "node:path";
-import { Client } from "../../src/client/client";
-import { openStore, type Store } from "../../src/store";
 import { ValidationError, ValueError } from "../../src/errors";
 import { tempFolder } from "../helpers/tempFolder";
-import { pagedService, type PagedService } from "./helpers/pagedService";
+import { usePagedStore } from "./helpers/pagedService";
 
 const dir = tempFolder("fountframe-unstorable-names-");
 
 /** Columns a DuckDB table cannot hold are refused by name before anything is committed. */
 describe("a pull whose column names DuckDB cannot hold", () => {
-  let service: PagedService;
-  let client: Client;
-  let store: Store;
-
-  beforeAll(async () => {
-    service = await pagedService();
-    client = new Client("names-token", { baseUrl: service.url, perPage: 1, verbose: false });
-    store = await openStore(join(dir, "fount.duckdb"));
-  });
-  afterAll(async () => {
-    await store.close();
-    await client.aclose();
-    await service.close();
-  });
+  const held = usePagedStore(join(dir, "fount.duckdb"), 1);
 
   it.each([
     [
@@ -37,48 +22,37 @@ describe("a pull whose column names DuckDB cannot hold", () => {
     ],
     ["an empty name", [[{ id: 1, "": "empty" }], [{ id: 2, "": "more" }]], /a column named "" \(an empty key\)/],
   ])("refuses %s, naming the columns, and commits nothing", async (_case, pages, message) => {
-    service.serve(pages);
+    held.service.serve(pages);
     const table = `names_${Math.random().toString(36).slice(2, 8)}`;
-    const refused = await client.sync(store, "brands", { table }).then(
+    const refused = await held.client.sync(held.store, "brands", { table }).then(
       () => undefined,
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(ValueError);
     expect(String((refused as Error).message)).toMatch(message);
     expect(String((refused as Error).message)).toMatch(/nothing of the pull was committed/);
-    expect((await store.tables()).map((tracked) => tracked.table)).not.toContain(table);
-    expect((await store.query(`SELECT count(*) AS n FROM duckdb_tables() WHERE table_name = '${table}'`)).column("n").values).toEqual([0]);
+    expect((await held.store.tables()).map((tracked) => tracked.table)).not.toContain(table);
+    expect((await held.store.query(`SELECT count(*) AS n FROM duckdb_tables() WHERE table_name = '${table}'`)).column("n").values).toEqual([
+      0,
+    ]);
   });
 });
 
 /** A temporary table made on the store's connection never takes a sync's writes. */
 describe("a temporary table with a store table's name", () => {
-  let service: PagedService;
-  let client: Client;
-  let store: Store;
-
-  beforeAll(async () => {
-    service = await pagedService();
-    client = new Client("names-token", { baseUrl: service.url, perPage: 2, verbose: false });
-    store = await openStore(join(dir, "temporary.duckdb"));
-  });
-  afterAll(async () => {
-    await store.close();
-    await client.aclose();
-    await service.close();
-  });
+  const held = usePagedStore(join(dir, "temporary.duckdb"), 2);
 
   it.each([
     ["a tracked table's", "BRANDS", "brands"],
     ["a new table's", "fresh", "fresh"],
     ["the sync state's", "fountframe_sync", "brands"],
   ])("refuses a run while one has %s name, naming it, and writes nothing", async (_case, temporary, table) => {
-    service.serve([[{ id: 1, name: "a" }]]);
-    await client.sync(store, "brands", {});
-    const before = (await store.query("SELECT * FROM fount_store.main.fountframe_sync ORDER BY 1")).values;
-    await store.query(`CREATE TEMP TABLE ${temporary} (id BIGINT, name VARCHAR)`);
-    service.serve([[{ id: 2, name: "b" }]]);
-    const refused = await client.sync(store, "brands", { table, mode: "full" }).then(
+    held.service.serve([[{ id: 1, name: "a" }]]);
+    await held.client.sync(held.store, "brands", {});
+    const before = (await held.store.query("SELECT * FROM fount_store.main.fountframe_sync ORDER BY 1")).values;
+    await held.store.query(`CREATE TEMP TABLE ${temporary} (id BIGINT, name VARCHAR)`);
+    held.service.serve([[{ id: 2, name: "b" }]]);
+    const refused = await held.client.sync(held.store, "brands", { table, mode: "full" }).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -86,9 +60,9 @@ describe("a temporary table with a store table's name", () => {
     expect(String((refused as Error).message)).toMatch(
       new RegExp(`${temporary} is a temporary table or view made by SQL on the store's connection`),
     );
-    expect((await store.query(`SELECT count(*) AS n FROM temp.main.${temporary}`)).column("n").values).toEqual([0]);
-    expect((await store.query("SELECT * FROM fount_store.main.fountframe_sync ORDER BY 1")).values).toEqual(before);
-    await store.query(`DROP TABLE temp.main.${temporary}`);
-    expect((await client.sync(store, "brands", { table, mode: "full" })).rows).toBe(1);
+    expect((await held.store.query(`SELECT count(*) AS n FROM temp.main.${temporary}`)).column("n").values).toEqual([0]);
+    expect((await held.store.query("SELECT * FROM fount_store.main.fountframe_sync ORDER BY 1")).values).toEqual(before);
+    await held.store.query(`DROP TABLE temp.main.${temporary}`);
+    expect((await held.client.sync(held.store, "brands", { table, mode: "full" })).rows).toBe(1);
   });
 });

@@ -1,5 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { Client } from "../../../src/client/client";
+import { openStore, type Store } from "../../../src/store";
 
 type Page = Record<string, unknown>[];
 
@@ -45,4 +47,20 @@ export async function pagedService(): Promise<PagedService> {
     serve: (next) => (pages = next),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A paged service, a client of it and a store file of the test's own, made before its tests and closed after. */
+export function usePagedStore(file: string, perPage: number): { service: PagedService; client: Client; store: Store } {
+  const held = {} as { service: PagedService; client: Client; store: Store };
+  beforeAll(async () => {
+    held.service = await pagedService();
+    held.client = new Client("paged-token", { baseUrl: held.service.url, perPage, verbose: false });
+    held.store = await openStore(file);
+  });
+  afterAll(async () => {
+    await held.store.close();
+    await held.client.aclose();
+    await held.service.close();
+  });
+  return held;
 }
