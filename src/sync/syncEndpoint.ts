@@ -2,7 +2,7 @@ import { syncReportForm, withNotebookForm } from "../display";
 import { ValidationError } from "../errors";
 import { syncBrandscape } from "./brandscapeSync";
 import { syncResource } from "./resourceSync";
-import { checkSync, type CheckedSync } from "./syncOptions";
+import { checkSync, storedQuery, type CheckedSync } from "./syncOptions";
 import {
   holdsSessions,
   NOT_A_STORE,
@@ -32,7 +32,7 @@ function serviceOf(baseUrl: string): string {
   }
 }
 
-/** Two queries pull the same rows: the page size aside (both are in canonical key order). */
+/** Two queries pull the same rows: the page size aside (both in their canonical form). */
 function sameQuery(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const rowsOf = ({ perPage: _perPage, ...rest }: Record<string, unknown>) => JSON.stringify(rest);
   return rowsOf(a) === rowsOf(b);
@@ -66,10 +66,11 @@ async function planRun(session: StoreSession, sync: CheckedSync, service: string
       );
     replaceUntracked = existing !== undefined;
   } else if (!sync.full && !dropped) {
-    if (tracked.endpoint !== sync.method || !sameQuery(tracked.query, sync.options))
+    const held = storedQuery(tracked.endpoint, tracked.query);
+    if (tracked.endpoint !== sync.method || !sameQuery(held, sync.options))
       throw new ValidationError(
         "table",
-        `${tracked.table} holds a sync of ${tracked.endpoint} ${JSON.stringify(tracked.query)}: give another table, or mode: "full" to replace it`,
+        `${tracked.table} holds a sync of ${tracked.endpoint} ${JSON.stringify(held)}: give another table, or mode: "full" to replace it`,
       );
     if (tracked.service !== null && tracked.service !== service)
       throw new ValidationError(
