@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startEmulator, type Emulator } from "../../src/emulator";
-import { Client } from "../../src/client/client";
-import { openStore, type Store } from "../../src/store";
 import { IncompletePullError } from "../../src/sync/types";
-import { rewritingProxy, type RewritingProxy, type Rewrite } from "./helpers/rewritingProxy";
+import { type Rewrite } from "./helpers/rewritingProxy";
+import { useStoreFixture } from "./helpers/storeFixture";
 
 const TOKEN = "study-ids-token";
 const STUDIES = { studies: [1, 2, 3], metricKeys: "differentiation" };
@@ -32,35 +27,16 @@ const emptyFor =
 
 /** A brandscape pull's rows must be the studies it asked for: rows of other studies are never dropped silently. */
 describe("a brandscape sync whose rows are not of the studies asked", () => {
-  let emulator: Emulator;
-  let proxy: RewritingProxy;
-  let client: Client;
-  let dir: string;
-  let store: Store;
+  const fx = useStoreFixture(TOKEN, { proxy: true });
   const byStudy = async () =>
-    (await store.query("SELECT study_id, count(*) AS n FROM brandscape_data GROUP BY 1 ORDER BY 1")).values.map((row) =>
+    (await fx.store.query("SELECT study_id, count(*) AS n FROM brandscape_data GROUP BY 1 ORDER BY 1")).values.map((row) =>
       (row as unknown[]).map(Number),
     );
-  const marks = async () => JSON.parse(String((await store.query("SELECT study_marks FROM fountframe_sync")).values[0])) as object;
-
-  beforeEach(async () => {
-    emulator = await startEmulator({ rateLimit: false, token: TOKEN });
-    proxy = await rewritingProxy(emulator.url);
-    client = new Client(TOKEN, { baseUrl: proxy.url, verbose: false, retries: 0 });
-    dir = mkdtempSync(join(tmpdir(), "fountframe-study-ids-"));
-    store = await openStore(join(dir, "fount.duckdb"));
-  });
-  afterEach(async () => {
-    await store.close();
-    await client.aclose();
-    await proxy.close();
-    await emulator.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const marks = async () => JSON.parse(String((await fx.store.query("SELECT study_marks FROM fountframe_sync")).values[0])) as object;
 
   it("refuses a first run's group whose rows say another study: no study of it committed, nor marked; the next run pulls them", async () => {
-    proxy.rewrite(relabelled(2, 99));
-    const refused: unknown = await client.sync(store, "brandscapeData", STUDIES).catch((error: unknown) => error);
+    fx.proxy.rewrite(relabelled(2, 99));
+    const refused: unknown = await fx.client.sync(fx.store, "brandscapeData", STUDIES).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(IncompletePullError);
     expect(String(refused)).toMatch(
       /studies 2,3: the pull asked for studies 2,3 but its rows are of studies 99.*nothing of these studies was committed/,
@@ -68,17 +44,17 @@ describe("a brandscape sync whose rows are not of the studies asked", () => {
     const held = await byStudy();
     expect(held.map(([study]) => study)).toEqual([1]);
     expect(Object.keys(await marks())).toEqual(["1"]);
-    proxy.rewrite(undefined);
-    const repaired = await client.sync(store, "brandscapeData", STUDIES);
+    fx.proxy.rewrite(undefined);
+    const repaired = await fx.client.sync(fx.store, "brandscapeData", STUDIES);
     expect(repaired.partitions).toEqual({ replaced: [2, 3], removed: [] });
     expect((await byStudy()).map(([study]) => study)).toEqual([1, 2, 3]);
   });
 
   it("refuses a full run's group whose rows say another study, and keeps its studies' rows and marks", async () => {
-    await client.sync(store, "brandscapeData", STUDIES);
+    await fx.client.sync(fx.store, "brandscapeData", STUDIES);
     const [before, marksBefore] = [await byStudy(), await marks()];
-    proxy.rewrite(relabelled(2, 99));
-    await expect(client.sync(store, "brandscapeData", { ...STUDIES, mode: "full" })).rejects.toThrow(
+    fx.proxy.rewrite(relabelled(2, 99));
+    await expect(fx.client.sync(fx.store, "brandscapeData", { ...STUDIES, mode: "full" })).rejects.toThrow(
       /the pull asked for studies 2,3 but its rows are of studies 99/,
     );
     expect(await byStudy()).toEqual(before);
@@ -87,10 +63,10 @@ describe("a brandscape sync whose rows are not of the studies asked", () => {
   });
 
   it("refuses, in a full run too, a study the lookup lists with a mark that comes back without rows while the store holds some", async () => {
-    await client.sync(store, "brandscapeData", STUDIES);
+    await fx.client.sync(fx.store, "brandscapeData", STUDIES);
     const before = await byStudy();
-    proxy.rewrite(emptyFor(1));
-    await expect(client.sync(store, "brandscapeData", { ...STUDIES, mode: "full" })).rejects.toThrow(
+    fx.proxy.rewrite(emptyFor(1));
+    await expect(fx.client.sync(fx.store, "brandscapeData", { ...STUDIES, mode: "full" })).rejects.toThrow(
       /study 1: the lookup lists 1 .*but the brandscape data came back without rows of it/,
     );
     expect(await byStudy()).toEqual(before);

@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startEmulator, type Emulator } from "../../src/emulator";
-import { Client } from "../../src/client/client";
-import { openStore, type Store } from "../../src/store";
 import { IncompletePullError } from "../../src/sync/types";
 import { captureWarnings } from "../client/fixture";
-import { rewritingProxy, type RewritingProxy } from "./helpers/rewritingProxy";
+import { useStoreFixture } from "./helpers/storeFixture";
 
 const TOKEN = "no-meta-token";
 const STUDIES = { studies: [1, 2, 3], metricKeys: "differentiation", perPage: 100 };
@@ -23,14 +17,10 @@ const withoutMeta =
 
 /** A page 1 that says neither meta.total nor meta.last_page cannot tell a whole pull: a sync refuses it, whatever onErrors says. */
 describe("a sync whose first page has no meta", () => {
-  let emulator: Emulator;
-  let proxy: RewritingProxy;
-  let client: Client;
-  let dir: string;
-  let store: Store;
+  const fx = useStoreFixture(TOKEN, { proxy: true });
   const snapshot = async (table: string) => [
-    (await store.query(`SELECT * FROM ${table} ORDER BY id`)).values,
-    (await store.query("SELECT * FROM fountframe_sync ORDER BY 1")).values,
+    (await fx.store.query(`SELECT * FROM ${table} ORDER BY id`)).values,
+    (await fx.store.query("SELECT * FROM fountframe_sync ORDER BY 1")).values,
   ];
   const refusal = (run: Promise<unknown>) =>
     captureWarnings(() =>
@@ -40,26 +30,11 @@ describe("a sync whose first page has no meta", () => {
       ),
     ).then(({ result }) => result);
 
-  beforeEach(async () => {
-    emulator = await startEmulator({ rateLimit: false, token: TOKEN });
-    proxy = await rewritingProxy(emulator.url);
-    client = new Client(TOKEN, { baseUrl: proxy.url, verbose: false, retries: 0 });
-    dir = mkdtempSync(join(tmpdir(), "fountframe-nometa-"));
-    store = await openStore(join(dir, "fount.duckdb"));
-  });
-  afterEach(async () => {
-    await store.close();
-    await client.aclose();
-    await proxy.close();
-    await emulator.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
   it.each([false, true])("refuses a brands full run (links dropped too: %s) and keeps the 439 rows", async (dropLinks) => {
-    await client.sync(store, "brands", {});
+    await fx.client.sync(fx.store, "brands", {});
     const before = await snapshot("brands");
-    proxy.rewrite(withoutMeta("brands", dropLinks));
-    const result = await refusal(client.sync(store, "brands", { mode: "full" }));
+    fx.proxy.rewrite(withoutMeta("brands", dropLinks));
+    const result = await refusal(fx.client.sync(fx.store, "brands", { mode: "full" }));
     expect(result).toBeInstanceOf(IncompletePullError);
     expect(String(result)).toMatch(
       /sync of brands \(brands\): page 1 said neither meta\.total nor a meta\.last_page.*nothing of it was committed/,
@@ -69,22 +44,22 @@ describe("a sync whose first page has no meta", () => {
   });
 
   it("refuses an incremental brandscape run whose revised study came without meta: the study keeps its rows and mark", async () => {
-    await client.sync(store, "brandscapeData", STUDIES);
+    await fx.client.sync(fx.store, "brandscapeData", STUDIES);
     const before = await snapshot("brandscape_data");
-    emulator.revise({ studies: [2] });
-    proxy.rewrite(withoutMeta("brandscape-data"));
-    const result = await refusal(client.sync(store, "brandscapeData", STUDIES));
+    fx.emulator.revise({ studies: [2] });
+    fx.proxy.rewrite(withoutMeta("brandscape-data"));
+    const result = await refusal(fx.client.sync(fx.store, "brandscapeData", STUDIES));
     expect(result).toBeInstanceOf(IncompletePullError);
     expect(String(result)).toMatch(/study 2: page 1 said neither meta\.total nor a meta\.last_page/);
     expect(await snapshot("brandscape_data")).toEqual(before);
   });
 
   it("refuses a study lookup without meta before it takes any study for gone", async () => {
-    await client.sync(store, "brandscapeData", STUDIES);
+    await fx.client.sync(fx.store, "brandscapeData", STUDIES);
     const before = await snapshot("brandscape_data");
-    proxy.rewrite(withoutMeta("studies"));
+    fx.proxy.rewrite(withoutMeta("studies"));
     for (const mode of ["auto", "full"] as const) {
-      const result = await refusal(client.sync(store, "brandscapeData", { ...STUDIES, mode }));
+      const result = await refusal(fx.client.sync(fx.store, "brandscapeData", { ...STUDIES, mode }));
       expect(result).toBeInstanceOf(IncompletePullError);
       expect(String(result)).toMatch(/the study lookup: page 1 said neither meta\.total nor a meta\.last_page/);
       expect(await snapshot("brandscape_data")).toEqual(before);
