@@ -10,18 +10,52 @@ export function inFlagTerms(error: unknown, names: FlagNames): unknown {
   if (!flag) return error;
   const prefix = `${error.parameter}: `;
   const detail = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-  const inFlags = detail
-    .replace(LIBRARY_NAME, (name) => names.get(name) ?? name)
-    .replace(PARAMETER_IN_BRACKETS, (whole, name: string) => (names.has(name) ? `(${names.get(name)})` : whole))
-    .replace(
-      EXAMPLE_PARAMETERS,
-      (_, list: string) =>
-        `(e.g. ${list
-          .split(", ")
-          .map((name) => names.get(name) ?? name)
-          .join(", ")})`,
-    );
+  const inFlags = outsideJson(detail, (text) =>
+    text
+      .replace(LIBRARY_NAME, (name) => names.get(name) ?? name)
+      .replace(PARAMETER_IN_BRACKETS, (whole, name: string) => (names.has(name) ? `(${names.get(name)})` : whole))
+      .replace(
+        EXAMPLE_PARAMETERS,
+        (_, list: string) =>
+          `(e.g. ${list
+            .split(", ")
+            .map((name) => names.get(name) ?? name)
+            .join(", ")})`,
+      ),
+  );
   return new ValidationError(flag, inFlags);
+}
+
+/**
+ * `rewrite` applied to a message outside the JSON objects it quotes (a synced query, as the store
+ * keeps it: its keys are data, not parameters to re-tell as flags).
+ */
+function outsideJson(message: string, rewrite: (text: string) => string): string {
+  let told = "";
+  let from = 0;
+  for (let open = message.indexOf('{"'); open >= 0; open = message.indexOf('{"', from)) {
+    const close = objectEnd(message, open);
+    if (close < 0) break;
+    told += rewrite(message.slice(from, open)) + message.slice(open, close + 1);
+    from = close + 1;
+  }
+  return told + rewrite(message.slice(from));
+}
+
+/** Where the JSON object opening at `open` closes (its strings skipped), or -1. */
+function objectEnd(text: string, open: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let at = open; at < text.length; at++) {
+    const char = text[at];
+    if (inString) {
+      if (char === "\\") at++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "{") depth++;
+    else if (char === "}" && --depth === 0) return at;
+  }
+  return -1;
 }
 
 /** A plain-word parameter the library names in brackets: "a study (studies)". */

@@ -118,11 +118,16 @@ export class Client implements AsyncDisposable {
     return mainStudyId((endpoint, query) => this.rawQuery(endpoint, query), countryCode, year);
   }
 
-  /** Keeps a table of a store (`openStore`, fountframe/store) in step with the service; only whole pulls are committed. */
+  /**
+   * Keeps a table of a store (`openStore`, fountframe/store) in step with the service; only whole
+   * pulls are committed. A sync always asks the service: its requests neither read nor write the
+   * response cache (a cached answer is older than the rows it would replace).
+   */
   async sync<M extends MethodName>(store: SyncTarget, endpoint: M, options?: SyncOptions<M>): Promise<SyncReport> {
-    const pages = (method: string, methodOptions: Record<string, unknown>) => this.#methodPull(method, [methodOptions], "pages");
+    const uncached = { cache: false } as const;
+    const pages = (method: string, methodOptions: Record<string, unknown>) => this.#methodPull(method, [methodOptions], "pages", uncached);
     const columnPages = (method: string, methodOptions: Record<string, unknown>) =>
-      this.#methodPull(method, [methodOptions], "columnPages");
+      this.#methodPull(method, [methodOptions], "columnPages", uncached);
     return syncOfStore(store)({ pages, columnPages, baseUrl: this.#options.baseUrl }, endpoint, options);
   }
 
@@ -144,16 +149,21 @@ export class Client implements AsyncDisposable {
   }
 
   /** A method's pull, taken as `take` says: its pages, or (a sync's) its pages as column chunks. */
-  #methodPull<K extends "pages" | "columnPages">(method: string, args: readonly unknown[], take: K): ReturnType<Pull[K]> {
+  #methodPull<K extends "pages" | "columnPages">(
+    method: string,
+    args: readonly unknown[],
+    take: K,
+    overrides?: Partial<ResolvedOptions>,
+  ): ReturnType<Pull[K]> {
     const spec = endpointOfMethod(method);
-    const pull = this.#pull();
+    const pull = this.#pull(overrides);
     const { query, stackData } = buildQuery(spec, args);
     return pull[take](spec.resource, query, stackData) as ReturnType<Pull[K]>;
   }
 
-  /** A pull with the options as they are now; refused once the client is closed. */
-  #pull(): Pull {
+  /** A pull with the options as they are now (and any overrides); refused once the client is closed. */
+  #pull(overrides?: Partial<ResolvedOptions>): Pull {
     if (this.closed) throw new ClientClosedError();
-    return new Pull(this.#parts, this.#options);
+    return new Pull(this.#parts, overrides ? { ...this.#options, ...overrides } : this.#options);
   }
 }

@@ -4,7 +4,9 @@ import { IncompletePullError } from "./types";
 import type { ColumnPagesOf, PagesOf } from "./types";
 import { stateAfter } from "./runState";
 import { lookUpStudies } from "./studyLookup";
-import { stagePull } from "./stagePull";
+import { chunkColumn, stagePull } from "./stagePull";
+import type { PageChunk } from "../table/types";
+import { isMissingCell } from "../table/columnType";
 import { fieldsOf, withFields } from "./syncOptions";
 import type { SyncOutcome, SyncRun } from "./types";
 
@@ -37,16 +39,56 @@ function nextGroupSize(rowsPerStudy: number): number {
 }
 
 /**
- * An incremental run: a study the lookup lists (its mark moved) that came back without rows while
- * the store holds some is refused, and nothing of its group is committed.
+ * A study the lookup lists with a mark that came back without rows while the store holds some is
+ * refused, in either mode, and nothing of its group is committed: only a study whose lookup mark
+ * is null (the service says it has no data) takes the empty answer.
  */
-function refuseEmptyStudies(came: readonly number[], held: ReadonlySet<number>, group: readonly number[], what: string): void {
-  const empty = group.filter((id) => !came.includes(id) && held.has(id));
+function refuseEmptyStudies(
+  came: ReadonlyMap<number, number>,
+  held: ReadonlySet<number>,
+  group: readonly number[],
+  lookupMarks: Readonly<Record<string, string | null>>,
+  what: string,
+): void {
+  const empty = group.filter((id) => !came.has(id) && held.has(id) && lookupMarks[String(id)] !== null);
   if (empty.length > 0)
     throw new IncompletePullError(
-      `${what}: the lookup lists ${empty.join(",")} (data_updated_at moved) but the brandscape data came back without rows of it, ` +
-        `while the store holds some; nothing of these studies was committed (a full run, mode: "full", takes the empty answer)`,
+      `${what}: the lookup lists ${empty.join(",")} (data_updated_at ${empty.map((id) => lookupMarks[String(id)]).join(",")}: it has data) ` +
+        `but the brandscape data came back without rows of it, while the store holds some; nothing of these studies was committed`,
     );
+}
+
+/**
+ * A pull's rows must be of the studies it asked for: a row of another study, or without one, would
+ * be dropped when the pull is written study by study, and the studies asked committed empty.
+ */
+function refuseOtherStudies(came: ReadonlyMap<number, number>, withoutStudy: number, group: readonly number[], what: string): void {
+  const others = [...came.keys()].filter((id) => !group.includes(id)).sort((a, b) => a - b);
+  if (others.length === 0 && withoutStudy === 0) return;
+  const said = [
+    ...(others.length > 0 ? [`its rows are of studies ${[...came.keys()].sort((a, b) => a - b).join(",")}`] : []),
+    ...(withoutStudy > 0 ? [`${withoutStudy} rows came without a ${STUDY_COLUMN}`] : []),
+  ];
+  throw new IncompletePullError(
+    `${what}: the pull asked for studies ${group.join(",")} but ${said.join(", and ")}; nothing of these studies was committed: their rows and marks are as they were`,
+  );
+}
+
+/** Counts a pull's rows by study as its chunks arrive (rows without a study apart). */
+class StudyTally {
+  readonly rows = new Map<number, number>();
+  withoutStudy = 0;
+
+  see = (chunk: PageChunk): void => {
+    const cells = chunkColumn(chunk, STUDY_COLUMN);
+    if (cells.length < chunk.rowCount) this.withoutStudy += chunk.rowCount - cells.length;
+    for (let row = 0; row < cells.length; row++) {
+      const cell = cells[row];
+      const study = isMissingCell(cell) ? NaN : Number(cell);
+      if (Number.isSafeInteger(study)) this.rows.set(study, (this.rows.get(study) ?? 0) + 1);
+      else this.withoutStudy++;
+    }
+  };
 }
 
 /**
@@ -70,6 +112,8 @@ interface GroupPull {
   readonly what: string;
   readonly pull: HeldPull;
   readonly pullRequests: number;
+  /** the pull's rows by study */
+  readonly tally: StudyTally;
 }
 
 const ignore = (): void => undefined;
@@ -142,11 +186,13 @@ export async function syncBrandscape(
     const what = `sync of ${run.table}, ${group.length === 1 ? "study" : "studies"} ${group.join(",")}`;
     const pull = session.holdPull();
     const pages = columnPages(run.method, forStudies(options, group));
-    const done = stagePull(pages, pull, what, fieldsOf(options), undefined, stop).then((pullRequests) => ({
+    const tally = new StudyTally();
+    const done = stagePull(pages, pull, what, fieldsOf(options), tally.see, stop).then((pullRequests) => ({
       group,
       what,
       pull,
       pullRequests,
+      tally,
     }));
     done.catch(ignore); // its error is thrown where it is awaited, or not at all once the run has stopped
     return done;
@@ -158,16 +204,15 @@ export async function syncBrandscape(
   let start = 1;
   try {
     while (next !== undefined) {
-      const { group, what, pull, pullRequests } = await next;
+      const { group, what, pull, pullRequests, tally } = await next;
       next = undefined;
       requests += pullRequests;
       const rowsPerStudy = (await pull.staged()).rows / group.length;
       const following = pulled.slice(start, start + nextGroupSize(rowsPerStudy));
       start += following.length;
-      if (!run.full) {
-        held ??= new Set(await session.transaction((writes) => writes.distinctValues(run.table, STUDY_COLUMN)));
-        refuseEmptyStudies(pull.distinctValues(STUDY_COLUMN), held, group, what);
-      }
+      refuseOtherStudies(tally.rows, tally.withoutStudy, group, what);
+      held ??= new Set(await session.transaction((writes) => writes.distinctValues(run.table, STUDY_COLUMN)));
+      refuseEmptyStudies(tally.rows, held, group, lookup.marks, what);
       for (const [index, study] of group.entries()) {
         const done = await session.transaction(async (writes) => {
           const only = { kind: "partition", column: STUDY_COLUMN, values: [study] } as const;

@@ -8,7 +8,9 @@ const NOT_COMMITTED = "nothing of it was committed: the rows and marks are as th
  * Whether a pull saw every record of its query: its pages came 1, 2, ... up to the last page its
  * first one announced (under `onErrors: "warn"` a page that failed after its retries is skipped),
  * meta.total stayed put, and the records staged add up to it, each id once (pages shift when
- * records are added or removed during a pull: ids then come twice, or never).
+ * records are added or removed during a pull: ids then come twice, or never). A first page that
+ * says neither meta.total nor a later meta.last_page cannot tell a whole pull from its first page
+ * (WIRE.md's envelope always has both): it is refused, however many records it holds.
  */
 export class PageAudit {
   #first: { total: number | undefined; lastPage: number } | undefined;
@@ -20,8 +22,11 @@ export class PageAudit {
   /** One page as it arrives, holding `records` records. */
   see(page: Pick<PulledPage, "page" | "total" | "lastPage">, records: number): void {
     if (page.page !== this.#nextPage) this.#fail(`${this.#skipped(page.page - 1)} (failed after its retries, or never answered)`);
-    if (this.#first === undefined) this.#first = { total: page.total, lastPage: page.lastPage };
-    else if (page.total !== this.#first.total)
+    if (this.#first === undefined) {
+      if (page.total === undefined && page.lastPage <= page.page)
+        this.#fail(`page ${page.page} said neither meta.total nor a meta.last_page beyond it: whether it holds every record is unknown`);
+      this.#first = { total: page.total, lastPage: page.lastPage };
+    } else if (page.total !== this.#first.total)
       this.#fail(`meta.total moved from ${this.#first.total} to ${page.total} on page ${page.page}: the data changed during the pull`);
     this.#nextPage = page.page + 1;
     this.#records += records;

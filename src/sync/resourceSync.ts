@@ -6,15 +6,23 @@ import { fieldsOf, withFields } from "./syncOptions";
 import { chunkColumn, stagePull } from "./stagePull";
 import type { SyncOutcome, SyncRun } from "./types";
 
+/** Whether timestamp `a` is later than `b` (both ISO text). */
+const isAfter = (a: string, b: string): boolean => Date.parse(a) > Date.parse(b);
+
 /**
  * A resource: the first run (or "full") pulls everything and removes ids gone; later runs ask for
  * `filter[updated_since]` from the stored cursor (less an overlap) and merge by id. Deletions are
  * only seen by a full run: the service lists what changed, not what went. One transaction a run:
- * the pages are staged as they come, checked whole, then merged with the new state.
+ * the pages are staged as they come, checked whole, then merged with the new state. The cursor is
+ * at most the time the run started (this machine's clock): a record stamped in the future does
+ * not stop later runs from seeing changes.
  */
 export async function syncResource(pages: ColumnPagesOf, session: StoreSession, run: SyncRun): Promise<SyncOutcome> {
   const { before } = run;
-  const incremental = !run.full && before !== undefined && before.cursor !== null;
+  const startedAt = new Date().toISOString();
+  // a stored cursor past the run's start (one record stamped in the future froze it, in an earlier
+  // version) would ask for nothing ever again: such a run is a full one
+  const incremental = !run.full && before !== undefined && before.cursor !== null && !isAfter(before.cursor, startedAt);
   const options = withFields(run.options, ["id", "updated_at"]);
   const pullOptions = incremental
     ? { ...options, filters: { ...(options.filters as object | undefined), updated_since: sinceFilter(before.cursor!) } }
@@ -26,6 +34,8 @@ export async function syncResource(pages: ColumnPagesOf, session: StoreSession, 
     const requests = await stagePull(pages(run.method, pullOptions), writes, what, fieldsOf(options), (chunk) => {
       cursor = newestOf(chunkColumn(chunk, "updated_at"), cursor);
     });
+    // a record stamped in the future (updated_at 2099) would freeze the cursor: it is at most the run's start
+    if (cursor !== null && isAfter(cursor, startedAt)) cursor = startedAt;
     const changes = await writes.writeStaged(run.table, incremental ? { kind: "ids" } : { kind: "all" });
     const mode = incremental ? "incremental" : "full";
     await writes.saveState(stateAfter(run, { cursor, studyMarks: null, mode, changes, requests }));

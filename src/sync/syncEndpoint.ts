@@ -2,7 +2,7 @@ import { syncReportForm, withNotebookForm } from "../display";
 import { ValidationError } from "../errors";
 import { syncBrandscape } from "./brandscapeSync";
 import { syncResource } from "./resourceSync";
-import { checkSync, type CheckedSync } from "./syncOptions";
+import { checkSync, storedQuery, type CheckedSync } from "./syncOptions";
 import {
   holdsSessions,
   NOT_A_STORE,
@@ -32,7 +32,7 @@ function serviceOf(baseUrl: string): string {
   }
 }
 
-/** Two queries pull the same rows: the page size aside (both are in canonical key order). */
+/** Two queries pull the same rows: the page size aside (both in their canonical form). */
 function sameQuery(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const rowsOf = ({ perPage: _perPage, ...rest }: Record<string, unknown>) => JSON.stringify(rest);
   return rowsOf(a) === rowsOf(b);
@@ -41,7 +41,8 @@ function sameQuery(a: Record<string, unknown>, b: Record<string, unknown>): bool
 /**
  * What the run may do, settled from the store before any request: a table the store did not make
  * is refused (unless mode "full" with replaceUntrackedTable), as is a tracked table's other query or
- * other service (unless mode "full"); names are compared as DuckDB compares them, case-insensitively.
+ * other service (unless mode "full"); a tracked table that was dropped is synced again whole; names
+ * are compared as DuckDB compares them, case-insensitively.
  */
 async function planRun(session: StoreSession, sync: CheckedSync, service: string): Promise<SyncRun> {
   const staging = await session.existingTable(STAGING_TABLE);
@@ -50,9 +51,13 @@ async function planRun(session: StoreSession, sync: CheckedSync, service: string
       "store",
       `a store without a table named ${staging}: fountframe stages its pulls under that name; rename that table`,
     );
-  const before = await session.state(sync.table);
+  const tracked = await session.state(sync.table);
+  // a tracked table the user dropped: its marks and cursor speak of rows no longer there, so the
+  // run is a first one (full, whatever the mode), into the name the state spells
+  const dropped = tracked !== undefined && (await session.existingTable(tracked.table)) === undefined;
+  const before = dropped ? undefined : tracked;
   let replaceUntracked = false;
-  if (!before) {
+  if (!tracked) {
     const existing = await session.existingTable(sync.table);
     if (existing !== undefined && !sync.replaceUntrackedTable)
       throw new ValidationError(
@@ -60,22 +65,23 @@ async function planRun(session: StoreSession, sync: CheckedSync, service: string
         `${existing} is a table this store did not make (fountframe tracks no sync into it): give another table, or mode: "full" with replaceUntrackedTable: true to replace it whole`,
       );
     replaceUntracked = existing !== undefined;
-  } else if (!sync.full) {
-    if (before.endpoint !== sync.method || !sameQuery(before.query, sync.options))
+  } else if (!sync.full && !dropped) {
+    const held = storedQuery(tracked.endpoint, tracked.query);
+    if (tracked.endpoint !== sync.method || !sameQuery(held, sync.options))
       throw new ValidationError(
         "table",
-        `${before.table} holds a sync of ${before.endpoint} ${JSON.stringify(before.query)}: give another table, or mode: "full" to replace it`,
+        `${tracked.table} holds a sync of ${tracked.endpoint} ${JSON.stringify(held)}: give another table, or mode: "full" to replace it`,
       );
-    if (before.service !== null && before.service !== service)
+    if (tracked.service !== null && tracked.service !== service)
       throw new ValidationError(
         "baseUrl",
-        `${before.table} was synced from ${before.service}, not from ${service}: sync it from its own service, give another table, or mode: "full" to replace it`,
+        `${tracked.table} was synced from ${tracked.service}, not from ${service}: sync it from its own service, give another table, or mode: "full" to replace it`,
       );
   }
   return {
     method: sync.method,
-    table: before?.table ?? sync.table,
-    full: sync.full,
+    table: tracked?.table ?? sync.table,
+    full: sync.full || dropped,
     options: sync.options,
     service,
     before,

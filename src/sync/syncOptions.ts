@@ -1,14 +1,7 @@
 import { ENDPOINT_BY_METHOD, toSnakeCase, type MethodName } from "../endpoints/table";
 import { ValidationError } from "../errors";
 import { buildQuery } from "../params/buildQuery";
-
-/** A value with every object's keys in order: two option objects that differ only in key order are one. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value === null || typeof value !== "object") return value;
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
-  return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, item]) => [key, canonical(item)]));
-}
+import { canonicalQuery } from "./canonicalQuery";
 
 /** Options that would make a pull partial or its rows not one per id: a sync refuses them. */
 const REFUSED = ["query", "page", "maxPages", "stackData"] as const;
@@ -20,7 +13,7 @@ export interface CheckedSync {
   readonly full: boolean;
   /** mode "full" may replace a table of that name the store did not make */
   readonly replaceUntrackedTable: boolean;
-  /** the method's options without table and mode: what the store keeps as the query */
+  /** the method's options without table and mode, in their one canonical form (canonicalQuery.ts): what the store keeps as the query */
   readonly options: Record<string, unknown>;
 }
 
@@ -72,6 +65,21 @@ export function checkSync(endpoint: unknown, options: unknown): CheckedSync {
     table,
     full: mode === "full",
     replaceUntrackedTable,
-    options: canonical(rest) as Record<string, unknown>,
+    options: canonicalQuery(spec, rest),
   };
+}
+
+/**
+ * A query as a table's state keeps it, in the canonical form: a store written by an earlier version
+ * kept the options as given (`studies: [2, 1]`, the command line's `"1,2"`). A query whose values no
+ * longer pass their checks is taken as it is (it then matches no run's query).
+ */
+export function storedQuery(endpoint: string, query: Record<string, unknown>): Record<string, unknown> {
+  const spec = ENDPOINT_BY_METHOD.get(endpoint);
+  if (!spec) return query;
+  try {
+    return canonicalQuery(spec, query);
+  } catch {
+    return query;
+  }
 }

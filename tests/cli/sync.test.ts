@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { spawn } from "node:child_process";
 import { ROOT, bundleInto, readableFolder } from "../helpers/asNobody";
+import { openStore } from "../../src/store";
 import { cleanEnv, runCli, useCliFixture } from "./helpers/builtCli";
 
 const TOKEN = "cli-sync-s3cr3t";
@@ -69,7 +71,108 @@ describe("fountframe sync", () => {
     const untracked = await runCli(fixture.cli, ["sync", "regions", "--store", store, "--table", "other", "--replace-untracked-table"], {
       env: env(),
     });
-    expect([untracked.code, untracked.stderr]).toEqual([2, expect.stringMatching(/--replace-untracked-table: only with mode: "full"/)]);
+    expect([untracked.code, untracked.stderr]).toEqual([2, expect.stringMatching(/--replace-untracked-table: only with --full \(/)]);
+  });
+});
+
+/** The command line and the library spell one sync differently: the store keeps it in one form (issue 43). */
+describe("fountframe sync and client.sync on one store", () => {
+  const fixture = useCliFixture(TOKEN);
+  const env = () => cleanEnv({ FOUNT_API_TOKEN: TOKEN, FOUNT_BASE_URL: fixture.emulator.url });
+  const library = { studies: [1, 2], metricKeys: ["differentiation"] };
+
+  it("takes each other's table, in any list order", async () => {
+    const file = join(fixture.dir, "shared.duckdb");
+    const made = await runCli(
+      fixture.cli,
+      ["sync", "brandscape-data", "--studies", "2,1", "--metric-keys", "differentiation", "--store", file],
+      {
+        env: env(),
+      },
+    );
+    expect(made.code).toBe(0);
+    const store = await openStore(file);
+    try {
+      expect((await fixture.client.sync(store, "brandscapeData", library)).mode).toBe("incremental");
+    } finally {
+      await store.close();
+    }
+    const again = await runCli(
+      fixture.cli,
+      ["sync", "brandscape-data", "--studies", "1,2", "--metric-keys", "differentiation", "--store", file],
+      {
+        env: env(),
+      },
+    );
+    expect([again.code, JSON.parse(again.stdout).mode]).toEqual([0, "incremental"]);
+  });
+
+  it("names the query a table holds as the store keeps it, and --full, when another query is refused", async () => {
+    const file = join(fixture.dir, "other.duckdb");
+    const store = await openStore(file);
+    try {
+      await fixture.client.sync(store, "brandscapeData", library);
+    } finally {
+      await store.close();
+    }
+    const other = await runCli(
+      fixture.cli,
+      ["sync", "brandscape-data", "--studies", "1,3", "--metric-keys", "differentiation", "--store", file],
+      {
+        env: env(),
+      },
+    );
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain(
+      '--table: brandscape_data holds a sync of brandscape-data {"filters":{"studies":[1,2]},"metricKeys":["differentiation"]}: give another table, or --full to replace it',
+    );
+  });
+
+  it("exits 130 on SIGINT, saying what was kept: the studies committed before it stay", async () => {
+    const file = join(fixture.dir, "interrupted.duckdb");
+    // study 1's pull answers; the next pull (studies 2 and 3) never does
+    fixture.emulator.setFaults([
+      { kind: "rateHeaders", headers: {}, resource: "brandscape-data", page: 1, times: 1 },
+      { kind: "hang", resource: "brandscape-data", page: 1 },
+    ]);
+    fixture.emulator.resetStats();
+    try {
+      const child = spawn(
+        process.execPath,
+        [fixture.cli, "sync", "brandscape-data", "--studies", "1,2,3", "--metric-keys", "differentiation", "--store", file],
+        {
+          env: env(),
+        },
+      );
+      const err: Buffer[] = [];
+      child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+      const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+      const hanging = () =>
+        fixture.emulator.stats.log.filter((entry) => entry.path.endsWith("brandscape-data") && entry.page === 1).length >= 2;
+      for (let waited = 0; !hanging() && waited < 15_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      child.kill("SIGINT");
+      expect(await exited).toBe(130);
+      expect(Buffer.concat(err).toString("utf8")).toMatch(
+        /interrupted: the store keeps what was committed before it .*the studies committed so far/,
+      );
+    } finally {
+      fixture.emulator.setFaults([]);
+    }
+    const store = await openStore(file);
+    try {
+      const studies = (await store.query("SELECT DISTINCT study_id FROM brandscape_data ORDER BY 1")).values.map((row) =>
+        Number((row as unknown[])[0]),
+      );
+      expect(studies).toEqual([1]);
+      expect(
+        (await fixture.client.sync(store, "brandscapeData", { studies: [1, 2, 3], metricKeys: ["differentiation"] })).partitions,
+      ).toEqual({
+        replaced: [2, 3],
+        removed: [],
+      });
+    } finally {
+      await store.close();
+    }
   });
 });
 

@@ -10,6 +10,8 @@ import { openClient, type ConnectionFlags } from "../openClient";
 import { methodOptions, type QueryFlags } from "../queryFlags";
 import { addFilterOptions, addQueryOptions } from "../queryOptions";
 import { UsageError } from "../exitCode";
+import { ValidationError } from "../../errors";
+import { whileInterruptible } from "../interrupts";
 
 /** The flags' options are only known at run time, where sync checks them and names the allowed ones. */
 type SyncOf = (store: Store, method: MethodName, options: Record<string, unknown>) => Promise<SyncReport>;
@@ -42,6 +44,29 @@ function addStoreOptions(command: Command, perResource: boolean): Command {
 function storeFile(flags: SyncFlags): string {
   if (!flags.store) throw new UsageError("--store <file> is required: the DuckDB store to keep in step");
   return flags.store;
+}
+
+/** What an interrupted sync leaves: every commit made before the signal (docs/sync.md, "What a run commits"). */
+const KEPT_ON_INTERRUPT = () =>
+  "the store keeps what was committed before it (of a resource's run nothing; of brandscape data the studies committed so far, each whole with its mark); run the same command to go on";
+
+/** The library's words for a sync's modes, as the flags say them. */
+const MODE_FLAGS: ReadonlyArray<[RegExp, string]> = [
+  [/mode: "full"/g, "--full"],
+  [/(--replace-untracked-table|replaceUntrackedTable): true/g, "--replace-untracked-table"],
+];
+
+/** Runs a sync, its ValidationErrors told with the mode flags (`--full`, not `mode: "full"`). */
+async function inModeFlags<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const prefix = `${error.parameter}: `;
+    const detail = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+    const told = MODE_FLAGS.reduce((text, [said, flag]) => text.replace(said, flag), detail);
+    throw told === detail ? error : new ValidationError(error.parameter, told);
+  }
 }
 
 /** One line per run on stderr: what changed. */
@@ -104,13 +129,18 @@ export function syncCommand(io: CliIo): Command {
         io.stdout.write(statusTable(await store.tables()));
         return;
       }
-      await withClient(openClient(flags, io, { progress: !flags.quiet }), (client) =>
-        runAll(store, io, async (endpoint, options) => {
-          const sync = client.sync.bind(client) as SyncOf;
-          const report = await sync(store, endpoint, { ...options, ...(flags.full ? { mode: "full" } : {}) });
-          if (!flags.quiet) io.stderr.write(reportLine(report));
-          return report;
-        }),
+      await whileInterruptible(
+        io,
+        () =>
+          withClient(openClient(flags, io, { progress: !flags.quiet }), (client) =>
+            runAll(store, io, async (endpoint, options) => {
+              const sync = client.sync.bind(client) as SyncOf;
+              const report = await inModeFlags(() => sync(store, endpoint, { ...options, ...(flags.full ? { mode: "full" } : {}) }));
+              if (!flags.quiet) io.stderr.write(reportLine(report));
+              return report;
+            }),
+          ),
+        KEPT_ON_INTERRUPT,
       );
     } finally {
       await store.close();
@@ -138,17 +168,24 @@ function resourceSyncCommand(spec: EndpointSpec, io: CliIo): Command {
     await withFlagNames(names, async () => {
       const store = await openStore(file);
       try {
-        await withClient(openClient(flags, io, { progress: !flags.quiet }), async (client) => {
-          const sync = client.sync.bind(client) as SyncOf;
-          const report = await sync(store, spec.method as MethodName, {
-            ...options,
-            ...(flags.table ? { table: flags.table } : {}),
-            ...(flags.full ? { mode: "full" } : {}),
-            ...(flags.replaceUntrackedTable ? { replaceUntrackedTable: true } : {}),
-          });
-          if (!flags.quiet) io.stderr.write(reportLine(report));
-          io.stdout.write(`${JSON.stringify(report)}\n`);
-        });
+        await whileInterruptible(
+          io,
+          () =>
+            withClient(openClient(flags, io, { progress: !flags.quiet }), async (client) => {
+              const sync = client.sync.bind(client) as SyncOf;
+              const report = await inModeFlags(() =>
+                sync(store, spec.method as MethodName, {
+                  ...options,
+                  ...(flags.table ? { table: flags.table } : {}),
+                  ...(flags.full ? { mode: "full" } : {}),
+                  ...(flags.replaceUntrackedTable ? { replaceUntrackedTable: true } : {}),
+                }),
+              );
+              if (!flags.quiet) io.stderr.write(reportLine(report));
+              io.stdout.write(`${JSON.stringify(report)}\n`);
+            }),
+          KEPT_ON_INTERRUPT,
+        );
       } finally {
         await store.close();
       }

@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator, type Emulator } from "../../../src/emulator";
+import { Client } from "../../../src/client/client";
+import { openStore, type Store } from "../../../src/store";
+import { rewritingProxy, type RewritingProxy } from "./rewritingProxy";
+
+export interface StoreFixture {
+  emulator: Emulator;
+  /** the proxy the client goes through, when asked for */
+  proxy: RewritingProxy;
+  /** the client: no retries, through the proxy when there is one */
+  client: Client;
+  dir: string;
+  /** a fresh store, `fount.duckdb` in `dir` */
+  store: Store;
+}
+
+/**
+ * Each test's emulator, client and fresh store in a temporary folder, closed after it; with `proxy`
+ * the client goes through a rewritingProxy, with `cache` it keeps a response cache in the folder.
+ */
+export function useStoreFixture(token: string, options: { proxy?: boolean; cache?: boolean } = {}): StoreFixture {
+  const fixture = {} as StoreFixture;
+  beforeEach(async () => {
+    fixture.emulator = await startEmulator({ rateLimit: false, token });
+    if (options.proxy) fixture.proxy = await rewritingProxy(fixture.emulator.url);
+    fixture.dir = mkdtempSync(join(tmpdir(), "fountframe-store-"));
+    fixture.client = new Client(token, {
+      baseUrl: options.proxy ? fixture.proxy.url : fixture.emulator.url,
+      verbose: false,
+      retries: 0,
+      ...(options.cache ? { cache: { dir: join(fixture.dir, "cache") } } : {}),
+    });
+    fixture.store = await openStore(join(fixture.dir, "fount.duckdb"));
+  });
+  afterEach(async () => {
+    await fixture.store.close();
+    await fixture.client.aclose();
+    if (options.proxy) await fixture.proxy.close();
+    await fixture.emulator.close();
+    rmSync(fixture.dir, { recursive: true, force: true });
+  });
+  return fixture;
+}
