@@ -39,16 +39,6 @@ export class HeldRows implements HeldPull {
     return Promise.resolve({ rows, ids: ids.size, missingIds });
   }
 
-  distinctValues(column: string): number[] {
-    const values = new Set<number>();
-    for (const chunk of this.chunks) {
-      const cells = this.#column(chunk, column);
-      if (cells === undefined) continue;
-      for (let row = 0; row < chunk.rowCount; row++) if (!isMissingCell(cells[row])) values.add(Number(cells[row]));
-    }
-    return [...values];
-  }
-
   /** The rows whose `column` holds `value` (one study's), chunk by chunk. */
   rowsOf(column: string, value: number): ChunkRows[] {
     const parts: ChunkRows[] = [];

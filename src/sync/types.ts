@@ -158,10 +158,7 @@ export interface PullSink {
 }
 
 /** A pull's pages as column chunks in memory: a few studies' rows, written one study a transaction. */
-export interface HeldPull extends PullSink {
-  /** the distinct values of a whole-number column (the studies the pull brought) */
-  distinctValues(column: string): number[];
-}
+export type HeldPull = PullSink;
 
 /** The writes of one transaction; as a PullSink, a page's columns go to its staging table (declaredTypes: the columns' documented types). */
 export interface StoreWrites extends PullSink {
