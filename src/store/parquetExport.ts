@@ -29,8 +29,8 @@ export async function exportFile(connection: DuckDBConnection, table: string, di
   }
 }
 
-/** A file a partitioned store export writes: DuckDB's part files, and a shortened folder's whole value. */
-const isExportFile = (name: string): boolean => /^data_\d+\.parquet$/.test(name) || name === PARTITION_VALUE_FILE;
+/** A file a partitioned export writes: DuckDB's part files (the store's), writeParquet's, and a shortened folder's whole value. */
+const isExportFile = (name: string): boolean => /^(data_|part-)\d+\.parquet$/.test(name) || name === PARTITION_VALUE_FILE;
 
 /**
  * Whether `dir` is absent, empty, or holds nothing but a partitioned export: a `column=value`

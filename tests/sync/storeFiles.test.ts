@@ -225,6 +225,13 @@ describe("the store owns only what it made", () => {
       rmSync(join(byStudy, "study_id=0", "charts"), { recursive: true });
       await store.writeParquet("t", byStudy, { partitionBy: ["study_id"] });
       expect(readdirSync(byStudy).sort()).toEqual(["study_id=0", "study_id=1"]);
+
+      // writeParquet's own export (part-N.parquet) is an earlier export too
+      const byLibrary = join(dir, "by-library");
+      mkdirSync(join(byLibrary, "study_id=7"), { recursive: true });
+      writeFileSync(join(byLibrary, "study_id=7", "part-0.parquet"), "PAR1");
+      await store.writeParquet("t", byLibrary, { partitionBy: ["study_id"] });
+      expect(readdirSync(byLibrary).sort()).toEqual(["study_id=0", "study_id=1"]);
     } finally {
       await store.close();
     }
