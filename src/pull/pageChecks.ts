@@ -44,6 +44,12 @@ export class PageChecker {
     this.#plan = plan;
     this.#first = first;
     if (plan.lastPageMismatch) this.#disagree(plan.lastPageMismatch);
+    const held = recordCount(first.body);
+    // WIRE.md's envelope always says both: without them a full first page may be all there is, or the first of many
+    if (plan.lengthUnsaid && plan.perPage && held >= plan.perPage)
+      this.#disagree(
+        `page ${first.page} said neither meta.total nor meta.last_page and held a full page (${held} records): only it was read, and the data may go on`,
+      );
     this.#countRecords(first);
   }
 

@@ -17,6 +17,8 @@ export interface PagePlan {
   expectedRecords: number | undefined;
   /** the first page's own inconsistency: a last_page that meta.total does not imply */
   lastPageMismatch?: string;
+  /** the first page said neither meta.total nor meta.last_page, and the pull asked for more than one page */
+  lengthUnsaid?: boolean;
 }
 
 export interface PlanRequest {
@@ -41,6 +43,7 @@ export function planPages(first: Envelope, request: PlanRequest): PagePlan {
   if (impliedLastPage !== undefined && first.lastPage !== undefined && first.lastPage !== impliedLastPage) {
     plan.lastPageMismatch = `page ${start} said last_page ${first.lastPage}, but its total ${first.total} at ${perPage} per page makes ${impliedLastPage} page(s); pages were requested by total`;
   }
+  plan.lengthUnsaid = first.total === undefined && first.lastPage === undefined && (request.maxPages ?? 2) > 1;
   let lastPage = Math.max(start, impliedLastPage ?? first.lastPage ?? start);
   if (request.maxPages !== undefined) lastPage = Math.min(lastPage, start + request.maxPages - 1);
   plan.lastPage = lastPage;

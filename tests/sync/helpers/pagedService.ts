@@ -7,13 +7,15 @@ type Page = Record<string, unknown>[];
 
 export interface PagedService {
   readonly url: string;
-  serve(pages: Page[]): void;
+  /** the pages to answer with; `meta: false` answers `{ data }` alone, as a service that dropped the envelope's meta */
+  serve(pages: Page[], options?: { meta?: boolean }): void;
   close(): Promise<void>;
 }
 
 /** A service of one resource whose pages the test sets: the envelope WIRE.md describes, every page `per_page` records. */
 export async function pagedService(): Promise<PagedService> {
   let pages: Page[] = [[]];
+  let withMeta = true;
   const server = http.createServer((request, response) => {
     const url = new URL(request.url!, "http://service");
     const page = Number(url.searchParams.get("page") ?? 1);
@@ -39,12 +41,15 @@ export async function pagedService(): Promise<PagedService> {
       },
     };
     response.writeHead(200, { "content-type": "application/json" });
-    response.end(JSON.stringify(body));
+    response.end(JSON.stringify(withMeta ? body : { data: body.data }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2/`,
-    serve: (next) => (pages = next),
+    serve: (next, options) => {
+      pages = next;
+      withMeta = options?.meta ?? true;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
