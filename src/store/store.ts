@@ -171,8 +171,8 @@ export class DuckDBStore implements Store, SessionHolder {
   [STORE_SESSION]<T>(work: (session: StoreSession) => Promise<T>): Promise<T> {
     return this.#turn(async () => {
       const connection = this.#connection;
-      // read once: DuckDB shows its limit rounded down, so reading it back after each commit would drift
       await this.#refuseHidingTemporaries();
+      // read once: DuckDB shows its limit rounded down, so reading it back after each commit would drift
       const limit = String((await connection.runAndReadAll("SELECT current_setting('memory_limit')")).getRows()[0][0]);
       const loneSurrogates = new ColumnCounts();
       const appends = new RowAppends(this.#duckdb, loneSurrogates);
