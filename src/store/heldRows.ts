@@ -3,7 +3,9 @@ import { isMissingCell } from "../table/columnType";
 import type { HeldPull, StagedCounts } from "../sync/types";
 import type { ColumnType } from "../table/columnType";
 import { chunkColumnTypes } from "./storedTypes";
-import { fitColumnTypes, type ChunkRows } from "./stagedRows";
+import { fitColumnTypes } from "./stagedRows";
+import type { ChunkRows } from "./textWidening";
+import { chunkColumn } from "../table/pageChunk";
 
 /**
  * A pull of a few studies held in memory as its pages' column chunks until it is checked whole,
@@ -29,9 +31,9 @@ export class HeldRows implements HeldPull {
     const ids = new Set<unknown>();
     for (const chunk of this.chunks) {
       rows += chunk.rowCount;
-      const cells = this.#column(chunk, "id");
+      const cells = chunkColumn(chunk, "id");
       for (let row = 0; row < chunk.rowCount; row++) {
-        const id = cells?.[row];
+        const id = cells[row];
         if (isMissingCell(id)) missingIds++;
         else ids.add(typeof id === "string" && Number.isFinite(Number(id)) ? Number(id) : id);
       }
@@ -43,19 +45,13 @@ export class HeldRows implements HeldPull {
   rowsOf(column: string, value: number): ChunkRows[] {
     const parts: ChunkRows[] = [];
     for (const chunk of this.chunks) {
-      const cells = this.#column(chunk, column);
-      if (cells === undefined) continue;
+      const cells = chunkColumn(chunk, column);
       const rows: number[] = [];
       for (let row = 0; row < chunk.rowCount; row++) if (!isMissingCell(cells[row]) && Number(cells[row]) === value) rows.push(row);
       if (rows.length === chunk.rowCount) parts.push({ chunk });
       else if (rows.length > 0) parts.push({ chunk, rows: Int32Array.from(rows) });
     }
     return parts;
-  }
-
-  #column(chunk: PageChunk, name: string): ArrayLike<unknown> | undefined {
-    const at = chunk.names.indexOf(name);
-    return at < 0 ? undefined : chunk.columns[at];
   }
 }
 

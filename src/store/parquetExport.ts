@@ -114,8 +114,7 @@ async function writeFolders(
     partitions = await numberPartitions(connection, table, partitionBy, types);
     await mkdir(partial, { recursive: true });
     if (partitions.paths.length === 0) return;
-    const columns = await connection.runAndReadAll(`SELECT * FROM ${quoted(table)} LIMIT 0`);
-    const names = new Set(columns.columnNames().map((name) => name.toLowerCase()));
+    const names = new Set([...types.keys()].map((name) => name.toLowerCase()));
     let numberColumn = "fountframe_partition";
     while (names.has(numberColumn)) numberColumn += "_";
     const keys = partitionBy.map(quoted);

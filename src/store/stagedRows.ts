@@ -9,7 +9,7 @@ import { STAGING_TABLE } from "../sync/types";
 import type { ColumnType } from "../table/columnType";
 import { alterTypeSql, quoted, sqlTypeOf } from "./sqlTypes";
 import { chunkColumnTypes, widenStored } from "./storedTypes";
-import { keepNumericTexts, NUMERIC_TEXTS, numbersToText, numbersTurnText, pulledNumericTexts } from "./textWidening";
+import { keepNumericTexts, NUMERIC_TEXTS, numbersToText, numbersTurnText, pulledNumericTexts, type ChunkRows } from "./textWidening";
 
 /** DuckDB's vector size: a data chunk holds at most this many rows. */
 const CHUNK_ROWS = 2048;
@@ -38,12 +38,6 @@ function duckTypeOf(duckdb: DuckDB, type: ColumnType): DuckDBType {
     utf8: duckdb.VARCHAR,
   };
   return types[type];
-}
-
-/** Rows of a page's chunk: all of them, or those at `rows`. */
-export interface ChunkRows {
-  readonly chunk: PageChunk;
-  readonly rows?: Int32Array;
 }
 
 const columnIndexes = new WeakMap<PageChunk, Map<string, number>>();

@@ -8,7 +8,7 @@ import { STAGING_TABLE } from "../sync/types";
 import type { Staging } from "./stagedRows";
 import { closeQuietly, type StoredTable, type StoredTables } from "./storedTables";
 import { numbersToText, numbersTurnText } from "./textWidening";
-import { ColumnCounts } from "../export/columnCounts";
+import type { ColumnCounts } from "../export/columnCounts";
 import type { RowChanges, RowScope, StagedCounts } from "../sync/types";
 
 function scopeSql(scope: RowScope): string {
@@ -45,7 +45,7 @@ async function fitTable(
   stored: StoredTable,
   table: string,
   columns: ReadonlyMap<string, ColumnType>,
-  madeText: ColumnCounts,
+  madeText: ColumnCounts | undefined,
   whenWidened?: (name: string, type: ColumnType, widened: ColumnType) => Promise<void>,
 ): Promise<{ addedColumns: string[]; widenedColumns: string[] }> {
   const addedColumns: string[] = [];
@@ -75,7 +75,10 @@ async function fitTable(
       const widened = widenStored(before, type);
       if (!numbersTurnText(before, widened)) await connection.run(alterTypeSql(target, name, before, widened));
       // committed numbers print as a frame prints them; one pulled as numeric text in an earlier commit keeps only its number
-      else madeText.add(name, await numbersToText(connection, target, name, false));
+      else {
+        const cells = await numbersToText(connection, target, name, false);
+        madeText?.add(name, cells);
+      }
       stored.types.set(storedName!, widened);
       widenedColumns.push(`${name}: ${sqlTypeOf(before)} -> ${sqlTypeOf(widened)}`);
       await whenWidened?.(name, type, widened);
@@ -86,9 +89,9 @@ async function fitTable(
   return { addedColumns, widenedColumns };
 }
 
-/** Where a write counts the stored numbers it makes text: none when it replaces every row. */
-const madeTextIn = (scope: RowScope, tables: StoredTables): ColumnCounts =>
-  scope.kind === "all" ? new ColumnCounts() : tables.numbersMadeText;
+/** Where a write counts the stored numbers it makes text: nowhere when it replaces every row. */
+const madeTextIn = (scope: RowScope, tables: StoredTables): ColumnCounts | undefined =>
+  scope.kind === "all" ? undefined : tables.numbersMadeText;
 
 /**
  * Replaces the stored rows in `scope` by the staged rows, in the caller's transaction (the table

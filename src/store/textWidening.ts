@@ -3,9 +3,13 @@ import { csvText, cellAs } from "../table/cellConversion";
 import { isMissingCell, type ColumnType } from "../table/columnType";
 import { quoted, sqlText } from "./sqlTypes";
 import type { PageChunk } from "../table/types";
+import { chunkColumn } from "../table/pageChunk";
 
-/** Rows of a page's chunk (stagedRows' ChunkRows). */
-type ChunkRows = { readonly chunk: PageChunk; readonly rows?: Int32Array };
+/** Rows of a page's chunk: all of them, or those at `rows`. */
+export interface ChunkRows {
+  readonly chunk: PageChunk;
+  readonly rows?: Int32Array;
+}
 
 /*
  * A numeric column turned to text keeps each cell as a frame of the same pull gives it: a number as
@@ -35,8 +39,8 @@ export function pulledNumericTexts(
   const kept: [string, string, string][] = [];
   let types: Map<string, readonly [string, ColumnType]> | undefined;
   for (const { chunk, rows } of parts) {
-    const ids = columnOf(chunk, "id");
-    if (ids === undefined || !chunk.stats.numericStrings.some((count) => count > 0)) continue;
+    if (!chunk.stats.numericStrings.some((count) => count > 0)) continue;
+    const ids = chunkColumn(chunk, "id");
     types ??= new Map(columns.map((column) => [column[0].toLowerCase(), column]));
     const count = rows === undefined ? chunk.rowCount : rows.length;
     for (const [c, name] of chunk.names.entries()) {
@@ -52,11 +56,6 @@ export function pulledNumericTexts(
     }
   }
   return kept;
-}
-
-function columnOf(chunk: PageChunk, name: string): ArrayLike<unknown> | undefined {
-  const at = chunk.names.indexOf(name);
-  return at < 0 ? undefined : chunk.columns[at];
 }
 
 /** Adds kept texts to NUMERIC_TEXTS, made when first needed. */

@@ -3,7 +3,8 @@ import type { ColumnPagesOf } from "./types";
 import { stateAfter } from "./runState";
 import { newestOf, sinceFilter } from "./since";
 import { fieldsOf, withFields } from "./syncOptions";
-import { chunkColumn, stagePull } from "./stagePull";
+import { stagePull } from "./stagePull";
+import { chunkColumn } from "../table/pageChunk";
 import type { SyncOutcome, SyncRun } from "./types";
 
 /** Whether timestamp `a` is later than `b` (both ISO text). */

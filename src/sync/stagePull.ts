@@ -61,9 +61,3 @@ function inFieldOrder(chunk: PageChunk, fields: readonly string[] | undefined): 
   };
   return { ...chunk, names: ordered, columns: at.map((c) => chunk.columns[c]), stats };
 }
-
-/** A column's cells in a chunk, or none when it lacks the column. */
-export function chunkColumn(chunk: PageChunk, name: string): ArrayLike<unknown> {
-  const at = chunk.names.indexOf(name);
-  return at < 0 ? [] : chunk.columns[at];
-}

@@ -33,6 +33,12 @@ const ROWS_PER_BLOCK = 64;
  * time: a plain transpose reads a different row on every cell and misses the cache each time, while
  * a block keeps its rows hot for every column.
  */
+/** A column's cells in a chunk, or none when it lacks the column. */
+export function chunkColumn(chunk: PageChunk, name: string): ArrayLike<unknown> {
+  const at = chunk.names.indexOf(name);
+  return at < 0 ? [] : chunk.columns[at];
+}
+
 export function chunkOfRows({ names, rows, stats }: GatheredRows): PageChunk {
   const rowCount = rows.length;
   const width = names.length;
