@@ -1,3 +1,4 @@
+import { IN_STORE } from "./storeFile";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { escapePathPart, partitionFolder } from "../export/partitionFolder";
 import { quoted } from "./sqlTypes";
@@ -31,7 +32,7 @@ function printedSql(column: string, type: string): string {
 /** The DuckDB type of each column of `table`, by name. */
 export async function columnTypes(connection: DuckDBConnection, table: string): Promise<Map<string, string>> {
   const reader = await connection.runAndReadAll(
-    `SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = $1 AND schema_name = 'main'`,
+    `SELECT column_name, data_type FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND ${IN_STORE}`,
     [table],
   );
   return new Map(reader.getRows().map(([name, type]) => [String(name), String(type)]));

@@ -1,3 +1,4 @@
+import { IN_STORE, IN_STORE_SCHEMA } from "./storeFile";
 import type { DuckDBConnection, DuckDBPreparedStatement } from "@duckdb/node-api";
 import { ValueError } from "../errors";
 import type { SyncState } from "../sync/types";
@@ -44,11 +45,13 @@ const SELECT_STATES = `SELECT "table", endpoint, query, cursor, study_marks, str
  */
 export async function ensureStateTable(connection: DuckDBConnection, path: string): Promise<void> {
   const reader = await connection.runAndReadAll(
-    `SELECT column_name FROM information_schema.columns WHERE lower(table_name) = '${STATE_TABLE}' AND table_schema = 'main'`,
+    `SELECT column_name FROM information_schema.columns WHERE lower(table_name) = '${STATE_TABLE}' AND ${IN_STORE_SCHEMA}`,
   );
   const columns = reader.getRows().map(([name]) => String(name));
   if (columns.length === 0) {
-    const views = await connection.runAndReadAll(`SELECT count(*) FROM duckdb_views() WHERE lower(view_name) = '${STATE_TABLE}'`);
+    const views = await connection.runAndReadAll(
+      `SELECT count(*) FROM duckdb_views() WHERE lower(view_name) = '${STATE_TABLE}' AND ${IN_STORE}`,
+    );
     if (Number(views.getRows()[0][0]) > 0) throw foreignState(path);
     await connection.run(CREATE_STATE_TABLE);
     return;

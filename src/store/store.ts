@@ -26,7 +26,7 @@ import {
   type TrackedTable,
 } from "../sync/types";
 import { COLUMN_TYPE_CHANGED_CODE, ColumnCounts, LONE_SURROGATE_WARNING } from "../export/columnCounts";
-import { attachStatement, STORE_CATALOG, STORE_ROW_GROUP_ROWS } from "./storeFile";
+import { attachStatement, IN_STORE, IN_STORE_SCHEMA, STORE_CATALOG, STORE_ROW_GROUP_ROWS } from "./storeFile";
 import { markCommitting, unmarkCommitting, walBytes } from "./walGuard";
 
 /** A store's text is UTF-8, as Parquet's and Arrow's are (docs/writers.md states the rule once). */
@@ -349,7 +349,7 @@ export class DuckDBStore implements Store, SessionHolder {
   async #refuseHidingTemporaries(also?: string): Promise<void> {
     const reader = await this.#connection.runAndReadAll(
       `SELECT name FROM (SELECT table_name AS name FROM duckdb_tables() WHERE temporary UNION ALL SELECT view_name FROM duckdb_views() WHERE temporary AND NOT internal)
-       WHERE lower(name) IN (SELECT lower(table_name) FROM duckdb_tables() WHERE database_name = '${STORE_CATALOG}' AND schema_name = 'main')
+       WHERE lower(name) IN (SELECT lower(table_name) FROM duckdb_tables() WHERE ${IN_STORE})
           OR lower(name) IN (lower($1), lower($2), lower($3), lower($4))`,
       [STATE_TABLE, STAGING_TABLE, NUMERIC_TEXTS, also ?? STATE_TABLE],
     );
@@ -364,7 +364,7 @@ export class DuckDBStore implements Store, SessionHolder {
   async #existingTable(table: string): Promise<string | undefined> {
     await this.#refuseHidingTemporaries(String(table));
     const reader = await this.#connection.runAndReadAll(
-      `SELECT table_name FROM information_schema.tables WHERE lower(table_name) = lower($1) AND table_schema = 'main'`,
+      `SELECT table_name FROM information_schema.tables WHERE lower(table_name) = lower($1) AND ${IN_STORE_SCHEMA}`,
       [String(table)],
     );
     const [row] = reader.getRows();
@@ -373,7 +373,7 @@ export class DuckDBStore implements Store, SessionHolder {
 
   async #columnsOf(table: string): Promise<string[]> {
     const reader = await this.#connection.runAndReadAll(
-      `SELECT column_name FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND schema_name = 'main' ORDER BY column_index`,
+      `SELECT column_name FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND ${IN_STORE} ORDER BY column_index`,
       [table],
     );
     return reader.getRows().map(([name]) => String(name));
@@ -381,7 +381,7 @@ export class DuckDBStore implements Store, SessionHolder {
 
   async #tableNames(): Promise<string[]> {
     const reader = await this.#connection.runAndReadAll(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND lower(table_name) <> '${STATE_TABLE}' ORDER BY 1`,
+      `SELECT table_name FROM information_schema.tables WHERE ${IN_STORE_SCHEMA} AND lower(table_name) <> '${STATE_TABLE}' ORDER BY 1`,
     );
     return reader.getRows().map(([name]) => String(name));
   }

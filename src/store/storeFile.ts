@@ -11,6 +11,15 @@ const MAGIC_AT = 8;
 export const STORE_CATALOG = "fount_store";
 
 /**
+ * The store's own tables in DuckDB's catalog functions (duckdb_tables(), duckdb_columns(), ...): a
+ * temporary table (database `temp`) and a table of a database the user attached have a `main` schema
+ * too.
+ */
+export const IN_STORE = `database_name = '${STORE_CATALOG}' AND schema_name = 'main'`;
+/** The same in information_schema's views. */
+export const IN_STORE_SCHEMA = `table_catalog = '${STORE_CATALOG}' AND table_schema = 'main'`;
+
+/**
  * Rows a row group of the store's tables holds (DuckDB's default is 122,880). A sync checkpoints as
  * each row group's worth of rows is committed (store.ts), and DuckDB holds the rows committed since
  * its last checkpoint in memory, a row group at a time and rewritten whole at the next checkpoint:

@@ -1,3 +1,4 @@
+import { IN_STORE } from "./storeFile";
 import type { DuckDBAppender, DuckDBConnection } from "@duckdb/node-api";
 import type { ColumnType } from "../table/columnType";
 import { columnTypeOfSql, quoted } from "./sqlTypes";
@@ -59,13 +60,13 @@ export class StoredTables {
 
   async #read(table: string): Promise<StoredTable> {
     const columns = await this.connection.runAndReadAll(
-      `SELECT column_name, data_type FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND schema_name = 'main' ORDER BY column_index`,
+      `SELECT column_name, data_type FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND ${IN_STORE} ORDER BY column_index`,
       [table],
     );
     const types = new Map(columns.getRows().map(([name, type]) => [String(name), columnTypeOfSql(String(type))]));
     if (types.size === 0) return { types, primaryKey: false, rows: 0 };
     const keys = await this.connection.runAndReadAll(
-      `SELECT count(*) FROM duckdb_constraints() WHERE lower(table_name) = lower($1) AND schema_name = 'main' AND constraint_type = 'PRIMARY KEY'`,
+      `SELECT count(*) FROM duckdb_constraints() WHERE lower(table_name) = lower($1) AND ${IN_STORE} AND constraint_type = 'PRIMARY KEY'`,
       [table],
     );
     const rows = await this.connection.runAndReadAll(`SELECT count(*) FROM ${quoted(table)}`);

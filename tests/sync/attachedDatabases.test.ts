@@ -1,0 +1,40 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { useStoreFixture } from "./helpers/storeFixture";
+
+const TOKEN = "attached-databases-token";
+
+/**
+ * A database the user attaches to the store's connection (`ATTACH ... AS other`) holds tables of
+ * its own, in its own `main` schema: they are not the store's, whatever their names.
+ */
+describe("the store's tables, beside an attached database's", () => {
+  const fx = useStoreFixture(TOKEN);
+  const attachOther = async () => {
+    await fx.store.query(`ATTACH '${join(fx.dir, "other.duckdb")}' AS other`);
+    await fx.store.query("CREATE TABLE other.main.brands (mine VARCHAR)");
+    await fx.store.query("INSERT INTO other.main.brands VALUES ('theirs')");
+  };
+
+  it("a sync into a name only the other database holds is the store's first run", async () => {
+    await attachOther();
+    const first = await fx.client.sync(fx.store, "brands", {});
+    expect(first).toMatchObject({ mode: "full", removed: 0 });
+    expect(first.rows).toBeGreaterThan(0);
+    const theirs = await fx.store.query("SELECT * FROM other.main.brands");
+    expect(theirs.columns).toEqual(["mine"]);
+    expect(theirs.column("mine").values).toEqual(["theirs"]);
+    expect(await fx.client.sync(fx.store, "brands", {})).toMatchObject({ mode: "incremental", rows: first.rows });
+  });
+
+  it("writeParquet knows only the store's tables, and reads the columns of the store's own", async () => {
+    await attachOther();
+    await expect(fx.store.writeParquet("brands", join(fx.dir, "out"))).rejects.toThrow(/a table of this store \(none yet\), got brands/);
+    await fx.client.sync(fx.store, "brands", { fields: ["id", "name", "updated_at"] });
+    await fx.store.writeParquet("brands", join(fx.dir, "out"), { partitionBy: ["name"] });
+    await expect(fx.store.writeParquet("brands", join(fx.dir, "out2"), { partitionBy: ["mine"] })).rejects.toThrow(
+      /columns of brands \(id, name, updated_at, sector_id, sector_name\), got mine/,
+    );
+    expect(existsSync(join(fx.dir, "out2"))).toBe(false);
+  });
+});
