@@ -14,6 +14,11 @@ export class ColumnCounts {
     this.#byColumn.delete(column);
   }
 
+  /** The cells counted, by column. */
+  counts(): ReadonlyMap<string, number> {
+    return this.#byColumn;
+  }
+
   /** `what: a (2 cells), b (1 cells). hint`, once, when any cell was counted. */
   warn(what: string, hint: string, code: string): void {
     if (!this.#byColumn.size) return;

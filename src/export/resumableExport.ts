@@ -18,7 +18,7 @@ import {
 import { addressWithoutCredentials, manifestOf, whatChanged, type ResumeIdentity, type ResumeManifest } from "./resumeState";
 import { sourceColumns } from "./sourceColumns";
 import { pageRecordCount } from "../table/pageChunk";
-import { defaultBatchRows, rowGroupRows, TARGET_CELLS_PER_BATCH, TypedBatches } from "./typedBatches";
+import { defaultBatchRows, joinedNotices, rowGroupRows, TARGET_CELLS_PER_BATCH, TypedBatches, warnOfCells } from "./typedBatches";
 import type { ExportSource, ExportSummary, ExportTarget } from "./types";
 import { writeBatches, type OpenColumnar } from "./writeColumnar";
 
@@ -76,6 +76,7 @@ export async function writeResumable(
   const partitions = dataset ? await writeDatasetFrom(open, target, dataset, folder, manifest, options) : undefined;
   if (!dataset) await writeFileFrom(open, target, folder, manifest, fileBatchRows(format, manifest.schema.names.length, options.batchRows));
   await folder.remove();
+  if (manifest.cellNotices) warnOfCells(manifest.cellNotices);
   if (manifest.droppedColumns.length && options.onNewColumns === "warn")
     process.emitWarning(`columns first seen after the schema was fixed were left out: ${manifest.droppedColumns.join(", ")}`, {
       code: COLUMNS_LEFT_OUT_CODE,
@@ -149,7 +150,7 @@ class ResumeRun {
     const name = `segment-${String(segments.length).padStart(5, "0")}.arrow`;
     const rows = await this.#folder.writeSegment(name, (sink) => writeBatches(sink, typed, openArrow));
     segments.push(name);
-    const dropped = new Set([...(before?.droppedColumns ?? []), ...typed.finish()]);
+    const dropped = new Set([...(before?.droppedColumns ?? []), ...typed.finish(false)]);
     this.manifest = {
       version: 2,
       ...this.#identity,
@@ -162,6 +163,7 @@ class ResumeRun {
       schema: before?.schema ?? typed.schema!,
       emptyColumns: before?.emptyColumns ?? typed.emptyColumns,
       droppedColumns: [...dropped],
+      cellNotices: joinedNotices(before?.cellNotices, typed.cellNotices()),
       segments,
     };
     await this.#folder.saveManifest(this.manifest);

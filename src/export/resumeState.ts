@@ -1,5 +1,6 @@
 import type { PullIdentity } from "../pull/pull";
 import type { ColumnarSchema } from "./columnarTypes";
+import type { CellNotices } from "./typedBatches";
 import { ExportError } from "./exportError";
 import { ResumeFolder } from "./output";
 
@@ -36,6 +37,8 @@ export interface ResumeManifest extends ResumeIdentity {
   emptyColumns: string[];
   /** keys later pages brought and the schema left out (onNewColumns "warn" / "ignore") */
   droppedColumns: string[];
+  /** the written pieces' cells a frame holds otherwise, warned of once at the end (absent in a manifest an earlier version wrote) */
+  cellNotices?: CellNotices;
   /** the segment files, in page order */
   segments: string[];
 }

@@ -120,10 +120,13 @@ export class TypedBatches {
     while (waiting.rows > 0) yield this.#columnsOf(waiting, Math.min(this.#outRows, waiting.rows));
   }
 
-  /** Keys later pages brought and the header left out (only with onNewColumns "warn" or "ignore"). */
-  finish(): string[] {
-    this.#warnOfNumericText();
-    this.#loneSurrogates.warn(LONE_SURROGATE_WARNING.what, LONE_SURROGATE_WARNING.hint, LONE_SURROGATE_WARNING.code);
+  /**
+   * Keys later pages brought and the header left out (only with onNewColumns "warn" or "ignore").
+   * Warns of the cells written otherwise than a frame holds them, unless `warn` is false (a
+   * resumable export's piece: its export warns once, of every piece's cells; see cellNotices).
+   */
+  finish(warn = true): string[] {
+    if (warn) warnOfCells(this.cellNotices());
     const found = this.#plan?.newColumns() ?? new Map<string, number>();
     const dropped = [...found.keys()];
     if (dropped.length && this.#options.onNewColumns === "warn") {
@@ -138,17 +141,13 @@ export class TypedBatches {
     return dropped;
   }
 
-  /** Columns written as utf8 (empty in the first rows) that held only numeric text, which a frame holds as numbers. */
-  #warnOfNumericText(): void {
-    const detail: string[] = [];
+  /** The cells written otherwise than a frame holds them, by column, so far. */
+  cellNotices(): CellNotices {
+    const notices = noNotices();
     for (const [position, { numeric, other }] of this.#unsettledText)
-      if (numeric > 0 && !other) detail.push(`${this.#schema!.names[position]} (${numeric} cells)`);
-    if (!detail.length) return;
-    process.emitWarning(
-      `columns empty in the first rows were written as utf8, but held only numeric text, which a frame holds as numbers: ${detail.join(", ")}. ` +
-        `Pass \`types\` (e.g. double) for them to write numbers.`,
-      { code: COLUMN_TYPE_CHANGED_CODE },
-    );
+      notices.numericText[this.#schema!.names[position]] = { numeric, other };
+    for (const [column, cells] of this.#loneSurrogates.counts()) notices.loneSurrogates[column] = cells;
+    return notices;
   }
 
   /** Fixes the header and types from the first batches; their columns under the header join `waiting`. */
@@ -318,4 +317,51 @@ class WaitingColumns {
     this.rows -= rows;
     return taken;
   }
+}
+
+/**
+ * What an export wrote otherwise than a frame holds it, by column: numeric text in a column written
+ * as utf8 (its first rows empty; `other`: text that is not numeric came too, so a frame holds text
+ * as well), and text with lone surrogates (UTF-8 writes U+FFFD). Plain data, so a resumable export
+ * keeps it in its manifest and adds up its pieces'.
+ */
+export interface CellNotices {
+  numericText: Record<string, { numeric: number; other: boolean }>;
+  loneSurrogates: Record<string, number>;
+}
+
+/** No cells to warn of, in null-prototype records: a column named `__proto__` is a key like any other. */
+const noNotices = (): CellNotices => ({
+  numericText: Object.create(null) as CellNotices["numericText"],
+  loneSurrogates: Object.create(null) as CellNotices["loneSurrogates"],
+});
+
+/** Pieces' notices as one export's. */
+export function joinedNotices(...pieces: readonly (CellNotices | undefined)[]): CellNotices {
+  const joined = noNotices();
+  for (const piece of pieces) {
+    for (const [column, { numeric, other }] of Object.entries(piece?.numericText ?? {})) {
+      const seen = joined.numericText[column];
+      joined.numericText[column] = { numeric: (seen?.numeric ?? 0) + numeric, other: (seen?.other ?? false) || other };
+    }
+    for (const [column, cells] of Object.entries(piece?.loneSurrogates ?? {}))
+      joined.loneSurrogates[column] = (joined.loneSurrogates[column] ?? 0) + cells;
+  }
+  return joined;
+}
+
+/** The export's warnings of its notices: columns of only numeric text written as utf8, lone surrogates. */
+export function warnOfCells({ numericText, loneSurrogates }: CellNotices): void {
+  const detail = Object.entries(numericText)
+    .filter(([, { numeric, other }]) => numeric > 0 && !other)
+    .map(([column, { numeric }]) => `${column} (${numeric} cells)`);
+  if (detail.length)
+    process.emitWarning(
+      `columns empty in the first rows were written as utf8, but held only numeric text, which a frame holds as numbers: ${detail.join(", ")}. ` +
+        `Pass \`types\` (e.g. double) for them to write numbers.`,
+      { code: COLUMN_TYPE_CHANGED_CODE },
+    );
+  const surrogates = new ColumnCounts();
+  for (const [column, cells] of Object.entries(loneSurrogates)) surrogates.add(column, cells);
+  surrogates.warn(LONE_SURROGATE_WARNING.what, LONE_SURROGATE_WARNING.hint, LONE_SURROGATE_WARNING.code);
 }

@@ -1,16 +1,23 @@
-import type { Emulator } from "../../src/emulator";
+import type { Emulator, FaultRule } from "../../src/emulator";
 
 /**
  * Serves a dataset of our own over real HTTP, one page per request: each page is the JSON text of
  * its records (so a test can send what JavaScript cannot make: `1e400`, `"\ud800"`), wrapped in the
  * service's envelope. The emulator answers every page of `resource` from these bodies.
  */
-export function serveHostilePages(emulator: Emulator, resource: string, pages: readonly (readonly string[])[]): { perPage: number } {
+export function serveHostilePages(
+  emulator: Emulator,
+  resource: string,
+  pages: readonly (readonly string[])[],
+  /** rules that come first (the first rule that matches answers) */
+  first: readonly FaultRule[] = [],
+): { perPage: number } {
   const perPage = Math.max(1, ...pages.map((records) => records.length));
   const total = pages.reduce((sum, records) => sum + records.length, 0);
   let from = 0;
-  emulator.setFaults(
-    pages.map((records, index) => {
+  emulator.setFaults([
+    ...first,
+    ...pages.map((records, index) => {
       const meta = {
         current_page: index + 1,
         from: records.length ? from + 1 : null,
@@ -28,7 +35,7 @@ export function serveHostilePages(emulator: Emulator, resource: string, pages: r
         body: `{"data":[${records.join(",")}],"meta":${JSON.stringify(meta)}}`,
       };
     }),
-  );
+  ]);
   return { perPage };
 }
 

@@ -235,4 +235,25 @@ describe("Parquet and Arrow fix the schema on the first batch", () => {
     expect(warnings).toEqual([expect.objectContaining({ code: "FOUNTFRAME_COLUMN_TYPE_CHANGED" })]);
     expect(warnings[0].message).toMatch(/null_first \(4 cells\)/);
   });
+
+  test("a resumable export warns once of every piece's cells, in one run and across a resume", async () => {
+    const only = PAGES.map((page) => page.map(({ id, null_first }) => ({ id, null_first: null_first === 7 ? "7" : null_first })));
+    const served = only.map((page) => recordsText(...page));
+    const perPage = serveHostilePages(env.emulator, "brands", served).perPage;
+    const once = await captureWarnings(() => writeParquet(pages(perPage), join(dir, "pieces.parquet"), { batchRows: 2, resume: true }));
+    expect(once.warnings).toEqual([expect.objectContaining({ code: "FOUNTFRAME_COLUMN_TYPE_CHANGED" })]);
+    expect(once.warnings[0].message).toMatch(/null_first \(4 cells\)/);
+
+    const path = join(dir, "resumed-pieces.parquet");
+    serveHostilePages(env.emulator, "brands", served, [{ resource: "brands", page: 3, kind: "status", status: 503 }]);
+    const failed = await captureWarnings(() =>
+      expect(writeParquet(pages(perPage), path, { batchRows: 2, resume: true })).rejects.toThrow(/503/),
+    );
+    expect(failed.warnings).toEqual([]);
+    serveHostilePages(env.emulator, "brands", served);
+    const resumed = await captureWarnings(() => writeParquet(pages(perPage), path, { batchRows: 2, resume: true }));
+    expect(resumed.result).toMatchObject({ rows: 6, resumedFromPage: 3 });
+    expect(resumed.warnings).toEqual([expect.objectContaining({ code: "FOUNTFRAME_COLUMN_TYPE_CHANGED" })]);
+    expect(resumed.warnings[0].message).toMatch(/null_first \(4 cells\)/);
+  });
 });
