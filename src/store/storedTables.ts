@@ -8,6 +8,8 @@ export interface StoredTable {
   readonly types: Map<string, ColumnType>;
   primaryKey: boolean;
   rows: number;
+  /** the mark the run knows the table carries (tableMarks.ts); unset until the run writes or reads it */
+  mark?: string;
   /** an appender kept open from one commit to the next (an appender's memory goes only when its wrapper is collected), for the columns it was made for */
   appender?: { readonly appender: DuckDBAppender; readonly columns: string };
 }
