@@ -65,7 +65,7 @@ async function planRun(session: StoreSession, sync: CheckedSync, service: string
   let replaceUntracked = false;
   if (!tracked) {
     const why = remade
-      ? `fountframe tracks a sync into ${existing}, but this table is not the one it made: it lacks the mark the store wrote on it (dropped and made again, or its comment changed)`
+      ? `fountframe tracks a sync into ${existing}, but this table is not the one it made: it lacks the mark the store wrote on that one, so it was made again or its comment changed`
       : "fountframe tracks no sync into it";
     if (existing !== undefined && !sync.replaceUntrackedTable)
       throw new ValidationError(
