@@ -3,6 +3,7 @@ import type { SyncState } from "../sync/types";
 import { quoted, sqlText } from "./sqlTypes";
 import { writeState } from "./stateTable";
 import type { StoredTables } from "./storedTables";
+import { STORE_CATALOG } from "./storeFile";
 
 /**
  * A table the store made carries its state's mark as its comment: DuckDB keeps a table's comment
@@ -11,10 +12,13 @@ import type { StoredTables } from "./storedTables";
  */
 const MARK_PREFIX = "fountframe sync ";
 
-/** The mark in the comment of the store's table of this name (any case), or null: no table, no comment, another comment. */
+/**
+ * The mark in the comment of the store's table of this name (any case), or null: no table, no
+ * comment, another comment. A database attached beside the store's file (a copy of it) is not looked in.
+ */
 export async function tableMark(connection: DuckDBConnection, table: string): Promise<string | null> {
   const reader = await connection.runAndReadAll(
-    `SELECT comment FROM duckdb_tables() WHERE lower(table_name) = lower($1) AND schema_name = 'main' AND NOT temporary`,
+    `SELECT comment FROM duckdb_tables() WHERE lower(table_name) = lower($1) AND schema_name = 'main' AND database_name = '${STORE_CATALOG}'`,
     [table],
   );
   const comment = reader.getRows()[0]?.[0];

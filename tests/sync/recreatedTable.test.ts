@@ -1,3 +1,4 @@
+import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { ValidationError } from "../../src/errors";
@@ -158,5 +159,16 @@ describe("a sync of a tracked table made again by someone else", () => {
       rows: first.rows,
       partitions: { replaced: [2, 3], removed: [] },
     });
+  });
+  it("reads the mark of the store's own table, not of a copy of the store attached beside it", async () => {
+    await fx.client.sync(fx.store, "brands", {});
+    await fx.store.close();
+    const copy = join(fx.dir, "copy.duckdb");
+    copyFileSync(file(), copy);
+    fx.store = await openStore(file());
+    await fx.store.query(`ATTACH '${copy}' AS copy (READ_ONLY)`);
+    await fx.store.query("DROP TABLE brands; CREATE TABLE brands (id INTEGER, mine VARCHAR); INSERT INTO brands VALUES (1, 'mine')");
+    await expect(fx.client.sync(fx.store, "brands", {})).rejects.toThrow(refusal("brands"));
+    expect(await values("SELECT * FROM brands")).toEqual([[1, "mine"]]);
   });
 });
