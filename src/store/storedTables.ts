@@ -2,6 +2,7 @@ import type { DuckDBAppender, DuckDBConnection } from "@duckdb/node-api";
 import type { ColumnType } from "../table/columnType";
 import { columnTypeOfSql, quoted } from "./sqlTypes";
 import { ColumnCounts } from "../export/columnCounts";
+import { STORE_CATALOG } from "./storeFile";
 
 /** A stored table as a sync run knows it: its columns' types (none: no such table), its primary key and its rows. */
 export interface StoredTable {
@@ -59,15 +60,17 @@ export class StoredTables {
     }
   }
 
+  /** the table in the store's file: a database attached beside it may hold one of the same name */
   async #read(table: string): Promise<StoredTable> {
     const columns = await this.connection.runAndReadAll(
-      `SELECT column_name, data_type FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND schema_name = 'main' ORDER BY column_index`,
+      `SELECT column_name, data_type FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND schema_name = 'main' AND database_name = '${STORE_CATALOG}' ORDER BY column_index`,
       [table],
     );
     const types = new Map(columns.getRows().map(([name, type]) => [String(name), columnTypeOfSql(String(type))]));
     if (types.size === 0) return { types, primaryKey: false, rows: 0 };
     const keys = await this.connection.runAndReadAll(
-      `SELECT count(*) FROM duckdb_constraints() WHERE lower(table_name) = lower($1) AND schema_name = 'main' AND constraint_type = 'PRIMARY KEY'`,
+      `SELECT count(*) FROM duckdb_constraints() WHERE lower(table_name) = lower($1) AND schema_name = 'main' AND database_name = '${STORE_CATALOG}'
+         AND constraint_type = 'PRIMARY KEY'`,
       [table],
     );
     const rows = await this.connection.runAndReadAll(`SELECT count(*) FROM ${quoted(table)}`);
