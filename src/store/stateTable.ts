@@ -1,6 +1,8 @@
 import type { DuckDBConnection, DuckDBPreparedStatement } from "@duckdb/node-api";
 import { ValueError } from "../errors";
 import type { SyncState } from "../sync/types";
+import type { StoredTables } from "./storedTables";
+import { markTableSql } from "./tableMarks";
 
 /** Where the store keeps what it tracks: one row per synced table (never the token). */
 export const STATE_TABLE = "fountframe_sync";
@@ -141,4 +143,18 @@ export async function writeState(connection: DuckDBConnection, state: SyncState)
     throw error;
   }
   await connection.run(INSERT_STATE, values);
+}
+
+/**
+ * Saves a table's state, in the caller's transaction, and writes the state's mark on the table when
+ * the table does not carry it yet (made by this run, or by a version that kept no marks), as the
+ * run's StoredTables know it: once a run.
+ */
+export async function saveMarkedState(connection: DuckDBConnection, tables: StoredTables, state: SyncState): Promise<void> {
+  const stored = await tables.of(state.table);
+  if (state.tableMark !== null && stored.types.size > 0 && stored.mark !== state.tableMark) {
+    await connection.run(markTableSql(state.table, state.tableMark));
+    stored.mark = state.tableMark;
+  }
+  await writeState(connection, state);
 }

@@ -1,8 +1,5 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
-import type { SyncState } from "../sync/types";
 import { quoted, sqlText } from "./sqlTypes";
-import { writeState } from "./stateTable";
-import type { StoredTables } from "./storedTables";
 import { STORE_CATALOG } from "./storeFile";
 
 /**
@@ -21,21 +18,12 @@ export async function tableMark(connection: DuckDBConnection, table: string): Pr
     `SELECT comment FROM duckdb_tables() WHERE lower(table_name) = lower($1) AND schema_name = 'main' AND database_name = '${STORE_CATALOG}'`,
     [table],
   );
-  const comment = reader.getRows()[0]?.[0];
-  return typeof comment === "string" && comment.startsWith(MARK_PREFIX) ? comment.slice(MARK_PREFIX.length) : null;
+  return markOf(reader.getRows()[0]?.[0]);
 }
 
-/**
- * Saves a table's state, in the caller's transaction, and writes the state's mark on the table when
- * the table does not carry it yet (made by this run, or by a version that kept no marks): once a run,
- * as the run's StoredTables remember it.
- */
-export async function saveMarkedState(connection: DuckDBConnection, tables: StoredTables, state: SyncState): Promise<void> {
-  const stored = await tables.of(state.table);
-  if (state.tableMark !== null && stored.types.size > 0 && stored.mark !== state.tableMark) {
-    if ((await tableMark(connection, state.table)) !== state.tableMark)
-      await connection.run(`COMMENT ON TABLE ${quoted(state.table)} IS ${sqlText(MARK_PREFIX + state.tableMark)}`);
-    stored.mark = state.tableMark;
-  }
-  await writeState(connection, state);
-}
+/** The mark a table's comment holds, or null. */
+export const markOf = (comment: unknown): string | null =>
+  typeof comment === "string" && comment.startsWith(MARK_PREFIX) ? comment.slice(MARK_PREFIX.length) : null;
+
+/** The statement that writes a mark on a table, as its comment. */
+export const markTableSql = (table: string, mark: string): string => `COMMENT ON TABLE ${quoted(table)} IS ${sqlText(MARK_PREFIX + mark)}`;
