@@ -37,6 +37,9 @@ describe("a sync of a tracked table made again by someone else", () => {
     await withDuckDB(file(), ...statements);
     fx.store = await openStore(file());
   };
+  /** the store closed, `table` dropped and made again by its owner with their columns and rows, the store opened again */
+  const remade = (table: string, columns: string, rows: string) =>
+    reopened(`DROP TABLE ${table}`, `CREATE TABLE ${table} (${columns})`, `INSERT INTO ${table} VALUES ${rows}`);
   /** the mark the state keeps, and the table's comment: the mark written as the store writes it */
   const expectMarked = async (table: string) => {
     const rows = await values(
@@ -53,11 +56,7 @@ describe("a sync of a tracked table made again by someone else", () => {
 
   it("refuses a resource's table in either mode, before any request, its owner's rows untouched; replaceUntrackedTable replaces it", async () => {
     const first = await fx.client.sync(fx.store, "brands", {});
-    await reopened(
-      "DROP TABLE brands",
-      "CREATE TABLE brands (id INTEGER, mine VARCHAR)",
-      "INSERT INTO brands VALUES (1, 'mine'), (100000, 'mine too')",
-    );
+    await remade("brands", "id INTEGER, mine VARCHAR", "(1, 'mine'), (100000, 'mine too')");
     fx.emulator.resetStats();
     for (const options of [{}, { mode: "full" as const }, { table: "BRANDS" }]) {
       const refused = fx.client.sync(fx.store, "brands", options);
@@ -105,18 +104,14 @@ describe("a sync of a tracked table made again by someone else", () => {
     expect(await fx.client.sync(fx.store, "brands", {})).toMatchObject({ mode: "incremental", rows: first.rows });
     await expectMarked("brands");
 
-    await reopened("DROP TABLE brands", "CREATE TABLE brands (id INTEGER, mine VARCHAR)", "INSERT INTO brands VALUES (1, 'mine')");
+    await remade("brands", "id INTEGER, mine VARCHAR", "(1, 'mine')");
     await expect(fx.client.sync(fx.store, "brands", {})).rejects.toThrow(refusal("brands"));
     expect(await values("SELECT * FROM brands")).toEqual([[1, "mine"]]);
   });
 
   it("refuses brandscape data made again, and replaces it study by study with replaceUntrackedTable", async () => {
     const first = await fx.client.sync(fx.store, "brandscapeData", STUDIES);
-    await reopened(
-      "DROP TABLE brandscape_data",
-      "CREATE TABLE brandscape_data (id INTEGER, study_id INTEGER, mine VARCHAR)",
-      "INSERT INTO brandscape_data VALUES (1, 1, 'mine'), (2, 9, 'mine too')",
-    );
+    await remade("brandscape_data", "id INTEGER, study_id INTEGER, mine VARCHAR", "(1, 1, 'mine'), (2, 9, 'mine too')");
     fx.emulator.revise({ studies: [2] });
     fx.emulator.resetStats();
     for (const options of [STUDIES, { ...STUDIES, mode: "full" as const }]) {
@@ -141,11 +136,7 @@ describe("a sync of a tracked table made again by someone else", () => {
 
   it("marks brandscape data in the transaction that makes it: a replacing run stopped after a study is finished by the next", async () => {
     const first = await fx.client.sync(fx.store, "brandscapeData", STUDIES);
-    await reopened(
-      "DROP TABLE brandscape_data",
-      "CREATE TABLE brandscape_data (id INTEGER, study_id INTEGER, mine VARCHAR)",
-      "INSERT INTO brandscape_data VALUES (1, 9, 'mine')",
-    );
+    await remade("brandscape_data", "id INTEGER, study_id INTEGER, mine VARCHAR", "(1, 9, 'mine')");
     // study 1 is pulled alone first (12 pages of 100) and committed; the pull of studies 2 and 3 (20 pages) fails at its 15th
     fx.emulator.setFaults([{ kind: "status", status: 500, resource: "brandscape-data", page: 15 }]);
     const replacing = { ...STUDIES, mode: "full" as const, replaceUntrackedTable: true, perPage: 100 };
