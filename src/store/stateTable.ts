@@ -2,6 +2,8 @@ import { IN_STORE, IN_STORE_SCHEMA } from "./storeFile";
 import type { DuckDBConnection, DuckDBPreparedStatement } from "@duckdb/node-api";
 import { ValueError } from "../errors";
 import type { SyncState } from "../sync/types";
+import type { StoredTables } from "./storedTables";
+import { markTableSql } from "./tableMarks";
 
 /** Where the store keeps what it tracks: one row per synced table (never the token). */
 export const STATE_TABLE = "fountframe_sync";
@@ -19,7 +21,8 @@ const CREATE_STATE_TABLE = `CREATE TABLE ${STATE_TABLE} (
   updated BIGINT,
   removed BIGINT,
   requests BIGINT,
-  service VARCHAR
+  service VARCHAR,
+  table_mark VARCHAR
 )`;
 const STATE_COLUMNS = [
   "table",
@@ -37,11 +40,12 @@ const STATE_COLUMNS = [
 ];
 
 const SELECT_STATES = `SELECT "table", endpoint, query, cursor, study_marks, strftime(last_run, '%Y-%m-%dT%H:%M:%S.%gZ') AS last_run,
-  last_mode, "rows", added, updated, removed, requests, service FROM ${STATE_TABLE}`;
+  last_mode, "rows", added, updated, removed, requests, service, table_mark FROM ${STATE_TABLE}`;
 
 /**
  * Makes the state table, or checks that the table of its name (DuckDB compares names
- * case-insensitively) is the store's own; a store made before the service was kept gains the column.
+ * case-insensitively) is the store's own; a store made before the service or the table's mark was
+ * kept gains the column.
  */
 export async function ensureStateTable(connection: DuckDBConnection, path: string): Promise<void> {
   const reader = await connection.runAndReadAll(
@@ -57,7 +61,8 @@ export async function ensureStateTable(connection: DuckDBConnection, path: strin
     return;
   }
   if (!STATE_COLUMNS.every((name) => columns.includes(name))) throw foreignState(path);
-  if (!columns.includes("service")) await connection.run(`ALTER TABLE ${STATE_TABLE} ADD COLUMN service VARCHAR`);
+  for (const added of ["service", "table_mark"])
+    if (!columns.includes(added)) await connection.run(`ALTER TABLE ${STATE_TABLE} ADD COLUMN ${added} VARCHAR`);
 }
 
 const foreignState = (path: string) =>
@@ -81,6 +86,7 @@ function stateOf(row: Record<string, unknown>): SyncState {
     removed: count(row.removed),
     requests: count(row.requests),
     service: (row.service as string | null) ?? null,
+    tableMark: (row.table_mark as string | null) ?? null,
   };
 }
 
@@ -92,10 +98,10 @@ export async function readStates(connection: DuckDBConnection, table?: string): 
   return reader.getRowObjectsJS().map((row) => stateOf(row as Record<string, unknown>));
 }
 
-const INSERT_STATE = `INSERT OR REPLACE INTO ${STATE_TABLE} ("table", endpoint, query, cursor, study_marks, last_run, last_mode, "rows", added, updated, removed, requests, service)
-  VALUES ($1, $2, $3, $4, $5, CAST($6 AS TIMESTAMP), $7, $8, $9, $10, $11, $12, $13)`;
+const INSERT_STATE = `INSERT OR REPLACE INTO ${STATE_TABLE} ("table", endpoint, query, cursor, study_marks, last_run, last_mode, "rows", added, updated, removed, requests, service, table_mark)
+  VALUES ($1, $2, $3, $4, $5, CAST($6 AS TIMESTAMP), $7, $8, $9, $10, $11, $12, $13, $14)`;
 const UPDATE_STATE = `UPDATE ${STATE_TABLE} SET endpoint = $2, query = $3, cursor = $4, study_marks = $5, last_run = CAST($6 AS TIMESTAMP),
-  last_mode = $7, "rows" = $8, added = $9, updated = $10, removed = $11, requests = $12, service = $13 WHERE "table" = $1`;
+  last_mode = $7, "rows" = $8, added = $9, updated = $10, removed = $11, requests = $12, service = $13, table_mark = $14 WHERE "table" = $1`;
 
 /**
  * Each connection's update of a state row, prepared once: a brandscape run writes its state with
@@ -124,6 +130,7 @@ export async function writeState(connection: DuckDBConnection, state: SyncState)
     state.removed,
     state.requests,
     state.service,
+    state.tableMark,
   ];
   let prepared = preparedUpdates.get(connection);
   if (prepared === undefined) {
@@ -139,4 +146,18 @@ export async function writeState(connection: DuckDBConnection, state: SyncState)
     throw error;
   }
   await connection.run(INSERT_STATE, values);
+}
+
+/**
+ * Saves a table's state, in the caller's transaction, and writes the state's mark on the table when
+ * the table does not carry it yet (made by this run, or by a version that kept no marks), as the
+ * run's StoredTables know it: once a run.
+ */
+export async function saveMarkedState(connection: DuckDBConnection, tables: StoredTables, state: SyncState): Promise<void> {
+  const stored = await tables.of(state.table);
+  if (state.tableMark !== null && stored.types.size > 0 && stored.mark !== state.tableMark) {
+    await connection.run(markTableSql(state.table, state.tableMark));
+    stored.mark = state.tableMark;
+  }
+  await writeState(connection, state);
 }

@@ -7,10 +7,11 @@ import { exportFile, exportPartitioned } from "./parquetExport";
 import { resultToFrame } from "./queryFrame";
 import { quoted, sqlText } from "./sqlTypes";
 import { RowAppends, Staging } from "./stagedRows";
-import { readStates, STATE_TABLE, writeState } from "./stateTable";
+import { readStates, saveMarkedState, STATE_TABLE } from "./stateTable";
 import { removeRows, stagedCounts, writeHeld, writeStaged } from "./tableWrites";
 import { HeldRows } from "./heldRows";
 import { StoredTables } from "./storedTables";
+import { tableMark } from "./tableMarks";
 import { NUMERIC_TEXTS } from "./textWidening";
 import type { Store, WriteParquetOptions } from "./types";
 import { syncEndpoint } from "../sync/syncEndpoint";
@@ -181,6 +182,7 @@ export class DuckDBStore implements Store, SessionHolder {
       const session: StoreSession = {
         state: async (table) => (await readStates(connection, table))[0],
         existingTable: (table) => this.#existingTable(table),
+        tableMark: (table) => tableMark(connection, table),
         transaction: (inner) => this.#transaction(inner, limit, staging, tables, appends),
         holdPull: () => new HeldRows(),
       };
@@ -243,7 +245,7 @@ export class DuckDBStore implements Store, SessionHolder {
         await connection.run(`DROP ${isView ? "VIEW" : "TABLE"} ${quoted(name)}`);
         tables.forget(name);
       },
-      saveState: (state) => writeState(connection, state),
+      saveState: (state) => saveMarkedState(connection, tables, state),
     };
     await connection.run("BEGIN TRANSACTION");
     let result: T;

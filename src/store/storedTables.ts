@@ -3,12 +3,15 @@ import type { DuckDBAppender, DuckDBConnection } from "@duckdb/node-api";
 import type { ColumnType } from "../table/columnType";
 import { columnTypeOfSql, quoted } from "./sqlTypes";
 import { ColumnCounts } from "../export/columnCounts";
+import { markOf } from "./tableMarks";
 
 /** A stored table as a sync run knows it: its columns' types (none: no such table), its primary key and its rows. */
 export interface StoredTable {
   readonly types: Map<string, ColumnType>;
   primaryKey: boolean;
   rows: number;
+  /** the mark its comment holds (tableMarks.ts), null: none */
+  mark: string | null;
   /** an appender kept open from one commit to the next (an appender's memory goes only when its wrapper is collected), for the columns it was made for */
   appender?: { readonly appender: DuckDBAppender; readonly columns: string };
 }
@@ -58,18 +61,22 @@ export class StoredTables {
     }
   }
 
+  /** the table in the store's file: a database attached beside it may hold one of the same name */
   async #read(table: string): Promise<StoredTable> {
     const columns = await this.connection.runAndReadAll(
       `SELECT column_name, data_type FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND ${IN_STORE} ORDER BY column_index`,
       [table],
     );
     const types = new Map(columns.getRows().map(([name, type]) => [String(name), columnTypeOfSql(String(type))]));
-    if (types.size === 0) return { types, primaryKey: false, rows: 0 };
-    const keys = await this.connection.runAndReadAll(
-      `SELECT count(*) FROM duckdb_constraints() WHERE lower(table_name) = lower($1) AND ${IN_STORE} AND constraint_type = 'PRIMARY KEY'`,
-      [table],
-    );
-    const rows = await this.connection.runAndReadAll(`SELECT count(*) FROM ${quoted(table)}`);
-    return { types, primaryKey: Number(keys.getRows()[0][0]) > 0, rows: Number(rows.getRows()[0][0]) };
+    if (types.size === 0) return { types, primaryKey: false, rows: 0, mark: null };
+    const where = `lower(table_name) = lower($1) AND ${IN_STORE}`;
+    const [keys, comment, rows] = (
+      await this.connection.runAndReadAll(
+        `SELECT (SELECT count(*) FROM duckdb_constraints() WHERE ${where} AND constraint_type = 'PRIMARY KEY'),
+          (SELECT comment FROM duckdb_tables() WHERE ${where}), (SELECT count(*) FROM ${quoted(table)})`,
+        [table],
+      )
+    ).getRows()[0];
+    return { types, primaryKey: Number(keys) > 0, rows: Number(rows), mark: markOf(comment) };
   }
 }

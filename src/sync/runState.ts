@@ -26,5 +26,6 @@ export function stateAfter(
     removed: at.changes.removed,
     requests: at.requests,
     service: run.service,
+    tableMark: run.tableMark,
   };
 }

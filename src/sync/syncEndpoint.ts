@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { syncReportForm, withNotebookForm } from "../display";
 import { ValidationError } from "../errors";
 import { syncBrandscape } from "./brandscapeSync";
@@ -41,8 +42,9 @@ function sameQuery(a: Record<string, unknown>, b: Record<string, unknown>): bool
 /**
  * What the run may do, settled from the store before any request: a table the store did not make
  * is refused (unless mode "full" with replaceUntrackedTable), as is a tracked table's other query or
- * other service (unless mode "full"); a tracked table that was dropped is synced again whole; names
- * are compared as DuckDB compares them, case-insensitively.
+ * other service (unless mode "full"); a tracked table that was dropped is synced again whole, and
+ * one made again by someone else (it lacks the mark the store wrote on its own) is a table the
+ * store did not make; names are compared as DuckDB compares them, case-insensitively.
  */
 async function planRun(session: StoreSession, sync: CheckedSync, service: string): Promise<SyncRun> {
   const staging = await session.existingTable(STAGING_TABLE);
@@ -51,18 +53,24 @@ async function planRun(session: StoreSession, sync: CheckedSync, service: string
       "store",
       `a store without a table named ${staging}: fountframe stages its pulls under that name; rename that table`,
     );
-  const tracked = await session.state(sync.table);
+  const state = await session.state(sync.table);
+  const existing = await session.existingTable(state?.table ?? sync.table);
   // a tracked table the user dropped: its marks and cursor speak of rows no longer there, so the
   // run is a first one (full, whatever the mode), into the name the state spells
-  const dropped = tracked !== undefined && (await session.existingTable(tracked.table)) === undefined;
-  const before = dropped ? undefined : tracked;
+  const dropped = state !== undefined && existing === undefined;
+  // a state without a mark (a store an earlier version wrote) cannot tell: the run marks the table
+  const mark = state?.tableMark ?? null;
+  const remade = mark !== null && existing !== undefined && (await session.tableMark(existing)) !== mark;
+  const tracked = remade ? undefined : state;
   let replaceUntracked = false;
   if (!tracked) {
-    const existing = await session.existingTable(sync.table);
+    const why = remade
+      ? `fountframe tracks a sync into ${existing}, but this table is not the one it made: it lacks the mark the store wrote on that one, so it was made again or its comment changed`
+      : "fountframe tracks no sync into it";
     if (existing !== undefined && !sync.replaceUntrackedTable)
       throw new ValidationError(
         "table",
-        `${existing} is a table this store did not make (fountframe tracks no sync into it): give another table, or mode: "full" with replaceUntrackedTable: true to replace it whole`,
+        `${existing} is a table this store did not make (${why}): give another table, or mode: "full" with replaceUntrackedTable: true to replace it whole`,
       );
     replaceUntracked = existing !== undefined;
   } else if (!sync.full && !dropped) {
@@ -80,12 +88,14 @@ async function planRun(session: StoreSession, sync: CheckedSync, service: string
   }
   return {
     method: sync.method,
-    table: tracked?.table ?? sync.table,
+    table: state?.table ?? sync.table,
     full: sync.full || dropped,
     options: sync.options,
     service,
-    before,
+    before: dropped ? undefined : tracked,
     replaceUntracked,
+    // a table the run makes, or replaces, or a store's table not marked yet, is given a new mark
+    tableMark: (dropped ? null : tracked?.tableMark) ?? randomUUID(),
   };
 }
 

@@ -57,6 +57,8 @@ export interface SyncRun {
   readonly before: SyncState | undefined;
   /** drop the untracked table of that name in the run's first transaction (mode "full", replaceUntrackedTable) */
   readonly replaceUntracked: boolean;
+  /** the mark the table carries, or is given when the run makes it (or marks a table of a store made before marks) */
+  readonly tableMark: string;
 }
 
 /** How a sync pulls: a method's pages, as `client.pages(method, options)` gives them. */
@@ -112,6 +114,8 @@ export interface SyncState {
   readonly requests: number;
   /** the base URL of the service the table was synced from (never the token); null in a store made before it was kept */
   readonly service: string | null;
+  /** the random mark the store wrote on the table it made (its comment); null in a store made before it was kept */
+  readonly tableMark: string | null;
 }
 
 /** Which stored rows the pulled rows stand for: all of them, those of the same ids, or whole partitions. */
@@ -145,6 +149,8 @@ export interface StoreSession {
   state(table: string): Promise<SyncState | undefined>;
   /** the name of a table or view the store holds under this name in any case, as the catalog spells it */
   existingTable(table: string): Promise<string | undefined>;
+  /** the mark the store wrote on its table of this name (any case), or null: none (a table it did not make, or made before marks) */
+  tableMark(table: string): Promise<string | null>;
   /** `work` in one transaction: committed (and checkpointed) when it resolves, rolled back when it throws */
   transaction<T>(work: (writes: StoreWrites) => Promise<T>): Promise<T>;
   /** a pull's pages to hold in memory (outside any transaction) until they are written study by study (StoreWrites.writeHeld) */
@@ -172,6 +178,7 @@ export interface StoreWrites extends PullSink {
   /** the distinct values of a whole-number column (the studies a table holds) */
   distinctValues(table: string, column: string): Promise<number[]>;
   dropTable(table: string): Promise<void>;
+  /** saves the table's state, and writes its mark on the table when the table does not carry it yet */
   saveState(state: SyncState): Promise<void>;
 }
 

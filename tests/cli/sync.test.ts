@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
+import { DuckDBInstance } from "@duckdb/node-api";
 import { ROOT, bundleInto, readableFolder } from "../helpers/asNobody";
 import { openStore } from "../../src/store";
 import { cleanEnv, runCli, useCliFixture } from "./helpers/builtCli";
@@ -72,6 +73,38 @@ describe("fountframe sync", () => {
       env: env(),
     });
     expect([untracked.code, untracked.stderr]).toEqual([2, expect.stringMatching(/--replace-untracked-table: only with --full \(/)]);
+  });
+
+  it("refuses a tracked table its owner dropped and made again, exit 2 naming it; --full --replace-untracked-table replaces it", async () => {
+    const store = join(fixture.dir, "remade.duckdb");
+    const made = await runCli(fixture.cli, ["sync", "regions", "--store", store], { env: env() });
+    expect(made.code).toBe(0);
+    const instance = await DuckDBInstance.create(store);
+    const connection = await instance.connect();
+    await connection.run("DROP TABLE regions; CREATE TABLE regions (id INTEGER, mine VARCHAR); INSERT INTO regions VALUES (1, 'mine')");
+    connection.closeSync();
+    instance.closeSync();
+    for (const flags of [[], ["--full"]]) {
+      const refused = await runCli(fixture.cli, ["sync", "regions", "--store", store, ...flags], { env: env() });
+      expect([refused.code, refused.stderr]).toEqual([
+        2,
+        expect.stringMatching(
+          /regions is a table this store did not make \(.*not the one it made.*: give another table, or --full with --replace-untracked-table/,
+        ),
+      ]);
+    }
+    const opened = await openStore(store);
+    try {
+      expect((await opened.query("SELECT * FROM regions")).values).toEqual([[1, "mine"]]);
+    } finally {
+      await opened.close();
+    }
+    const replaced = await runCli(fixture.cli, ["sync", "regions", "--store", store, "--full", "--replace-untracked-table"], {
+      env: env(),
+    });
+    expect([replaced.code, JSON.parse(replaced.stdout).mode]).toEqual([0, "full"]);
+    const again = await runCli(fixture.cli, ["sync", "regions", "--store", store], { env: env() });
+    expect([again.code, JSON.parse(again.stdout).mode]).toEqual([0, "incremental"]);
   });
 });
 
