@@ -8,7 +8,7 @@ import { resultToFrame } from "./queryFrame";
 import { quoted, sqlText } from "./sqlTypes";
 import { RowAppends, Staging } from "./stagedRows";
 import { readStates, STATE_TABLE, writeState } from "./stateTable";
-import { removeRows, stagedCounts, writeHeld, writeStaged } from "./tableWrites";
+import { removeRows, stagedCounts, storedIds, writeHeld, writeStaged } from "./tableWrites";
 import { HeldRows } from "./heldRows";
 import { StoredTables } from "./storedTables";
 import { NUMERIC_TEXTS } from "./textWidening";
@@ -223,6 +223,7 @@ export class DuckDBStore implements Store, SessionHolder {
       },
       dropStaged: () => staging.drop(),
       removeRows: (table, scope) => removeRows(connection, tables, table, scope),
+      storedIds: (table, scope) => storedIds(connection, tables, table, scope),
       distinctValues: async (table, column) => {
         staging.flush();
         const columns = table === STAGING_TABLE ? staging.columns : (await tables.of(table)).types;
