@@ -223,7 +223,7 @@ export class DuckDBStore implements Store, SessionHolder {
       },
       dropStaged: () => staging.drop(),
       removeRows: (table, scope) => removeRows(connection, tables, table, scope),
-      storedIds: (table, scope) => storedIds(connection, tables, table, scope),
+      storedIds: (table, scope, gaps) => storedIds(connection, tables, table, scope, gaps),
       distinctValues: async (table, column) => {
         staging.flush();
         const columns = table === STAGING_TABLE ? staging.columns : (await tables.of(table)).types;

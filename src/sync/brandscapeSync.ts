@@ -233,7 +233,7 @@ export async function syncBrandscape(
           if (held!.has(study))
             requests += await confirmRemovals(
               { pages: columnPages, method: run.method, what, ranges },
-              () => writes.storedIds(run.table, only),
+              (gaps) => writes.storedIds(run.table, only, gaps),
               async () => ranges.seen ?? idsNotKept(what, ranges),
             );
           // a group whose pull held no rows (studies listed without data): their stored rows go

@@ -8,8 +8,8 @@ export const pullSort = (options: Record<string, unknown>): string => (options.s
  * The smallest and largest id of each page of a pull, in page order. On pages ordered by id
  * ascending, a record the pull never saw though the service had it throughout (the pages shifted
  * under it: a record removed before it, another added) lies in a gap, above one page's largest id
- * and below the next page's smallest; a stored id inside a page's range that the page did not hold
- * is gone. Pages asked in another order, or whose ids did not come as whole numbers ascending, leave
+ * and below the next page's smallest (`gaps`); a stored id inside a page's range that the page did
+ * not hold is gone. Pages asked in another order, or whose ids did not come as whole numbers ascending, leave
  * no gap to rely on: `unordered` says why, and `seen` holds every id of the pull when `keepIds`
  * asked for it.
  */
@@ -57,17 +57,16 @@ export class PageIdRanges {
     this.#bounds.push(smallest, previous);
   };
 
-  /** Whether `id` lies strictly between one page's largest id and the next page's smallest. */
-  inGap = (id: number): boolean => {
-    const bounds = this.#bounds;
-    // the first bound above id: a gap when it is a page's smallest (an even index) after the first page's
-    let low = 0;
-    let high = bounds.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (bounds[middle] <= id) low = middle + 1;
-      else high = middle;
+  /**
+   * The gaps between consecutive pages that hold a whole number: each as the largest id of one page
+   * and the smallest of the next (ids strictly between them were on no page).
+   */
+  gaps(): Array<readonly [number, number]> {
+    const gaps: Array<readonly [number, number]> = [];
+    for (let at = 1; at + 1 < this.#bounds.length; at += 2) {
+      const [above, below] = [this.#bounds[at], this.#bounds[at + 1]];
+      if (below - above > 1) gaps.push([above, below]);
     }
-    return low > 0 && low < bounds.length && low % 2 === 0 && bounds[low - 1] < id;
-  };
+    return gaps;
+  }
 }

@@ -18,31 +18,26 @@ export interface RemovalCheck {
   readonly ranges: PageIdRanges;
 }
 
+/** The stored ids of a write's scope (with `gaps`, only those strictly inside one of the pairs). */
+export type StoredIds = (gaps?: ReadonlyArray<readonly [number, number]>) => Promise<readonly number[]>;
+
 /**
  * Before a write removes stored ids, asks the service for those its pull's pages cannot vouch for,
  * each by its item route (`<resource>/<id>`): on pages in id order, the stored ids in a gap between
- * two pages (PageIdRanges; usually none); otherwise every stored id the pull did not bring, at most
- * MOST_REMOVALS_CHECKED. An id still served was skipped by pages that shifted during the pull, and
- * the run fails (IncompletePullError) rather than remove a live row; one the service no longer has
- * (404, or no record) is gone. Any other failure of an item request fails the run too. `stored`: the
- * stored ids the write replaces; `pulled`: the ids the pull brought (asked for only when the pages
- * are not in id order). Returns the requests made.
+ * two pages (PageIdRanges; usually none); otherwise every stored id the pull did not bring
+ * (`pulled`, asked for only then), at most MOST_REMOVALS_CHECKED. An id still served was skipped by
+ * pages that shifted during the pull, and the run fails (IncompletePullError) rather than remove a
+ * live row; one the service no longer has (404, or no record) is gone. Any other failure of an item
+ * request fails the run too. Returns the requests made.
  */
-export async function confirmRemovals(
-  check: RemovalCheck,
-  stored: () => Promise<readonly number[]>,
-  pulled: () => Promise<ReadonlySet<number>>,
-): Promise<number> {
+export async function confirmRemovals(check: RemovalCheck, stored: StoredIds, pulled: () => Promise<ReadonlySet<number>>): Promise<number> {
   const { ranges, what } = check;
   if (!ranges.severalPages) return 0;
-  const unordered = ranges.unordered;
-  const held = await stored();
-  if (held.length === 0) return 0;
-  const ids = unordered === undefined ? held.filter(ranges.inGap) : without(held, await pulled());
+  const ids = await idsToAsk(ranges, stored, pulled);
   if (ids.length === 0) return 0;
-  if (unordered !== undefined && ids.length > MOST_REMOVALS_CHECKED)
+  if (ranges.unordered !== undefined && ids.length > MOST_REMOVALS_CHECKED)
     throw new IncompletePullError(
-      `${what}: the pull would remove ${ids.length} stored ids, and ${unordered}, so a record skipped by pages that shifted ` +
+      `${what}: the pull would remove ${ids.length} stored ids, and ${ranges.unordered}, so a record skipped by pages that shifted ` +
         `during the pull cannot be told from one deleted without asking for each, which is done for at most ${MOST_REMOVALS_CHECKED}; ` +
         `${NOT_COMMITTED}. Sync without \`sort\` (pulls then go by id, and only ids between two pages are asked for)`,
     );
@@ -57,6 +52,16 @@ export async function confirmRemovals(
         `which the pull did not bring: the pages shifted during the pull (a record removed and another added); ${NOT_COMMITTED}`,
     );
   return ids.length;
+}
+
+/** The stored ids the write would remove that the pages cannot vouch for. */
+async function idsToAsk(ranges: PageIdRanges, stored: StoredIds, pulled: () => Promise<ReadonlySet<number>>): Promise<readonly number[]> {
+  if (ranges.unordered === undefined) {
+    const gaps = ranges.gaps();
+    return gaps.length === 0 ? [] : stored(gaps);
+  }
+  const held = await stored();
+  return held.length === 0 ? [] : without(held, await pulled());
 }
 
 const without = (ids: readonly number[], pulled: ReadonlySet<number>): number[] => ids.filter((id) => !pulled.has(id));

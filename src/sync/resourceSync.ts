@@ -45,7 +45,7 @@ export async function syncResource(pages: ColumnPagesOf, session: StoreSession, 
     if (!incremental)
       requests += await confirmRemovals(
         { pages, method: run.method, what, ranges },
-        () => writes.storedIds(run.table, { kind: "all" }),
+        (gaps) => writes.storedIds(run.table, { kind: "all" }, gaps),
         async () => new Set(await writes.distinctValues(STAGING_TABLE, "id")),
       );
     // a record stamped in the future (updated_at 2099) would freeze the cursor: it is at most the run's start
