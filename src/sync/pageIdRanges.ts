@@ -9,9 +9,9 @@ export const pullSort = (options: Record<string, unknown>): string => (options.s
  * ascending, a record the pull never saw though the service had it throughout (the pages shifted
  * under it: a record removed before it, another added) lies in a gap, above one page's largest id
  * and below the next page's smallest (`gaps`); a stored id inside a page's range that the page did
- * not hold is gone. Pages asked in another order, or whose ids did not come as whole numbers ascending, leave
- * no gap to rely on: `unordered` says why, and `seen` holds every id of the pull when `keepIds`
- * asked for it.
+ * not hold is gone. Pages asked in another order, or whose ids did not come as whole numbers
+ * ascending, leave no gap to rely on: `unordered` says why, and `seen` holds every id of the pull
+ * when `keepIds` asked for it.
  */
 export class PageIdRanges {
   /** each page's smallest and largest id, in turn */

@@ -16,11 +16,11 @@ const isAfter = (a: string, b: string): boolean => Date.parse(a) > Date.parse(b)
  * A resource: the first run (or "full") pulls everything and removes ids gone; later runs ask for
  * `filter[updated_since]` from the stored cursor (less an overlap) and merge by id. Deletions are
  * only seen by a full run: the service lists what changed, not what went. One transaction a run:
- * the pages are staged as they come, checked whole, then merged with the new state. A full run
- * asks the service for the stored ids it would remove that its pages cannot vouch for (removalCheck.ts):
- * the pages are asked by id unless the query sorts otherwise. The cursor is
- * at most the time the run started (this machine's clock): a record stamped in the future does
- * not stop later runs from seeing changes.
+ * the pages are staged as they come, checked whole, then merged with the new state. The pages are
+ * asked by id unless the query sorts otherwise, and a full run asks the service for the stored ids
+ * it would remove that its pages cannot vouch for (removalCheck.ts). The cursor is at most the time
+ * the run started (this machine's clock): a record stamped in the future does not stop later runs
+ * from seeing changes.
  */
 export async function syncResource(pages: ColumnPagesOf, session: StoreSession, run: SyncRun): Promise<SyncOutcome> {
   const { before } = run;
