@@ -1,8 +1,13 @@
 import { PageIdRanges } from "../../src/sync/pageIdRanges";
-import type { PageChunk } from "../../src/table/types";
+import { gatherPageChunk } from "../../src/table/pageChunk";
+import { rowShapeOf } from "../../src/rows/rowShape";
 
-const page = (ids: readonly unknown[]) =>
-  ({ names: ["name", "id"], columns: [ids.map(String), ids], rowCount: ids.length }) as unknown as PageChunk;
+/** A page of brands with these ids, as a pull stages it. */
+const page = (ids: readonly number[]) =>
+  gatherPageChunk(
+    ids.map((id) => ({ name: `brand ${id}`, id })),
+    rowShapeOf({ endpoint: "brands" }),
+  );
 
 describe("a pull's pages' id ranges", () => {
   it("gives the gaps between pages that hold a whole number, in page order", () => {
