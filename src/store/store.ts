@@ -8,7 +8,7 @@ import { resultToFrame } from "./queryFrame";
 import { quoted, sqlText } from "./sqlTypes";
 import { RowAppends, Staging } from "./stagedRows";
 import { readStates, saveMarkedState, STATE_TABLE } from "./stateTable";
-import { removeRows, stagedCounts, writeHeld, writeStaged } from "./tableWrites";
+import { removeRows, stagedCounts, storedIds, writeHeld, writeStaged } from "./tableWrites";
 import { HeldRows } from "./heldRows";
 import { StoredTables } from "./storedTables";
 import { tableMark } from "./tableMarks";
@@ -225,6 +225,7 @@ export class DuckDBStore implements Store, SessionHolder {
       },
       dropStaged: () => staging.drop(),
       removeRows: (table, scope) => removeRows(connection, tables, table, scope),
+      storedIds: (table, scope, gaps) => storedIds(connection, tables, table, scope, gaps),
       distinctValues: async (table, column) => {
         staging.flush();
         const columns = table === STAGING_TABLE ? staging.columns : (await tables.of(table)).types;

@@ -146,6 +146,29 @@ export async function writeStaged(
   return { added, updated, removed, rows: stored.rows, addedColumns, widenedColumns };
 }
 
+/**
+ * The ids of the stored rows in `scope`, ascending (none before the table is made); with `gaps`
+ * (pairs of whole numbers), only the ids strictly between the two numbers of one pair.
+ */
+export async function storedIds(
+  connection: DuckDBConnection,
+  tables: StoredTables,
+  table: string,
+  scope: RowScope,
+  gaps?: ReadonlyArray<readonly [number, number]>,
+): Promise<number[]> {
+  const stored = await tables.of(table);
+  if (stored.types.size === 0 || stored.rows === 0 || gaps?.length === 0) return [];
+  const between =
+    gaps === undefined
+      ? ""
+      : ` JOIN (VALUES ${gaps.map(([above, below]) => `(${Number(above)}, ${Number(below)})`).join(", ")}) AS gap(above, below) ON id > above AND id < below`;
+  const reader = await connection.runAndReadAll(
+    `SELECT id FROM ${quoted(table)}${between} WHERE ${scopeSql(scope)} AND id IS NOT NULL ORDER BY id`,
+  );
+  return reader.getRows().map(([id]) => Number(id));
+}
+
 /** Removes the rows of `scope` (studies gone), in the caller's transaction. */
 export async function removeRows(connection: DuckDBConnection, tables: StoredTables, table: string, scope: RowScope): Promise<RowChanges> {
   const stored = await tables.of(table);

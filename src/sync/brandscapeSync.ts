@@ -9,6 +9,8 @@ import { chunkColumn } from "../table/pageChunk";
 import type { PageChunk } from "../table/types";
 import { isMissingCell } from "../table/columnType";
 import { fieldsOf, withFields } from "./syncOptions";
+import { PageIdRanges, pullSort } from "./pageIdRanges";
+import { confirmRemovals } from "./removalCheck";
 import type { SyncOutcome, SyncRun } from "./types";
 
 const STUDY_COLUMN = "study_id";
@@ -104,7 +106,7 @@ function forStudies(options: Record<string, unknown>, studyIds: readonly number[
     delete narrowed[name];
     delete filters[name];
   }
-  return { ...narrowed, filters, studies: [...studyIds] };
+  return { ...narrowed, filters, studies: [...studyIds], sort: pullSort(options) };
 }
 
 /** A group of studies pulled and held, not yet committed. */
@@ -115,6 +117,8 @@ interface GroupPull {
   readonly pullRequests: number;
   /** the pull's rows by study */
   readonly tally: StudyTally;
+  /** its pages' id ranges (and its ids, when the pages are not asked by id) */
+  readonly ranges: PageIdRanges;
 }
 
 const ignore = (): void => undefined;
@@ -133,6 +137,8 @@ const sum = (a: RowChanges, b: RowChanges): RowChanges => ({
  * `data_updated_at` has moved (the rows' own timestamps are shallow), so a run looks up the studies
  * the query covers, re-pulls those whose mark moved and those new to the query (a full run: every
  * one), and replaces their rows whole; the rows of studies the lookup no longer lists are removed.
+ * Before a study's rows are replaced, the service is asked for the stored ids the replacement would
+ * drop that the pull's pages cannot vouch for (removalCheck.ts; usually none).
  *
  * A long run keeps its progress: the studies gone go in a first transaction, then the studies are
  * pulled a few together (nextGroupSize) and committed one by one, each in a transaction of its own,
@@ -188,12 +194,19 @@ export async function syncBrandscape(
     const pull = session.holdPull();
     const pages = columnPages(run.method, forStudies(options, group));
     const tally = new StudyTally();
-    const done = stagePull(pages, pull, what, fieldsOf(options), tally.see, stop).then((pullRequests) => ({
+    const sort = pullSort(options);
+    const ranges = new PageIdRanges(sort, sort !== "id");
+    const see = (chunk: PageChunk) => {
+      tally.see(chunk);
+      ranges.see(chunk);
+    };
+    const done = stagePull(pages, pull, what, fieldsOf(options), see, stop).then((pullRequests) => ({
       group,
       what,
       pull,
       pullRequests,
       tally,
+      ranges,
     }));
     done.catch(ignore); // its error is thrown where it is awaited, or not at all once the run has stopped
     return done;
@@ -205,7 +218,7 @@ export async function syncBrandscape(
   let start = 1;
   try {
     while (next !== undefined) {
-      const { group, what, pull, pullRequests, tally } = await next;
+      const { group, what, pull, pullRequests, tally, ranges } = await next;
       next = undefined;
       requests += pullRequests;
       const rowsPerStudy = (await pull.staged()).rows / group.length;
@@ -217,6 +230,12 @@ export async function syncBrandscape(
       for (const [index, study] of group.entries()) {
         const done = await session.transaction(async (writes) => {
           const only = { kind: "partition", column: STUDY_COLUMN, values: [study] } as const;
+          if (held!.has(study))
+            requests += await confirmRemovals(
+              { pages: columnPages, method: run.method, what, ranges },
+              (gaps) => writes.storedIds(run.table, only, gaps),
+              async () => ranges.seen ?? idsNotKept(what, ranges),
+            );
           // a group whose pull held no rows (studies listed without data): their stored rows go
           const studyChanges = rowsPerStudy > 0 ? await writes.writeHeld(run.table, pull, only) : await writes.removeRows(run.table, only);
           const after = { ...marks, [String(study)]: lookup.marks[String(study)] };
@@ -234,6 +253,13 @@ export async function syncBrandscape(
     stop.stopped = true;
   }
   return { mode, changes, requests, partitions: { replaced: pulled, removed: gone } };
+}
+
+/** A pull asked by id whose ids came out of order keeps none of them: which stored ids it left out is unknown. */
+function idsNotKept(what: string, ranges: PageIdRanges): never {
+  throw new IncompletePullError(
+    `${what}: ${ranges.unordered}, so which stored rows the pull left out cannot be told; nothing of these studies was committed: their rows and marks are as they were`,
+  );
 }
 
 /**

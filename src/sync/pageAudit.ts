@@ -2,7 +2,7 @@ import type { PulledPage } from "../pull/envelope";
 import type { StagedCounts } from "./types";
 import { IncompletePullError } from "./types";
 
-const NOT_COMMITTED = "nothing of it was committed: the rows and marks are as they were";
+export const NOT_COMMITTED = "nothing of it was committed: the rows and marks are as they were";
 
 /**
  * Whether a pull saw every record of its query: its pages came 1, 2, ... up to the last page its

@@ -5,7 +5,9 @@ import { newestOf, sinceFilter } from "./since";
 import { fieldsOf, withFields } from "./syncOptions";
 import { stagePull } from "./stagePull";
 import { chunkColumn } from "../table/pageChunk";
-import type { SyncOutcome, SyncRun } from "./types";
+import { PageIdRanges, pullSort } from "./pageIdRanges";
+import { confirmRemovals } from "./removalCheck";
+import { STAGING_TABLE, type SyncOutcome, type SyncRun } from "./types";
 
 /** Whether timestamp `a` is later than `b` (both ISO text). */
 const isAfter = (a: string, b: string): boolean => Date.parse(a) > Date.parse(b);
@@ -14,9 +16,11 @@ const isAfter = (a: string, b: string): boolean => Date.parse(a) > Date.parse(b)
  * A resource: the first run (or "full") pulls everything and removes ids gone; later runs ask for
  * `filter[updated_since]` from the stored cursor (less an overlap) and merge by id. Deletions are
  * only seen by a full run: the service lists what changed, not what went. One transaction a run:
- * the pages are staged as they come, checked whole, then merged with the new state. The cursor is
- * at most the time the run started (this machine's clock): a record stamped in the future does
- * not stop later runs from seeing changes.
+ * the pages are staged as they come, checked whole, then merged with the new state. The pages are
+ * asked by id unless the query sorts otherwise, and a full run asks the service for the stored ids
+ * it would remove that its pages cannot vouch for (removalCheck.ts). The cursor is at most the time
+ * the run started (this machine's clock): a record stamped in the future does not stop later runs
+ * from seeing changes.
  */
 export async function syncResource(pages: ColumnPagesOf, session: StoreSession, run: SyncRun): Promise<SyncOutcome> {
   const { before } = run;
@@ -25,16 +29,25 @@ export async function syncResource(pages: ColumnPagesOf, session: StoreSession, 
   // version) would ask for nothing ever again: such a run is a full one
   const incremental = !run.full && before !== undefined && before.cursor !== null && !isAfter(before.cursor, startedAt);
   const options = withFields(run.options, ["id", "updated_at"]);
+  const sort = pullSort(options);
   const pullOptions = incremental
-    ? { ...options, filters: { ...(options.filters as object | undefined), updated_since: sinceFilter(before.cursor!) } }
-    : options;
+    ? { ...options, sort, filters: { ...(options.filters as object | undefined), updated_since: sinceFilter(before.cursor!) } }
+    : { ...options, sort };
   return session.transaction(async (writes) => {
     if (run.replaceUntracked) await writes.dropTable(run.table);
     let cursor = incremental ? before.cursor : null;
     const what = `sync of ${run.table} (${run.method})`;
-    const requests = await stagePull(pages(run.method, pullOptions), writes, what, fieldsOf(options), (chunk) => {
+    const ranges = new PageIdRanges(sort);
+    let requests = await stagePull(pages(run.method, pullOptions), writes, what, fieldsOf(options), (chunk) => {
       cursor = newestOf(chunkColumn(chunk, "updated_at"), cursor);
+      ranges.see(chunk);
     });
+    if (!incremental)
+      requests += await confirmRemovals(
+        { pages, method: run.method, what, ranges },
+        (gaps) => writes.storedIds(run.table, { kind: "all" }, gaps),
+        async () => new Set(await writes.distinctValues(STAGING_TABLE, "id")),
+      );
     // a record stamped in the future (updated_at 2099) would freeze the cursor: it is at most the run's start
     if (cursor !== null && isAfter(cursor, startedAt)) cursor = startedAt;
     const changes = await writes.writeStaged(run.table, incremental ? { kind: "ids" } : { kind: "all" });

@@ -175,6 +175,8 @@ export interface StoreWrites extends PullSink {
   /** Replaces the rows in `scope` (one study's partition) with the held pull's rows of that scope (creating or widening the table first). */
   writeHeld(table: string, held: HeldPull, scope: RowScope & { kind: "partition" }): Promise<RowChanges>;
   removeRows(table: string, scope: RowScope): Promise<RowChanges>;
+  /** the ids of the stored rows in `scope`, ascending; with `gaps`, only those strictly inside one of the pairs */
+  storedIds(table: string, scope: RowScope, gaps?: ReadonlyArray<readonly [number, number]>): Promise<number[]>;
   /** the distinct values of a whole-number column (the studies a table holds) */
   distinctValues(table: string, column: string): Promise<number[]>;
   dropTable(table: string): Promise<void>;

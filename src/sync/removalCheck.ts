@@ -1,0 +1,78 @@
+import pLimit from "p-limit";
+import { DataNotFoundError, NotFoundError } from "../errors";
+import { recordCount } from "../pull/envelope";
+import { IncompletePullError, type ColumnPagesOf } from "./types";
+import type { PageIdRanges } from "./pageIdRanges";
+import { NOT_COMMITTED } from "./pageAudit";
+
+/** Most stored ids a run not in id order asks the service about, one request each, before it removes them. */
+export const MOST_REMOVALS_CHECKED = 200;
+/** Item requests in flight at once. */
+const CHECKS_AT_ONCE = 4;
+
+/** What a run's write is checked with: its pull's pages' id ranges, and how to ask the service for an item. */
+export interface RemovalCheck {
+  readonly pages: ColumnPagesOf;
+  readonly method: string;
+  readonly what: string;
+  readonly ranges: PageIdRanges;
+}
+
+/** The stored ids of a write's scope (with `gaps`, only those strictly inside one of the pairs). */
+export type StoredIds = (gaps?: ReadonlyArray<readonly [number, number]>) => Promise<readonly number[]>;
+
+/**
+ * Before a write removes stored ids, asks the service for those its pull's pages cannot vouch for,
+ * each by its item route (`<resource>/<id>`): on pages in id order, the stored ids in a gap between
+ * two pages (PageIdRanges; usually none); otherwise every stored id the pull did not bring
+ * (`pulled`, asked for only then), at most MOST_REMOVALS_CHECKED. An id still served was skipped by
+ * pages that shifted during the pull, and the run fails (IncompletePullError) rather than remove a
+ * live row; one the service no longer has (404, or no record) is gone. Any other failure of an item
+ * request fails the run too. Returns the requests made.
+ */
+export async function confirmRemovals(check: RemovalCheck, stored: StoredIds, pulled: () => Promise<ReadonlySet<number>>): Promise<number> {
+  const { ranges, what } = check;
+  if (!ranges.severalPages) return 0;
+  const ids = await idsToAsk(ranges, stored, pulled);
+  if (ids.length === 0) return 0;
+  if (ranges.unordered !== undefined && ids.length > MOST_REMOVALS_CHECKED)
+    throw new IncompletePullError(
+      `${what}: the pull would remove ${ids.length} stored ids, and ${ranges.unordered}, so a record skipped by pages that shifted ` +
+        `during the pull cannot be told from one deleted without asking for each, which is done for at most ${MOST_REMOVALS_CHECKED}; ` +
+        `${NOT_COMMITTED}. Sync without \`sort\` (pulls then go by id, and only ids between two pages are asked for)`,
+    );
+  const limit = pLimit(CHECKS_AT_ONCE);
+  const answers = await Promise.allSettled(ids.map((id) => limit(() => isServed(check, id))));
+  const failed = answers.find((answer): answer is PromiseRejectedResult => answer.status === "rejected");
+  if (failed) throw failed.reason;
+  const live = ids.filter((_, at) => (answers[at] as PromiseFulfilledResult<boolean>).value);
+  if (live.length > 0)
+    throw new IncompletePullError(
+      `${what}: the service still has ${live.length === 1 ? "id" : "ids"} ${live.join(",")} (${live.length === 1 ? "its item answers" : "their items answer"}), ` +
+        `which the pull did not bring: the pages shifted during the pull (a record removed and another added); ${NOT_COMMITTED}`,
+    );
+  return ids.length;
+}
+
+/** The stored ids the write would remove that the pages cannot vouch for. */
+async function idsToAsk(ranges: PageIdRanges, stored: StoredIds, pulled: () => Promise<ReadonlySet<number>>): Promise<readonly number[]> {
+  if (ranges.unordered === undefined) {
+    const gaps = ranges.gaps();
+    return gaps.length === 0 ? [] : stored(gaps);
+  }
+  const held = await stored();
+  return held.length === 0 ? [] : without(held, await pulled());
+}
+
+const without = (ids: readonly number[], pulled: ReadonlySet<number>): number[] => ids.filter((id) => !pulled.has(id));
+
+/** Whether the service answers the item `id` of `method` with its record. */
+async function isServed({ pages, method }: RemovalCheck, id: number): Promise<boolean> {
+  try {
+    for await (const page of pages(method, { query: { id, fields: ["id"] } })) if (recordCount(page.body) > 0) return true;
+    return false;
+  } catch (error) {
+    if (error instanceof NotFoundError || error instanceof DataNotFoundError) return false;
+    throw error;
+  }
+}
