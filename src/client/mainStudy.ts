@@ -1,6 +1,6 @@
 import { DataNotFoundError, ValidationError } from "../errors";
 import type { JsonRecord } from "../table/types";
-import { checkFilterValue } from "../params/filterChecks";
+import { checkCountryCode } from "../params/filterChecks";
 import type { QueryInit } from "../query/query";
 
 /** How the records of an endpoint are fetched: the client's rawQuery. */
@@ -19,7 +19,7 @@ export async function mainStudyId(records: RecordsOf, countryCode: string, year?
   if (year !== undefined && !(Number.isInteger(year) && year >= 1900 && year <= 2100)) {
     throw new ValidationError("year", `must be a year such as 2024 (got ${JSON.stringify(year)})`);
   }
-  const code = checkFilterValue("countryCode", "country_code", countryCode) as string;
+  const code = checkCountryCode("countryCode", countryCode);
   const notFound = () =>
     new DataNotFoundError(
       `no released main study of ${code}${year !== undefined ? ` in ${year}` : ""}: client.studies(${JSON.stringify(code)}) lists the studies there are`,

@@ -9,7 +9,6 @@ export type FilterKind =
   | "flag" // 0/1, booleans accepted
   | "ids" // one id or a list of ids, comma-joined
   | "countryCodes" // ISO 3166-1 alpha-2 codes, comma-joined
-  | "countryCode" // one ISO code
   | "yearList" // one year or a list of years (year_numbers, in_best_countries)
   | "year" // one year
   | "count" // a non-negative integer (with_recent_studies: years back)
@@ -52,10 +51,10 @@ export const FILTER_KINDS = {
   audiences: "ids",
   companies: "ids",
   country_codes: "countryCodes",
-  country_code: "countryCode",
+  country_code: "countryCodes", // brandscape-data: a code list, though singular (SCHEMA.json)
   year_numbers: "yearList",
   in_best_countries: "yearList",
-  year_number: "year",
+  year_number: "yearList", // brandscape-data: a number list, though singular (SCHEMA.json)
   year: "year",
   with_recent_studies: "count",
   updated_since: "datetime",

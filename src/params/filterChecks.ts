@@ -80,7 +80,6 @@ const RULES: Record<FilterKind, { schema: z.ZodType; mustBe: string }> = {
   flag: { schema: z.union([z.literal(0), z.literal(1), z.boolean()]), mustBe: "must be 0, 1, true or false" },
   ids: { schema: asList(id), mustBe: `must be a positive integer id (at most ${Number.MAX_SAFE_INTEGER}), or a list of them` },
   countryCodes: { schema: asList(isoCode), mustBe: `must be ${ISO_CODE}, or a list of them` },
-  countryCode: { schema: isoCode, mustBe: `must be ${ISO_CODE}` },
   yearList: { schema: asList(year), mustBe: "must be a year such as 2024, or a list of them" },
   year: { schema: year, mustBe: "must be a year such as 2024" },
   count: { schema: z.number().int().min(0), mustBe: "must be a whole number, 0 or more" },
@@ -104,10 +103,17 @@ export function checkFilterValue(parameter: string, wireName: string, value: Fil
   const result = schema.safeParse(value);
   if (!result.success) {
     const emptyList = result.error.issues.some((issue) => issue.message === EMPTY_LIST);
-    const hint = kind === "countryCodes" || kind === "countryCode" ? countryCodeHint(value) : "";
+    const hint = kind === "countryCodes" ? countryCodeHint(value) : "";
     throw new ValidationError(parameter, `${emptyList ? EMPTY_LIST : mustBe} (got ${describe(value)}${hint})`);
   }
   return result.data as FilterValue;
+}
+
+/** One country code (`mainStudy`'s), upper-cased, or a ValidationError naming `parameter`. */
+export function checkCountryCode(parameter: string, value: unknown): string {
+  const result = isoCode.safeParse(value);
+  if (!result.success) throw new ValidationError(parameter, `must be ${ISO_CODE} (got ${describe(value)}${countryCodeHint(value)})`);
+  return result.data;
 }
 
 function describe(value: unknown): string {

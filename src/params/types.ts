@@ -13,7 +13,6 @@ interface KindValues {
   flag: Flag;
   ids: OneOrMany<Id>;
   countryCodes: OneOrMany<string>;
-  countryCode: string;
   yearList: OneOrMany<number>;
   year: number;
   count: number;

@@ -45,6 +45,7 @@ export async function warnUnmatchedMetricKeys(
   const keys = await known.catch((): readonly string[] => []);
   const named = unmatched.map((key) => {
     const near = nearKey(key, keys);
+    if (near === key) return `${JSON.stringify(key)} (a key the service knows: are its columns left out by \`fields\`?)`;
     return near ? `${JSON.stringify(key)} (did you mean ${near}?)` : JSON.stringify(key);
   });
   process.emitWarning(

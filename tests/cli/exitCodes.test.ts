@@ -155,8 +155,8 @@ describe("warnings", () => {
 describe("one spelling per documented filter, the other accepted", () => {
   it("brandscape-data takes --country-codes for --country-code and says so in --help; brands the other way round", async () => {
     const help = await fount(["brandscape-data", "--help"]);
-    expect(help.stdout).toMatch(/--country-code <code>/);
-    expect(help.stdout).toMatch(/--country-codes <code>\s+the same as --country-code/);
+    expect(help.stdout).toMatch(/--country-code <codes>\s+ISO country codes, comma list/);
+    expect(help.stdout).toMatch(/--country-codes <codes>\s+the same as --country-code/);
     expect((await fount(["brands", "--help"])).stdout).toMatch(/--country-code <codes>\s+the same as --country-codes/);
     const canonical = await fount(["brandscape-data", "--country-code", "GB", "--year-number", "2024", ...ONE_CSV_PAGE]);
     const alias = await fount(["brandscape-data", "--country-codes", "GB", "--year-numbers", "2024", ...ONE_CSV_PAGE]);

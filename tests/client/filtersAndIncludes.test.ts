@@ -49,6 +49,26 @@ describe("a filter the docs do not name for the endpoint", () => {
     expect(warnings.filter((warning) => warning.code === UNKNOWN_FILTER_WARNING)).toEqual([]);
   });
 
+  test("brandscapeData's countryCode and yearNumber take lists, as SCHEMA.json documents them (code list, number list)", async () => {
+    const client = env.client();
+    const { result: frame, warnings } = await captureWarnings(() =>
+      client.brandscapeData(["us", "GB"], [2023, 2024], 1, { metricKeys: ["differentiation"], fields: ["id", "study_id"] }),
+    );
+    // a known key whose columns `fields` leaves out is said so, not "did you mean differentiation?"
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      expect.stringContaining('metricKeys "differentiation" (a key the service knows: are its columns left out by `fields`?)'),
+    ]);
+    expect(queries()[0]).toContain("filter[country_code]=US,GB&filter[year_number]=2023,2024");
+    const studiesOf = async (codes: string[]) =>
+      new Set((await client.studies(codes, [2023, 2024], { fields: ["id"] })).column("id").values);
+    const [both, us] = [await studiesOf(["US", "GB"]), await studiesOf(["US"])];
+    expect(new Set(frame.column("study_id").values)).toEqual(both);
+    expect(both.size).toBeGreaterThan(us.size);
+    await expect(client.brandscapeData(["US", "XX"], 2024)).rejects.toThrow(
+      /^countryCode: must be an ISO 3166-1 alpha-2 country code such as US, GB, DE, or a list of them/,
+    );
+  });
+
   test("a known filter's value is still checked before any request", async () => {
     const client = env.client();
     await expect(client.brands({ filters: { countryCodes: "XX" } })).rejects.toThrow(/^filters\.countryCodes: must be an ISO 3166-1/);

@@ -29,7 +29,7 @@ test("edit distance and the closest name (first of equals, in the documented ord
 
 test("an undocumented name in filters is sent and warned about once, naming the closest documented filter", () => {
   const { warnings, filters } = build("brands", { filters: { countryCode: "US", name: "Swatch" } });
-  expect(filters).toEqual({ country_code: "US", name: "Swatch" });
+  expect(filters).toEqual({ country_code: ["US"], name: "Swatch" });
   expect(warnings).toEqual([
     "brands: a filter the docs do not name for brands, sent as given: countryCode: did you mean country_codes? (give a filter you mean to send in extraFilters)",
   ]);
