@@ -60,9 +60,9 @@ describe("a filter the docs do not name for the endpoint", () => {
     ]);
     expect(queries()[0]).toContain("filter[country_code]=US,GB&filter[year_number]=2023,2024");
     const studiesOf = async (codes: string[]) =>
-      new Set((await client.studies(codes, [2023, 2024], { fields: ["id"] })).column("id").values);
+      new Set((await client.studies(codes, [2023, 2024], { fields: ["id"] })).column("id").values as number[]);
     const [both, us] = [await studiesOf(["US", "GB"]), await studiesOf(["US"])];
-    expect(new Set(frame.column("study_id").values)).toEqual(both);
+    expect(new Set(frame.column("study_id").values as number[])).toEqual(both);
     expect(both.size).toBeGreaterThan(us.size);
     await expect(client.brandscapeData(["US", "XX"], 2024)).rejects.toThrow(
       /^countryCode: must be an ISO 3166-1 alpha-2 country code such as US, GB, DE, or a list of them/,
