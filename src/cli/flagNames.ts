@@ -8,9 +8,7 @@ export function inFlagTerms(error: unknown, names: FlagNames): unknown {
   if (!(error instanceof ValidationError)) return error;
   const flag = names.get(error.parameter);
   if (!flag) return error;
-  const prefix = `${error.parameter}: `;
-  const detail = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-  const inFlags = outsideJson(detail, (text) =>
+  const inFlags = outsideJson(error.detail, (text) =>
     text
       .replace(LIBRARY_NAME, (name) => names.get(name) ?? name)
       .replace(PARAMETER_IN_BRACKETS, (whole, name: string) => (names.has(name) ? `(${names.get(name)})` : whole))

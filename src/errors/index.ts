@@ -39,6 +39,12 @@ export class ValidationError extends FountError {
     super(`${parameter}: ${message}`);
     this.parameter = parameter;
   }
+
+  /** The message without its `parameter: ` prefix: what is allowed, for a caller that names the parameter its own way. */
+  get detail(): string {
+    const prefix = `${this.parameter}: `;
+    return this.message.startsWith(prefix) ? this.message.slice(prefix.length) : this.message;
+  }
 }
 
 /** The query matched no records. */

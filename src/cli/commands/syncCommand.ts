@@ -62,10 +62,8 @@ async function inModeFlags<T>(action: () => Promise<T>): Promise<T> {
     return await action();
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    const prefix = `${error.parameter}: `;
-    const detail = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-    const told = MODE_FLAGS.reduce((text, [said, flag]) => text.replace(said, flag), detail);
-    throw told === detail ? error : new ValidationError(error.parameter, told);
+    const told = MODE_FLAGS.reduce((text, [said, flag]) => text.replace(said, flag), error.detail);
+    throw told === error.detail ? error : new ValidationError(error.parameter, told);
   }
 }
 
