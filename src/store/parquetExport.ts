@@ -4,7 +4,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValidationError } from "../errors";
 import { PARTITION_VALUE_FILE } from "../export/longFolderName";
 import { escapePathPart } from "../export/partitionFolder";
-import { columnTypes, namedAsDuckDBDoes, numberPartitions, type TablePartitions } from "./partitionFolders";
+import { namedAsDuckDBDoes, numberPartitions, type TablePartitions } from "./partitionFolders";
 import { quoted, sqlText } from "./sqlTypes";
 
 let sideFiles = 0;
@@ -62,6 +62,7 @@ async function holdsOnlyAnExport(dir: string, partitionBy: readonly string[]): P
 export async function exportPartitioned(
   connection: DuckDBConnection,
   table: string,
+  types: ReadonlyMap<string, string>,
   dir: string,
   partitionBy: readonly string[],
 ): Promise<void> {
@@ -75,7 +76,7 @@ export async function exportPartitioned(
   const partial = sideName(folder, "partial");
   const old = sideName(folder, "old");
   try {
-    await writeFolders(connection, table, partitionBy, partial, sideName(folder, "copied"));
+    await writeFolders(connection, table, types, partitionBy, partial, sideName(folder, "copied"));
     const hadOne = await stat(folder).then(
       () => true,
       () => false,
@@ -98,11 +99,11 @@ export async function exportPartitioned(
 async function writeFolders(
   connection: DuckDBConnection,
   table: string,
+  types: ReadonlyMap<string, string>,
   partitionBy: readonly string[],
   partial: string,
   copied: string,
 ): Promise<void> {
-  const types = await columnTypes(connection, table);
   if (namedAsDuckDBDoes(partitionBy, types)) {
     const by = partitionBy.map(quoted).join(", ");
     await connection.run(`COPY (SELECT * FROM ${quoted(table)}) TO ${sqlText(partial)} (FORMAT parquet, PARTITION_BY (${by}))`);

@@ -29,10 +29,10 @@ function printedSql(column: string, type: string): string {
   return `CAST(${name} AS VARCHAR)`;
 }
 
-/** The DuckDB type of each column of `table`, by name. */
+/** The DuckDB type of each column of the store's `table` (any case), by name, in the table's column order. */
 export async function columnTypes(connection: DuckDBConnection, table: string): Promise<Map<string, string>> {
   const reader = await connection.runAndReadAll(
-    `SELECT column_name, data_type FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND ${IN_STORE}`,
+    `SELECT column_name, data_type FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND ${IN_STORE} ORDER BY column_index`,
     [table],
   );
   return new Map(reader.getRows().map(([name, type]) => [String(name), String(type)]));

@@ -4,6 +4,7 @@ import { ValidationError } from "../errors";
 import type { DuckDB } from "./loadDuckDB";
 import { releaseFile } from "./openFiles";
 import { exportFile, exportPartitioned } from "./parquetExport";
+import { columnTypes } from "./partitionFolders";
 import { resultToFrame } from "./queryFrame";
 import { quoted, sqlText } from "./sqlTypes";
 import { RowAppends, Staging } from "./stagedRows";
@@ -134,7 +135,8 @@ export class DuckDBStore implements Store, SessionHolder {
       const name = await this.#existingTable(table);
       if (name === undefined)
         throw new ValidationError("table", `a table of this store (${(await this.#tableNames()).join(", ") || "none yet"}), got ${table}`);
-      const columns = await this.#columnsOf(name);
+      const types = await columnTypes(this.#connection, name);
+      const columns = [...types.keys()];
       const partitionBy = options.partitionBy ?? [];
       const unknown = partitionBy.filter((column) => !columns.includes(column));
       if (unknown.length > 0)
@@ -142,7 +144,7 @@ export class DuckDBStore implements Store, SessionHolder {
       if (partitionBy.length > 0 && columns.every((column) => partitionBy.includes(column)))
         throw new ValidationError("partitionBy", `leaves no column of ${name} to write in the files: ${partitionBy.join(", ")}`);
       if (partitionBy.length === 0) await exportFile(this.#connection, table, dir);
-      else await exportPartitioned(this.#connection, name, dir, partitionBy);
+      else await exportPartitioned(this.#connection, name, types, dir, partitionBy);
     });
   }
 
@@ -372,14 +374,6 @@ export class DuckDBStore implements Store, SessionHolder {
     );
     const [row] = reader.getRows();
     return row ? String(row[0]) : undefined;
-  }
-
-  async #columnsOf(table: string): Promise<string[]> {
-    const reader = await this.#connection.runAndReadAll(
-      `SELECT column_name FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND ${IN_STORE} ORDER BY column_index`,
-      [table],
-    );
-    return reader.getRows().map(([name]) => String(name));
   }
 
   async #tableNames(): Promise<string[]> {
