@@ -14,6 +14,7 @@ import { confirmRemovals } from "./removalCheck";
 import type { SyncOutcome, SyncRun } from "./types";
 
 const STUDY_COLUMN = "study_id";
+const STUDIES_NOT_COMMITTED = "nothing of these studies was committed: their rows and marks are as they were";
 
 /** brandscape-data options a study id decides: its country and year, in each spelling the options take. */
 const STUDY_LEVEL_OPTIONS = [
@@ -73,7 +74,7 @@ function refuseOtherStudies(came: ReadonlyMap<number, number>, withoutStudy: num
     ...(withoutStudy > 0 ? [`${withoutStudy} rows came without a ${STUDY_COLUMN}`] : []),
   ];
   throw new IncompletePullError(
-    `${what}: the pull asked for studies ${group.join(",")} but ${said.join(", and ")}; nothing of these studies was committed: their rows and marks are as they were`,
+    `${what}: the pull asked for studies ${group.join(",")} but ${said.join(", and ")}; ${STUDIES_NOT_COMMITTED}`,
   );
 }
 
@@ -258,7 +259,7 @@ export async function syncBrandscape(
 /** A pull asked by id whose ids came out of order keeps none of them: which stored ids it left out is unknown. */
 function idsNotKept(what: string, ranges: PageIdRanges): never {
   throw new IncompletePullError(
-    `${what}: ${ranges.unordered}, so which stored rows the pull left out cannot be told; nothing of these studies was committed: their rows and marks are as they were`,
+    `${what}: ${ranges.unordered}, so which stored rows the pull left out cannot be told; ${STUDIES_NOT_COMMITTED}`,
   );
 }
 
