@@ -30,6 +30,7 @@ import {
 import { COLUMN_TYPE_CHANGED_CODE, ColumnCounts, LONE_SURROGATE_WARNING } from "../export/columnCounts";
 import { attachStatement, IN_STORE, IN_STORE_SCHEMA, STORE_CATALOG, STORE_ROW_GROUP_ROWS } from "./storeFile";
 import { markCommitting, unmarkCommitting, walBytes } from "./walGuard";
+import { sizeSetting } from "./sizeSettings";
 
 /** A store's text is UTF-8, as Parquet's and Arrow's are (docs/writers.md states the rule once). */
 const STORE_TEXT_HINT =
@@ -43,6 +44,14 @@ const NUMBERS_MADE_TEXT = {
 
 /** The memory limit that makes DuckDB let go of the blocks it caches (see #letGoOfCache). */
 const EVICTING_LIMIT = "16MB";
+
+/**
+ * DuckDB's `checkpoint_threshold` while a sync runs: so high that its own checkpoints (at 16 MB of
+ * log by default) never come before the store's, one a row group's worth of rows (#transaction).
+ * Each checkpoint rewrites the table's partly filled row group: at 372 columns DuckDB's own came
+ * about every 5,000 rows, three times a row group, and cost half a study's commit.
+ */
+const RUN_CHECKPOINT_THRESHOLD = "1GB";
 
 /** The store over one DuckDB connection (the public surface is the Store interface). */
 export class DuckDBStore implements Store, SessionHolder {
@@ -175,8 +184,9 @@ export class DuckDBStore implements Store, SessionHolder {
     return this.#turn(async () => {
       const connection = this.#connection;
       await this.#refuseHidingTemporaries();
-      // read once: DuckDB shows its limit rounded down, so reading it back after each commit would drift
-      const limit = String((await connection.runAndReadAll("SELECT current_setting('memory_limit')")).getRows()[0][0]);
+      const limit = await sizeSetting(connection, "memory_limit");
+      const threshold = await sizeSetting(connection, "checkpoint_threshold");
+      await connection.run(`SET checkpoint_threshold = ${sqlText(RUN_CHECKPOINT_THRESHOLD)}`);
       const loneSurrogates = new ColumnCounts();
       const appends = new RowAppends(this.#duckdb, loneSurrogates);
       const staging = new Staging(connection, appends);
@@ -198,6 +208,7 @@ export class DuckDBStore implements Store, SessionHolder {
           tables.forget();
           await staging.drop().catch(() => undefined);
           await this.#connection.run("CHECKPOINT").catch(() => undefined);
+          await this.#connection.run(`SET checkpoint_threshold = ${sqlText(threshold)}`).catch(() => undefined);
           await this.#letGoOfCache(limit);
           loneSurrogates.warn(LONE_SURROGATE_WARNING.what, STORE_TEXT_HINT, LONE_SURROGATE_WARNING.code);
         }

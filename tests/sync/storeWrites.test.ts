@@ -202,6 +202,33 @@ describe("store writes", () => {
     expect(stored.map((row) => row.map((cell) => (typeof cell === "bigint" ? Number(cell) : cell)))).toEqual(expected);
   });
 
+  it("leaves DuckDB's size settings as the user set them, run after run, and after a failed run", async () => {
+    const settings = async () =>
+      (await store.query("SELECT current_setting('checkpoint_threshold') AS c, current_setting('memory_limit') AS m")).values[0];
+    const failedRun = () =>
+      (store as Store & SessionHolder)[STORE_SESSION]((session) =>
+        session.transaction(async (writes) => {
+          await writes.stage(table({ id: [9], v: [9] }));
+          throw new Error("a failed run");
+        }),
+      );
+    // shown rounded down ("3GB" is "2.7 GiB"): setting back the text shown lowered it a step a run
+    await store.query("SET checkpoint_threshold = '32MB'");
+    await store.query("SET memory_limit = '3GB'");
+    const before = await settings();
+    expect(before).toEqual(["30.5 MiB", "2.7 GiB"]);
+    for (const id of [1, 2, 3]) await write(table({ id: [id], v: [id] }));
+    expect(await settings()).toEqual(before);
+    await expect(failedRun()).rejects.toThrow("a failed run");
+    expect(await settings()).toEqual(before);
+    // no limit at all is shown in PiB, which DuckDB does not take back
+    await store.query("SET memory_limit = '-1'");
+    const unlimited = await settings();
+    await write(table({ id: [4], v: [4] }));
+    expect(await settings()).toEqual(unlimited);
+    expect((await store.query("SELECT count(*) AS n FROM t")).values).toEqual([[4]]);
+  });
+
   it("names a bad table or partition column for writeParquet", async () => {
     await write(table({ id: [1], v: [1] }));
     await expect(store.writeParquet("nope", dir)).rejects.toThrow(ValidationError);
