@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 
-/** The units DuckDB shows a size setting in, and takes it back in. */
+/** A size setting as DuckDB shows it: a number with at most one decimal, then bytes or a binary unit. */
 const SHOWN_SIZE = /^(\d+(?:\.(\d+))?) (bytes|KiB|MiB|GiB|TiB|PiB)$/;
 
 /**

@@ -186,7 +186,6 @@ export class DuckDBStore implements Store, SessionHolder {
       await this.#refuseHidingTemporaries();
       const limit = await sizeSetting(connection, "memory_limit");
       const threshold = await sizeSetting(connection, "checkpoint_threshold");
-      await connection.run(`SET checkpoint_threshold = ${sqlText(RUN_CHECKPOINT_THRESHOLD)}`);
       const loneSurrogates = new ColumnCounts();
       const appends = new RowAppends(this.#duckdb, loneSurrogates);
       const staging = new Staging(connection, appends);
@@ -198,10 +197,11 @@ export class DuckDBStore implements Store, SessionHolder {
         transaction: (inner) => this.#transaction(inner, limit, staging, tables, appends),
         holdPull: () => new HeldRows(),
       };
-      // the run's commits are checkpointed once, at its end (or by DuckDB when its log grows past
-      // checkpoint_threshold): a checkpoint after each of a thousand small commits would cost more than the pull
+      // the run's commits are checkpointed a row group's worth at a time (#transaction) and at its end,
+      // DuckDB's own checkpoints put off: a checkpoint after each of a thousand small commits would cost more than the pull
       return this.#committing(async () => {
         try {
+          await connection.run(`SET checkpoint_threshold = ${sqlText(RUN_CHECKPOINT_THRESHOLD)}`);
           return await work(session);
         } finally {
           tables.numbersMadeText.warn(NUMBERS_MADE_TEXT.what, NUMBERS_MADE_TEXT.hint, COLUMN_TYPE_CHANGED_CODE);
