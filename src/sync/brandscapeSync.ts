@@ -107,7 +107,7 @@ function forStudies(options: Record<string, unknown>, studyIds: readonly number[
     delete narrowed[name];
     delete filters[name];
   }
-  return { ...narrowed, filters, studies: [...studyIds], sort: pullSort(options) };
+  return { ...narrowed, filters, studies: [...studyIds] };
 }
 
 /** A group of studies pulled and held, not yet committed. */
@@ -190,12 +190,12 @@ export async function syncBrandscape(
   // the studies the table holds, read once: a study is pulled once a run, so those still to pull are as they were
   let held: Set<number> | undefined;
   const stop = { stopped: false };
+  const sort = pullSort(options);
   const pullGroup = (group: readonly number[]): Promise<GroupPull> => {
     const what = `sync of ${run.table}, ${group.length === 1 ? "study" : "studies"} ${group.join(",")}`;
     const pull = session.holdPull();
-    const pages = columnPages(run.method, forStudies(options, group));
+    const pages = columnPages(run.method, { ...forStudies(options, group), sort });
     const tally = new StudyTally();
-    const sort = pullSort(options);
     const ranges = new PageIdRanges(sort, sort !== "id");
     const see = (chunk: PageChunk) => {
       tally.see(chunk);
