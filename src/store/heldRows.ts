@@ -9,7 +9,7 @@ import { chunkColumn } from "../table/pageChunk";
 
 /**
  * A pull of a few studies held in memory as its pages' column chunks until it is checked whole,
- * then written one study a transaction (tableWrites.writeHeld): a new study goes straight into its
+ * then written in one transaction (tableWrites.writeHeld): a new study goes straight into its
  * table, written once. Its column types are the staging table's (each page typed by the table
  * model, widened page by page).
  */
@@ -41,13 +41,14 @@ export class HeldRows implements HeldPull {
     return Promise.resolve({ rows, ids: ids.size, missingIds });
   }
 
-  /** The rows whose `column` holds `value` (one study's), chunk by chunk. */
-  rowsOf(column: string, value: number): ChunkRows[] {
+  /** The rows whose `column` holds one of `values` (some studies'), chunk by chunk. */
+  rowsOf(column: string, values: readonly number[]): ChunkRows[] {
+    const wanted = new Set(values);
     const parts: ChunkRows[] = [];
     for (const chunk of this.chunks) {
       const cells = chunkColumn(chunk, column);
       const rows: number[] = [];
-      for (let row = 0; row < chunk.rowCount; row++) if (!isMissingCell(cells[row]) && Number(cells[row]) === value) rows.push(row);
+      for (let row = 0; row < chunk.rowCount; row++) if (!isMissingCell(cells[row]) && wanted.has(Number(cells[row]))) rows.push(row);
       if (rows.length === chunk.rowCount) parts.push({ chunk });
       else if (rows.length > 0) parts.push({ chunk, rows: Int32Array.from(rows) });
     }
@@ -56,10 +57,14 @@ export class HeldRows implements HeldPull {
 }
 
 /**
- * The chunk holding its own numbers: a column decoded by a worker is a view into the buffer of its
- * whole page (and more), which holding the chunk for a group's commits would keep whole.
+ * The chunk holding its own numbers where its columns are views into a much larger buffer (a
+ * worker's whole page, and more), which holding the chunk until its group commits would keep
+ * whole. Views that fill most of their buffer (the main thread's page slab) are kept as they are.
  */
 function compacted(chunk: PageChunk): PageChunk {
-  if (!chunk.columns.some((cells) => cells instanceof Float64Array && cells.buffer.byteLength > cells.byteLength)) return chunk;
+  const viewed = new Map<ArrayBufferLike, number>();
+  for (const cells of chunk.columns)
+    if (cells instanceof Float64Array) viewed.set(cells.buffer, (viewed.get(cells.buffer) ?? 0) + cells.byteLength);
+  if ([...viewed].every(([buffer, bytes]) => bytes * 2 >= buffer.byteLength)) return chunk;
   return { ...chunk, columns: chunk.columns.map((cells) => (cells instanceof Float64Array ? cells.slice() : cells)) };
 }

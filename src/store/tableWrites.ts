@@ -181,10 +181,10 @@ export async function removeRows(connection: DuckDBConnection, tables: StoredTab
 }
 
 /**
- * Replaces one study's stored rows (`scope`) with a held pull's rows of it, in the caller's
- * transaction. A study the table holds no rows of (a first run, a new study) is appended straight
- * into the table, each row written once in the table's types; one it holds goes through the
- * staging table (writeStaged), where its changes are counted.
+ * Replaces some studies' stored rows (`scope`) with a held pull's rows of them, in the caller's
+ * transaction. Studies the table holds no rows of (a first run, new studies) are appended straight
+ * into the table, each row written once in the table's types; where it holds some, the rows go
+ * through the staging table (writeStaged), where their changes are counted.
  */
 export async function writeHeld(
   appends: RowAppends,
@@ -195,7 +195,7 @@ export async function writeHeld(
   held: HeldRows,
   scope: RowScope & { kind: "partition" },
 ): Promise<RowChanges> {
-  const parts = scope.values.flatMap((value) => held.rowsOf(scope.column, value));
+  const parts = held.rowsOf(scope.column, scope.values);
   const stored = await tables.of(table);
   const inScope = stored.rows === 0 ? 0 : await count(connection, `SELECT count(*) FROM ${quoted(table)} WHERE ${scopeSql(scope)}`);
   if (inScope > 0) {

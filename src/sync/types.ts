@@ -153,7 +153,7 @@ export interface StoreSession {
   tableMark(table: string): Promise<string | null>;
   /** `work` in one transaction: committed (and checkpointed) when it resolves, rolled back when it throws */
   transaction<T>(work: (writes: StoreWrites) => Promise<T>): Promise<T>;
-  /** a pull's pages to hold in memory (outside any transaction) until they are written study by study (StoreWrites.writeHeld) */
+  /** a pull's pages to hold in memory (outside any transaction) until they are written, the group in one transaction (StoreWrites.writeHeld) */
   holdPull(): HeldPull;
 }
 
@@ -163,7 +163,7 @@ export interface PullSink {
   staged(): Promise<StagedCounts>;
 }
 
-/** A pull's pages as column chunks in memory: a few studies' rows, written one study a transaction. */
+/** A pull's pages as column chunks in memory: a few studies' rows, written together in one transaction. */
 export type HeldPull = PullSink;
 
 /** The writes of one transaction; as a PullSink, a page's columns go to its staging table (declaredTypes: the columns' documented types). */
@@ -172,7 +172,7 @@ export interface StoreWrites extends PullSink {
   writeStaged(table: string, scope: RowScope): Promise<RowChanges>;
   /** Drops the staged rows. */
   dropStaged(): Promise<void>;
-  /** Replaces the rows in `scope` (one study's partition) with the held pull's rows of that scope (creating or widening the table first). */
+  /** Replaces the rows in `scope` (some studies' partitions) with the held pull's rows of that scope (creating or widening the table first). */
   writeHeld(table: string, held: HeldPull, scope: RowScope & { kind: "partition" }): Promise<RowChanges>;
   removeRows(table: string, scope: RowScope): Promise<RowChanges>;
   /** the ids of the stored rows in `scope`, ascending; with `gaps`, only those strictly inside one of the pairs */

@@ -118,9 +118,9 @@ describe("store writes", () => {
     expect((await store.query("SELECT id, study, n, extra FROM t ORDER BY id")).values).toEqual([[4, 2, 4.5, "y"]]);
   });
 
-  it("writes a held pull one study a transaction: a study new to the table straight in, one it holds through the staging table, the same cells either way", async () => {
+  it("writes a held pull's studies in the caller's transaction, one or several: studies new to the table straight in, those it holds through the staging table, the same cells either way", async () => {
     const holder = store as Store & SessionHolder;
-    const study = (value: number) => ({ kind: "partition", column: "study", values: [value] }) as const;
+    const study = (...values: number[]) => ({ kind: "partition", column: "study", values }) as const;
     const cells = () => store.query("SELECT id, study, n, mixed FROM t ORDER BY id").then((frame) => frame.values);
     const pages = (n4: number) => [
       table({ id: [1, 2, 3], study: [1, 1, 2], n: [1, 2, 3], mixed: [5, null, null] }),
@@ -173,6 +173,21 @@ describe("store writes", () => {
     });
     expect(after).toMatchObject({ added: 1, rows: 6 });
     expect((await cells()).map((row) => (row as unknown[])[0])).toEqual([1, 2, 3, 4, 5, 7]);
+
+    // two studies in one write, one held (5: id 7 changed, id 8 new) and one new (6): through the staging
+    // table together; a study held whose rows did not come (3) is outside the scope and kept
+    const group = await holder[STORE_SESSION](async (session) => {
+      const held = session.holdPull();
+      await held.stage(table({ id: [7, 8, 9], study: [5, 5, 6], n: [2, 1, 1], mixed: [null, null, "z"] }));
+      return session.transaction((writes) => writes.writeHeld("t", held, study(5, 6)));
+    });
+    expect(group).toMatchObject({ added: 2, updated: 1, removed: 0, rows: 8 });
+    expect((await cells()).slice(-4)).toEqual([
+      [5, 3, 2, "n/a"],
+      [7, 5, 2, null],
+      [8, 5, 1, null],
+      [9, 6, 1, "z"],
+    ]);
   });
 
   it("writes every batch of a run's appends whole: a cell of one batch never shows through in a later, shorter one", async () => {
@@ -202,9 +217,13 @@ describe("store writes", () => {
     expect(stored.map((row) => row.map((cell) => (typeof cell === "bigint" ? Number(cell) : cell)))).toEqual(expected);
   });
 
-  it("leaves DuckDB's size settings as the user set them, run after run, and after a failed run", async () => {
+  it("leaves DuckDB's size and thread settings as the user set them, run after run, and after a failed run", async () => {
     const settings = async () =>
-      (await store.query("SELECT current_setting('checkpoint_threshold') AS c, current_setting('memory_limit') AS m")).values[0];
+      (
+        await store.query(
+          "SELECT current_setting('checkpoint_threshold') AS c, current_setting('memory_limit') AS m, current_setting('threads') AS t",
+        )
+      ).values[0];
     const failedRun = () =>
       (store as Store & SessionHolder)[STORE_SESSION]((session) =>
         session.transaction(async (writes) => {
@@ -215,8 +234,10 @@ describe("store writes", () => {
     // shown rounded down ("3GB" is "2.7 GiB"): setting back the text shown lowered it a step a run
     await store.query("SET checkpoint_threshold = '32MB'");
     await store.query("SET memory_limit = '3GB'");
+    // a run sets threads to 1 for itself
+    await store.query("SET threads = 3");
     const before = await settings();
-    expect(before).toEqual(["30.5 MiB", "2.7 GiB"]);
+    expect(before).toEqual(["30.5 MiB", "2.7 GiB", 3]);
     for (const id of [1, 2, 3]) await write(table({ id: [id], v: [id] }));
     expect(await settings()).toEqual(before);
     await expect(failedRun()).rejects.toThrow("a failed run");
