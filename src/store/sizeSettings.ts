@@ -20,8 +20,15 @@ export function settableSize(shown: string): string {
   return `${(Number(value) + 0.5 * 10 ** -places).toFixed(places + 1)} ${unit}`;
 }
 
+/** A setting of the connection's DuckDB, as it reads. */
+export async function currentSetting(
+  connection: DuckDBConnection,
+  name: "memory_limit" | "checkpoint_threshold" | "threads",
+): Promise<unknown> {
+  return (await connection.runAndReadAll(`SELECT current_setting('${name}')`)).getRows()[0][0];
+}
+
 /** A size setting of the connection's DuckDB, as text that sets it back (settableSize). */
 export async function sizeSetting(connection: DuckDBConnection, name: "memory_limit" | "checkpoint_threshold"): Promise<string> {
-  const reader = await connection.runAndReadAll(`SELECT current_setting('${name}')`);
-  return settableSize(String(reader.getRows()[0][0]));
+  return settableSize(String(await currentSetting(connection, name)));
 }

@@ -30,7 +30,7 @@ import {
 import { COLUMN_TYPE_CHANGED_CODE, ColumnCounts, LONE_SURROGATE_WARNING } from "../export/columnCounts";
 import { attachStatement, IN_STORE, IN_STORE_SCHEMA, STORE_CATALOG, STORE_ROW_GROUP_ROWS } from "./storeFile";
 import { markCommitting, unmarkCommitting, walBytes } from "./walGuard";
-import { sizeSetting } from "./sizeSettings";
+import { currentSetting, sizeSetting } from "./sizeSettings";
 
 /** A store's text is UTF-8, as Parquet's and Arrow's are (docs/writers.md states the rule once). */
 const STORE_TEXT_HINT =
@@ -193,7 +193,7 @@ export class DuckDBStore implements Store, SessionHolder {
       await this.#refuseHidingTemporaries();
       const limit = await sizeSetting(connection, "memory_limit");
       const threshold = await sizeSetting(connection, "checkpoint_threshold");
-      const threads = Number((await connection.runAndReadAll("SELECT current_setting('threads')")).getRows()[0][0]);
+      const threads = Number(await currentSetting(connection, "threads"));
       const loneSurrogates = new ColumnCounts();
       const appends = new RowAppends(this.#duckdb, loneSurrogates);
       const staging = new Staging(connection, appends);

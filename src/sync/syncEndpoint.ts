@@ -101,8 +101,8 @@ async function planRun(session: StoreSession, sync: CheckedSync, service: string
 
 /**
  * `client.sync(store, endpoint, options)`: one run. Only a whole pull is committed; a resource's
- * run is one transaction, brandscape data one per group of whole studies (brandscapeSync.ts), so that a failed,
- * interrupted or killed run leaves every table whole; runs on one store take turns.
+ * run is one transaction, brandscape data one per group of whole studies (brandscapeSync.ts), so
+ * that a failed, interrupted or killed run leaves every table whole; runs on one store take turns.
  */
 export async function syncEndpoint(source: SyncSource, store: SyncTarget, endpoint: unknown, options: unknown): Promise<SyncReport> {
   if (!holdsSessions(store)) {
