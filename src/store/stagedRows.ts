@@ -8,6 +8,7 @@ import type { DuckDB } from "./loadDuckDB";
 import { STAGING_TABLE } from "../sync/types";
 import type { ColumnType } from "../table/columnType";
 import { alterTypeSql, quoted, sqlTypeOf } from "./sqlTypes";
+import { NumberSlots } from "./numberSlots";
 import { chunkColumnTypes, widenStored } from "./storedTypes";
 import { keepNumericTexts, NUMERIC_TEXTS, numbersToText, numbersTurnText, pulledNumericTexts, type ChunkRows } from "./textWidening";
 
@@ -42,14 +43,14 @@ function duckTypeOf(duckdb: DuckDB, type: ColumnType): DuckDBType {
 
 const columnIndexes = new WeakMap<PageChunk, Map<string, number>>();
 
-/** A chunk's column of this name, compared as DuckDB compares names (case-insensitively). */
-function columnAt(chunk: PageChunk, name: string): number | undefined {
+/** A chunk's column of this name (`lowered`: lower case), compared as DuckDB compares names (case-insensitively). */
+function columnAt(chunk: PageChunk, lowered: string): number | undefined {
   let at = columnIndexes.get(chunk);
   if (at === undefined) {
     at = new Map(chunk.names.map((column, c) => [column.toLowerCase(), c]));
     columnIndexes.set(chunk, at);
   }
-  return at.get(name.toLowerCase());
+  return at.get(lowered);
 }
 
 /** A data chunk of one column layout with its vectors, made once and written again for each batch of rows. */
@@ -114,6 +115,7 @@ function appendRows(
   dataChunk: (rowCount: number) => LayoutChunk,
 ): number {
   let appended = 0;
+  const loweredNames = columns.map(([name]) => name.toLowerCase());
   // segments of parts' rows, up to a data chunk's CHUNK_ROWS rows at a time
   let batch: { part: ChunkRows; from: number; to: number }[] = [];
   let batchRows = 0;
@@ -121,14 +123,18 @@ function appendRows(
     if (batchRows === 0) return;
     const { data, vectors } = dataChunk(batchRows);
     columns.forEach(([name, type], i) => {
+      const lowered = loweredNames[i];
       const vector = vectors[i];
+      const slots = NumberSlots.of(vector, type);
       let offset = 0;
       for (const { part, from, to } of batch) {
-        const c = columnAt(part.chunk, name);
+        const c = columnAt(part.chunk, lowered);
         const cells = c === undefined ? undefined : part.chunk.columns[c];
         const rows = part.rows;
         const at = (k: number) => (rows === undefined ? k : rows[k]);
-        if (cells === undefined) for (let k = from; k < to; k++) vector.setItem(offset + k - from, null);
+        if (cells === undefined && slots) slots.setNulls(offset, to - from);
+        else if (cells === undefined) for (let k = from; k < to; k++) vector.setItem(offset + k - from, null);
+        else if (cells instanceof Float64Array && slots) slots.setNumbers(offset, cells, rows, from, to);
         else if (cells instanceof Float64Array && type === "double")
           for (let k = from; k < to; k++) vector.setItem(offset + k - from, cells[at(k)]);
         else if (type === "utf8")

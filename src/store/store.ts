@@ -70,6 +70,8 @@ export class DuckDBStore implements Store, SessionHolder {
   /** one run or query at a time on this connection: later ones wait their turn */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
+  /** the checkpoint a run's last commit began (#foldIn), settled: what failed in it, if anything */
+  #folding: Promise<{ error: unknown } | undefined> = Promise.resolve(undefined);
 
   constructor(
     readonly path: string,
@@ -198,10 +200,17 @@ export class DuckDBStore implements Store, SessionHolder {
       const appends = new RowAppends(this.#duckdb, loneSurrogates);
       const staging = new Staging(connection, appends);
       const tables = new StoredTables(connection);
+      // every use of the connection waits for the checkpoint a commit began (#foldIn)
+      const afterFold =
+        <R>(use: (table: string) => Promise<R>) =>
+        async (table: string): Promise<R> => {
+          await this.#foldedIn();
+          return use(table);
+        };
       const session: StoreSession = {
-        state: async (table) => (await readStates(connection, table))[0],
-        existingTable: (table) => this.#existingTable(table),
-        tableMark: (table) => tableMark(connection, table),
+        state: afterFold(async (table) => (await readStates(connection, table))[0]),
+        existingTable: afterFold((table) => this.#existingTable(table)),
+        tableMark: afterFold((table) => tableMark(connection, table)),
         transaction: (inner) => this.#transaction(inner, limit, staging, tables, appends),
         holdPull: () => new HeldRows(),
       };
@@ -214,6 +223,7 @@ export class DuckDBStore implements Store, SessionHolder {
           return await work(session);
         } finally {
           tables.numbersMadeText.warn(NUMBERS_MADE_TEXT.what, NUMBERS_MADE_TEXT.hint, COLUMN_TYPE_CHANGED_CODE);
+          await this.#foldedIn().catch(() => undefined);
           tables.forget();
           await staging.drop().catch(() => undefined);
           await this.#connection.run("CHECKPOINT").catch(() => undefined);
@@ -233,6 +243,7 @@ export class DuckDBStore implements Store, SessionHolder {
     tables: StoredTables,
     appends: RowAppends,
   ): Promise<T> {
+    await this.#foldedIn();
     const connection = this.#connection;
     const stagingBefore = staging.saved();
     const writes: StoreWrites = {
@@ -296,15 +307,33 @@ export class DuckDBStore implements Store, SessionHolder {
       tables.forget();
       throw error;
     }
-    // a row group's worth of rows is folded into the file as it is whole: DuckDB holds what it has
-    // not checkpointed in memory, and rewrites a row group it checkpointed part of
-    if (tables.rowsSinceCheckpoint >= STORE_ROW_GROUP_ROWS) await connection.run("CHECKPOINT").catch(() => undefined);
+    this.#folding = this.#foldIn(tables, memoryLimit).then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    );
+    return result;
+  }
+
+  /** Waits for the checkpoint the last commit began; what failed in it is thrown here. */
+  async #foldedIn(): Promise<void> {
+    const failed = await this.#folding;
+    this.#folding = Promise.resolve(undefined);
+    if (failed) throw failed.error;
+  }
+
+  /**
+   * After a commit: a row group's worth of rows is folded into the file as it is whole (DuckDB holds
+   * what it has not checkpointed in memory, and rewrites a row group it checkpointed part of), and the
+   * blocks let go. The checkpoint runs on DuckDB's thread while the caller goes on (the next pull):
+   * what it folds in is committed already, and the session's next use of the connection waits for it.
+   */
+  async #foldIn(tables: StoredTables, memoryLimit: string): Promise<void> {
+    if (tables.rowsSinceCheckpoint >= STORE_ROW_GROUP_ROWS) await this.#connection.run("CHECKPOINT").catch(() => undefined);
     // checkpointed (by the line above, or by DuckDB as it committed, its log past checkpoint_threshold): the blocks can go
     if ((await walBytes(this.#file)) === 0) {
       tables.rowsSinceCheckpoint = 0;
       await this.#letGoOfCache(memoryLimit);
     }
-    return result;
   }
 
   /**
