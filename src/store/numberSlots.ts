@@ -23,9 +23,9 @@ function isNumberVector(vector: unknown, type: ColumnType): vector is NumberVect
  * A DOUBLE or BIGINT column's rows of a data chunk, written straight into the node API's copy of
  * the vector (flushed to DuckDB by the vector's flush, as setItem's are). setItem checks and sets
  * the validity bit of each cell with BigInt arithmetic, and a BIGINT takes a bigint a cell: at 372
- * columns that cost a wide sync ~2 s. The fields are the node API's own (pinned by package.json's
- * range); where a later version has them otherwise, `NumberSlots.of` is undefined and the cells go
- * through setItem.
+ * columns that cost a wide sync ~2 s. The fields are the node API's own, not its interface (those of
+ * 1.5.6-r.1, package.json's range): where a later version has them otherwise, `NumberSlots.of` is
+ * undefined and the cells go through setItem.
  */
 export class NumberSlots {
   static readonly #made = new WeakMap<DuckDBVector, NumberSlots | null>();
