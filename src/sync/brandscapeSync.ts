@@ -85,8 +85,11 @@ function refuseOtherStudies(came: ReadonlyMap<number, number>, withoutStudy: num
 class StudyTally {
   readonly rows = new Map<number, number>();
   withoutStudy = 0;
+  /** every row, of a study or not */
+  rowCount = 0;
 
   see = (chunk: PageChunk): void => {
+    this.rowCount += chunk.rowCount;
     const cells = chunkColumn(chunk, STUDY_COLUMN);
     if (cells.length < chunk.rowCount) this.withoutStudy += chunk.rowCount - cells.length;
     for (let row = 0; row < cells.length; row++) {
@@ -211,7 +214,7 @@ export async function syncBrandscape(
     const { group, what, pull, pullRequests, tally, ranges } = await pullGroup(pulled.slice(start, start + size));
     start += group.length;
     requests += pullRequests;
-    const rowsPerStudy = (await pull.staged()).rows / group.length;
+    const rowsPerStudy = tally.rowCount / group.length;
     size = nextGroupSize(rowsPerStudy);
     refuseOtherStudies(tally.rows, tally.withoutStudy, group, what);
     held ??= new Set(await session.transaction((writes) => writes.distinctValues(run.table, STUDY_COLUMN)));
