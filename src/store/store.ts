@@ -7,7 +7,7 @@ import { exportFile, exportPartitioned } from "./parquetExport";
 import { columnTypes } from "./partitionFolders";
 import { resultToFrame } from "./queryFrame";
 import { quoted, sqlText } from "./sqlTypes";
-import { RowAppends, Staging } from "./stagedRows";
+import { RowAppends, Staging, type StagingState } from "./stagedRows";
 import { readStates, saveMarkedState, STATE_TABLE } from "./stateTable";
 import { removeRows, stagedCounts, storedIds, writeHeld, writeStaged } from "./tableWrites";
 import { HeldRows } from "./heldRows";
@@ -220,7 +220,9 @@ export class DuckDBStore implements Store, SessionHolder {
         try {
           await connection.run(`SET checkpoint_threshold = ${sqlText(RUN_CHECKPOINT_THRESHOLD)}`);
           await connection.run(`SET threads = ${RUN_THREADS}`);
-          return await work(session);
+          const result = await work(session);
+          await this.#foldedIn();
+          return result;
         } finally {
           tables.numbersMadeText.warn(NUMBERS_MADE_TEXT.what, NUMBERS_MADE_TEXT.hint, COLUMN_TYPE_CHANGED_CODE);
           await this.#foldedIn().catch(() => undefined);
@@ -299,19 +301,28 @@ export class DuckDBStore implements Store, SessionHolder {
       tables.forget();
       throw error;
     }
-    try {
-      await connection.run("COMMIT");
-    } catch (error) {
-      await connection.run("ROLLBACK").catch(() => undefined);
-      staging.restore(stagingBefore);
-      tables.forget();
-      throw error;
-    }
-    this.#folding = this.#foldIn(tables, memoryLimit).then(
+    this.#folding = this.#commit(staging, stagingBefore, tables, memoryLimit).then(
       () => undefined,
       (error: unknown) => ({ error }),
     );
     return result;
+  }
+
+  /**
+   * A transaction's COMMIT, then its checkpoint (#foldIn), on DuckDB's thread while the caller goes
+   * on (the next pull); the session's next use of the connection waits for both (#foldedIn), and a
+   * COMMIT that fails is rolled back and thrown there.
+   */
+  async #commit(staging: Staging, stagingBefore: StagingState, tables: StoredTables, memoryLimit: string): Promise<void> {
+    try {
+      await this.#connection.run("COMMIT");
+    } catch (error) {
+      await this.#connection.run("ROLLBACK").catch(() => undefined);
+      staging.restore(stagingBefore);
+      tables.forget();
+      throw error;
+    }
+    await this.#foldIn(tables, memoryLimit);
   }
 
   /** Waits for the checkpoint the last commit began; what failed in it is thrown here. */

@@ -87,9 +87,9 @@ describe("sync across processes", () => {
 
   it("a run killed after k of n studies keeps those k, whole with their marks, and the next run pulls only the rest", async () => {
     const file = join(dir, "fount.duckdb");
-    // the first pull is study 1 alone (committed before the next pull starts), the next pulls
-    // studies 2 and 3 together (to be committed together): that pull hangs on its first page, and
-    // the child is killed there
+    // the first pull is study 1 alone (committed while the next pull's first request is out), the
+    // next pulls studies 2 and 3 together (to be committed together): that pull hangs on its first
+    // page, and the child is killed there, a second after it was asked
     firstPageLatencies = [0, 60_000];
     const reachedThird = new Promise<void>((resolve) => {
       const started = Date.now();
@@ -102,6 +102,7 @@ describe("sync across processes", () => {
     });
     const child = startChild(emulator.url, file);
     await reachedThird;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     child.kill("SIGKILL");
     await once(child, "exit");
 
