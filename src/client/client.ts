@@ -10,7 +10,8 @@ import type { EndpointArgs } from "../params/types";
 import { notebookProgressLine } from "../display/notebookDisplay";
 import { ProgressDisplay } from "../progress/progressDisplay";
 import { Pull } from "../pull/pull";
-import { PullParts } from "../pull/parts";
+import { PullParts, type PullOptions } from "../pull/parts";
+import { QueryWarnings } from "../pull/pullWarnings";
 import type { Query, QueryInit } from "../query/query";
 import { mainStudyId } from "./mainStudy";
 import { syncOfStore, type SyncOptions, type SyncReport, type SyncTarget } from "../sync/types";
@@ -20,6 +21,9 @@ import { Transport } from "../transport/transport";
 import { SETTABLE, checkOption, parseClientArgs } from "./options";
 import type { ClientInit, ClientOptions, ResolvedOptions, SettableOptions } from "./options";
 import type { PageOf, RecordOf, RecordOfEndpoint } from "./records";
+
+/** What one call changes of the client's options for its pull (a sync: no cache, its warnings once). */
+type PullOverrides = Partial<ResolvedOptions> & Pick<PullOptions, "queryWarnings">;
 
 /** One method per resource, each returning a DataFrame (declared from the endpoint table). */
 export type EndpointMethods = {
@@ -124,10 +128,11 @@ export class Client implements AsyncDisposable {
    * response cache (a cached answer is older than the rows it would replace).
    */
   async sync<M extends MethodName>(store: SyncTarget, endpoint: M, options?: SyncOptions<M>): Promise<SyncReport> {
-    const uncached = { cache: false } as const;
-    const pages = (method: string, methodOptions: Record<string, unknown>) => this.#methodPull(method, [methodOptions], "pages", uncached);
+    // the run's pulls (a few studies each) say what they find wrong with the query once
+    const run = { cache: false, queryWarnings: new QueryWarnings() } as const;
+    const pages = (method: string, methodOptions: Record<string, unknown>) => this.#methodPull(method, [methodOptions], "pages", run);
     const columnPages = (method: string, methodOptions: Record<string, unknown>) =>
-      this.#methodPull(method, [methodOptions], "columnPages", uncached);
+      this.#methodPull(method, [methodOptions], "columnPages", run);
     return syncOfStore(store)({ pages, columnPages, baseUrl: this.#options.baseUrl }, endpoint, options);
   }
 
@@ -153,7 +158,7 @@ export class Client implements AsyncDisposable {
     method: string,
     args: readonly unknown[],
     take: K,
-    overrides?: Partial<ResolvedOptions>,
+    overrides?: PullOverrides,
   ): ReturnType<Pull[K]> {
     const spec = endpointOfMethod(method);
     const pull = this.#pull(overrides);
@@ -162,7 +167,7 @@ export class Client implements AsyncDisposable {
   }
 
   /** A pull with the options as they are now (and any overrides); refused once the client is closed. */
-  #pull(overrides?: Partial<ResolvedOptions>): Pull {
+  #pull(overrides?: PullOverrides): Pull {
     if (this.closed) throw new ClientClosedError();
     return new Pull(this.#parts, overrides ? { ...this.#options, ...overrides } : this.#options);
   }

@@ -1,4 +1,5 @@
 import { ResponseCache, type CacheSettings } from "../cache/responseCache";
+import type { QueryWarnings } from "./pullWarnings";
 import { availableParallelism } from "node:os";
 import { DecodePool, autoThreads, decodeWorkerScript } from "../decode/decodePool";
 import { MANY_CORES } from "../threads/manyCores";
@@ -20,6 +21,8 @@ export interface PullOptions {
   readonly onErrors: "warn" | "raise";
   readonly cache: CacheSettings | false;
   readonly threads: ThreadsOption;
+  /** a run of many pulls of one query (a sync): its warnings about the query, given once */
+  readonly queryWarnings?: QueryWarnings;
 }
 
 /**

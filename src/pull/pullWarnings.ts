@@ -8,6 +8,23 @@ import type { PageFailure } from "./envelope";
 
 export const UNMATCHED_METRIC_KEYS_WARNING = "FOUNTFRAME_UNMATCHED_METRIC_KEYS";
 
+/**
+ * The warnings about a query itself (metric keys that match no column, fields neither documented nor
+ * received) that a run of many pulls of one query gives once: a sync pulls its query a few studies
+ * at a time, and each pull's first page would say the same again.
+ */
+export class QueryWarnings {
+  readonly #given = new Set<string>();
+
+  /** Whether this warning (its code and what it names) is new to the run; from now on it is given. */
+  isNew(code: string, names: readonly string[]): boolean {
+    const key = JSON.stringify([code, ...names]);
+    if (this.#given.has(key)) return false;
+    this.#given.add(key);
+    return true;
+  }
+}
+
 /** A metric key's columns: the key itself and its suffixed forms (`differentiation_rank`, ...). */
 const matches = (key: string, column: string): boolean => column === key || column.startsWith(`${key}_`);
 
@@ -75,10 +92,26 @@ function unknownFields(
   return fields.filter((name) => !known.has(name)).map((name) => ({ name, closest: closestName(name, [...known])?.name }));
 }
 
-/** One warning naming the fields the records and the docs do not know; whether there was one. */
-export function warnUnknownFields(endpoint: string, fields: readonly string[] | undefined, records: readonly JsonRecord[]): boolean {
+/**
+ * One warning naming the fields the records and the docs do not know (unless the run gave it
+ * already: `given`); whether there was one.
+ */
+export function warnUnknownFields(
+  endpoint: string,
+  fields: readonly string[] | undefined,
+  records: readonly JsonRecord[],
+  given?: QueryWarnings,
+): boolean {
   const unknown = unknownFields(endpoint, fields, records);
   if (!unknown.length) return false;
+  if (
+    given &&
+    !given.isNew(
+      UNKNOWN_FIELD_WARNING,
+      unknown.map(({ name }) => name),
+    )
+  )
+    return true;
   const named = unknown.map(({ name, closest }) => (closest ? `${JSON.stringify(name)}: did you mean ${closest}?` : JSON.stringify(name)));
   process.emitWarning(
     `${endpoint}: ${unknown.length === 1 ? "a field" : "fields"} neither documented nor in the records received, so left out of the result: ${named.join("; ")}`,
