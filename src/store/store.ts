@@ -70,8 +70,8 @@ export class DuckDBStore implements Store, SessionHolder {
   /** one run or query at a time on this connection: later ones wait their turn */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
-  /** the checkpoint a run's last commit began (#foldIn), settled: what failed in it, if anything */
-  #folding: Promise<{ error: unknown } | undefined> = Promise.resolve(undefined);
+  /** a run's last COMMIT and the checkpoint after it (#commit), settled: what failed in them, if anything */
+  #pendingCommit: Promise<{ error: unknown } | undefined> = Promise.resolve(undefined);
 
   constructor(
     readonly path: string,
@@ -200,11 +200,11 @@ export class DuckDBStore implements Store, SessionHolder {
       const appends = new RowAppends(this.#duckdb, loneSurrogates);
       const staging = new Staging(connection, appends);
       const tables = new StoredTables(connection);
-      // every use of the connection waits for the checkpoint a commit began (#foldIn)
+      // every use of the connection waits for the COMMIT and checkpoint a transaction began (#commit)
       const afterFold =
         <R>(use: (table: string) => Promise<R>) =>
         async (table: string): Promise<R> => {
-          await this.#foldedIn();
+          await this.#commitEnded();
           return use(table);
         };
       const session: StoreSession = {
@@ -221,11 +221,11 @@ export class DuckDBStore implements Store, SessionHolder {
           await connection.run(`SET checkpoint_threshold = ${sqlText(RUN_CHECKPOINT_THRESHOLD)}`);
           await connection.run(`SET threads = ${RUN_THREADS}`);
           const result = await work(session);
-          await this.#foldedIn();
+          await this.#commitEnded();
           return result;
         } finally {
           tables.numbersMadeText.warn(NUMBERS_MADE_TEXT.what, NUMBERS_MADE_TEXT.hint, COLUMN_TYPE_CHANGED_CODE);
-          await this.#foldedIn().catch(() => undefined);
+          await this.#commitEnded().catch(() => undefined);
           tables.forget();
           await staging.drop().catch(() => undefined);
           await this.#connection.run("CHECKPOINT").catch(() => undefined);
@@ -245,7 +245,7 @@ export class DuckDBStore implements Store, SessionHolder {
     tables: StoredTables,
     appends: RowAppends,
   ): Promise<T> {
-    await this.#foldedIn();
+    await this.#commitEnded();
     const connection = this.#connection;
     const stagingBefore = staging.saved();
     const writes: StoreWrites = {
@@ -301,7 +301,7 @@ export class DuckDBStore implements Store, SessionHolder {
       tables.forget();
       throw error;
     }
-    this.#folding = this.#commit(staging, stagingBefore, tables, memoryLimit).then(
+    this.#pendingCommit = this.#commit(staging, stagingBefore, tables, memoryLimit).then(
       () => undefined,
       (error: unknown) => ({ error }),
     );
@@ -310,7 +310,7 @@ export class DuckDBStore implements Store, SessionHolder {
 
   /**
    * A transaction's COMMIT, then its checkpoint (#foldIn), on DuckDB's thread while the caller goes
-   * on (the next pull); the session's next use of the connection waits for both (#foldedIn), and a
+   * on (the next pull); the session's next use of the connection waits for both (#commitEnded), and a
    * COMMIT that fails is rolled back and thrown there.
    */
   async #commit(staging: Staging, stagingBefore: StagingState, tables: StoredTables, memoryLimit: string): Promise<void> {
@@ -325,18 +325,17 @@ export class DuckDBStore implements Store, SessionHolder {
     await this.#foldIn(tables, memoryLimit);
   }
 
-  /** Waits for the checkpoint the last commit began; what failed in it is thrown here. */
-  async #foldedIn(): Promise<void> {
-    const failed = await this.#folding;
-    this.#folding = Promise.resolve(undefined);
+  /** Waits for the last transaction's COMMIT and checkpoint; what failed in them is thrown here. */
+  async #commitEnded(): Promise<void> {
+    const failed = await this.#pendingCommit;
+    this.#pendingCommit = Promise.resolve(undefined);
     if (failed) throw failed.error;
   }
 
   /**
    * After a commit: a row group's worth of rows is folded into the file as it is whole (DuckDB holds
    * what it has not checkpointed in memory, and rewrites a row group it checkpointed part of), and the
-   * blocks let go. The checkpoint runs on DuckDB's thread while the caller goes on (the next pull):
-   * what it folds in is committed already, and the session's next use of the connection waits for it.
+   * blocks let go (after the COMMIT, beside the next pull: #commit).
    */
   async #foldIn(tables: StoredTables, memoryLimit: string): Promise<void> {
     if (tables.rowsSinceCheckpoint >= STORE_ROW_GROUP_ROWS) await this.#connection.run("CHECKPOINT").catch(() => undefined);

@@ -209,7 +209,8 @@ export async function syncBrandscape(
     return { group, what, pull, pullRequests, tally, ranges };
   };
   // the first pull is one study (its rows tell how many studies the next pulls take); each later
-  // pull starts once the group before it is committed: one group is held at a time
+  // pull starts once the group before it is in its transaction, whose COMMIT goes on beside it: one
+  // group is held at a time
   for (let start = 0, size = 1; start < pulled.length;) {
     const { group, what, pull, pullRequests, tally, ranges } = await pullGroup(pulled.slice(start, start + size));
     start += group.length;
