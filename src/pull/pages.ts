@@ -154,7 +154,7 @@ export async function* pullPages(
     // the hint for a misspelt key asks brand-metrics beside the pull; its warning is given before the pull ends
     const given = options.queryWarnings;
     const keysWarned =
-      unmatchedKeys.length > 0 && (given?.isNew(UNMATCHED_METRIC_KEYS_WARNING, unmatchedKeys) ?? true)
+      unmatchedKeys.length > 0 && (given?.isNew(UNMATCHED_METRIC_KEYS_WARNING, endpoint, unmatchedKeys) ?? true)
         ? warnUnmatchedMetricKeys(endpoint, unmatchedKeys, knownMetricKeys(pull))
         : undefined;
     warnUnknownFields(endpoint, fields, firstRecords, given);

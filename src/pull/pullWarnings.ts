@@ -16,9 +16,9 @@ export const UNMATCHED_METRIC_KEYS_WARNING = "FOUNTFRAME_UNMATCHED_METRIC_KEYS";
 export class QueryWarnings {
   readonly #given = new Set<string>();
 
-  /** Whether this warning (its code and what it names) is new to the run; from now on it is given. */
-  isNew(code: string, names: readonly string[]): boolean {
-    const key = JSON.stringify([code, ...names]);
+  /** Whether this warning (its code, endpoint and what it names) is new to the run; from now on it is given. */
+  isNew(code: string, endpoint: string, names: readonly string[]): boolean {
+    const key = JSON.stringify([code, endpoint, ...names]);
     if (this.#given.has(key)) return false;
     this.#given.add(key);
     return true;
@@ -104,14 +104,8 @@ export function warnUnknownFields(
 ): boolean {
   const unknown = unknownFields(endpoint, fields, records);
   if (!unknown.length) return false;
-  if (
-    given &&
-    !given.isNew(
-      UNKNOWN_FIELD_WARNING,
-      unknown.map(({ name }) => name),
-    )
-  )
-    return true;
+  const names = unknown.map(({ name }) => name);
+  if (given && !given.isNew(UNKNOWN_FIELD_WARNING, endpoint, names)) return true;
   const named = unknown.map(({ name, closest }) => (closest ? `${JSON.stringify(name)}: did you mean ${closest}?` : JSON.stringify(name)));
   process.emitWarning(
     `${endpoint}: ${unknown.length === 1 ? "a field" : "fields"} neither documented nor in the records received, so left out of the result: ${named.join("; ")}`,
