@@ -11,14 +11,7 @@ import { readEnvelope, recordCount, recordsOf, type Envelope, type PageBody, typ
 import { PageChecker } from "./pageChecks";
 import { headStartPages, largerPages, largerPagesWithinBudget, mayGrow, nextPages, planPages, type PagePlan } from "./pagePlan";
 import { threadsForPull, type PullOptions, type PullParts } from "./parts";
-import {
-  metricKeysOf,
-  UNMATCHED_METRIC_KEYS_WARNING,
-  unmatchedMetricKeys,
-  warnPullEnd,
-  warnUnknownFields,
-  warnUnmatchedMetricKeys,
-} from "./pullWarnings";
+import { metricKeysOf, unmatchedMetricKeys, warnPullEnd, warnUnknownFields, warnUnmatchedMetricKeys } from "./pullWarnings";
 import { request, type BodyDecoding } from "./request";
 
 /** How a consumer takes a pull's pages. */
@@ -152,12 +145,8 @@ export async function* pullPages(
     const firstRecords = recordsOf(first.body);
     const unmatchedKeys = unmatchedMetricKeys(metricKeys, firstRecords);
     // the hint for a misspelt key asks brand-metrics beside the pull; its warning is given before the pull ends
-    const given = options.queryWarnings;
-    const keysWarned =
-      unmatchedKeys.length > 0 && (given?.isNew(UNMATCHED_METRIC_KEYS_WARNING, endpoint, unmatchedKeys) ?? true)
-        ? warnUnmatchedMetricKeys(endpoint, unmatchedKeys, knownMetricKeys(pull))
-        : undefined;
-    warnUnknownFields(endpoint, fields, firstRecords, given);
+    const keysWarned = warnUnmatchedMetricKeys(endpoint, unmatchedKeys, () => knownMetricKeys(pull), options.queryWarnings);
+    warnUnknownFields(endpoint, fields, firstRecords, options.queryWarnings);
     const pool = wanted.columns && parts.decodePool(threadsForPull(options.threads, firstRecords, first.total, plan.lastPage - plan.start));
     releasePool = pool?.use();
     const later: BodyDecoding = wanted.columns ? { shape: wanted.columns, pool, keepBytes: wanted.keepBytes } : {};

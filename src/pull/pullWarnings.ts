@@ -51,14 +51,21 @@ function nearKey(key: string, known: readonly string[]): string | undefined {
 }
 
 /**
- * One warning naming the metric keys that matched nothing, each with the closest key the service
- * knows (`known`: brand-metrics asked for beside the pull; without an answer, no hint).
+ * One warning naming the metric keys that matched nothing (unless there are none, or the run gave it
+ * already: `given`), each with the closest key the service knows (`known`: brand-metrics asked for
+ * beside the pull, only then; without an answer, no hint). Settles once the warning is given.
  */
-export async function warnUnmatchedMetricKeys(
+export function warnUnmatchedMetricKeys(
   endpoint: string,
   unmatched: readonly string[],
-  known: Promise<readonly string[]>,
-): Promise<void> {
+  known: () => Promise<readonly string[]>,
+  given?: QueryWarnings,
+): Promise<void> | undefined {
+  if (unmatched.length === 0 || (given && !given.isNew(UNMATCHED_METRIC_KEYS_WARNING, endpoint, unmatched))) return undefined;
+  return warnWithHints(endpoint, unmatched, known());
+}
+
+async function warnWithHints(endpoint: string, unmatched: readonly string[], known: Promise<readonly string[]>): Promise<void> {
   const keys = await known.catch((): readonly string[] => []);
   const named = unmatched.map((key) => {
     const near = nearKey(key, keys);

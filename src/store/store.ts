@@ -201,16 +201,16 @@ export class DuckDBStore implements Store, SessionHolder {
       const staging = new Staging(connection, appends);
       const tables = new StoredTables(connection);
       // every use of the connection waits for the COMMIT and checkpoint a transaction began (#commit)
-      const afterFold =
+      const afterCommit =
         <R>(use: (table: string) => Promise<R>) =>
         async (table: string): Promise<R> => {
           await this.#commitEnded();
           return use(table);
         };
       const session: StoreSession = {
-        state: afterFold(async (table) => (await readStates(connection, table))[0]),
-        existingTable: afterFold((table) => this.#existingTable(table)),
-        tableMark: afterFold((table) => tableMark(connection, table)),
+        state: afterCommit(async (table) => (await readStates(connection, table))[0]),
+        existingTable: afterCommit((table) => this.#existingTable(table)),
+        tableMark: afterCommit((table) => tableMark(connection, table)),
         transaction: (inner) => this.#transaction(inner, limit, staging, tables, appends),
         holdPull: () => new HeldRows(),
       };
