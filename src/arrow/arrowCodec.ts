@@ -110,7 +110,11 @@ function int64Data(cells: readonly (bigint | number | null)[], rows: number): Bi
       // two's complement: the low half is the number modulo 2^32, the high half its floor over 2^32
       halves[2 * row] = cell >>> 0;
       halves[2 * row + 1] = Math.floor(cell / TWO_TO_32);
-    } else data[row] = BigInt(cell);
+    } else {
+      const value = BigInt(cell);
+      if (BigInt.asIntN(64, value) !== value) throw new RangeError(`INT64 value out of range: ${value} (row ${row})`);
+      data[row] = value;
+    }
   }
   return data;
 }
@@ -229,6 +233,11 @@ export function recordBatchOf(arrow: ArrowModule, schema: ArrowSchema, children:
 /** A whole Arrow IPC file (the file format) of one schema's batches, in memory. */
 export function arrowFileBytes(arrow: ArrowModule, schema: ArrowSchema, batches: Arrow.RecordBatch[]): Uint8Array {
   return arrow.tableToIPC(new arrow.Table(schema, batches), "file");
+}
+
+/** One record batch as an Arrow IPC stream (its schema, then the batch), in memory. */
+export function arrowStreamBytes(arrow: ArrowModule, batch: Arrow.RecordBatch): Uint8Array {
+  return arrow.tableToIPC(new arrow.Table([batch]), "stream");
 }
 
 /** An Arrow IPC file written as it goes: each batch's bytes handed to `write` in order, waited for. */

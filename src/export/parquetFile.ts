@@ -1,91 +1,112 @@
-import type { ColumnarFileWriter, ColumnarSchema, StoredCell } from "./columnarTypes";
-import type { ColumnType } from "../table/columnType";
+import type { ColumnarFileWriter, ColumnarSchema, StoredColumn } from "./columnarTypes";
 import type { Sink } from "./output";
+import { arrowStreamBytes, loadArrow, recordBatchOf, schemaOf, typedColumn, typedFields } from "../arrow/arrowCodec";
 
-import type { ColumnSource, SchemaElement } from "hyparquet-writer";
+type ParquetWasm = typeof import("parquet-wasm");
+type WasmRecordBatch = import("parquet-wasm").RecordBatch;
 
-type HyparquetWriter = typeof import("hyparquet-writer");
-
-/** hyparquet-writer is ESM-only and only needed here: loaded on the first Parquet write. */
-let loading: Promise<HyparquetWriter> | undefined;
-function loadHyparquetWriter(): Promise<HyparquetWriter> {
-  loading ??= import("hyparquet-writer");
+/** parquet-wasm compiles its WebAssembly when loaded (~0.1 s): loaded on the first Parquet write. */
+let loading: Promise<ParquetWasm> | undefined;
+function loadParquetWasm(): Promise<ParquetWasm> {
+  loading ??= import("parquet-wasm");
   return loading;
 }
 
-const ELEMENT: Record<ColumnType, Omit<SchemaElement, "name">> = {
-  int64: { type: "INT64", repetition_type: "OPTIONAL" },
-  double: { type: "DOUBLE", repetition_type: "OPTIONAL" },
-  boolean: { type: "BOOLEAN", repetition_type: "OPTIONAL" },
-  utf8: { type: "BYTE_ARRAY", converted_type: "UTF8", repetition_type: "OPTIONAL" },
-  date: { type: "INT32", converted_type: "DATE", repetition_type: "OPTIONAL" },
-  timestamp: {
-    type: "INT64",
-    converted_type: "TIMESTAMP_MICROS",
-    logical_type: { type: "TIMESTAMP", isAdjustedToUTC: true, unit: "MICROS" },
-    repetition_type: "OPTIONAL",
-  },
-};
+/**
+ * What encodes a Parquet file: each row group arrives as one Arrow IPC stream (a schema and one
+ * record batch, see `parquetBatchBytes`), the file's bytes leave for a sink. On this thread
+ * (`openParquetEncoder`) or on a thread of its own (parquetThread.ts): the same bytes either way.
+ */
+export interface ParquetEncoder {
+  /** settles once the encoder has taken the row group (it encodes one while the next is made) */
+  write(batch: Uint8Array): Promise<void>;
+  /** writes the footer; every byte is at the sink when it settles */
+  finish(): Promise<void>;
+  abort(): Promise<void>;
+}
 
 /**
- * A Parquet file written to a sink one row group per batch (hyparquet-writer, Snappy): each row
- * group's bytes go to the sink, waiting for the disk, before the next is encoded, so memory holds
- * one batch; the footer (schema, row-group index) is written by `finish`.
+ * A Parquet file written to a sink one row group per IPC stream (parquet-wasm, the Rust `parquet`
+ * crate compiled to WebAssembly; Snappy, statistics per column chunk, a dictionary while a column
+ * chunk's values fit one). The writer asks for the next row group only when it has encoded this
+ * one, its bytes going to the sink as they are made: memory holds about one row group.
  */
-export async function openParquet(sink: Pick<Sink, "write">, schema: ColumnarSchema): Promise<ColumnarFileWriter> {
-  const { ByteWriter, ParquetWriter } = await loadHyparquetWriter();
-  const bytes = new ByteWriter();
-  const flush = async () => {
-    if (bytes.index === 0) return;
-    const chunk = new Uint8Array(bytes.buffer, 0, bytes.index).slice();
-    bytes.index = 0;
-    await sink.write(chunk);
-  };
-  Object.assign(bytes, { flush, finish: flush });
-  const elements: SchemaElement[] = [
-    { name: "root", num_children: schema.names.length },
-    ...schema.names.map((name, position) => ({ name, ...ELEMENT[schema.types[position]] }) as SchemaElement),
-  ];
-  const writer = new ParquetWriter({ writer: bytes, schema: elements, createdBy: "fountframe (hyparquet-writer)" });
+export async function openParquetEncoder(sink: Pick<Sink, "write">): Promise<ParquetEncoder> {
+  const parquet = await loadParquetWasm();
+  const batches = new TransformStream<WasmRecordBatch, WasmRecordBatch>(undefined, { highWaterMark: 1 }, { highWaterMark: 0 });
+  const feed = batches.writable.getWriter();
+  const properties = new parquet.WriterPropertiesBuilder()
+    .setCompression(parquet.Compression.SNAPPY)
+    .setStatisticsEnabled(parquet.EnabledStatistics.Chunk)
+    // a row group ends with each batch written (any byte count passes 1), none is cut short by rows
+    .setMaxRowGroupBytes(1)
+    .setMaxRowGroupSize(2 ** 31 - 1)
+    .setCreatedBy("fountframe (parquet-wasm)")
+    .build();
+  // the writer reads the first batch (for the file's schema) before it answers with its stream of bytes
+  const written = (async () => {
+    const bytes = await parquet.transformParquetStream(batches.readable, properties);
+    const reader = bytes.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) await sink.write(next.value as Uint8Array);
+  })();
+  // a failure in the writer ends `written` while a batch may wait for it to be taken: each step is raced with it
+  const failed = written.then(() => new Promise<never>(() => undefined));
+  failed.catch(() => undefined);
+  const fed = (step: Promise<void>) => Promise.race([step, failed]);
   return {
-    async writeBatch(batch) {
-      if (batch.rows === 0) return;
-      const columnData: ColumnSource[] = schema.names.map((name, position) =>
-        schema.types[position] === "int64"
-          ? int64Column(name, batch.columns[position] as readonly StoredCell[])
-          : { name, data: batch.columns[position] as StoredCell[] | Float64Array },
-      );
-      await writer.write({ columnData, rowGroupSize: batch.rows });
+    async write(batch) {
+      const table = parquet.Table.fromIPCStream(batch);
+      const recordBatch = table.recordBatch(0)!;
+      table.free();
+      await fed(feed.write(recordBatch));
     },
     async finish() {
-      await writer.finish();
+      await fed(feed.close());
+      await written;
+    },
+    async abort() {
+      await feed.abort().catch(() => undefined);
+      await written.catch(() => undefined);
     },
   };
 }
 
-const INT32_MIN = -(2 ** 31);
-const INT32_MAX = 2 ** 31 - 1;
+/** A schema's row groups as the Arrow IPC streams a ParquetEncoder takes (the one Arrow codec, src/arrow). */
+export async function parquetBatchBytes(schema: ColumnarSchema): Promise<(columns: readonly StoredColumn[], rows: number) => Uint8Array> {
+  const arrow = await loadArrow();
+  const arrowSchema = schemaOf(arrow, typedFields(arrow, schema.names, schema.types));
+  return (columns, rows) => {
+    const children = schema.types.map((type, position) => typedColumn(arrow, type, columns[position], rows));
+    return arrowStreamBytes(arrow, recordBatchOf(arrow, arrowSchema, children, rows));
+  };
+}
 
-/**
- * An int64 column chunk (cells numbers or bigints, as TypedBatches stores them) as hyparquet-writer
- * takes it. When every cell fits in 32 bits (counts, ranks, ids below 2^31): numbers, delta-packed
- * (DELTA_BINARY_PACKED, the library's number path), which spares a bigint per cell and the
- * dictionary trial over them (a Map of every value), and is as small here; else bigints, the
- * library's own choice of encoding. The decision is made on the cells, so the same cells make the
- * same file whichever source sent them.
- */
-function int64Column(name: string, cells: readonly StoredCell[]): ColumnSource {
-  let small = true;
-  let bigints = 0;
-  for (const cell of cells as readonly (number | bigint | null)[]) {
-    if (cell === null) continue;
-    if (typeof cell === "bigint") bigints++;
-    if (small && !(cell >= INT32_MIN && cell <= INT32_MAX)) small = false;
-  }
-  if (small) {
-    const data = bigints ? cells.map((cell) => (cell === null ? null : Number(cell))) : cells;
-    return { name, data: data as StoredCell[], encoding: "DELTA_BINARY_PACKED" };
-  }
-  const numbers = cells.some((cell) => typeof cell === "number");
-  return { name, data: numbers ? cells.map((cell) => (typeof cell === "number" ? BigInt(cell) : cell)) : (cells as StoredCell[]) };
+/** A Parquet file of `schema` through an encoder: each non-empty batch a row group. */
+export async function parquetFileOver(schema: ColumnarSchema, encoder: ParquetEncoder): Promise<ColumnarFileWriter> {
+  const bytesOf = await parquetBatchBytes(schema);
+  let rowsWritten = 0;
+  return {
+    async writeBatch(batch) {
+      if (batch.rows === 0) return;
+      await encoder.write(bytesOf(batch.columns, batch.rows));
+      rowsWritten += batch.rows;
+    },
+    async finish() {
+      // a file with no rows still has its schema, which the writer takes from a batch
+      if (rowsWritten === 0)
+        await encoder.write(
+          bytesOf(
+            schema.types.map(() => []),
+            0,
+          ),
+        );
+      await encoder.finish();
+    },
+    abort: () => encoder.abort(),
+  };
+}
+
+/** A Parquet file written on this thread. */
+export async function openParquet(sink: Pick<Sink, "write">, schema: ColumnarSchema): Promise<ColumnarFileWriter> {
+  return parquetFileOver(schema, await openParquetEncoder(sink));
 }

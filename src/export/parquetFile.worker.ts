@@ -1,26 +1,25 @@
 import { parentPort } from "node:worker_threads";
-import type { ColumnarFileWriter } from "./columnarTypes";
-import { openParquet } from "./parquetFile";
-import type { FromParquetThread, ToParquetThread } from "./parquetThread";
+import { openParquetEncoder, type ParquetEncoder } from "./parquetFile";
+import { ownedBytes, type FromParquetThread, type ToParquetThread } from "./parquetThread";
 
-/** A Parquet file's encoding on a thread of its own (parquetThread.ts): requests in order, bytes back as they are made. */
+/** A Parquet file's encoding on a thread of its own (parquetThread.ts): row groups in order, bytes back as they are made. */
 const port = parentPort!;
 const send = (message: FromParquetThread, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
-let file: ColumnarFileWriter | undefined;
+let encoder: ParquetEncoder | undefined;
 let failed = false;
 let work = Promise.resolve();
 
 async function handle(request: ToParquetThread): Promise<void> {
   if (request.kind === "open") {
-    file = await openParquet(
-      {
-        write: (chunk) =>
-          Promise.resolve(send({ kind: "bytes", chunk: chunk as Uint8Array }, [(chunk as Uint8Array).buffer as ArrayBuffer])),
+    encoder = await openParquetEncoder({
+      write: (chunk) => {
+        const own = ownedBytes(chunk as Uint8Array);
+        send({ kind: "bytes", chunk: own }, [own.buffer as ArrayBuffer]);
+        return Promise.resolve();
       },
-      request.schema,
-    );
-  } else if (request.kind === "batch") await file!.writeBatch(request.batch);
-  else await file!.finish();
+    });
+  } else if (request.kind === "batch") await encoder!.write(request.batch);
+  else await encoder!.finish();
   send({ kind: "done", seq: request.seq });
 }
 

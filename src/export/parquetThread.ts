@@ -3,8 +3,7 @@ import { Worker } from "node:worker_threads";
 import type { ColumnBatch, ColumnarFileWriter, ColumnarSchema } from "./columnarTypes";
 import { ExportError } from "./exportError";
 import type { Sink } from "./output";
-import { openParquet } from "./parquetFile";
-import { MANY_CORES } from "../threads/manyCores";
+import { openParquet, parquetFileOver, type ParquetEncoder } from "./parquetFile";
 import { workerExecArgv, workerScript } from "../threads/workerScript";
 
 /**
@@ -14,7 +13,15 @@ import { workerExecArgv, workerScript } from "../threads/workerScript";
  */
 export const PARQUET_THREAD_MIN_CELLS = 1_000_000;
 
-type ParquetRequest = { kind: "open"; schema: ColumnarSchema } | { kind: "batch"; batch: ColumnBatch } | { kind: "finish" };
+/**
+ * Cores from which a big file is encoded on a thread. What crosses to the thread is one buffer a row
+ * group (its Arrow IPC bytes, handed over), so the thread costs little CPU beyond the encoding it
+ * takes off the main thread: ~5 % more CPU for ~9 % less wall on two cores (docs/bench.md, "Issue
+ * 44, Parquet by parquet-wasm").
+ */
+const PARQUET_THREAD_MIN_CORES = 2;
+
+type ParquetRequest = { kind: "open" } | { kind: "batch"; batch: Uint8Array } | { kind: "finish" };
 
 /** What the main thread asks of a Parquet thread, in order; each is answered with `done` and its seq. */
 export type ToParquetThread = ParquetRequest & { seq: number };
@@ -24,7 +31,7 @@ export type FromParquetThread =
   { kind: "bytes"; chunk: Uint8Array } | { kind: "done"; seq: number } | { kind: "failed"; name: string; message: string };
 
 export interface ParquetFileOptions {
-  /** "auto": a thread for a file whose first row group is big, on a machine of MANY_CORES or more */
+  /** "auto": a thread for a file whose first row group is big, on a machine of two cores or more */
   thread?: "auto" | boolean;
 }
 
@@ -40,9 +47,11 @@ export async function openParquetFile(sink: Sink, schema: ColumnarSchema, option
     if (file) return file;
     const big =
       thread === true ||
-      (thread === "auto" && availableParallelism() >= MANY_CORES && (batch?.rows ?? 0) * schema.names.length >= PARQUET_THREAD_MIN_CELLS);
+      (thread === "auto" &&
+        availableParallelism() >= PARQUET_THREAD_MIN_CORES &&
+        (batch?.rows ?? 0) * schema.names.length >= PARQUET_THREAD_MIN_CELLS);
     const script = big ? workerScript("parquetWorker", __dirname) : undefined;
-    file = script ? new ParquetThread(sink, schema, script) : await openParquet(sink, schema);
+    file = script ? await parquetFileOver(schema, new ParquetThread(sink, script)) : await openParquet(sink, schema);
     return file;
   };
   return {
@@ -58,8 +67,11 @@ export async function openParquetFile(sink: Sink, schema: ColumnarSchema, option
   };
 }
 
-/** A Parquet file encoded by a worker thread; its bytes come back and go to the sink in order. */
-class ParquetThread implements ColumnarFileWriter {
+/**
+ * A Parquet file encoded by a worker thread: each row group's Arrow IPC bytes are handed over (not
+ * copied), the file's bytes come back and go to the sink in order.
+ */
+class ParquetThread implements ParquetEncoder {
   readonly #worker: Worker;
   readonly #sink: Sink;
   #seq = 0;
@@ -71,7 +83,7 @@ class ParquetThread implements ColumnarFileWriter {
   #failure: Error | undefined;
   #ended = false;
 
-  constructor(sink: Sink, schema: ColumnarSchema, script: string) {
+  constructor(sink: Sink, script: string) {
     this.#sink = sink;
     this.#worker = new Worker(script, { execArgv: workerExecArgv() });
     this.#worker.on("message", (message: FromParquetThread) => this.#receive(message));
@@ -79,14 +91,15 @@ class ParquetThread implements ColumnarFileWriter {
     this.#worker.on("exit", (code) => {
       if (!this.#ended) this.#fail(new ExportError(`the Parquet writer's thread stopped (exit code ${code}) before the file was finished`));
     });
-    this.#inFlight = this.#send({ kind: "open", schema });
+    this.#inFlight = this.#send({ kind: "open" });
   }
 
-  /** The batch goes to the thread; its whole Float64Array columns are handed over, not copied (unusable here after). */
-  async writeBatch(batch: ColumnBatch): Promise<void> {
+  /** The row group goes to the thread, its buffer handed over (unusable here after); settles once the one before it is encoded. */
+  async write(batch: Uint8Array): Promise<void> {
     if (this.#failure) throw this.#failure;
     const previous = this.#inFlight;
-    this.#inFlight = this.#send({ kind: "batch", batch }, ownBuffers(batch));
+    const own = ownedBytes(batch);
+    this.#inFlight = this.#send({ kind: "batch", batch: own }, [own.buffer as ArrayBuffer]);
     await previous;
   }
 
@@ -138,11 +151,7 @@ class ParquetThread implements ColumnarFileWriter {
   }
 }
 
-/** The buffers of a batch's Float64Array columns that are theirs alone (TypedBatches makes each anew). */
-function ownBuffers(batch: ColumnBatch): ArrayBuffer[] {
-  const buffers: ArrayBuffer[] = [];
-  for (const column of batch.columns)
-    if (column instanceof Float64Array && column.byteOffset === 0 && column.byteLength === column.buffer.byteLength)
-      buffers.push(column.buffer as ArrayBuffer);
-  return buffers;
+/** Bytes whose buffer is theirs alone, to hand to or from a thread (a view into a larger buffer is copied). */
+export function ownedBytes(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
 }

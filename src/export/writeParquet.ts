@@ -10,7 +10,7 @@ import { checkWriterOptions } from "./writerOptions";
 import { MIN_ROW_GROUP_ROWS } from "./typedBatches";
 
 /**
- * Writes a frame, records or a pull's pages as Parquet (hyparquet-writer, Snappy), one row group per
+ * Writes a frame, records or a pull's pages as Parquet (parquet-wasm, Snappy), one row group per
  * batch (at least 4,096 rows; `batchRows` when given), so a pull of any size runs in the memory of
  * a row group. Types are kept: whole numbers int64,
  * fractions double, booleans, text utf8, ISO dates and timestamps as DATE and TIMESTAMP(UTC, µs),
