@@ -88,7 +88,15 @@ export async function parquetFileOver(schema: ColumnarSchema, encoder: ParquetEn
   return {
     async writeBatch(batch) {
       if (batch.rows === 0) return;
-      await encoder.write(bytesOf(batch.columns, batch.rows));
+      let bytes: Uint8Array;
+      try {
+        bytes = bytesOf(batch.columns, batch.rows);
+      } catch (error) {
+        // a batch that cannot be made ends the file here, so no encoder (or thread) is left waiting
+        await encoder.abort();
+        throw error;
+      }
+      await encoder.write(bytes);
       rowsWritten += batch.rows;
     },
     async finish() {

@@ -71,7 +71,7 @@ export async function openParquetFile(sink: Sink, schema: ColumnarSchema, option
  * A Parquet file encoded by a worker thread: each row group's Arrow IPC bytes are handed over (not
  * copied), the file's bytes come back and go to the sink in order.
  */
-class ParquetThread implements ParquetEncoder {
+export class ParquetThread implements ParquetEncoder {
   readonly #worker: Worker;
   readonly #sink: Sink;
   #seq = 0;

@@ -7,7 +7,8 @@ import { writeParquet } from "../../src/export";
 import type { ColumnBatch, ColumnarSchema } from "../../src/export/columnarTypes";
 import type { Sink } from "../../src/export/output";
 import { openParquet } from "../../src/export/parquetFile";
-import { openParquetFile, PARQUET_THREAD_MIN_CELLS } from "../../src/export/parquetThread";
+import { openParquetFile, PARQUET_THREAD_MIN_CELLS, ParquetThread } from "../../src/export/parquetThread";
+import { workerScript } from "../../src/threads/workerScript";
 import { MIN_ROW_GROUP_ROWS } from "../../src/export/typedBatches";
 import { writeColumnarFile } from "../../src/export/writeColumnar";
 import type { JsonRecord } from "../../src/table/types";
@@ -84,10 +85,24 @@ describe("a Parquet file encoded on a thread of its own", () => {
     expect((await written((sink) => openParquetFile(sink, SCHEMA, { thread: true }), [])).equals(here)).toBe(true);
   });
 
-  test("a failure in the thread rejects the write, with the encoder's message", async () => {
+  test("a batch that cannot be made rejects the write and leaves no thread running", async () => {
     const tooBig: ColumnBatch = { rows: 1, columns: [[2n ** 70n], [null], [1], [1], ["x"], [true], [1], [1]] };
-    const write = written((sink) => openParquetFile(sink, SCHEMA, { thread: true }), [batchOf(10, 0), tooBig, batchOf(10, 11)]);
-    await expect(write).rejects.toThrow(/INT64 value out of range/);
+    const workers = await workersStartedBy(() =>
+      expect(written((sink) => openParquetFile(sink, SCHEMA, { thread: true }), [batchOf(10, 0), tooBig, batchOf(10, 11)])).rejects.toThrow(
+        /INT64 value out of range/,
+      ),
+    );
+    expect(workers).toEqual(["ended"]);
+  });
+
+  test("a failure in the thread rejects the write, with the encoder's message, and the thread ends", async () => {
+    const workers = await workersStartedBy(async () => {
+      const encoder = new ParquetThread(memorySink(), workerScript("parquetWorker", join(__dirname, "../../src/export"))!);
+      await encoder.write(new Uint8Array([1, 2, 3, 4]));
+      await expect(encoder.write(new Uint8Array([5, 6, 7, 8]))).rejects.toThrow(/failed to fill whole buffer/);
+      await expect(encoder.finish()).rejects.toThrow(/failed to fill whole buffer/);
+    });
+    expect(workers).toEqual(["ended"]);
   });
 
   test.each([
