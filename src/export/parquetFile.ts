@@ -101,13 +101,8 @@ export async function parquetFileOver(schema: ColumnarSchema, encoder: ParquetEn
     },
     async finish() {
       // a file with no rows still has its schema, which the writer takes from a batch
-      if (rowsWritten === 0)
-        await encoder.write(
-          bytesOf(
-            schema.types.map(() => []),
-            0,
-          ),
-        );
+      const emptyColumns = schema.types.map(() => []);
+      if (rowsWritten === 0) await encoder.write(bytesOf(emptyColumns, 0));
       await encoder.finish();
     },
     abort: () => encoder.abort(),
