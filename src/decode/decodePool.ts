@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
+import { ownBuffer } from "../threads/ownBuffer";
 import { workerScript } from "../threads/workerScript";
 import type { RowShape } from "../table/types";
 import type { DecodedBody } from "./decodeBody";
@@ -69,11 +70,4 @@ export class DecodePool {
     this.#pool = undefined;
     await pool?.destroy();
   }
-}
-
-/** An ArrayBuffer holding exactly the bytes, so that transferring it hands over nothing else. */
-function ownBuffer(bytes: Buffer): ArrayBuffer {
-  const { buffer, byteOffset, byteLength } = bytes;
-  if (byteOffset === 0 && byteLength === buffer.byteLength && buffer instanceof ArrayBuffer) return buffer;
-  return buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer;
 }

@@ -1,6 +1,7 @@
 import { parentPort } from "node:worker_threads";
 import { openParquetEncoder, type ParquetEncoder } from "./parquetFile";
-import { ownedBytes, type FromParquetThread, type ToParquetThread } from "./parquetThread";
+import type { FromParquetThread, ToParquetThread } from "./parquetThread";
+import { ownBuffer } from "../threads/ownBuffer";
 
 /** A Parquet file's encoding on a thread of its own (parquetThread.ts): row groups in order, bytes back as they are made. */
 const port = parentPort!;
@@ -13,8 +14,8 @@ async function handle(request: ToParquetThread): Promise<void> {
   if (request.kind === "open") {
     encoder = await openParquetEncoder({
       write: (chunk) => {
-        const own = ownedBytes(chunk as Uint8Array);
-        send({ kind: "bytes", chunk: own }, [own.buffer as ArrayBuffer]);
+        const buffer = ownBuffer(chunk as Uint8Array);
+        send({ kind: "bytes", chunk: new Uint8Array(buffer) }, [buffer]);
         return Promise.resolve();
       },
     });

@@ -4,6 +4,7 @@ import type { ColumnBatch, ColumnarFileWriter, ColumnarSchema } from "./columnar
 import { ExportError } from "./exportError";
 import type { Sink } from "./output";
 import { openParquet, parquetFileOver, type ParquetEncoder } from "./parquetFile";
+import { ownBuffer } from "../threads/ownBuffer";
 import { workerExecArgv, workerScript } from "../threads/workerScript";
 
 /**
@@ -98,8 +99,8 @@ export class ParquetThread implements ParquetEncoder {
   async write(batch: Uint8Array): Promise<void> {
     if (this.#failure) throw this.#failure;
     const previous = this.#inFlight;
-    const own = ownedBytes(batch);
-    this.#inFlight = this.#send({ kind: "batch", batch: own }, [own.buffer as ArrayBuffer]);
+    const buffer = ownBuffer(batch);
+    this.#inFlight = this.#send({ kind: "batch", batch: new Uint8Array(buffer) }, [buffer]);
     await previous;
   }
 
@@ -149,9 +150,4 @@ export class ParquetThread implements ParquetEncoder {
     this.#waiting.clear();
     this.abort().catch(() => undefined);
   }
-}
-
-/** Bytes whose buffer is theirs alone, to hand to or from a thread (a view into a larger buffer is copied). */
-export function ownedBytes(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
 }
