@@ -100,9 +100,11 @@ export async function parquetFileOver(schema: ColumnarSchema, encoder: ParquetEn
       rowsWritten += batch.rows;
     },
     async finish() {
-      // a file with no rows still has its schema, which the writer takes from a batch
-      const emptyColumns = schema.types.map(() => []);
-      if (rowsWritten === 0) await encoder.write(bytesOf(emptyColumns, 0));
+      if (rowsWritten === 0) {
+        // a file with no rows still has its schema, which the writer takes from a batch
+        const emptyColumns = schema.types.map(() => []);
+        await encoder.write(bytesOf(emptyColumns, 0));
+      }
       await encoder.finish();
     },
     abort: () => encoder.abort(),
