@@ -5,7 +5,7 @@ import { ensureStateTable } from "./stateTable";
 import { DuckDBStore } from "./store";
 import { attachStatement, checkStoreFile, STORE_CATALOG } from "./storeFile";
 import type { Store } from "./types";
-import { checkWal } from "./walGuard";
+import { checkWal, clearStaleMark } from "./walGuard";
 
 /** The store file is open elsewhere: in another process (DuckDB lets one process write a database at a time), or already in this one. */
 export class StoreBusyError extends FountError {
@@ -47,6 +47,7 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
       }
       throw error;
     }
+    await clearStaleMark(file.resolved);
     if (!file.exists) await claimMadeFile(file.resolved);
     await connection.run(`USE ${STORE_CATALOG}`);
     await ensureStateTable(connection, path);

@@ -19,10 +19,7 @@ async function statOf(path: string) {
 export async function checkWal(file: string, given: string, databaseExists: boolean): Promise<void> {
   const wal = await statOf(walOf(file));
   const mark = await statOf(markOf(file));
-  if (!wal || (wal.isFile() && wal.size === 0)) {
-    if (mark) await rm(markOf(file), { force: true });
-    return;
-  }
+  if (!wal || (wal.isFile() && wal.size === 0)) return;
   const refuse = (why: string) => {
     throw new ValueError(
       `the store ${given} has a write-ahead log beside it (${given}.wal) that ${why}: DuckDB would replay it into the database whoever wrote it. ` +
@@ -34,6 +31,15 @@ export async function checkWal(file: string, given: string, databaseExists: bool
   const database = await statOf(file);
   if (database && wal.uid !== database.uid) refuse(`belongs to another user (uid ${wal.uid}, the database's is ${database.uid})`);
   if (!mark) refuse("fountframe did not leave (it leaves none but after a kill between a commit and its checkpoint)");
+}
+
+/**
+ * Removes a mark that no log needs any more (its log was folded in). Only once the file is the
+ * caller's (DuckDB's lock held): while another process runs a sync, the mark is that run's, and its
+ * next commit's log would be taken for a stranger's after a kill.
+ */
+export async function clearStaleMark(file: string): Promise<void> {
+  if ((await walBytes(file)) === 0) await rm(markOf(file), { force: true });
 }
 
 /** The write-ahead log's size in bytes, 0 when there is none (DuckDB removes it at a checkpoint). */
