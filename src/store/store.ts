@@ -29,7 +29,7 @@ import {
 } from "../sync/types";
 import { COLUMN_TYPE_CHANGED_CODE, ColumnCounts, LONE_SURROGATE_WARNING } from "../export/columnCounts";
 import { attachStatement, IN_STORE, IN_STORE_SCHEMA, STORE_CATALOG, STORE_ROW_GROUP_ROWS } from "./storeFile";
-import { markCommitting, unmarkCommitting, walBytes } from "./walGuard";
+import { clearStaleMark, markCommitting, walBytes } from "./walGuard";
 import { currentSetting, sizeSetting } from "./sizeSettings";
 
 /** A store's text is UTF-8, as Parquet's and Arrow's are (docs/writers.md states the rule once). */
@@ -367,7 +367,8 @@ export class DuckDBStore implements Store, SessionHolder {
       return await work();
     } finally {
       await this.#connection.run("CHECKPOINT").catch(() => undefined);
-      await unmarkCommitting(this.#file);
+      // a log the checkpoint could not fold in keeps its mark: it is the store's, for the next open to replay
+      await clearStaleMark(this.#file);
     }
   }
 

@@ -51,7 +51,3 @@ export async function walBytes(file: string): Promise<number> {
 export async function markCommitting(file: string): Promise<void> {
   await writeFile(markOf(file), `${process.pid}\n`);
 }
-
-export async function unmarkCommitting(file: string): Promise<void> {
-  await rm(markOf(file), { force: true });
-}
