@@ -18,7 +18,6 @@ async function statOf(path: string) {
 /** Refuses a write-ahead log the store did not leave (a stranger's, or one without its database). */
 export async function checkWal(file: string, given: string, databaseExists: boolean): Promise<void> {
   const wal = await statOf(walOf(file));
-  const mark = await statOf(markOf(file));
   if (!wal || (wal.isFile() && wal.size === 0)) return;
   const refuse = (why: string) => {
     throw new ValueError(
@@ -30,7 +29,8 @@ export async function checkWal(file: string, given: string, databaseExists: bool
   if (!wal.isFile()) refuse("is not a file");
   const database = await statOf(file);
   if (database && wal.uid !== database.uid) refuse(`belongs to another user (uid ${wal.uid}, the database's is ${database.uid})`);
-  if (!mark) refuse("fountframe did not leave (it leaves none but after a kill between a commit and its checkpoint)");
+  if (!(await statOf(markOf(file))))
+    refuse("fountframe did not leave (it leaves none but after a kill between a commit and its checkpoint)");
 }
 
 /**
