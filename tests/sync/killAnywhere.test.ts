@@ -35,10 +35,10 @@ function valuesOf(frame: { column(name: string): { values: unknown[] } }, name: 
 
 /**
  * A sync killed (SIGKILL) at points spread over a whole run, several groups of studies and their
- * checkpoints among them, some full and some incremental, some after studies were revised: after
+ * checkpoints among them, full and incremental runs in turn, each after studies were revised: after
  * each kill the store opens (its own write-ahead log replayed, never refused), every study it holds
- * rows of holds each id once, a study with a mark holds exactly the service's rows, and the run
- * after the last kill leaves the store equal to a fresh pull.
+ * rows of holds each id once, a study whose mark is the service's holds exactly the service's rows
+ * and cells, and the run after the last kill leaves the store equal to a fresh pull.
  */
 describe("a sync killed at any moment", () => {
   let emulator: Emulator;
