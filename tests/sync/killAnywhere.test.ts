@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -6,9 +5,9 @@ import { join } from "node:path";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { Client } from "../../src/client/client";
 import { openStore } from "../../src/store";
+import { spawnSyncChild } from "./helpers/syncChildProcess";
 
 const TOKEN = "kill-anywhere-t0ken";
-const CHILD = join(__dirname, "helpers/syncChild.ts");
 const FIELDS = ["id", "study_id", "brand_id", "brand_name", "differentiation_c", "relevance_c", "esteem_c", "brand_strength_c"];
 /** the points of a full run's time at which a run is killed (fractions of it, after the store opened) */
 const KILL_AT = [0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.95];
@@ -71,10 +70,7 @@ describe("a sync killed at any moment", () => {
   }
 
   function runChild(file: string, query: Record<string, unknown>): ChildRun {
-    const child = spawn(process.execPath, ["--import", "tsx", CHILD, emulator.url, TOKEN, file, JSON.stringify(query)], {
-      cwd: join(__dirname, "../.."),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawnSyncChild(emulator.url, TOKEN, file, query);
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
     const opened = new Promise<void>((resolve) => {
@@ -107,8 +103,9 @@ describe("a sync killed at any moment", () => {
       const columns = FIELDS.map((name) => valuesOf(frame, name));
       const rowsByStudy = new Map<number, number[]>();
       columns[1].forEach((study, row) => {
-        const rows = rowsByStudy.get(Number(study)) ?? [];
-        rowsByStudy.set(Number(study), [...rows, row]);
+        const rows = rowsByStudy.get(Number(study));
+        if (rows) rows.push(row);
+        else rowsByStudy.set(Number(study), [row]);
       });
       const current = (study: number) => marks[String(study)] === known.marks.get(study);
       const problems: string[] = [];

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -6,16 +6,13 @@ import { join } from "node:path";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { Client } from "../../src/client/client";
 import { openStore, StoreBusyError } from "../../src/store";
+import { spawnSyncChild } from "./helpers/syncChildProcess";
 
 const TOKEN = "sync-token-s3cr3t";
 const QUERY = { studies: [1, 2, 3], metricKeys: "differentiation", perPage: 25 };
-const CHILD = join(__dirname, "helpers/syncChild.ts");
 
 function startChild(url: string, file: string): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", CHILD, url, TOKEN, file, JSON.stringify(QUERY)], {
-    cwd: join(__dirname, "../.."),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  return spawnSyncChild(url, TOKEN, file, QUERY);
 }
 
 async function snapshot(file: string): Promise<unknown[]> {
