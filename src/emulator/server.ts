@@ -109,7 +109,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       res.destroy();
     });
   });
-  server.keepAliveTimeout = 5_000;
+  // nginx's default. At Node's 5 s, a client that reuses a socket just as the server drops it (Node's
+  // fetch keeps one until a second before the server's hint, on a coarse timer) reads ECONNRESET
+  // after any pause of about 4 s between requests on a loaded machine.
+  server.keepAliveTimeout = 75_000;
   const sockets = new Set<Socket>();
   server.on("connection", (socket) => {
     sockets.add(socket);

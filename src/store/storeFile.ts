@@ -30,10 +30,11 @@ export const STORE_ROW_GROUP_ROWS = 16_384;
 /**
  * The block size of a store file fountframe makes (DuckDB's default is 256 KiB; a file keeps the
  * size it was made with). Rows not yet checkpointed take a block per column of each row group they
- * are in, whatever their number: at 16 KiB a sync's row group in memory is its rows, not 64 blocks
- * of 256 KiB.
+ * are in, whatever their number, so smaller blocks hold less of them; but DuckDB's memory grows
+ * with the number of blocks in the file, after every checkpoint and eviction: at 64 columns,
+ * 100,000 → 1,000,000 rows grew the process by 31 MB at 16 KiB, 23 MB at 32 KiB and 13 MB at 64 KiB.
  */
-export const STORE_BLOCK_BYTES = 16_384;
+export const STORE_BLOCK_BYTES = 65_536;
 
 /**
  * The statement that attaches the store's file as STORE_CATALOG: ATTACH is where DuckDB takes a row

@@ -24,11 +24,11 @@ async function readWithDuckDB(file: string, sql: string): Promise<unknown> {
 describe("the store's file", () => {
   const dir = tempFolder("fountframe-store-layout-");
 
-  it("makes a file of 16 KiB blocks, and keeps the blocks of a file DuckDB made", async () => {
+  it("makes a file of 64 KiB blocks, and keeps the blocks of a file DuckDB made", async () => {
     const made = join(dir, "made.duckdb");
     const store = await openStore(made);
     expect((await store.query("SELECT block_size FROM pragma_database_size() WHERE database_name = current_database()")).values).toEqual([
-      [16_384],
+      [65_536],
     ]);
     await store.query("CREATE TABLE mine AS SELECT 1 AS id");
     await store.close();
