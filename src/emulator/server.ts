@@ -109,9 +109,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       res.destroy();
     });
   });
-  // nginx's default. At Node's 5 s, a client that reuses a socket just as the server drops it (Node's
-  // fetch keeps one until a second before the server's hint, on a coarse timer) reads ECONNRESET
-  // after any pause of about 4 s between requests on a loaded machine.
+  // nginx's default. At Node's 5 s, a client that reuses an idle socket as the server drops it reads
+  // ECONNRESET: Node's fetch keeps one until shortly before the server's hint, on a coarse timer, so
+  // on a loaded machine a pause of about 5 s between two requests could fail the second.
   server.keepAliveTimeout = 75_000;
   const sockets = new Set<Socket>();
   server.on("connection", (socket) => {
