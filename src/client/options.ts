@@ -67,7 +67,7 @@ export const OPTION_SCHEMAS = {
 } as const;
 
 const ALLOWED: Record<keyof typeof OPTION_SCHEMAS, string> = {
-  baseUrl: "an http(s) URL without user info (the token is what authenticates)",
+  baseUrl: "an http(s) URL without user info, query or fragment (the token is what authenticates; paths are added to it)",
   perPage: `an integer from 1 to ${MAX_PER_PAGE}`,
   timeout: `a positive number of milliseconds up to ${MAX_TIMER_MS}`,
   verify: "true, false, or a path to a CA certificate file",
@@ -103,19 +103,20 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
 };
 
 /**
- * http or https, and no user info: axios would send it as Basic auth in place of the token, and
- * the password would show in every error's URL.
+ * http or https, no user info (axios would send it as Basic auth in place of the token, and the
+ * password would show in every error's URL), and no query or fragment: the endpoints' paths are
+ * added after it, and a query (`?api_token=...`) would show in every error's URL.
  */
 function isServiceUrl(text: string): boolean {
   if (!URL.canParse(text)) return false;
   const url = new URL(text);
-  return (url.protocol === "http:" || url.protocol === "https:") && url.username === "" && url.password === "";
+  return (url.protocol === "http:" || url.protocol === "https:") && url.username === "" && url.password === "" && !/[?#]/.test(text);
 }
 
-/** A value as a message shows it; a URL's user info is never repeated. */
+/** A value as a message shows it; a URL's user info, query and fragment are never repeated. */
 function describeOption(name: string, value: unknown): string {
   if (name !== "baseUrl" || typeof value !== "string") return describeValue(value);
-  return describeValue(value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, "$1…@"));
+  return describeValue(value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, "$1…@").replace(/([?#]).*$/s, "$1…"));
 }
 
 export function checkOption<K extends keyof typeof OPTION_SCHEMAS>(name: K, value: unknown): ResolvedOptions[K] {

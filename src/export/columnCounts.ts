@@ -43,6 +43,16 @@ export const LONE_SURROGATE_WARNING = {
   code: "FOUNTFRAME_LONE_SURROGATE",
 } as const;
 
+/** Column names with a lone surrogate, which UTF-8 writes as U+FFFD as it does such a cell: one warning naming them. */
+export function warnOfLoneSurrogateNames(columns: readonly string[]): void {
+  const names = columns.filter(hasLoneSurrogate);
+  if (names.length === 0) return;
+  process.emitWarning(
+    `${LONE_SURROGATE_WARNING.what}, in column names: ${names.map((name) => JSON.stringify(name)).join(", ")}. ${LONE_SURROGATE_WARNING.hint}`,
+    { code: LONE_SURROGATE_WARNING.code },
+  );
+}
+
 export const INFINITE_NUMBER_CODE = "FOUNTFRAME_INFINITE_NUMBER";
 
 /** The codes of the writers' other warnings (WARNING_CODES lists them with the rest). */

@@ -1,3 +1,4 @@
+import { warnOfLoneSurrogateNames } from "./columnCounts";
 import { join } from "node:path";
 import { ValidationError } from "../errors";
 import type { ColumnBatch, ColumnarFileWriter, ColumnarOptions, ColumnarSchema, StoredCell, StoredColumn } from "./columnarTypes";
@@ -49,6 +50,7 @@ export async function writePartitioned(
     batchRows: typed.batchRows,
   }));
   const droppedColumns = typed.finish();
+  warnOfLoneSurrogateNames(typed.schema?.names ?? []);
   return { format: "parquet", path: target, rows, columns: [...(typed.schema?.names ?? [])], droppedColumns, partitions };
 }
 

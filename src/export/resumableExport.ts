@@ -1,5 +1,5 @@
 import { ValidationError } from "../errors";
-import { COLUMNS_LEFT_OUT_CODE } from "./columnCounts";
+import { COLUMNS_LEFT_OUT_CODE, warnOfLoneSurrogateNames } from "./columnCounts";
 import { resumableOf, type ResumablePull } from "../pull/pull";
 import type { RecordPage } from "../pull/envelope";
 import { openArrow, readArrowBatches } from "./arrowFile";
@@ -77,6 +77,7 @@ export async function writeResumable(
   if (!dataset) await writeFileFrom(open, target, folder, manifest, fileBatchRows(format, manifest.schema.names.length, options.batchRows));
   await folder.remove();
   if (manifest.cellNotices) warnOfCells(manifest.cellNotices);
+  warnOfLoneSurrogateNames(manifest.schema.names);
   if (manifest.droppedColumns.length && options.onNewColumns === "warn")
     process.emitWarning(`columns first seen after the schema was fixed were left out: ${manifest.droppedColumns.join(", ")}`, {
       code: COLUMNS_LEFT_OUT_CODE,

@@ -2,7 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import { escapeRegExp } from "../errors";
 import { neutraliseFormula } from "./cellText";
 import { csvText } from "../table/cellConversion";
-import { ColumnCounts, hasLoneSurrogate, LONE_SURROGATE_WARNING } from "./columnCounts";
+import { ColumnCounts, hasLoneSurrogate, LONE_SURROGATE_WARNING, warnOfLoneSurrogateNames } from "./columnCounts";
 import { withFileOutput } from "./output";
 import { checkWriterOptions } from "./writerOptions";
 import { TableRows } from "./tableRows";
@@ -54,6 +54,7 @@ export async function writeCSV(source: ExportSource, target: ExportTarget, given
   }).finally(() => table.streamed.discard());
   const droppedColumns = table.finish();
   loneSurrogates.warn(LONE_SURROGATE_WARNING.what, LONE_SURROGATE_WARNING.hint, LONE_SURROGATE_WARNING.code);
+  if (options.header !== false) warnOfLoneSurrogateNames(table.columns ?? []);
   return { format: "csv", path, rows, columns: [...(table.columns ?? [])], droppedColumns };
 }
 

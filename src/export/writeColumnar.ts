@@ -1,3 +1,4 @@
+import { warnOfLoneSurrogateNames } from "./columnCounts";
 import type { ColumnarFileWriter, ColumnarOptions, ColumnarSchema } from "./columnarTypes";
 import { ExportError } from "./exportError";
 import { withFileOutput, type Sink } from "./output";
@@ -30,6 +31,7 @@ export async function writeColumnarFile(
     return { path: sink.path, rows: written };
   });
   const droppedColumns = typed.finish();
+  warnOfLoneSurrogateNames(typed.schema?.names ?? []);
   return { format, path, rows, columns: [...(typed.schema?.names ?? [])], droppedColumns };
 }
 

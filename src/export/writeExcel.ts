@@ -1,3 +1,4 @@
+import { warnOfLoneSurrogateNames } from "./columnCounts";
 import { PassThrough } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { checkSheetPlan, SheetRoller, type SheetPlan } from "./excelSheets";
@@ -59,6 +60,7 @@ export async function writeExcel(source: ExportSource, target: ExportTarget, giv
     await spool.discard();
   });
   const droppedColumns = table.finish();
+  warnOfLoneSurrogateNames(table.columns ?? []);
   return { format: "xlsx", path, rows, columns: [...(table.columns ?? [])], droppedColumns, sheets };
 }
 

@@ -11,10 +11,28 @@ let sideFiles = 0;
 const sideName = (path: string, kind: string) => join(dirname(path), `.${basename(path)}.fountframe-${process.pid}-${++sideFiles}.${kind}`);
 
 /**
+ * The table's columns as `writeParquet` types the same cells: a stored TIMESTAMP (the service's UTC
+ * times, held without a zone) written as a timestamp adjusted to UTC, whatever the session's
+ * TimeZone. Columns in `excluded` (the partition columns, named by their folders) are left out.
+ */
+function columnsAsWritten(types: ReadonlyMap<string, string>, alias: string, excluded: readonly string[] = []): string {
+  const times = [...types]
+    .filter(([name, type]) => type === "TIMESTAMP" && !excluded.includes(name))
+    .map(([name]) => `timezone('UTC', ${alias}${quoted(name)}) AS ${quoted(name)}`);
+  const exclude = excluded.length > 0 ? ` EXCLUDE (${excluded.map(quoted).join(", ")})` : "";
+  return `${alias}*${exclude}${times.length > 0 ? ` REPLACE (${times.join(", ")})` : ""}`;
+}
+
+/**
  * `dir/<table>.parquet`: the table's name must name a file inside `dir` (a table named
  * `../escape`, which DuckDB allows quoted, does not); written beside its name and renamed when whole.
  */
-export async function exportFile(connection: DuckDBConnection, table: string, dir: string): Promise<void> {
+export async function exportFile(
+  connection: DuckDBConnection,
+  table: string,
+  types: ReadonlyMap<string, string>,
+  dir: string,
+): Promise<void> {
   const folder = resolve(dir);
   const file = resolve(folder, `${table}.parquet`);
   if (dirname(file) !== folder || basename(file) !== `${table}.parquet`)
@@ -22,7 +40,7 @@ export async function exportFile(connection: DuckDBConnection, table: string, di
   await mkdir(folder, { recursive: true });
   const partial = sideName(file, "partial");
   try {
-    await connection.run(`COPY (SELECT * FROM ${quoted(table)}) TO ${sqlText(partial)} (FORMAT parquet)`);
+    await connection.run(`COPY (SELECT ${columnsAsWritten(types, "")} FROM ${quoted(table)}) TO ${sqlText(partial)} (FORMAT parquet)`);
     await rename(partial, file);
   } finally {
     await rm(partial, { force: true });
@@ -106,7 +124,9 @@ async function writeFolders(
 ): Promise<void> {
   if (namedAsDuckDBDoes(partitionBy, types)) {
     const by = partitionBy.map(quoted).join(", ");
-    await connection.run(`COPY (SELECT * FROM ${quoted(table)}) TO ${sqlText(partial)} (FORMAT parquet, PARTITION_BY (${by}))`);
+    await connection.run(
+      `COPY (SELECT ${columnsAsWritten(types, "")} FROM ${quoted(table)}) TO ${sqlText(partial)} (FORMAT parquet, PARTITION_BY (${by}))`,
+    );
     await mkdir(partial, { recursive: true }); // an empty table writes no folder
     return;
   }
@@ -121,7 +141,7 @@ async function writeFolders(
     const keys = partitionBy.map(quoted);
     const matches = keys.map((key) => `t.${key} IS NOT DISTINCT FROM p.${key}`).join(" AND ");
     await connection.run(
-      `COPY (SELECT t.* EXCLUDE (${keys.join(", ")}), p.id AS ${quoted(numberColumn)} FROM ${quoted(table)} t JOIN ${partitions.table} p ON ${matches}) ` +
+      `COPY (SELECT ${columnsAsWritten(types, "t.", partitionBy)}, p.id AS ${quoted(numberColumn)} FROM ${quoted(table)} t JOIN ${partitions.table} p ON ${matches}) ` +
         `TO ${sqlText(copied)} (FORMAT parquet, PARTITION_BY (${quoted(numberColumn)}))`,
     );
     for (const [id, path] of partitions.paths.entries()) {

@@ -14,11 +14,12 @@ function wireTimestamp(micros: bigint): string {
 }
 
 /**
- * A DuckDB value as a frame cell, as a pull gives it: BIGINT as a number, a timestamp in the
- * service's form, a date as `YYYY-MM-DD`, any other DuckDB value as its text.
+ * A DuckDB value as a frame cell, as a pull gives it: BIGINT and DECIMAL as numbers, a timestamp in
+ * the service's form, a date as `YYYY-MM-DD`, any other DuckDB value as its text.
  */
 function cellOf(duckdb: DuckDB, value: unknown): unknown {
   if (typeof value === "bigint") return Number(value);
+  if (value instanceof duckdb.DuckDBDecimalValue) return value.toDouble();
   if (value instanceof duckdb.DuckDBTimestampValue) return wireTimestamp(value.micros);
   if (value !== null && typeof value === "object") return String(value);
   return value;
@@ -50,6 +51,11 @@ export function resultToFrame(duckdb: DuckDB, reader: DuckDBResultReader): Promi
     });
   }
   const data = reader.getColumns().map((values) => values.map((value) => cellOf(duckdb, value)));
-  const table: ColumnTable = { columns, data, dtypes: data.map(dtypeOf), rowCount };
+  const dtypes = data.map(dtypeOf);
+  // a missing number is NaN in a pull's frame
+  dtypes.forEach((dtype, column) => {
+    if (dtype === "float32") data[column] = data[column].map((cell) => cell ?? NaN);
+  });
+  const table: ColumnTable = { columns, data, dtypes, rowCount };
   return tableToFrame(table);
 }

@@ -214,12 +214,22 @@ export function fitColumnTypes(
 }
 
 /**
- * A column DuckDB cannot hold beside the others: a name of no characters, or one that differs from
- * another only in case (DuckDB compares names case-insensitively; a frame keeps both).
+ * A column DuckDB cannot hold beside the others: a name of no characters, one with a NUL (its SQL
+ * ends a name there) or a lone surrogate (its names are UTF-8), or one that differs from another
+ * only in case (DuckDB compares names case-insensitively; a frame keeps both).
  */
 function refuseUnstorableName(name: string, lowered: ReadonlyMap<string, string>): void {
   const hint = "nothing of the pull was committed: leave it out with `fields`, or read the pull as a frame";
   if (name === "") throw new ValueError(`the pull has a column named "" (an empty key), which a DuckDB table cannot hold; ${hint}`);
+  const unholdable = name.includes("\u0000")
+    ? "a NUL character"
+    : hasLoneSurrogate(name)
+      ? "a lone surrogate (half of a UTF-16 pair)"
+      : undefined;
+  if (unholdable !== undefined)
+    throw new ValueError(
+      `the pull has a column named ${JSON.stringify(name)}, with ${unholdable}, which a DuckDB column name cannot hold; ${hint}`,
+    );
   const other = lowered.get(name.toLowerCase());
   if (other !== undefined)
     throw new ValueError(

@@ -161,7 +161,7 @@ export class DuckDBStore implements Store, SessionHolder {
         throw new ValidationError("partitionBy", `columns of ${name} (${columns.join(", ")}), got ${unknown.join(", ")}`);
       if (partitionBy.length > 0 && columns.every((column) => partitionBy.includes(column)))
         throw new ValidationError("partitionBy", `leaves no column of ${name} to write in the files: ${partitionBy.join(", ")}`);
-      if (partitionBy.length === 0) await exportFile(this.#connection, table, dir);
+      if (partitionBy.length === 0) await exportFile(this.#connection, table, types, dir);
       else await exportPartitioned(this.#connection, name, types, dir, partitionBy);
     });
   }

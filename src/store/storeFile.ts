@@ -3,6 +3,9 @@ import { basename, dirname, join, resolve } from "node:path";
 import { ValidationError, ValueError } from "../errors";
 import { sqlText } from "./sqlTypes";
 
+/** The endings of the files DuckDB reads as data given their path (its CSV, JSON, Parquet, Excel and Arrow readers). */
+const DATA_EXTENSION = /\.(csv|tsv|tbl|txt|json|jsonl|ndjson|parquet|xlsx|arrow|ipc|feather|avro)(\.(gz|zst))?$/i;
+
 /** DuckDB's file header: an 8-byte checksum, then this magic. */
 const DUCKDB_MAGIC = "DUCK";
 const MAGIC_AT = 8;
@@ -89,6 +92,11 @@ export async function checkStoreFile(path: unknown, create: boolean): Promise<St
   const found = await stat(resolved).catch(() => undefined);
   if (!found) {
     if (!create) throw new ValueError(`the store ${path} does not exist (nothing was created): check the file name`);
+    const dataExtension = DATA_EXTENSION.exec(basename(resolved))?.[0];
+    if (dataExtension)
+      throw new ValueError(
+        `the store ${path} would be a DuckDB database named as data (DuckDB, and every tool after it, reads a ${dataExtension} path as data, not as a database; nothing was created): name it e.g. fount.duckdb`,
+      );
     if (!(await stat(dirname(resolved)).catch(() => undefined))?.isDirectory())
       throw new ValueError(
         `the store ${path} cannot be made: its folder ${dirname(path)} does not exist (nothing was created): make the folder first`,

@@ -63,6 +63,13 @@ describe("fountframe sync", () => {
     const onCsv = await runCli(fixture.cli, ["sync", "regions", "--store", csv], { env: env() });
     expect([onCsv.code, onCsv.stderr]).toEqual([2, expect.stringMatching(/data\.csv is not a DuckDB database/)]);
     expect(readFileSync(csv, "utf8")).toBe("id,name\n1,a\n");
+    const missingParquet = join(fixture.dir, "fresh.parquet");
+    const onParquet = await runCli(fixture.cli, ["sync", "regions", "--store", missingParquet], { env: env() });
+    expect([onParquet.code, onParquet.stderr]).toEqual([
+      2,
+      expect.stringMatching(/fresh\.parquet would be a DuckDB database named as data/),
+    ]);
+    expect(existsSync(missingParquet)).toBe(false);
 
     const store = join(fixture.dir, "theirs.duckdb");
     const made = await runCli(fixture.cli, ["sync", "regions", "--store", store, "--table", "mine"], { env: env() });

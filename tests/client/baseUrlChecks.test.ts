@@ -25,6 +25,17 @@ describe("the base URL", () => {
     expect(env.emulator.stats.requests).toBe(0);
   });
 
+  it.each(["?api_token=s3cretpw", "#s3cretpw", "?"])(
+    "with a query or fragment (%s) is a ValidationError that never repeats it, and nothing is sent",
+    (tail) => {
+      const error = constructing(() => new Client(TOKEN, { baseUrl: `${env.emulator.url}${tail}`, verbose: false }));
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as Error).message).toMatch(/baseUrl: must be an http\(s\) URL without user info, query or fragment/);
+      expect((error as Error).message).not.toContain(PASSWORD);
+      expect(env.emulator.stats.requests).toBe(0);
+    },
+  );
+
   it.each(["ftp://127.0.0.1/api/v2/", "file:///etc/passwd", "ws://127.0.0.1/api/v2/"])("%s is refused at construction", (baseUrl) => {
     expect(constructing(() => new Client(TOKEN, { baseUrl }))).toBeInstanceOf(ValidationError);
   });

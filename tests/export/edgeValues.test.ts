@@ -91,3 +91,29 @@ test("Parquet and Arrow: ±Infinity doubles, U+FEFF's bytes kept, the lone surro
   const table = tableFromIPC(readFileSync(file("edge.arrow")));
   expect([table.getChild("big")?.get(0), table.getChild("neg")?.get(0)]).toEqual([Infinity, -Infinity]);
 });
+
+test("a column name with a lone surrogate: U+FFFD with a warning naming it in every UTF-8 format, kept by JSON and NDJSON", async () => {
+  const pages = [['{"id":1,"n\\ud800":"x"}'], ['{"id":2,"n\\ud800":"y"}']];
+  const namePull = () =>
+    env.client({ retries: 2, onErrors: "raise" }).rawPages("brands", { perPage: serveHostilePages(env.emulator, "brands", pages).perPage });
+  for (const [name, write] of [
+    ["name.csv", writeCSV],
+    ["name.xlsx", writeExcel],
+    ["name.parquet", writeParquet],
+    ["name.arrow", writeArrow],
+  ] as const) {
+    const { warnings } = await captureWarnings(() => write(namePull(), file(name)));
+    expect([name, codes(warnings)]).toEqual([name, ["FOUNTFRAME_LONE_SURROGATE"]]);
+    expect(warnings[0].message).toContain('in column names: "n\\ud800"');
+  }
+  const { warnings: partitioned } = await captureWarnings(() => writeParquet(namePull(), file("by-id"), { partitionBy: ["id"] }));
+  expect(codes(partitioned)).toEqual(["FOUNTFRAME_LONE_SURROGATE"]);
+  for (const [name, write] of [
+    ["name.json", writeJSON],
+    ["name.ndjson", writeNDJSON],
+  ] as const) {
+    const { warnings } = await captureWarnings(() => write(namePull(), file(name)));
+    expect([name, codes(warnings)]).toEqual([name, []]);
+    expect(readFileSync(file(name), "utf8")).toContain('"n\\ud800":"x"');
+  }
+});

@@ -67,6 +67,16 @@ describe("the store owns only what it made", () => {
     expect(readdirSync(dir)).toEqual([name]);
   });
 
+  it.each(["data.csv", "data.JSON", "data.parquet", "rows.ndjson.gz", "book.xlsx"])(
+    "refuses to make a store named as data (%s), and makes nothing (case 5)",
+    async (name) => {
+      const file = join(dir, name);
+      await expect(openStore(file)).rejects.toThrow(ValueError);
+      await expect(openStore(file)).rejects.toThrow(/would be a DuckDB database named as data .*nothing was created/);
+      expect(readdirSync(dir)).toEqual([]);
+    },
+  );
+
   it("refuses a file in a folder that does not exist, naming the folder, and makes nothing", async () => {
     const file = join(dir, "missing", "fount.duckdb");
     await expect(openStore(file)).rejects.toThrow(ValueError);
@@ -183,6 +193,19 @@ describe("the store owns only what it made", () => {
       const frame = await store.query("SELECT 1 AS id, 'x' AS name, 2.5 AS score WHERE false");
       expect(frame.shape).toEqual([0, 3]);
       expect(frame.columns).toEqual(["id", "name", "score"]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("gives a missing number as NaN and a DECIMAL as a number, as a pull's frame holds them", async () => {
+    const store = await openStore(join(dir, "fount.duckdb"));
+    try {
+      const frame = await store.query("SELECT * FROM (VALUES (1, 1.5, 2::BIGINT, 'a'), (2, NULL, NULL, NULL)) t(id, score, n, name)");
+      expect(frame.columns.map((column) => frame.column(column).dtype)).toEqual(["int32", "float32", "float32", "string"]);
+      expect(frame.column("score").values).toEqual([1.5, NaN]);
+      expect(frame.column("n").values).toEqual([2, NaN]);
+      expect(frame.column("name").values).toEqual(["a", null]);
     } finally {
       await store.close();
     }

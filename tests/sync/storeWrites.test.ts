@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PageChunk } from "../../src/table/types";
@@ -7,6 +7,8 @@ import { rowShapeOf } from "../../src/rows/rowShape";
 import { openStore, type Store } from "../../src/store";
 import { STORE_SESSION, type RowScope, type SessionHolder } from "../../src/sync/types";
 import { ValidationError } from "../../src/errors";
+import { writeParquet } from "../../src/export";
+import { parquetMetadata, parquetReadObjects } from "hyparquet";
 
 /** A page of records given column by column, as the pull hands it to the store: one column chunk. */
 const table = (columns: Record<string, unknown[]>): PageChunk => {
@@ -212,7 +214,8 @@ describe("store writes", () => {
       }),
     );
     const stored = (await store.query("SELECT id, n, f, s, b FROM t ORDER BY id")).values as unknown[][];
-    const expected = pages.flatMap((page) => page.id.map((id, k) => [id, page.n[k], page.f[k], page.s[k], page.b[k]]));
+    // a missing number comes back as a pull's frame holds it: NaN
+    const expected = pages.flatMap((page) => page.id.map((id, k) => [id, page.n[k] ?? NaN, page.f[k] ?? NaN, page.s[k], page.b[k]]));
     expect(stored.length).toBe(expected.length);
     expect(stored.map((row) => row.map((cell) => (typeof cell === "bigint" ? Number(cell) : cell)))).toEqual(expected);
   });
@@ -257,5 +260,76 @@ describe("store writes", () => {
     await expect(store.writeParquet("t", dir, { partitionBy: ["id", "v"] })).rejects.toThrow(
       /^partitionBy: leaves no column of t to write/,
     );
+  });
+});
+
+/** A store's Parquet holds its timestamps as writeParquet writes the same cells, whatever the session's TimeZone. */
+describe("store.writeParquet's timestamps", () => {
+  let dir: string;
+  let store: Store;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "fountframe-store-times-"));
+    store = await openStore(join(dir, "s.duckdb"));
+  });
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const records = [
+    { id: 1, code: "a", at: "2020-03-02T10:05:01.000000Z" },
+    { id: 2, code: "b", at: null },
+    { id: 3, code: "a", at: "1999-12-31T23:59:59.123456Z" },
+  ];
+  const atType = (file: string) => {
+    const bytes = readFileSync(file);
+    const element = parquetMetadata(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)).schema.find(
+      (column) => column.name === "at",
+    );
+    return [element?.type, element?.logical_type];
+  };
+  const atCells = async (file: string) => {
+    const bytes = readFileSync(file);
+    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    const rows = (await parquetReadObjects({ file: buffer, columns: ["id", "at"] })) as { id: bigint | number; at: Date | null }[];
+    return rows.map((row) => [Number(row.id), row.at === null ? null : row.at.toISOString()]).sort((a, b) => Number(a[0]) - Number(b[0]));
+  };
+
+  it("writes a TIMESTAMP column as writeParquet does, in one file and partitioned both ways", async () => {
+    await (store as Store & SessionHolder)[STORE_SESSION]((session) =>
+      session.transaction(async (writes) => {
+        await writes.stage(
+          table(
+            Object.fromEntries(Object.keys(records[0]).map((name) => [name, records.map((record) => record[name as keyof typeof record])])),
+          ),
+        );
+        return writes.writeStaged("t", { kind: "ids" });
+      }),
+    );
+    await store.query("SET TimeZone = 'Asia/Tokyo'");
+    await writeParquet(records, join(dir, "library.parquet"));
+    const expected = atType(join(dir, "library.parquet"));
+    expect(expected).toEqual(["INT64", { type: "TIMESTAMP", isAdjustedToUTC: true, unit: "MICROS" }]);
+    const cells = [
+      [1, "2020-03-02T10:05:01.000Z"],
+      [2, null],
+      [3, "1999-12-31T23:59:59.123Z"],
+    ];
+    expect(await atCells(join(dir, "library.parquet"))).toEqual(cells);
+
+    await store.writeParquet("t", join(dir, "one"));
+    expect(atType(join(dir, "one", "t.parquet"))).toEqual(expected);
+    expect(await atCells(join(dir, "one", "t.parquet"))).toEqual(cells);
+    for (const partitionBy of ["id", "code"]) {
+      const folder = join(dir, `by-${partitionBy}`);
+      await store.writeParquet("t", folder, { partitionBy: [partitionBy] });
+      const parts = readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".parquet"));
+      expect(parts.length).toBeGreaterThan(1);
+      for (const part of parts) expect(atType(join(folder, part))).toEqual(expected);
+    }
+    const microseconds = await store.query(
+      `SELECT count(*) AS n FROM read_parquet('${join(dir, "by-code")}/**/*.parquet') WHERE epoch_us("at") IN (1583143501000000, 946684799123456)`,
+    );
+    expect(microseconds.values).toEqual([[2]]);
   });
 });

@@ -21,6 +21,12 @@ describe("a pull whose column names DuckDB cannot hold", () => {
       /"score" and "SCORE", which differ only in case/,
     ],
     ["an empty name", [[{ id: 1, "": "empty" }], [{ id: 2, "": "more" }]], /a column named "" \(an empty key\)/],
+    [
+      "a name with a NUL",
+      [[{ id: 1, "n\u0000ul": "a" }], [{ id: 2, "n\u0000ul": "b" }]],
+      /a column named "n\\u0000ul", with a NUL character/,
+    ],
+    ["a name with a lone surrogate", [[{ id: 1, "s\ud800": "a" }], [{ id: 2 }]], /a column named "s\\ud800", with a lone surrogate/],
   ])("refuses %s, naming the columns, and commits nothing", async (_case, pages, message) => {
     held.service.serve(pages);
     const table = `names_${Math.random().toString(36).slice(2, 8)}`;
