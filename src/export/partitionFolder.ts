@@ -12,6 +12,9 @@ export const NULL_FOLDER = "__HIVE_DEFAULT_PARTITION__";
 /** The text `__HIVE_DEFAULT_PARTITION__` itself: its first `_` as `%5F`, which DuckDB reads back as the text, not null. */
 const NULL_FOLDER_AS_TEXT = `%5F${NULL_FOLDER.slice(1)}`;
 
+/** A text DuckDB reads as SQL NULL when it is a whole partition value (`null`, `NULL`, `Null`, ...). */
+const NULL_WORD = /^null$/i;
+
 /** What Hive escapes in a path part as %XX, besides control characters: `/`, `=`, `%` and what Windows forbids. */
 const UNSAFE_IN_PATH = new Set("\"#%'*/:=?\\{[]^<>|");
 
@@ -34,11 +37,18 @@ export interface PartitionFolder {
 /**
  * The folder of one partition value, given as it prints (null when missing), under `prefix`
  * (`escapePathPart(column) + "="`): null is `__HIVE_DEFAULT_PARTITION__`, the empty text an empty
- * name (`column=`), the text `__HIVE_DEFAULT_PARTITION__` is `%5F_HIVE_DEFAULT_PARTITION__`.
+ * name (`column=`), the text `__HIVE_DEFAULT_PARTITION__` is `%5F_HIVE_DEFAULT_PARTITION__`, and the
+ * text `null` in any case has its first letter escaped (`%6Eull`): DuckDB reads a folder `column=null`
+ * as SQL NULL, and decodes the escape after it has looked.
  */
 export function partitionFolder(prefix: string, text: string | null): PartitionFolder {
   if (text === null) return { name: prefix + NULL_FOLDER };
-  const escaped = text === NULL_FOLDER ? NULL_FOLDER_AS_TEXT : escapePathPart(text);
+  const escaped =
+    text === NULL_FOLDER
+      ? NULL_FOLDER_AS_TEXT
+      : NULL_WORD.test(text)
+        ? `%${text.charCodeAt(0).toString(16).toUpperCase()}${text.slice(1)}`
+        : escapePathPart(text);
   const shortened = shortenedFolderName(prefix, escaped);
   return shortened === undefined ? { name: prefix + escaped } : { name: shortened, wholeValue: text };
 }

@@ -5,7 +5,7 @@ import { ensureStateTable } from "./stateTable";
 import { DuckDBStore } from "./store";
 import { attachStatement, checkStoreFile, STORE_CATALOG } from "./storeFile";
 import type { Store } from "./types";
-import { checkWal, clearStaleMark } from "./walGuard";
+import { checkWal, clearStaleMark, markCommitting } from "./walGuard";
 
 /** The store file is open elsewhere: in another process (DuckDB lets one process write a database at a time), or already in this one. */
 export class StoreBusyError extends FountError {
@@ -50,7 +50,12 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
     await clearStaleMark(file.resolved);
     if (!file.exists) await claimMadeFile(file.resolved);
     await connection.run(`USE ${STORE_CATALOG}`);
+    // the state table made (or its columns added) and folded into the file under the store's mark: a
+    // log of it left by a kill here is known as the store's (walGuard.ts)
+    await markCommitting(file.resolved);
     await ensureStateTable(connection, path);
+    await connection.run("CHECKPOINT");
+    await clearStaleMark(file.resolved);
     return new DuckDBStore(path, file.resolved, duckdb, instance, connection);
   } catch (error) {
     connection?.closeSync();

@@ -34,6 +34,8 @@ describe("fountframe sync", () => {
     expect(status.code).toBe(0);
     expect(status.stdout).toMatch(/^table\s+endpoint\s+rows/);
     expect(status.stdout).toMatch(new RegExp(`brandscape_data\\s+brandscapeData\\s+${full.rows}\\s`));
+    expect(status.stdout).toMatch(/^table\s+endpoint\s+rows\s+last synced\s+cursor\s+service\s+query$/m);
+    expect(status.stdout).toContain(` ${fixture.emulator.url.replace(/\/?$/, "/")} `);
     expect(status.stdout + again.stderr + first.stderr).not.toContain(TOKEN);
   });
 

@@ -117,3 +117,18 @@ test("a column name with a lone surrogate: U+FFFD with a warning naming it in ev
     expect(readFileSync(file(name), "utf8")).toContain('"n\\ud800":"x"');
   }
 });
+
+test("flatten: false (records as they came): ±Infinity, nested too, written as null with the warning naming the record's keys", async () => {
+  const pages = [['{"id":1,"big":1e400,"deep":{"list":[1,-1e400]}}'], ['{"id":2,"big":1.5,"deep":{"list":[2]}}']];
+  const rawPull = () =>
+    env.client({ retries: 2, onErrors: "raise" }).rawPages("brands", { perPage: serveHostilePages(env.emulator, "brands", pages).perPage });
+  for (const [name, write] of [
+    ["raw.json", writeJSON],
+    ["raw.ndjson", writeNDJSON],
+  ] as const) {
+    const { warnings } = await captureWarnings(() => write(rawPull(), file(name), { flatten: false }));
+    expect([name, codes(warnings)]).toEqual([name, ["FOUNTFRAME_INFINITE_NUMBER"]]);
+    expect(warnings[0].message).toMatch(/written as null: big \(1 cells\), deep \(1 cells\)/);
+    expect(readFileSync(file(name), "utf8")).toContain('"deep":{"list":[1,null]}');
+  }
+});

@@ -85,6 +85,25 @@ describe("sync across processes", () => {
     await client.aclose();
   });
 
+  it("a new store held open with no sync yet: a second process is told it is busy, and after a kill it opens", async () => {
+    const file = join(dir, "new.duckdb");
+    const child = spawnSyncChild(emulator.url, TOKEN, file, "hold");
+    try {
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+      while (!out.includes("opened")) await new Promise((resolve) => setTimeout(resolve, 20));
+      // the store's own tables were made with the file: nothing of them may be left as a log without its mark
+      expect(existsSync(`${file}.wal`) && !existsSync(`${file}.wal.fountframe`)).toBe(false);
+      await expect(openStore(file)).rejects.toThrow(StoreBusyError);
+    } finally {
+      child.kill("SIGKILL");
+      await once(child, "exit");
+    }
+    const store = await openStore(file);
+    expect(await store.tables()).toEqual([]);
+    await store.close();
+  });
+
   it("a run killed after k of n studies keeps those k, whole with their marks, and the next run pulls only the rest", async () => {
     const file = join(dir, "fount.duckdb");
     // the first pull is study 1 alone (committed while the next pull's first request is out), the

@@ -80,8 +80,16 @@ function reportLine(report: SyncReport): string {
 }
 
 function statusTable(tables: readonly TrackedTable[]): string {
-  const header = ["table", "endpoint", "rows", "last synced", "cursor", "query"];
-  const rows = tables.map((t) => [t.table, t.endpoint, String(t.rows), t.lastSyncedAt ?? "", t.cursor ?? "", JSON.stringify(t.query)]);
+  const header = ["table", "endpoint", "rows", "last synced", "cursor", "service", "query"];
+  const rows = tables.map((t) => [
+    t.table,
+    t.endpoint,
+    String(t.rows),
+    t.lastSyncedAt ?? "",
+    t.cursor ?? "",
+    t.service ?? "",
+    JSON.stringify(t.query),
+  ]);
   const widths = header.map((name, c) => Math.max(name.length, ...rows.map((row) => row[c].length)));
   return (
     [header, ...rows]

@@ -9,9 +9,9 @@ export function spawnSyncChild(
   url: string,
   token: string,
   file: string,
-  query: Record<string, unknown>,
+  query: Record<string, unknown> | "hold",
 ): ChildProcessByStdio<null, Readable, Readable> {
-  return spawn(process.execPath, ["--import", "tsx", CHILD, url, token, file, JSON.stringify(query)], {
+  return spawn(process.execPath, ["--import", "tsx", CHILD, url, token, file, query === "hold" ? query : JSON.stringify(query)], {
     cwd: join(__dirname, "../../.."),
     stdio: ["ignore", "pipe", "pipe"],
   });
