@@ -21,8 +21,11 @@ const PAGES = [
   ['{"id":1,"big":1e400,"neg":-1e400,"bom":"\\ufeffabc","lone":"a\\ud800b"}'],
   ['{"id":2,"big":1.5,"neg":-2,"bom":"plain","lone":"ok"}'],
 ];
+/** These pages served (each pull serves them anew) and pulled as they come. */
+const pullOf = (pages: readonly (readonly string[])[]) => () =>
+  env.client({ retries: 2, onErrors: "raise" }).rawPages("brands", { perPage: serveHostilePages(env.emulator, "brands", pages).perPage });
 const serve = () => serveHostilePages(env.emulator, "brands", PAGES).perPage;
-const pull = () => env.client({ retries: 2, onErrors: "raise" }).rawPages("brands", { perPage: serve() });
+const pull = pullOf(PAGES);
 const file = (name: string) => join(dir, name);
 const codes = (warnings: { code?: string; message: string }[]) => warnings.map((warning) => warning.code).sort();
 
@@ -93,9 +96,7 @@ test("Parquet and Arrow: ±Infinity doubles, U+FEFF's bytes kept, the lone surro
 });
 
 test("a column name with a lone surrogate: U+FFFD with a warning naming it in every UTF-8 format, kept by JSON and NDJSON", async () => {
-  const pages = [['{"id":1,"n\\ud800":"x"}'], ['{"id":2,"n\\ud800":"y"}']];
-  const namePull = () =>
-    env.client({ retries: 2, onErrors: "raise" }).rawPages("brands", { perPage: serveHostilePages(env.emulator, "brands", pages).perPage });
+  const namePull = pullOf([['{"id":1,"n\\ud800":"x"}'], ['{"id":2,"n\\ud800":"y"}']]);
   for (const [name, write] of [
     ["name.csv", writeCSV],
     ["name.xlsx", writeExcel],
@@ -119,9 +120,7 @@ test("a column name with a lone surrogate: U+FFFD with a warning naming it in ev
 });
 
 test("flatten: false (records as they came): ±Infinity, nested too, written as null with the warning naming the record's keys", async () => {
-  const pages = [['{"id":1,"big":1e400,"deep":{"list":[1,-1e400]}}'], ['{"id":2,"big":1.5,"deep":{"list":[2]}}']];
-  const rawPull = () =>
-    env.client({ retries: 2, onErrors: "raise" }).rawPages("brands", { perPage: serveHostilePages(env.emulator, "brands", pages).perPage });
+  const rawPull = pullOf([['{"id":1,"big":1e400,"deep":{"list":[1,-1e400]}}'], ['{"id":2,"big":1.5,"deep":{"list":[2]}}']]);
   for (const [name, write] of [
     ["raw.json", writeJSON],
     ["raw.ndjson", writeNDJSON],
