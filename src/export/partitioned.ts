@@ -1,4 +1,3 @@
-import { warnOfLoneSurrogateNames } from "./columnCounts";
 import { join } from "node:path";
 import { ValidationError } from "../errors";
 import type { ColumnBatch, ColumnarFileWriter, ColumnarOptions, ColumnarSchema, StoredCell, StoredColumn } from "./columnarTypes";
@@ -10,6 +9,7 @@ import { escapePathPart, partitionFolder } from "./partitionFolder";
 import { defaultBatchRows, TypedBatches } from "./typedBatches";
 import type { ExportSource, ExportSummary } from "./types";
 import type { OpenColumnar } from "./writeColumnar";
+import { warnOfLoneSurrogateNames } from "./columnCounts";
 
 interface Partition {
   readonly sink: Sink;

@@ -1,9 +1,9 @@
-import { warnOfLoneSurrogateNames } from "./columnCounts";
 import type { ColumnarFileWriter, ColumnarOptions, ColumnarSchema } from "./columnarTypes";
 import { ExportError } from "./exportError";
 import { withFileOutput, type Sink } from "./output";
 import { TypedBatches } from "./typedBatches";
 import type { ExportFormat, ExportSource, ExportSummary, ExportTarget } from "./types";
+import { warnOfLoneSurrogateNames } from "./columnCounts";
 
 export type OpenColumnar = (sink: Sink, schema: ColumnarSchema) => Promise<ColumnarFileWriter>;
 

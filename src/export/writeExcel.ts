@@ -1,4 +1,3 @@
-import { warnOfLoneSurrogateNames } from "./columnCounts";
 import { PassThrough } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { checkSheetPlan, SheetRoller, type SheetPlan } from "./excelSheets";
@@ -8,6 +7,7 @@ import { withFileOutput } from "./output";
 import { checkWriterOptions } from "./writerOptions";
 import { TableRows } from "./tableRows";
 import type { ExcelOptions, ExportSource, ExportSummary, ExportTarget } from "./types";
+import { warnOfLoneSurrogateNames } from "./columnCounts";
 
 type ExcelModule = typeof import("exceljs");
 
