@@ -9,7 +9,8 @@ import type { Query } from "../query/query";
 import type { ColumnTable, JsonRecord, PageChunk, RowShape } from "../table/types";
 import { FrameBuilder, rowShapeOf } from "../rows/rowShape";
 import { VERSION } from "../version";
-import { recordCount, recordsOf, type PulledPage, type RecordPage } from "./envelope";
+import { recordCount, recordsOf, type PageBody, type PulledPage, type RecordPage } from "./envelope";
+import type { RowsOfPage } from "../frame/recordsToFrame";
 import { inFlight, pullPages, sizedQuery, type PullOutcome } from "./pages";
 import type { PullOptions, PullParts } from "./parts";
 import { request } from "./request";
@@ -37,19 +38,18 @@ export class Pull {
   async frame(endpoint: string, query: Query, stackData: boolean): Promise<DataFrame> {
     preloadDataFrameClass();
     const columns = FrameColumns.of(this.#parts, this.#options, endpoint, query, stackData);
-    const frame = (await columns?.frame()) ?? (await this.#pulledFrame(endpoint, query, stackData, columns));
-    // the service answers `fields` in its own order; the frame shows them as asked
-    const asked = namesInFieldOrder(frame.columns, query.fields);
-    return asked ? frame.loc({ columns: asked }) : frame;
+    return (await columns?.frame()) ?? (await this.#pulledFrame(endpoint, query, stackData, columns));
   }
 
   async #pulledFrame(endpoint: string, query: Query, stackData: boolean, columns: FrameColumns | undefined): Promise<DataFrame> {
     const builder = new FrameBuilder({ stackData, endpoint });
     const wanted = { window: this.#lookahead(), resizable: true, columns: rowShapeOf({ stackData, endpoint }) };
     const pages = pullPages(this.#parts, this.#options, endpoint, query, wanted);
+    const fields = fieldsToOrder(query);
     let next: IteratorResult<PulledPage, PullOutcome>;
     while (!(next = await pages.next()).done) {
-      builder.addRows(next.value.body, next.value.endpoint);
+      const { body } = next.value;
+      builder.addRows(fields ? bodyInFieldOrder(body, fields) : body, next.value.endpoint);
       if (next.value.rowsAhead) builder.expectRows(next.value.rowsAhead);
     }
     const table = builder.toTable();
@@ -104,7 +104,7 @@ export class Pull {
    */
   async *#pagesOf(endpoint: string, query: Query, stackData: boolean): AsyncGenerator<RecordPage, void> {
     const shape = rowShapeOf({ stackData, endpoint });
-    const fields = query.fields && query.fields.length > 1 ? query.fields : undefined;
+    const fields = fieldsToOrder(query);
     const wanted = { window: inFlight(this.#options), columns: shape, keepBytes: true };
     let columnsHeld = true;
     for await (const pulled of pullPages(this.#parts, this.#options, endpoint, query, wanted)) {
@@ -170,8 +170,18 @@ function pageWithColumns(
   return page;
 }
 
-/** A page's columns in the asked fields' order (namesInFieldOrder, the frame's rule). */
-function chunkInFieldOrder(chunk: PageChunk, fields: readonly string[]): PageChunk {
+/**
+ * A page's rows in the asked fields' order, for the frame. Each page is put in order as it comes, as
+ * `pages()` puts them, so a column first seen on a later page follows the earlier ones on every path.
+ */
+function bodyInFieldOrder(body: PageBody, fields: readonly string[]): RowsOfPage {
+  return body.kind === "records"
+    ? { kind: "records", records: body.records.map((record) => recordInFieldOrder(record, fields)) }
+    : { kind: "columns", chunk: chunkInFieldOrder(body.chunk, fields) };
+}
+
+/** A page's columns in the asked fields' order (namesInFieldOrder): the chunk itself when they are. */
+export function chunkInFieldOrder(chunk: PageChunk, fields: readonly string[]): PageChunk {
   const ordered = namesInFieldOrder(chunk.names, fields);
   if (!ordered) return chunk;
   const position = new Map(chunk.names.map((name, at) => [name, at]));
@@ -204,6 +214,11 @@ function continuedAt(query: Query, page: number): Query {
 // `fields` as asked: the service answers with its own key order, so columns and record keys are put
 // in the order the user gave. A column belongs to a field when it is that field or was flattened
 // from it (`brand` → `brand_name`); columns of no field keep their order, after the asked ones.
+
+/** The asked fields when their order is the user's to give (two or more). */
+function fieldsToOrder(query: Query): readonly string[] | undefined {
+  return query.fields && query.fields.length > 1 ? query.fields : undefined;
+}
 
 function rankOf(name: string, fields: readonly string[]): number {
   const exact = fields.indexOf(name);
@@ -248,8 +263,12 @@ async function* reordered<P extends { readonly records: readonly object[] }>(
   for await (const page of pages) yield { ...page, records: page.records.map((record) => recordInFieldOrder(record, fields)) };
 }
 
-/** Raised when the kept-columns file (2: Arrow IPC; 3: its names in the schema metadata, lone surrogates kept) or the way a frame is made from pages changes: older entries are not read. */
-const COLUMNS_FORMAT = 3;
+/**
+ * Raised when the kept-columns file or the way a frame is made from pages changes, so that older
+ * entries are not read. 2: Arrow IPC; 3: its names in the schema metadata, lone surrogates kept;
+ * 4: the columns in the asked fields' order page by page (before: the service's, sorted at the end).
+ */
+const COLUMNS_FORMAT = 4;
 
 /**
  * A frame pull's finished columns in the response cache, under a key made of everything that decides

@@ -3,7 +3,7 @@ import type { PageChunk } from "../table/types";
 import { gatherPageChunk } from "../table/pageChunk";
 import { rowShapeOf } from "../rows/rowShape";
 import { recordCount, type PulledPage } from "../pull/envelope";
-import { namesInFieldOrder } from "../pull/pull";
+import { chunkInFieldOrder } from "../pull/pull";
 import type { PullSink } from "./types";
 import { PageAudit } from "./pageAudit";
 
@@ -28,7 +28,8 @@ export async function stagePull(
       requests++;
       audit.see(page, recordCount(page.body));
       const shape = rowShapeOf({ endpoint: page.endpoint });
-      const chunk = inFieldOrder(page.body.kind === "columns" ? page.body.chunk : gatherPageChunk(page.body.records, shape), fields);
+      const gathered = page.body.kind === "columns" ? page.body.chunk : gatherPageChunk(page.body.records, shape);
+      const chunk = fields ? chunkInFieldOrder(gathered, fields) : gathered;
       onChunk?.(chunk);
       await sink.stage(chunk, shape.declaredTypes);
     }
@@ -38,23 +39,4 @@ export async function stagePull(
   }
   audit.finish(await sink.staged());
   return requests;
-}
-
-/** The chunk with its columns in the asked order (the chunk itself when they are). */
-function inFieldOrder(chunk: PageChunk, fields: readonly string[] | undefined): PageChunk {
-  const ordered = namesInFieldOrder(chunk.names, fields);
-  if (!ordered) return chunk;
-  const at = ordered.map((name) => chunk.names.indexOf(name));
-  const { present, numbers, numericStrings, otherStrings, booleans, structured, notInt32 } = chunk.stats;
-  const pick = <T extends Int32Array | Uint8Array>(counts: T): T => counts.map((_, c) => counts[at[c]]) as T;
-  const stats = {
-    present: pick(present),
-    numbers: pick(numbers),
-    numericStrings: pick(numericStrings),
-    otherStrings: pick(otherStrings),
-    booleans: pick(booleans),
-    structured: pick(structured),
-    notInt32: pick(notInt32),
-  };
-  return { ...chunk, names: ordered, columns: at.map((c) => chunk.columns[c]), stats };
 }

@@ -1,5 +1,9 @@
 /** `fields` as asked (audiences: no include comes by default): the emulator answers in its own key order (as the service does); frames and pages show the asked one. */
+import { join } from "node:path";
+import { FrameBuilder, recordsToFrame } from "../../src/rows/rowShape";
 import { namesInFieldOrder } from "../../src/pull/pull";
+import { serveHostilePages } from "../export/hostilePages";
+import { tempFolder } from "../helpers/tempFolder";
 import { TOKEN, useEmulator } from "./fixture";
 
 const env = useEmulator();
@@ -35,4 +39,24 @@ test("flattened columns follow their field; columns of no field keep their order
   ]);
   expect(namesInFieldOrder(["id", "name"], ["id", "name"])).toBeUndefined();
   expect(namesInFieldOrder(["id", "name"], undefined)).toBeUndefined();
+});
+
+describe("a field that the first page's records lack: the same column order on every path", () => {
+  const dir = tempFolder("fountframe-field-order-");
+  // `nested` is asked first but arrives only on page 2: it follows the columns already seen, on every path
+  const PAGES = [['{"id":1,"x":1}'], ['{"id":2,"x":2,"nested":{"a":1,"b":2}}']];
+  const ASKED = ["nested", "id", "x"];
+  const ORDER = ["id", "x", "nested_a", "nested_b"];
+  const query = () => ({ fields: ASKED, perPage: serveHostilePages(env.emulator, "brands", PAGES).perPage });
+
+  test("frame, frame from the cache (filled, then kept columns), pages into the frame builder, records", async () => {
+    expect((await env.client().brands(query())).columns).toEqual(ORDER);
+    const cache = { cache: { dir: join(dir, "cache") } };
+    expect((await env.client(cache).brands(query())).columns).toEqual(ORDER);
+    expect((await env.client(cache).brands(query())).columns).toEqual(ORDER);
+    const builder = new FrameBuilder();
+    for await (const page of env.client().pages("brands", query())) builder.add(page);
+    expect((await builder.toFrame()).columns).toEqual(ORDER);
+    expect((await recordsToFrame(await env.client().rawQuery("brands", query()))).columns).toEqual(ORDER);
+  });
 });
