@@ -8,6 +8,7 @@ import {
   EXCEL_TEXT_CUT_CODE,
   INFINITE_NUMBER_CODE,
   LONE_SURROGATE_WARNING,
+  TIMESTAMP_TO_UTC_CODE,
 } from "./export/columnCounts";
 
 /** The codes of the warnings fountframe emits through `process.emitWarning`, one name for all. */
@@ -25,6 +26,7 @@ export const WARNING_CODES = Object.freeze({
   excelTextCut: EXCEL_TEXT_CUT_CODE,
   infiniteNumber: INFINITE_NUMBER_CODE,
   loneSurrogate: LONE_SURROGATE_WARNING.code,
+  timestampToUtc: TIMESTAMP_TO_UTC_CODE,
 });
 
 export type WarningCode = (typeof WARNING_CODES)[keyof typeof WARNING_CODES];

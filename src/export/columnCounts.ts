@@ -55,6 +55,8 @@ export function warnOfLoneSurrogateNames(columns: readonly string[]): void {
 
 export const INFINITE_NUMBER_CODE = "FOUNTFRAME_INFINITE_NUMBER";
 
+export const TIMESTAMP_TO_UTC_CODE = "FOUNTFRAME_TIMESTAMP_TO_UTC";
+
 /** The codes of the writers' other warnings (WARNING_CODES lists them with the rest). */
 export const COLUMNS_LEFT_OUT_CODE = "FOUNTFRAME_COLUMNS_LEFT_OUT";
 export const COLUMN_TYPE_CHANGED_CODE = "FOUNTFRAME_COLUMN_TYPE_CHANGED";

@@ -16,7 +16,7 @@ const FIRST_EXCEL_YEAR = 1900;
  * An ISO 8601 date or timestamp as a Date, or undefined for any other text. Without a zone the
  * wall-clock time is kept; with one (`Z`, `+02:00`) the instant is shown in UTC.
  */
-export function isoDate(text: string): { date: Date; withTime: boolean } | undefined {
+export function isoDate(text: string): { date: Date; withTime: boolean; offset: boolean } | undefined {
   if (text.length < 10 || text.length > 40) return undefined;
   const match = ISO.exec(text);
   if (!match) return undefined;
@@ -31,7 +31,8 @@ export function isoDate(text: string): { date: Date; withTime: boolean } | undef
   const ms = Number((fraction ?? "").padEnd(3, "0").slice(0, 3));
   const local = Date.UTC(y, m, d, h, min, s, ms);
   if (new Date(local).getUTCDate() !== d) return undefined; // 2024-02-30
-  return { date: new Date(local - zoneMinutes(zone) * 60_000), withTime: hours !== undefined };
+  const offset = zoneMinutes(zone);
+  return { date: new Date(local - offset * 60_000), withTime: hours !== undefined, offset: offset !== 0 };
 }
 
 function zoneMinutes(zone: string | undefined): number {
@@ -69,6 +70,8 @@ export interface SheetCell {
   replacedSurrogates?: boolean;
   /** a number past the double range (±Infinity), written as the text `Infinity` or `-Infinity` */
   infinite?: boolean;
+  /** a timestamp with an offset other than UTC, shown as its UTC time (a sheet's dates have no zone) */
+  shownInUtc?: boolean;
 }
 
 /** A cell for the sheet: ISO text becomes a date, other text kept as excelText writes it (cut past Excel's limit). */
@@ -78,7 +81,10 @@ export function excelCell(value: unknown): SheetCell {
   if (cell instanceof Date) return excelDate(cell, DATE_TIME_FORMAT);
   if (typeof cell !== "string") return { value: cell };
   const parsed = isoDate(cell);
-  if (parsed) return excelDate(parsed.date, parsed.withTime ? DATE_TIME_FORMAT : DATE_FORMAT, cell);
+  if (parsed) {
+    const date = excelDate(parsed.date, parsed.withTime ? DATE_TIME_FORMAT : DATE_FORMAT, cell);
+    return parsed.offset ? { ...date, shownInUtc: true } : date;
+  }
   const { text, cut, replacedSurrogates } = excelText(cell);
   if (!cut && !replacedSurrogates) return { value: text };
   return { value: text, truncated: cut, replacedSurrogates };

@@ -3,7 +3,7 @@ import { ValidationError } from "../errors";
 import { describeValue } from "../query/query";
 import { excelCell, fittedWidths, type ExcelCell, type SheetCell } from "./excelCells";
 import { EXCEL_MAX_CELL_TEXT, excelText } from "./excelText";
-import { ColumnCounts, EXCEL_TEXT_CUT_CODE, INFINITE_NUMBER_CODE, LONE_SURROGATE_WARNING } from "./columnCounts";
+import { ColumnCounts, EXCEL_TEXT_CUT_CODE, INFINITE_NUMBER_CODE, LONE_SURROGATE_WARNING, TIMESTAMP_TO_UTC_CODE } from "./columnCounts";
 import { ExportError } from "./exportError";
 
 /** Excel's rows per sheet, 1,048,576, less the header row. */
@@ -65,7 +65,12 @@ export class SheetRoller {
   #rowsInSheet = 0;
   readonly #widths: number[];
   /** cells the sheet holds otherwise than the frame, by what changed, then by column */
-  readonly #changed = { truncated: new ColumnCounts(), replacedSurrogates: new ColumnCounts(), infinite: new ColumnCounts() };
+  readonly #changed = {
+    truncated: new ColumnCounts(),
+    replacedSurrogates: new ColumnCounts(),
+    infinite: new ColumnCounts(),
+    shownInUtc: new ColumnCounts(),
+  };
 
   constructor(
     private readonly workbook: Workbook,
@@ -94,6 +99,7 @@ export class SheetRoller {
       if (cell.truncated) this.#changed.truncated.add(this.columns[position]);
       if (cell.replacedSurrogates) this.#changed.replacedSurrogates.add(this.columns[position]);
       if (cell.infinite) this.#changed.infinite.add(this.columns[position]);
+      if (cell.shownInUtc) this.#changed.shownInUtc.add(this.columns[position]);
     }
     row.commit();
     this.#rowsInSheet++;
@@ -107,7 +113,7 @@ export class SheetRoller {
 
   /** The cells the sheets hold otherwise than the frame, once per export, by column. */
   warn(): void {
-    const { truncated, replacedSurrogates, infinite } = this.#changed;
+    const { truncated, replacedSurrogates, infinite, shownInUtc } = this.#changed;
     truncated.warn(
       `text longer than Excel's ${EXCEL_MAX_CELL_TEXT} characters per cell was cut to fit (never inside a surrogate pair)`,
       "Export to CSV or NDJSON to keep it whole.",
@@ -118,6 +124,11 @@ export class SheetRoller {
       "numbers past the double range (±Infinity, e.g. 1e400 in the service's JSON) were written as the text Infinity or -Infinity, which Excel cannot hold as a number",
       "CSV, Parquet and Arrow keep them as numbers (docs/writers.md).",
       INFINITE_NUMBER_CODE,
+    );
+    shownInUtc.warn(
+      "timestamps with an offset other than UTC were written as their UTC date and time, since a sheet's dates hold no zone",
+      "CSV, JSON and NDJSON keep the text with its offset (docs/writers.md).",
+      TIMESTAMP_TO_UTC_CODE,
     );
   }
 

@@ -3,12 +3,19 @@ import { ExportHeader, namesInOrder } from "./exportHeader";
 import type { ColumnBatch, ColumnarOptions, ColumnarSchema, StoredCell, StoredColumn } from "./columnarTypes";
 import { isMissingCell, typeOfCell, widen, type ColumnType } from "../table/columnType";
 import { CellMismatch, cellAs } from "../table/cellConversion";
-import { COLUMN_TYPE_CHANGED_CODE, ColumnCounts, COLUMNS_LEFT_OUT_CODE, hasLoneSurrogate, LONE_SURROGATE_WARNING } from "./columnCounts";
+import {
+  COLUMN_TYPE_CHANGED_CODE,
+  ColumnCounts,
+  COLUMNS_LEFT_OUT_CODE,
+  hasLoneSurrogate,
+  LONE_SURROGATE_WARNING,
+  TIMESTAMP_TO_UTC_CODE,
+} from "./columnCounts";
 import { ExportError } from "./exportError";
 import { sourceColumns, type CellColumns, type ColumnCells } from "./sourceColumns";
 import type { ExportSource } from "./types";
 import { declaredTypes } from "./writerOptions";
-import { parseNumericString } from "../table/columnType";
+import { parseNumericString, timestampShift } from "../table/columnType";
 
 export const TARGET_CELLS_PER_BATCH = 400_000;
 const MIN_BATCH_ROWS = 1_000;
@@ -58,6 +65,8 @@ export class TypedBatches {
   readonly #unsettledText = new Map<number, { numeric: number; other: boolean }>();
   #rowsSoFar = 0;
   readonly #loneSurrogates = new ColumnCounts();
+  /** timestamp cells whose text meant other than the UTC instant written (an offset, none, a date) */
+  readonly #timestampsToUtc = new ColumnCounts();
   #batchRows = 0;
 
   /** names of columns an earlier run found empty in its first rows (a continued export: see resumableExport) */
@@ -147,6 +156,7 @@ export class TypedBatches {
     for (const [position, { numeric, other }] of this.#unsettledText)
       notices.numericText[this.#schema!.names[position]] = { numeric, other };
     for (const [column, cells] of this.#loneSurrogates.counts()) notices.loneSurrogates[column] = cells;
+    for (const [column, cells] of this.#timestampsToUtc.counts()) notices.timestampsToUtc[column] = cells;
     return notices;
   }
 
@@ -227,6 +237,8 @@ export class TypedBatches {
       const cell = this.#stored(position, type, value, at);
       // UTF-8 writes a lone surrogate as U+FFFD
       if (typeof cell === "string" && hasLoneSurrogate(cell)) this.#loneSurrogates.add(this.#schema!.names[position]);
+      else if (type === "timestamp" && typeof value === "string" && timestampShift(value) !== undefined)
+        this.#timestampsToUtc.add(this.#schema!.names[position]);
       stored[at] = cell;
     }
   }
@@ -322,18 +334,21 @@ class WaitingColumns {
 /**
  * What an export wrote otherwise than a frame holds it, by column: numeric text in a column written
  * as utf8 (its first rows empty; `other`: text that is not numeric came too, so a frame holds text
- * as well), and text with lone surrogates (UTF-8 writes U+FFFD). Plain data, so a resumable export
- * keeps it in its manifest and adds up its pieces'.
+ * as well), text with lone surrogates (UTF-8 writes U+FFFD), and timestamp text written as a UTC
+ * instant that meant otherwise (timestampShift). Plain data, so a resumable export keeps it in its
+ * manifest and adds up its pieces' (a manifest of an earlier version lacks the last).
  */
 export interface CellNotices {
   numericText: Record<string, { numeric: number; other: boolean }>;
   loneSurrogates: Record<string, number>;
+  timestampsToUtc?: Record<string, number>;
 }
 
 /** No cells to warn of, in null-prototype records: a column named `__proto__` is a key like any other. */
-const noNotices = (): CellNotices => ({
+const noNotices = (): Required<CellNotices> => ({
   numericText: Object.create(null) as CellNotices["numericText"],
   loneSurrogates: Object.create(null) as CellNotices["loneSurrogates"],
+  timestampsToUtc: Object.create(null) as CellNotices["loneSurrogates"],
 });
 
 /** Pieces' notices as one export's. */
@@ -344,14 +359,14 @@ export function joinedNotices(...pieces: readonly (CellNotices | undefined)[]): 
       const seen = joined.numericText[column];
       joined.numericText[column] = { numeric: (seen?.numeric ?? 0) + numeric, other: (seen?.other ?? false) || other };
     }
-    for (const [column, cells] of Object.entries(piece?.loneSurrogates ?? {}))
-      joined.loneSurrogates[column] = (joined.loneSurrogates[column] ?? 0) + cells;
+    for (const kind of ["loneSurrogates", "timestampsToUtc"] as const)
+      for (const [column, cells] of Object.entries(piece?.[kind] ?? {})) joined[kind][column] = (joined[kind][column] ?? 0) + cells;
   }
   return joined;
 }
 
-/** The export's warnings of its notices: columns of only numeric text written as utf8, lone surrogates. */
-export function warnOfCells({ numericText, loneSurrogates }: CellNotices): void {
+/** The export's warnings of its notices: columns of only numeric text written as utf8, lone surrogates, timestamps made UTC. */
+export function warnOfCells({ numericText, loneSurrogates, timestampsToUtc = {} }: CellNotices): void {
   const detail = Object.entries(numericText)
     .filter(([, { numeric, other }]) => numeric > 0 && !other)
     .map(([column, { numeric }]) => `${column} (${numeric} cells)`);
@@ -364,4 +379,12 @@ export function warnOfCells({ numericText, loneSurrogates }: CellNotices): void 
   const surrogates = new ColumnCounts();
   for (const [column, cells] of Object.entries(loneSurrogates)) surrogates.add(column, cells);
   surrogates.warn(LONE_SURROGATE_WARNING.what, LONE_SURROGATE_WARNING.hint, LONE_SURROGATE_WARNING.code);
+  const timestamps = new ColumnCounts();
+  for (const [column, cells] of Object.entries(timestampsToUtc)) timestamps.add(column, cells);
+  timestamps.warn(
+    "timestamps were written as UTC instants, as Parquet and Arrow hold them, where their text said otherwise " +
+      "(an offset other than UTC: the instant kept, the offset not; no offset: taken as UTC; a date among timestamps: its midnight UTC)",
+    'Pass `types: { column: "utf8" }` to keep the text as the frame holds it (docs/writers.md).',
+    TIMESTAMP_TO_UTC_CODE,
+  );
 }

@@ -199,6 +199,20 @@ export function microsOf(text: string): bigint | undefined {
   return BigInt(seconds) * 1_000_000n + BigInt(micros);
 }
 
+/**
+ * What a timestamp of the formats that hold one in UTC (Parquet's, Arrow's) makes of a date or
+ * timestamp text, where that is not the text's own meaning: "offset" (a zone other than UTC, kept
+ * as its instant), "no offset" (a wall-clock time, taken as UTC), "date" (a day, as its midnight
+ * UTC). Undefined for a UTC timestamp (the service's `…Z`) and for any other text.
+ */
+export function timestampShift(text: string): "offset" | "no offset" | "date" | undefined {
+  if (text.endsWith("Z")) return undefined;
+  if (dayOf(text) !== undefined) return "date";
+  const zone = TIMESTAMP_TEXT.exec(text)?.[8];
+  if (zone === undefined) return TIMESTAMP_TEXT.test(text) ? "no offset" : undefined;
+  return /^[+-]00:?00$/.test(zone) ? undefined : "offset";
+}
+
 export { MS_PER_DAY };
 
 const PLUS = 43;

@@ -131,3 +131,28 @@ test("flatten: false (records as they came): ±Infinity, nested too, written as 
     expect(readFileSync(file(name), "utf8")).toContain('"deep":{"list":[1,null]}');
   }
 });
+
+test("timestamps whose text is not a UTC instant: Parquet and Arrow write the instant and warn naming the column, Excel too for an offset; the service's form and CSV do not", async () => {
+  const timePull = pullOf([
+    ['{"id":1,"at":"2024-01-31T12:00:00+02:00","utc":"2024-01-31T10:00:00.000000Z"}', '{"id":2,"at":"2024-01-31 12:00:00","utc":null}'],
+    ['{"id":3,"at":"2024-02-01","utc":"2024-02-01T00:00:00+00:00"}'],
+  ]);
+  for (const [name, write] of [
+    ["time.parquet", writeParquet],
+    ["time.arrow", writeArrow],
+  ] as const) {
+    const { warnings } = await captureWarnings(() => write(timePull(), file(name)));
+    expect([name, codes(warnings)]).toEqual([name, ["FOUNTFRAME_TIMESTAMP_TO_UTC"]]);
+    expect(warnings[0].message).toMatch(/as UTC instants.*: at \(3 cells\)\. Pass `types/);
+  }
+  const { warnings: partitioned } = await captureWarnings(() => writeParquet(timePull(), file("time-by-id"), { partitionBy: ["id"] }));
+  expect(codes(partitioned)).toEqual(["FOUNTFRAME_TIMESTAMP_TO_UTC"]);
+  const rows = await duckRows(`SELECT id, epoch_ms("at") AS ms FROM read_parquet(${sqlText(file("time.parquet"))}) ORDER BY id`);
+  expect(rows.map((row) => Number(row.ms))).toEqual([Date.UTC(2024, 0, 31, 10), Date.UTC(2024, 0, 31, 12), Date.UTC(2024, 1, 1)]);
+  const { warnings: sheet } = await captureWarnings(() => writeExcel(timePull(), file("time.xlsx")));
+  expect(codes(sheet)).toEqual(["FOUNTFRAME_TIMESTAMP_TO_UTC"]);
+  expect(sheet[0].message).toMatch(/offset other than UTC.*: at \(1 cells\)/);
+  const { warnings: csv } = await captureWarnings(() => writeCSV(timePull(), file("time.csv")));
+  expect(codes(csv)).toEqual([]);
+  expect(readFileSync(file("time.csv"), "utf8")).toContain("2024-01-31T12:00:00+02:00");
+});
