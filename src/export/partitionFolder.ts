@@ -18,12 +18,14 @@ const NULL_WORD = /^null$/i;
 /** What Hive escapes in a path part as %XX, besides control characters: `/`, `=`, `%` and what Windows forbids. */
 const UNSAFE_IN_PATH = new Set("\"#%'*/:=?\\{[]^<>|");
 
+/** A character below U+0100 as a path part's `%XX`. */
+const percentEscaped = (code: number): string => `%${code.toString(16).toUpperCase().padStart(2, "0")}`;
+
 export function escapePathPart(text: string): string {
   let escaped = "";
   for (const character of text) {
     const code = character.charCodeAt(0);
-    escaped +=
-      code < 0x20 || code === 0x7f || UNSAFE_IN_PATH.has(character) ? `%${code.toString(16).toUpperCase().padStart(2, "0")}` : character;
+    escaped += code < 0x20 || code === 0x7f || UNSAFE_IN_PATH.has(character) ? percentEscaped(code) : character;
   }
   return escaped;
 }
@@ -47,7 +49,7 @@ export function partitionFolder(prefix: string, text: string | null): PartitionF
     text === NULL_FOLDER
       ? NULL_FOLDER_AS_TEXT
       : NULL_WORD.test(text)
-        ? `%${text.charCodeAt(0).toString(16).toUpperCase()}${text.slice(1)}`
+        ? `${percentEscaped(text.charCodeAt(0))}${text.slice(1)}`
         : escapePathPart(text);
   const shortened = shortenedFolderName(prefix, escaped);
   return shortened === undefined ? { name: prefix + escaped } : { name: shortened, wholeValue: text };
