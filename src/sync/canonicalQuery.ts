@@ -1,7 +1,7 @@
 import { toSnakeCase, wireFilterName, type EndpointSpec } from "../endpoints/table";
 import { filterKindOf } from "../endpoints/filterKinds";
 import { checkFilterValue } from "../params/filterChecks";
-import { isDropped, toList, type FilterValue } from "../query/query";
+import { checkItemId, isDropped, toList, type FilterValue } from "../query/query";
 
 /** Options whose lists are sets: their order sends the same rows. `fields` keeps its order (the table's columns). */
 const SET_OPTIONS = ["include", "metricKeys", "metricGroupKeys"];
@@ -10,10 +10,12 @@ const SET_OPTIONS = ["include", "metricKeys", "metricGroupKeys"];
  * The one form a sync's query is kept and compared in, whatever spelling came (the library's
  * `studies: [2, 1]`, the command line's `filters: { studies: "1,2" }`, a single value): every filter
  * under its wire name in `filters` (the method's own parameters too; falsy ones dropped, as the
- * wire drops them), `extraFilters` apart; list values as sorted sets of their canonical type (ids
- * and years numbers, flags 1/0, dates as the wire writes them); `include` and metric keys as sorted
- * sets, `fields` as a list in its order; object keys sorted. A value its filter's kind refuses throws
- * its ValidationError.
+ * wire drops them; an `extraFilters` entry too when its name is a known filter and its value passes
+ * that filter's check, since it goes out the same way), other `extraFilters` apart; list values as
+ * sorted sets of their canonical type (ids and years numbers, flags 1/0, dates as the wire writes
+ * them); the item id a number; `include` and metric keys as sorted sets, `fields` as a list in its
+ * order, an empty list as none (the wire sends none); object keys sorted. A value its filter's kind
+ * refuses throws its ValidationError.
  */
 export function canonicalQuery(spec: EndpointSpec, options: Record<string, unknown>): Record<string, unknown> {
   const own = new Set([...spec.positional, ...spec.optionFilters]);
@@ -27,14 +29,32 @@ export function canonicalQuery(spec: EndpointSpec, options: Record<string, unkno
   }
   Object.assign(filters, filtersByWireName(spec, options.filters));
   const extraFilters = filtersByWireName(spec, options.extraFilters);
-  for (const name of Object.keys(extraFilters)) delete filters[name];
+  for (const [name, value] of Object.entries(extraFilters)) {
+    delete filters[name];
+    if (filterKindOf(name) !== undefined && passes(name, value as FilterValue)) {
+      filters[name] = value;
+      delete extraFilters[name];
+    }
+  }
   for (const key of SET_OPTIONS) if (rest[key] !== undefined) rest[key] = sortedSet(toList(key, rest[key]) ?? []);
   if (rest.fields !== undefined) rest.fields = [...new Set(toList("fields", rest.fields))];
+  for (const key of [...SET_OPTIONS, "fields"]) if (Array.isArray(rest[key]) && rest[key].length === 0) delete rest[key];
+  if (spec.idKey && rest[spec.idKey] !== undefined) rest[spec.idKey] = Number(checkItemId(spec.idKey, rest[spec.idKey]));
   return sortedKeys({
     ...rest,
     ...(Object.keys(filters).length ? { filters: canonicalFilters(filters) } : {}),
     ...(Object.keys(extraFilters).length ? { extraFilters: canonicalFilters(extraFilters) } : {}),
   }) as Record<string, unknown>;
+}
+
+/** Whether a value passes its filter's check (an extra filter's value is the service's to judge otherwise). */
+function passes(wireName: string, value: FilterValue): boolean {
+  try {
+    checkFilterValue(wireName, wireName, value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** `filters` or `extraFilters` by the names the wire gives them (buildQuery's rule: camelCase as snake_case, mainStudy renamed). */

@@ -47,6 +47,18 @@ describe("fountframe sync", () => {
       env: env(),
     });
     expect([partial.code, partial.stderr]).toEqual([2, expect.stringMatching(/--max-pages: not taken by sync/)]);
+    const fresh = join(fixture.dir, "never.duckdb");
+    for (const [args, message] of [
+      [["brands", "--stack"], /--stack: not taken by sync/],
+      [["brands", "--table", ""], /--table: a table name/],
+      [["brands", "--status"], /--status lists every table the store tracks, with no resource/],
+      [["--status", "--full"], /--status .* give it without --full/],
+    ] as const) {
+      const run = await runCli(fixture.cli, ["sync", ...args, "--store", fresh], { env: env() });
+      expect([args, run.code, run.stderr]).toEqual([args, 2, expect.stringMatching(message)]);
+      expect(existsSync(fresh)).toBe(false);
+    }
+    expect(existsSync(join(fixture.dir, "x.duckdb"))).toBe(false);
     expect(fixture.emulator.stats.log).toHaveLength(0);
   });
 

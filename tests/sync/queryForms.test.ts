@@ -42,3 +42,32 @@ describe("a sync's query in its one canonical form", () => {
     expect(await storedQuery()).toEqual({ filters: { studies: [1, 2] }, metricKeys: ["differentiation"] });
   });
 });
+
+describe("spellings that send the same request are one query", () => {
+  const fx = useStoreFixture(TOKEN);
+  const storedQuery = async () => (await fx.store.tables())[0].query;
+  type Options = Parameters<Client["sync"]>[2];
+
+  it("an empty list of fields or includes is none, and a sync of it holds every field, as a pull of it does", async () => {
+    await fx.client.sync(fx.store, "brands", { fields: [], include: [] } as Options);
+    expect(await storedQuery()).toEqual({});
+    const pulled = await fx.client.brands({ fields: [] });
+    const counted = await fx.store.query("SELECT count(*) AS n FROM information_schema.columns WHERE table_name = 'brands'");
+    expect(Number(counted.column("n").values[0])).toBe(pulled.columns.length);
+    for (const spelling of [{}, { include: [] }, { fields: "" }])
+      expect((await fx.client.sync(fx.store, "brands", spelling as Options)).mode).toBe("incremental");
+  });
+
+  it("an item id as a number or as its digits, a known filter in filters or extraFilters", async () => {
+    await fx.client.sync(fx.store, "brands", { brandId: "3", table: "one_brand" } as Options);
+    expect((await fx.store.tables()).find((table) => table.table === "one_brand")!.query).toEqual({ brandId: 3 });
+    expect((await fx.client.sync(fx.store, "brands", { brandId: 3, table: "one_brand" } as Options)).mode).toBe("incremental");
+    await fx.client.sync(fx.store, "brandscapeData", { studies: [1, 2], metricKeys: KEYS, table: "bd" });
+    const again = await fx.client.sync(fx.store, "brandscapeData", {
+      extraFilters: { studies: [2, 1] },
+      metricKeys: KEYS,
+      table: "bd",
+    } as Options);
+    expect(again.mode).toBe("incremental");
+  });
+});

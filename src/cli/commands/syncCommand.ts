@@ -12,6 +12,7 @@ import { addFilterOptions, addQueryOptions } from "../queryOptions";
 import { UsageError } from "../exitCode";
 import { ValidationError } from "../../errors";
 import { whileInterruptible } from "../interrupts";
+import { checkSync } from "../../sync/syncOptions";
 
 /** The flags' options are only known at run time, where sync checks them and names the allowed ones. */
 type SyncOf = (store: Store, method: MethodName, options: Record<string, unknown>) => Promise<SyncReport>;
@@ -128,6 +129,7 @@ export function syncCommand(io: CliIo): Command {
   addStoreOptions(command, false);
   addConnectionOptions(command);
   command.action(async (flags: SyncFlags) => {
+    if (flags.status && flags.full) throw new UsageError("--status lists what the store tracks and syncs nothing: give it without --full");
     // --status and a re-run of what is tracked only read a store: a missing file is created by neither
     const store = await openStore(storeFile(flags), { create: false });
     try {
@@ -168,10 +170,27 @@ function resourceSyncCommand(spec: EndpointSpec, io: CliIo): Command {
   // --store, --full and the connection flags are the parent's too: commander hands them to `sync` itself
   command.action(async (_flags: unknown, self: Command) => {
     const flags = self.optsWithGlobals<QueryFlags & SyncFlags>();
+    if (flags.status)
+      throw new UsageError(`--status lists every table the store tracks, with no resource: fountframe sync --store FILE --status`);
     const { options, names: queryNames } = methodOptions(spec, flags);
-    const names = new Map([...queryNames, ["table", "--table"], ["replaceUntrackedTable", "--replace-untracked-table"]]);
+    const names = new Map([
+      ...queryNames,
+      ["table", "--table"],
+      ["replaceUntrackedTable", "--replace-untracked-table"],
+      ["stackData", "--stack"],
+    ]);
     const file = storeFile(flags);
+    const syncOptions = {
+      ...options,
+      // the library refuses what a sync does not take (--stack) and an empty --table, by name
+      ...(flags.stack ? { stackData: true } : {}),
+      ...(flags.table !== undefined ? { table: flags.table } : {}),
+      ...(flags.full ? { mode: "full" } : {}),
+      ...(flags.replaceUntrackedTable ? { replaceUntrackedTable: true } : {}),
+    };
     await withFlagNames(names, async () => {
+      // every flag checked before the store is opened: a refused one leaves no new file
+      await inModeFlags(async () => checkSync(spec.method, syncOptions));
       const store = await openStore(file);
       try {
         await whileInterruptible(
@@ -179,14 +198,7 @@ function resourceSyncCommand(spec: EndpointSpec, io: CliIo): Command {
           () =>
             withClient(openClient(flags, io, { progress: !flags.quiet }), async (client) => {
               const sync = client.sync.bind(client) as SyncOf;
-              const report = await inModeFlags(() =>
-                sync(store, spec.method as MethodName, {
-                  ...options,
-                  ...(flags.table ? { table: flags.table } : {}),
-                  ...(flags.full ? { mode: "full" } : {}),
-                  ...(flags.replaceUntrackedTable ? { replaceUntrackedTable: true } : {}),
-                }),
-              );
+              const report = await inModeFlags(() => sync(store, spec.method as MethodName, syncOptions));
               if (!flags.quiet) io.stderr.write(reportLine(report));
               io.stdout.write(`${JSON.stringify(report)}\n`);
             }),
