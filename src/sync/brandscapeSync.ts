@@ -11,10 +11,14 @@ import { isMissingCell } from "../table/columnType";
 import { fieldsOf, withFields } from "./syncOptions";
 import { PageIdRanges, pullSort } from "./pageIdRanges";
 import { confirmRemovals } from "./removalCheck";
+import { NOT_COMMITTED } from "./pageAudit";
 import type { SyncOutcome, SyncRun } from "./types";
 
 const STUDY_COLUMN = "study_id";
 const STUDIES_NOT_COMMITTED = "nothing of these studies was committed: their rows and marks are as they were";
+/** What a failed group leaves in a full run, which forgot the marks of the studies still to pull at its start. */
+const FULL_RUN_NOT_COMMITTED =
+  'nothing of these studies was committed: their rows are as they were, without their marks, which this "full" run forgot at its start, so the next run (of either mode) pulls them';
 
 /** brandscape-data options a study id decides: its country and year, in each spelling the options take. */
 const STUDY_LEVEL_OPTIONS = [
@@ -181,7 +185,10 @@ export async function syncBrandscape(
   let marks: Record<string, string | null> = full ? {} : Object.fromEntries(Object.entries(stored).filter(([id]) => id in lookup.marks));
   let gone = full ? [] : goneOf([]);
   let changes = none;
-  if (full || gone.length > 0 || pulled.length === 0) {
+  // a first run into no table has nothing to remove or forget: its state is first saved with its first
+  // group, so a run that fails before one leaves no state of a table that is not there
+  const nothingHeld = !run.before && !run.replaceUntracked && pulled.length > 0;
+  if ((full || gone.length > 0 || pulled.length === 0) && !nothingHeld) {
     const first = await session.transaction(async (writes) => {
       if (run.replaceUntracked) await writes.dropTable(run.table);
       if (full) gone = goneOf(await writes.distinctValues(run.table, STUDY_COLUMN));
@@ -211,35 +218,46 @@ export async function syncBrandscape(
   // the first pull is one study (its rows tell how many studies the next pulls take); each later
   // pull starts once the group before it is in its transaction, whose COMMIT goes on beside it: one
   // group is held at a time
-  for (let start = 0, size = 1; start < pulled.length;) {
-    const { group, what, pull, pullRequests, tally, ranges } = await pullGroup(pulled.slice(start, start + size));
-    start += group.length;
-    requests += pullRequests;
-    const rowsPerStudy = tally.rowCount / group.length;
-    size = nextGroupSize(rowsPerStudy);
-    refuseOtherStudies(tally.rows, tally.withoutStudy, group, what);
-    held ??= new Set(await session.transaction((writes) => writes.distinctValues(run.table, STUDY_COLUMN)));
-    refuseEmptyStudies(tally.rows, held, group, lookup.marks, what);
-    const done = await session.transaction(async (writes) => {
-      const only = { kind: "partition", column: STUDY_COLUMN, values: group } as const;
-      if (group.some((study) => held!.has(study)))
-        requests += await confirmRemovals(
-          { pages: columnPages, method: run.method, what, ranges },
-          (gaps) => writes.storedIds(run.table, only, gaps),
-          async () => ranges.seen ?? idsNotKept(what, ranges),
-        );
-      // a group whose pull held no rows (studies listed without data): their stored rows go; so do those
-      // of a study listed without data (its mark null) in a group with rows (the others: refuseEmptyStudies)
-      const groupChanges = rowsPerStudy > 0 ? await writes.writeHeld(run.table, pull, only) : await writes.removeRows(run.table, only);
-      const after = { ...marks, ...Object.fromEntries(group.map((study) => [String(study), lookup.marks[String(study)]])) };
-      const total = sum(changes, groupChanges);
-      await writes.saveState(stateAfter(run, { cursor: null, studyMarks: after, mode, changes: total, requests }));
-      return { after, total };
-    });
-    marks = done.after;
-    changes = done.total;
+  try {
+    for (let start = 0, size = 1; start < pulled.length;) {
+      const { group, what, pull, pullRequests, tally, ranges } = await pullGroup(pulled.slice(start, start + size));
+      start += group.length;
+      requests += pullRequests;
+      const rowsPerStudy = tally.rowCount / group.length;
+      size = nextGroupSize(rowsPerStudy);
+      refuseOtherStudies(tally.rows, tally.withoutStudy, group, what);
+      held ??= new Set(await session.transaction((writes) => writes.distinctValues(run.table, STUDY_COLUMN)));
+      refuseEmptyStudies(tally.rows, held, group, lookup.marks, what);
+      const done = await session.transaction(async (writes) => {
+        const only = { kind: "partition", column: STUDY_COLUMN, values: group } as const;
+        if (group.some((study) => held!.has(study)))
+          requests += await confirmRemovals(
+            { pages: columnPages, method: run.method, what, ranges },
+            (gaps) => writes.storedIds(run.table, only, gaps),
+            async () => ranges.seen ?? idsNotKept(what, ranges),
+          );
+        // a group whose pull held no rows (studies listed without data): their stored rows go; so do those
+        // of a study listed without data (its mark null) in a group with rows (the others: refuseEmptyStudies)
+        const groupChanges = rowsPerStudy > 0 ? await writes.writeHeld(run.table, pull, only) : await writes.removeRows(run.table, only);
+        const after = { ...marks, ...Object.fromEntries(group.map((study) => [String(study), lookup.marks[String(study)]])) };
+        const total = sum(changes, groupChanges);
+        await writes.saveState(stateAfter(run, { cursor: null, studyMarks: after, mode, changes: total, requests }));
+        return { after, total };
+      });
+      marks = done.after;
+      changes = done.total;
+    }
+  } catch (error) {
+    throw full ? inFullRun(error) : error;
   }
   return { mode, changes, requests, partitions: { replaced: pulled, removed: gone } };
+}
+
+/** A group's IncompletePullError told as a full run leaves it: the studies not yet done lost their marks at the run's start. */
+function inFullRun(error: unknown): unknown {
+  if (!(error instanceof IncompletePullError)) return error;
+  const told = error.message.replace(STUDIES_NOT_COMMITTED, FULL_RUN_NOT_COMMITTED).replace(NOT_COMMITTED, FULL_RUN_NOT_COMMITTED);
+  return told === error.message ? error : new IncompletePullError(told, { cause: error });
 }
 
 /** A pull asked by id whose ids came out of order keeps none of them: which stored ids it left out is unknown. */

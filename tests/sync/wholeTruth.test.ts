@@ -70,6 +70,24 @@ describe("sync commits only whole truth, into tables it made", () => {
     expect(repaired.partitions).toEqual({ replaced: [2], removed: [] });
   });
 
+  it("a failed first run leaves no state of a table it never made; a failed full run says its studies lost their marks", async () => {
+    emulator.setFaults([{ kind: "status", status: 503, resource: "brandscape-data", page: 2, times: 1 }]);
+    const first = await captureWarnings(() =>
+      client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 }).catch((error: unknown) => error),
+    );
+    expect(first.result).toBeInstanceOf(IncompletePullError);
+    expect(await store.tables()).toEqual([]);
+    // so another query into that name is a first run, not "holds a sync of"
+    await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 });
+    emulator.setFaults([{ kind: "status", status: 503, resource: "brandscape-data", page: 2, times: 1 }]);
+    const full = await captureWarnings(() =>
+      client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100, mode: "full" }).catch((error: unknown) => error),
+    );
+    expect(full.result).toBeInstanceOf(IncompletePullError);
+    expect(String(full.result)).toMatch(/their rows are as they were, without their marks, which this "full" run forgot/);
+    expect(String(full.result)).not.toMatch(/marks are as they were/);
+  });
+
   it("refuses a study whose mark moved but whose data came back without rows, in a later group of the run: the earlier ones stay committed", async () => {
     await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 });
     const rowsOf = async (study: number) =>
