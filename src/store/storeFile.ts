@@ -1,4 +1,4 @@
-import { open, realpath, stat } from "node:fs/promises";
+import { lstat, open, readlink, realpath, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { ValidationError, ValueError } from "../errors";
 import { sqlText } from "./sqlTypes";
@@ -57,11 +57,17 @@ export interface StoreFile {
   readonly exists: boolean;
 }
 
-async function resolvedPath(path: string): Promise<string> {
+/** Links a path to a file still to be made is followed through (the kernel's own bound, Linux's MAXSYMLINKS). */
+const MAX_LINK_HOPS = 40;
+
+async function resolvedPath(path: string, hops = 0): Promise<string> {
   const absolute = resolve(path);
   try {
     return await realpath(absolute);
   } catch {
+    // a link to a file not there yet: the file is made at its target, and DuckDB's log goes beside that
+    const link = await lstat(absolute).catch(() => undefined);
+    if (link?.isSymbolicLink() && hops < MAX_LINK_HOPS) return resolvedPath(resolve(dirname(absolute), await readlink(absolute)), hops + 1);
     // not there yet: its folder may still be reached through a link
     const folder = await realpath(dirname(absolute)).catch(() => dirname(absolute));
     return join(folder, basename(absolute));

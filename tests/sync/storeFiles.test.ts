@@ -45,6 +45,27 @@ describe("the store owns only what it made", () => {
     await byHardLink.close();
   });
 
+  it("makes a new store through a link to a file not there yet at the link's target: one store by either path", async () => {
+    mkdirSync(join(dir, "real"));
+    const target = join(dir, "real", "fount.duckdb");
+    symlinkSync(join("real", "fount.duckdb"), join(dir, "dangling.duckdb"));
+    const store = await openStore(join(dir, "dangling.duckdb"));
+    try {
+      await expect(openStore(target)).rejects.toThrow(StoreBusyError);
+      expect(existsSync(target)).toBe(true);
+      await store.query("CREATE TABLE mine AS SELECT 1 AS x");
+      // DuckDB opened the target, so its log (and the store's mark of it) goes beside the file, not the link
+      const attached = await store.query("SELECT path FROM duckdb_databases() WHERE database_name = current_database()");
+      expect(attached.column("path").values).toEqual([target]);
+      expect(readdirSync(dir).sort()).toEqual(["dangling.duckdb", "real"]);
+    } finally {
+      await store.close();
+    }
+    const again = await openStore(target);
+    expect((await again.query("SELECT x FROM mine")).column("x").values).toEqual([1]);
+    await again.close();
+  });
+
   it("knows a file it made by its inode too: a hard link made after is the same store", async () => {
     const file = join(dir, "made.duckdb");
     const store = await openStore(file);
