@@ -128,12 +128,18 @@ export async function writeStaged(
   const held = stored.rows === 0 ? 0 : await count(connection, `SELECT count(*) FROM ${target} WHERE ${where}`);
   if (held > 0) {
     removed = await count(connection, `SELECT count(*) FROM ${target} WHERE ${where} AND id NOT IN (SELECT id FROM ${source})`);
-    // updated: stored ids whose staged row differs in some staged column (a re-delivered, unchanged row is not counted)
+    // updated: stored ids whose staged row differs in some staged column, or that held a value in a
+    // column the pull did not bring (written as null); a re-delivered, unchanged row is not counted
     const names = [...staging.columns.keys()].map(quoted).join(", ");
+    const staged = new Set([...staging.columns.keys()].map((name) => name.toLowerCase()));
+    const unstaged = [...stored.types.keys()].filter((name) => !staged.has(name.toLowerCase()));
+    const emptied = unstaged.length
+      ? ` UNION SELECT id FROM ${target} WHERE ${where} AND id IN (SELECT id FROM ${source}) AND (${unstaged.map((name) => `${quoted(name)} IS NOT NULL`).join(" OR ")})`
+      : "";
     updated = await count(
       connection,
-      `SELECT count(*) FROM (SELECT ${names} FROM ${source} WHERE id IN (SELECT id FROM ${target} WHERE ${where})
-      EXCEPT SELECT ${names} FROM ${target} WHERE ${where} AND id IN (SELECT id FROM ${source}))`,
+      `SELECT count(*) FROM (SELECT id FROM (SELECT ${names} FROM ${source} WHERE id IN (SELECT id FROM ${target} WHERE ${where})
+      EXCEPT SELECT ${names} FROM ${target} WHERE ${where} AND id IN (SELECT id FROM ${source}))${emptied})`,
     );
     stored.rows -= Number((await connection.run(`DELETE FROM ${target} WHERE ${where}`)).rowsChanged);
   }

@@ -191,6 +191,17 @@ describe("client.sync into a DuckDB store, over HTTP against the emulator", () =
     expect(mixed.values.flat()).toEqual(["1.50", "5", "n/a"]);
   });
 
+  it("counts as updated the rows a full run of fewer fields or metric keys empties (a column the pull no longer brings)", async () => {
+    const first = await client.sync(store, "studies", { fields: ["id", "name", "respondents"] });
+    const held = Number((await store.query("SELECT count(respondents) AS n FROM studies")).column("n").values[0]);
+    expect(held).toBeGreaterThan(0);
+    const narrower = await client.sync(store, "studies", { fields: ["id", "name"], mode: "full" });
+    expect(narrower).toMatchObject({ mode: "full", added: 0, removed: 0, updated: held, rows: first.rows });
+    expect(Number((await store.query("SELECT count(respondents) AS n FROM studies")).column("n").values[0])).toBe(0);
+    const same = await client.sync(store, "studies", { fields: ["id", "name"], mode: "full" });
+    expect(same).toMatchObject({ updated: 0 });
+  });
+
   it("rolls a failed run back whole: the rows and the state stay as they were", async () => {
     await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 25 });
     const before = (await store.query("SELECT * FROM brandscape_data ORDER BY id")).values;
