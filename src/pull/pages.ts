@@ -11,7 +11,7 @@ import { readEnvelope, recordCount, recordsOf, type Envelope, type PageBody, typ
 import { PageChecker } from "./pageChecks";
 import { headStartPages, largerPages, largerPagesWithinBudget, mayGrow, nextPages, planPages, type PagePlan } from "./pagePlan";
 import { threadsForPull, type PullOptions, type PullParts } from "./parts";
-import { metricKeysOf, unmatchedMetricKeys, warnPullEnd, warnUnknownFields, warnUnmatchedMetricKeys } from "./pullWarnings";
+import { metricKeysOf, UnknownFields, unmatchedMetricKeys, warnPullEnd, warnUnmatchedMetricKeys } from "./pullWarnings";
 import { request, type BodyDecoding } from "./request";
 
 /** How a consumer takes a pull's pages. */
@@ -146,7 +146,7 @@ export async function* pullPages(
     const unmatchedKeys = unmatchedMetricKeys(metricKeys, firstRecords);
     // the hint for a misspelt key asks brand-metrics beside the pull; its warning is given before the pull ends
     const keysWarned = warnUnmatchedMetricKeys(endpoint, unmatchedKeys, () => knownMetricKeys(pull), options.queryWarnings);
-    warnUnknownFields(endpoint, fields, firstRecords, options.queryWarnings);
+    const unknownFields = new UnknownFields(endpoint, fields, firstRecords);
     const pool = wanted.columns && parts.decodePool(threadsForPull(options.threads, firstRecords, first.total, plan.lastPage - plan.start));
     releasePool = pool?.use();
     const later: BodyDecoding = wanted.columns ? { shape: wanted.columns, pool, keepBytes: wanted.keepBytes } : {};
@@ -174,12 +174,14 @@ export async function* pullPages(
       checker = switched.checker;
       pull.progress.setTotal(rest.plan.lastPage);
       pull.progress.tick(recordCount(switched.lead!));
+      unknownFields.see(switched.lead!);
       yield { endpoint, page: 1, body: switched.lead!, total: first.total, lastPage: rest.plan.lastPage };
     } else if (switching && switched !== "servedAsHeld") {
       await letGo(headStart!);
       headStart = undefined;
     }
-    const failures: PageFailure[] = yield* streamPages(pull, rest, wanted.window, later, headStart);
+    const failures: PageFailure[] = yield* seenBy(streamPages(pull, rest, wanted.window, later, headStart), unknownFields);
+    unknownFields.warn(options.queryWarnings);
     await keysWarned;
     warnPullEnd(endpoint, failures, rest.plan.lastPage - rest.plan.start + 1, rest.checker);
     const whole = unmatchedKeys.length === 0 && failures.length === 0 && !rest.checker?.disagreed;
@@ -189,6 +191,21 @@ export async function* pullPages(
     throw error;
   } finally {
     await end();
+  }
+}
+
+/** The pages as they pass, each shown to `fields` (the rest of a pull: its first page was seen already). */
+async function* seenBy<R>(pages: AsyncGenerator<PulledPage, R>, fields: UnknownFields): AsyncGenerator<PulledPage, R> {
+  try {
+    let next: IteratorResult<PulledPage, R>;
+    while (!(next = await pages.next()).done) {
+      fields.see(next.value.body);
+      yield next.value;
+    }
+    return next.value;
+  } finally {
+    // a consumer that stops early lets the pull's requests go, as it would reading the pages themselves
+    await pages.return(undefined as R);
   }
 }
 

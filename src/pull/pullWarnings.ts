@@ -4,7 +4,7 @@ import type { JsonRecord } from "../table/types";
 import { closestName } from "../text/closestName";
 import { metricColumns } from "../rows/scoreColumnMap";
 import { INCONSISTENT_PAGES_ADVICE, INCONSISTENT_PAGES_WARNING, type PageChecker } from "./pageChecks";
-import type { PageFailure } from "./envelope";
+import type { PageBody, PageFailure } from "./envelope";
 
 export const UNMATCHED_METRIC_KEYS_WARNING = "FOUNTFRAME_UNMATCHED_METRIC_KEYS";
 
@@ -81,44 +81,53 @@ async function warnWithHints(endpoint: string, unmatched: readonly string[], kno
 export const UNKNOWN_FIELD_WARNING = "FOUNTFRAME_UNKNOWN_FIELD";
 
 /**
- * The names `fields` asked for that are neither a documented field of the endpoint's records nor a
- * key of the first page's records, each with the closest of those. The service leaves a name it does
- * not know out of its answer without a word (`fields: ["nmae"]` gives the other columns), and
- * brandscape data documents no field table: there its metric columns are known from the records
- * received (`differentiation_c`).
+ * The names `fields` asked for that are neither a documented field or include of the endpoint's
+ * records nor a key of any page's records, each with the closest of those, told once the pull has
+ * seen every page. The service leaves a name it does not know out of its answer without a word
+ * (`fields: ["nmae"]` gives the other columns), and brandscape data documents no field table: there
+ * its metric columns are known from the records received (`differentiation_c`). A field may first
+ * come on a later page (a nested object the first records lack): only the pages seen tell.
  */
-function unknownFields(
-  endpoint: string,
-  fields: readonly string[] | undefined,
-  records: readonly JsonRecord[],
-): { name: string; closest?: string }[] {
-  if (!fields?.length) return [];
-  const route = documentedRoute(endpoint);
-  const known = new Set<string>(["id", ...(route ? Object.keys(DOCUMENTED[route].columns) : [])]);
-  for (const record of records) for (const key in record) known.add(key);
-  return fields.filter((name) => !known.has(name)).map((name) => ({ name, closest: closestName(name, [...known])?.name }));
-}
+export class UnknownFields {
+  readonly #known: Set<string>;
+  /** asked names not known so far */
+  #unseen: string[];
 
-/**
- * One warning naming the fields the records and the docs do not know (unless the run gave it
- * already: `given`); whether there was one.
- */
-export function warnUnknownFields(
-  endpoint: string,
-  fields: readonly string[] | undefined,
-  records: readonly JsonRecord[],
-  given?: QueryWarnings,
-): boolean {
-  const unknown = unknownFields(endpoint, fields, records);
-  if (!unknown.length) return false;
-  const names = unknown.map(({ name }) => name);
-  if (given && !given.isNew(UNKNOWN_FIELD_WARNING, endpoint, names)) return true;
-  const named = unknown.map(({ name, closest }) => (closest ? `${JSON.stringify(name)}: did you mean ${closest}?` : JSON.stringify(name)));
-  process.emitWarning(
-    `${endpoint}: ${unknown.length === 1 ? "a field" : "fields"} neither documented nor in the records received, so left out of the result: ${named.join("; ")}`,
-    { code: UNKNOWN_FIELD_WARNING },
-  );
-  return true;
+  constructor(
+    private readonly endpoint: string,
+    fields: readonly string[] | undefined,
+    firstRecords: readonly JsonRecord[],
+  ) {
+    const route = documentedRoute(endpoint);
+    const documented = route ? DOCUMENTED[route] : undefined;
+    this.#known = new Set<string>(["id", ...Object.keys(documented?.columns ?? {}), ...(documented?.includes ?? [])]);
+    for (const record of firstRecords) for (const key in record) this.#known.add(key);
+    this.#unseen = (fields ?? []).filter((name) => !this.#known.has(name));
+  }
+
+  /** A later page's columns (flattened: a field's nested keys are `field_key`) or records. */
+  see(body: PageBody): void {
+    if (this.#unseen.length === 0) return;
+    const names = body.kind === "columns" ? body.chunk.names : body.records.flatMap((record) => Object.keys(record));
+    this.#unseen = this.#unseen.filter((field) => !names.some((name) => name === field || name.startsWith(`${field}_`)));
+  }
+
+  /** One warning naming the fields no page brought (unless the run gave it already: `given`); whether there was one. */
+  warn(given?: QueryWarnings): boolean {
+    if (!this.#unseen.length) return false;
+    const names = this.#unseen;
+    if (given && !given.isNew(UNKNOWN_FIELD_WARNING, this.endpoint, names)) return true;
+    const known = [...this.#known];
+    const named = names.map((name) => {
+      const closest = closestName(name, known)?.name;
+      return closest ? `${JSON.stringify(name)}: did you mean ${closest}?` : JSON.stringify(name);
+    });
+    process.emitWarning(
+      `${this.endpoint}: ${names.length === 1 ? "a field" : "fields"} neither documented nor in the records received, so left out of the result: ${named.join("; ")}`,
+      { code: UNKNOWN_FIELD_WARNING },
+    );
+    return true;
+  }
 }
 
 export const PARTIAL_RESULT_WARNING = "FOUNTFRAME_PARTIAL_RESULT";

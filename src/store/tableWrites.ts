@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { ValueError } from "../errors";
 import type { HeldRows } from "./heldRows";
 import type { ColumnType } from "../table/columnType";
 import { alterTypeSql, quoted, sqlTypeOf } from "./sqlTypes";
@@ -73,6 +74,7 @@ async function fitTable(
       addedColumns.push(name);
     } else if (widenStored(before, type) !== before) {
       const widened = widenStored(before, type);
+      await refuseWideningUnderIndexes(connection, table, name, `${sqlTypeOf(before)} to ${sqlTypeOf(widened)}`);
       if (!numbersTurnText(before, widened)) await connection.run(alterTypeSql(target, name, before, widened));
       // committed numbers print as a frame prints them; one pulled as numeric text in an earlier commit keeps only its number
       else {
@@ -87,6 +89,24 @@ async function fitTable(
     }
   }
   return { addedColumns, widenedColumns };
+}
+
+/**
+ * DuckDB cannot change a column's type in a table that has an index of its own (a user's CREATE
+ * INDEX: the store makes none but the primary key), and then says only that the transaction is
+ * aborted: the run is refused first, naming the indexes.
+ */
+async function refuseWideningUnderIndexes(connection: DuckDBConnection, table: string, column: string, change: string): Promise<void> {
+  const reader = await connection.runAndReadAll(
+    "SELECT index_name FROM duckdb_indexes() WHERE database_name = current_database() AND schema_name = 'main' AND lower(table_name) = lower($1) ORDER BY 1",
+    [table],
+  );
+  const indexes = reader.getRows().map(([name]) => String(name));
+  if (indexes.length === 0) return;
+  throw new ValueError(
+    `${table}: the pull needs column ${JSON.stringify(column)} widened from ${change}, which DuckDB cannot do while the table has ` +
+      `indexes (${indexes.join(", ")}): drop them (DROP INDEX ${indexes.map(quoted).join(", ")}), sync, and create them again; what the run had not committed yet was not written`,
+  );
 }
 
 /** Where a write counts the stored numbers it makes text: nowhere when it replaces every row. */

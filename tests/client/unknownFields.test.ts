@@ -1,4 +1,5 @@
 import { captureWarnings, useEmulator } from "./fixture";
+import { serveHostilePages } from "../export/hostilePages";
 
 // issue 30, item 8: a field name the service would drop in silence is named in one warning.
 const env = useEmulator();
@@ -43,4 +44,17 @@ test("metricKeys that match nothing keep their warning; differentiation is match
   expect(unmatched).toHaveLength(1);
   expect(unmatched[0].message).toContain('"diferentiation"');
   expect(unmatched[0].message).not.toContain('"differentiation"');
+});
+
+test("a field first seen on a later page is no unknown field; one no page brings is named once the pull ends", async () => {
+  const pages = [['{"id":1,"name":"a"}'], ['{"id":2,"name":"b","extra":{"k":1}}']];
+  const { result, warnings } = await captureWarnings(() =>
+    env.client().brands({ fields: ["extra", "id", "name"], perPage: serveHostilePages(env.emulator, "brands", pages).perPage }),
+  );
+  expect(result.columns).toContain("extra_k");
+  expect(fieldWarnings(warnings)).toEqual([]);
+  const missing = await captureWarnings(() =>
+    env.client().brands({ fields: ["zzz", "id", "name"], perPage: serveHostilePages(env.emulator, "brands", pages).perPage }),
+  );
+  expect(fieldWarnings(missing.warnings)).toEqual([expect.stringMatching(/left out of the result: "zzz"/)]);
 });

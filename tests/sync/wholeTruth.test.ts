@@ -5,7 +5,7 @@ import { startEmulator, type Emulator } from "../../src/emulator";
 import { Client } from "../../src/client/client";
 import { openStore, type Store } from "../../src/store";
 import { IncompletePullError } from "../../src/sync/types";
-import { ValidationError } from "../../src/errors";
+import { ValidationError, ValueError } from "../../src/errors";
 import { captureWarnings } from "../client/fixture";
 
 const TOKEN = "sync-token-s3cr3t";
@@ -192,6 +192,18 @@ describe("sync commits only whole truth, into tables it made", () => {
     expect(report.widenedColumns).toEqual(["stamp: DATE -> VARCHAR"]);
     const cells = (await store.query("SELECT DISTINCT stamp FROM brands WHERE stamp IS NOT NULL ORDER BY 1")).values.flat();
     expect(cells).toEqual(["2024-01-31", "2024-02-01T08:30:00.000000Z"]);
+  });
+
+  it("refuses a column's widening in a table with a user's index by name, before DuckDB's bare abort; the table as it was", async () => {
+    emulator.setFaults([{ kind: "revised", resource: "brands", field: "reach", value: 5 }]);
+    await client.sync(store, "brands", {});
+    await store.query("CREATE INDEX by_name ON brands(name)");
+    const before = await snapshot("brands");
+    emulator.setFaults([{ kind: "revised", resource: "brands", field: "reach", value: "n/a" }]);
+    const refused = await client.sync(store, "brands", { mode: "full" }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ValueError);
+    expect(String(refused)).toMatch(/column "reach" widened from BIGINT to VARCHAR.*indexes \(by_name\): drop them/);
+    expect(await snapshot("brands")).toEqual(before);
   });
 
   it("keeps one row per id in every table: id is the primary key", async () => {
