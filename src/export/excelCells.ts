@@ -74,13 +74,17 @@ export interface SheetCell {
   shownInUtc?: boolean;
 }
 
-/** A cell for the sheet: ISO text becomes a date, other text kept as excelText writes it (cut past Excel's limit). */
-export function excelCell(value: unknown): SheetCell {
+/**
+ * A cell for the sheet: ISO text becomes a date in a column of dates (`inDates`: every value of the
+ * column a date or timestamp, as a frame's type rule has it), other text kept as excelText writes it
+ * (cut past Excel's limit).
+ */
+export function excelCell(value: unknown, inDates = false): SheetCell {
   if (value === Infinity || value === -Infinity) return { value: String(value), infinite: true };
   const cell = excelValue(value);
   if (cell instanceof Date) return excelDate(cell, DATE_TIME_FORMAT);
   if (typeof cell !== "string") return { value: cell };
-  const parsed = isoDate(cell);
+  const parsed = inDates ? isoDate(cell) : undefined;
   if (parsed) {
     const date = excelDate(parsed.date, parsed.withTime ? DATE_TIME_FORMAT : DATE_FORMAT, cell);
     return parsed.offset ? { ...date, shownInUtc: true } : date;
@@ -95,8 +99,8 @@ const MAX_WIDTH = 60;
 const PADDING = 2;
 
 /** Characters a cell shows, for its column's width. */
-function shownLength(value: unknown): number {
-  const cell = excelCell(value);
+function shownLength(value: unknown, inDates: boolean): number {
+  const cell = excelCell(value, inDates);
   if (cell.format) return cell.format.length;
   if (cell.value === null) return 0;
   const text = String(cell.value);
@@ -105,11 +109,15 @@ function shownLength(value: unknown): number {
   return longest;
 }
 
-/** Column widths fitted to the header and the rows given (a sample: the first rows of the sheet), bounded. */
-export function fittedWidths(columns: readonly string[], sample: readonly (readonly unknown[])[]): number[] {
+/** Column widths fitted to the header and the rows given (a sample: the first rows of the sheet), bounded; `dates` as excelCell's, by position. */
+export function fittedWidths(
+  columns: readonly string[],
+  sample: readonly (readonly unknown[])[],
+  dates: readonly boolean[] = [],
+): number[] {
   return columns.map((column, position) => {
     let widest = column.length;
-    for (const row of sample) widest = Math.max(widest, shownLength(row[position]));
+    for (const row of sample) widest = Math.max(widest, shownLength(row[position], dates[position] ?? false));
     return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, widest + PADDING));
   });
 }

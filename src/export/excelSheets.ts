@@ -77,18 +77,20 @@ export class SheetRoller {
     private readonly columns: readonly string[],
     private readonly plan: SheetPlan,
     firstRows: readonly (readonly unknown[])[] = [],
+    dates: readonly boolean[] = [],
   ) {
-    this.#widths = fittedWidths(columns, firstRows.slice(0, WIDTH_SAMPLE_ROWS));
+    this.#widths = fittedWidths(columns, firstRows.slice(0, WIDTH_SAMPLE_ROWS), dates);
   }
 
-  addRow(cells: readonly unknown[]): void {
+  /** A row's cells; `dates`: by position, whether the column holds dates (its ISO texts written as Excel dates). */
+  addRow(cells: readonly unknown[], dates: readonly boolean[]): void {
     if (!this.#sheet || this.#rowsInSheet >= this.plan.maxRows) this.#nextSheet();
     // every position, holes included: exceljs reads an array without index 0 as 1-based (one column left)
     const width = this.columns.length;
     const converted = new Array<SheetCell>(width);
     const values = new Array<ExcelCell>(width);
     for (let position = 0; position < width; position++) {
-      const cell = excelCell(cells[position]);
+      const cell = excelCell(cells[position], dates[position]);
       converted[position] = cell;
       values[position] = cell.value;
     }

@@ -1,6 +1,6 @@
 import { ColumnStats, countedStats } from "../table/columnPlan";
 import { COLUMN_TYPE_CHANGED_CODE } from "./columnCounts";
-import { parseNumericString } from "../table/columnType";
+import { isDateText, isMissingCell, parseNumericString } from "../table/columnType";
 import type { CellRows } from "./sourceBatches";
 import { SpilledTexts } from "./spilledTexts";
 
@@ -9,6 +9,8 @@ const NOTHING = 0;
 const BOOLEANS = 1;
 const NUMBERS = 2;
 const TEXT = 3;
+/** only where dates are told apart (Excel): every value an ISO date or timestamp */
+const DATES = 4;
 
 /**
  * How cells reach the file: "typed" where a cell's type is written (JSON, NDJSON, Excel), or only
@@ -67,11 +69,25 @@ export class StreamedColumns {
   readonly #spilled = new SpilledTexts();
   #rewritten = false;
   readonly #rewritable: boolean;
+  readonly #datesApart: boolean;
+  /** per column: the docs type it as a string (never numbers or booleans) */
+  readonly #documentedText: boolean[] = [];
 
-  /** `rewritable`: the writer can write its file again (a pull's pages to a path), so the texts that needs are kept */
-  constructor(form: CellForm, rewritable = true) {
+  /**
+   * `rewritable`: the writer can write its file again (a pull's pages to a path), so the texts that
+   * needs are kept. `datesApart`: a column of only ISO dates and timestamps is one of dates (Excel
+   * writes its cells as dates), turned text by any other value, as a frame's type rule has it.
+   */
+  constructor(form: CellForm, rewritable = true, datesApart = false) {
     this.#form = form;
     this.#rewritable = rewritable;
+    this.#datesApart = datesApart;
+  }
+
+  /** Whether the column holds only dates and timestamps so far (only where dates are told apart). */
+  holdsDates(name: string): boolean {
+    const index = this.#index.get(name);
+    return index !== undefined && this.#held[index] === DATES;
   }
 
   /** Reads a batch's column counts: what each column holds from now on. */
@@ -84,7 +100,7 @@ export class StreamedColumns {
       const index = indices[column];
       const held = this.#held[index];
       if (held === TEXT) continue;
-      const kind = kindOfColumn(stats, column);
+      const kind = this.#kindOf(batch.rows, stats, column, index);
       if (kind === NOTHING || kind === held) continue;
       if (held === NOTHING && kind !== TEXT) {
         this.#held[index] = kind;
@@ -108,7 +124,7 @@ export class StreamedColumns {
         if (this.#form === "typed") this.#differing[index] += stats.present[column];
         // JSON writes ±Infinity as null: a rewrite needs its text (only a number past int32 can be one)
         if (this.#form === "typed" && this.#rewritable && stats.notInt32[column]) this.#keepInfinite(rows, column, index, firstRow - 1);
-      } else if (held === BOOLEANS) {
+      } else if (held === BOOLEANS || held === DATES) {
         if (this.#form === "typed") this.#differing[index] += stats.present[column];
       } else if (held === TEXT && stats.numbers[column] + stats.booleans[column] > 0) {
         // the frame's text column prints its numbers and booleans (lists and objects are left to the writer): in CSV, -5 then is `'-5`
@@ -155,7 +171,8 @@ export class StreamedColumns {
         detail.push(`${this.#names[index]} (${this.#differing[index]} cells, before rows ${rows[0]}–${rows[1]})`);
     });
     if (!detail.length) return;
-    const written = this.#form === "typed" ? "numbers or booleans" : "numbers, as they print (1.5 for 1.50)";
+    const typed = this.#datesApart ? "numbers, booleans or dates" : "numbers or booleans";
+    const written = this.#form === "typed" ? typed : "numbers, as they print (1.5 for 1.50)";
     process.emitWarning(
       `cells were written as ${written} before a later page made their column text, as a frame of all the rows holds it: ` +
         `${detail.join(", ")}. A file is written again to hold them so, but a stream cannot be: ` +
@@ -170,10 +187,21 @@ export class StreamedColumns {
       index = this.#names.length;
       this.#index.set(name, index);
       this.#names.push(name);
-      this.#held.push(declared === "string" ? TEXT : NOTHING);
+      // a documented string is text from the start, or, where dates are told apart, dates until a value is not one
+      this.#held.push(declared === "string" && !this.#datesApart ? TEXT : NOTHING);
+      this.#documentedText.push(declared === "string");
       this.#differing.push(0);
     }
     return index;
+  }
+
+  /** What a batch's column holds: kindOfColumn, with dates told apart from other text where asked. */
+  #kindOf(rows: CellRows["rows"], stats: ColumnStats, column: number, index: number): number {
+    const kind = kindOfColumn(stats, column);
+    if (!this.#datesApart) return kind;
+    if (this.#documentedText[index] && (kind === NUMBERS || kind === BOOLEANS)) return TEXT;
+    const onlyStrings = kind === TEXT && stats.otherStrings[column] === stats.present[column];
+    return onlyStrings && rows.every((row) => isMissingCell(row[column]) || isDateText(row[column])) ? DATES : kind;
   }
 
   #keepInfinite(rows: unknown[][], column: number, index: number, rowsBefore: number): void {

@@ -21,10 +21,11 @@ export class TableRows {
   /** the records' cells as the frame holds them: which columns a later page turned, to rewrite */
   readonly streamed: StreamedColumns;
 
-  constructor(source: ExportSource, options: ExportOptions, form: CellForm, rewritable = true) {
+  /** `datesApart`: StreamedColumns's, for Excel */
+  constructor(source: ExportSource, options: ExportOptions, form: CellForm, rewritable = true, datesApart = false) {
     this.#source = source;
     this.#options = options;
-    this.streamed = new StreamedColumns(form, rewritable);
+    this.streamed = new StreamedColumns(form, rewritable, datesApart);
     if (options.columns) this.#columns = [...options.columns];
     else if (isFrameShape(source)) this.#columns = [...source.columns];
   }

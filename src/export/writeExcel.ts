@@ -8,13 +8,15 @@ import { checkWriterOptions } from "./writerOptions";
 import { TableRows } from "./tableRows";
 import type { ExcelOptions, ExportSource, ExportSummary, ExportTarget } from "./types";
 import { warnOfLoneSurrogateNames } from "./columnCounts";
+import { frameRowSlices, isFrameShape, type FrameShape } from "../frame/frameShape";
+import { isDateText, isMissingCell } from "../table/columnType";
 
 type ExcelModule = typeof import("exceljs");
 
 /**
  * Writes an .xlsx workbook with exceljs's streaming writer: rows are zipped as they come, strings
- * inline (no shared-string table to hold). Numbers stay numbers, booleans TRUE/FALSE, ISO dates and
- * timestamps Excel dates, missing values empty cells, lists and objects JSON text (never formulas);
+ * inline (no shared-string table to hold). Numbers stay numbers, booleans TRUE/FALSE, a column of ISO
+ * dates and timestamps Excel dates, missing values empty cells, lists and objects JSON text (never formulas);
  * text keeps every character Excel can hold (excelText: controls as `_xHHHH_`), and what it cannot
  * (past 32,767 characters, lone surrogates, ±Infinity) is warned of, naming the columns. The header is
  * bold, frozen and filtered; column widths fit the first rows. Past `maxRowsPerSheet` (Excel's 1,048,575 data rows by
@@ -25,7 +27,7 @@ export async function writeExcel(source: ExportSource, target: ExportTarget, giv
   const plan = checkSheetPlan(options.sheetName, options.maxRowsPerSheet, options.onSheetOverflow);
   const excel = await loadExcel();
   const rewritable = mayRewrite(source, target);
-  const table = new TableRows(source, options, "typed", rewritable);
+  const table = new TableRows(source, options, "typed", rewritable, true);
   const spool = new RowSpool();
   const { path, rows, sheets } = await withFileOutput(target, async (sink) => {
     const batches = async function* () {
@@ -34,7 +36,10 @@ export async function writeExcel(source: ExportSource, target: ExportTarget, giv
         yield cells;
       }
     };
-    let book = await writeWorkbook(excel, batches(), () => table.columns, plan, sink.write);
+    const frameDates = isFrameShape(source) ? frameDateColumns(source, options.columns ?? source.columns) : undefined;
+    // by column, whether it holds dates so far (a frame's: all its rows), read as each batch is written
+    const dates = () => frameDates ?? (table.columns ?? []).map((name) => table.streamed.holdsDates(name));
+    let book = await writeWorkbook(excel, batches(), () => table.columns, dates, plan, sink.write);
     const turned = table.streamed.turned();
     if (turned && sink.rewrite) {
       const positions = turned.columns.map(({ name }) => (table.columns ?? []).indexOf(name));
@@ -49,7 +54,7 @@ export async function writeExcel(source: ExportSource, target: ExportTarget, giv
         }
       };
       await sink.rewrite(async (_written, write) => {
-        book = await writeWorkbook(excel, rewritten(), () => table.columns, plan, write);
+        book = await writeWorkbook(excel, rewritten(), () => table.columns, dates, plan, write);
       });
       table.streamed.rewritten();
     }
@@ -69,6 +74,7 @@ async function writeWorkbook(
   excel: ExcelModule,
   batches: AsyncIterable<unknown[][]>,
   columns: () => readonly string[] | undefined,
+  dates: () => readonly boolean[],
   plan: SheetPlan,
   write: (chunk: Uint8Array) => Promise<void>,
 ): Promise<{ rows: number; roller: SheetRoller }> {
@@ -79,8 +85,9 @@ async function writeWorkbook(
   let written = 0;
   try {
     for await (const cells of batches) {
-      roller ??= new SheetRoller(workbook, columns()!, plan, cells);
-      for (const row of cells) roller.addRow(row);
+      const inDates = dates();
+      roller ??= new SheetRoller(workbook, columns()!, plan, cells, inDates);
+      for (const row of cells) roller.addRow(row, inDates);
       written += cells.length;
       await nextTurn(); // lets the zip stream take the committed rows before the next batch
     }
@@ -98,6 +105,25 @@ async function writeWorkbook(
 async function pump(from: PassThrough, write: (chunk: Uint8Array) => Promise<void>): Promise<void> {
   for await (const chunk of from) await write(chunk as Uint8Array);
 }
+
+/** By column, whether a frame's column holds only ISO dates and timestamps (and one at least): Excel writes those as dates. */
+function frameDateColumns(frame: FrameShape, columns: readonly string[]): boolean[] {
+  const positions = columns.map((name) => frame.columns.indexOf(name));
+  const dates = positions.map((position) => position >= 0);
+  const present = positions.map(() => false);
+  for (const rows of frameRowSlices(frame, FRAME_SLICE_ROWS))
+    for (const row of rows)
+      positions.forEach((position, at) => {
+        if (!dates[at]) return;
+        const value = row[position];
+        if (isMissingCell(value)) return;
+        present[at] = true;
+        dates[at] = isDateText(value);
+      });
+  return dates.map((all, at) => all && present[at]);
+}
+
+const FRAME_SLICE_ROWS = 10_000;
 
 /** exceljs is loaded on first use, so importing fountframe stays cheap. */
 async function loadExcel(): Promise<ExcelModule> {

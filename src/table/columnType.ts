@@ -199,6 +199,11 @@ export function microsOf(text: string): bigint | undefined {
   return BigInt(seconds) * 1_000_000n + BigInt(micros);
 }
 
+/** An ISO date or timestamp text, as a column of dates or timestamps holds them (dayOf, microsOf). */
+export function isDateText(value: unknown): boolean {
+  return typeof value === "string" && (dayOf(value) !== undefined || microsOf(value) !== undefined);
+}
+
 /**
  * What a timestamp of the formats that hold one in UTC (Parquet's, Arrow's) makes of a date or
  * timestamp text, where that is not the text's own meaning: "offset" (a zone other than UTC, kept

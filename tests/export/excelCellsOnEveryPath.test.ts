@@ -100,3 +100,33 @@ describe("text Excel's XML cannot hold as it is", () => {
     expect(warnings[0].message).toMatch(/U\+FFFD, as UTF-8 must: lone \(1 cells\)/);
   });
 });
+
+describe("dates: a column's type is the frame's, decided on all of its values", () => {
+  const PAGES = [
+    { id: 1, d: "2024-01-31", t: "2024-01-31T10:00:00.000000Z" },
+    { id: 2, d: "2024-02-01", t: "2024-02-01" },
+    { id: 3, d: "2024-02-30", t: null },
+  ];
+  const expectedSheet = async (path: string) => {
+    const { rows } = await readSheet(path);
+    // d holds 2024-02-30, no day: a text column, every cell its text; t is dates and timestamps: Excel dates
+    expect(rows.map((row) => row.d)).toEqual(["2024-01-31", "2024-02-01", "2024-02-30"]);
+    expect(rows.map((row) => row.t)).toEqual([new Date(Date.UTC(2024, 0, 31, 10)), new Date(Date.UTC(2024, 1, 1)), null]);
+  };
+
+  test("pages over HTTP: a later page's text turns the column, and the file is written again with the dates as text", async () => {
+    const { perPage } = serveHostilePages(env.emulator, "brands", [recordsText(PAGES[0], PAGES[1]), recordsText(PAGES[2])]);
+    const path = join(dir, "dates-pages.xlsx");
+    const { warnings } = await captureWarnings(() => writeExcel(pull(perPage), path));
+    expect(warnings.map((warning) => warning.code)).toEqual([]);
+    await expectedSheet(path);
+  });
+
+  test("records and a frame of them: the same", async () => {
+    await writeExcel(PAGES, join(dir, "dates-records.xlsx"));
+    await expectedSheet(join(dir, "dates-records.xlsx"));
+    const { recordsToFrame } = await import("../../src/rows/rowShape");
+    await writeExcel(await recordsToFrame(PAGES), join(dir, "dates-frame.xlsx"));
+    await expectedSheet(join(dir, "dates-frame.xlsx"));
+  });
+});

@@ -46,7 +46,7 @@ test("the header is bold, frozen and filtered; columns are fitted to their conte
   expect(widths[2]).toBe("yyyy-mm-dd hh:mm:ss".length + 2);
 });
 
-test("ISO timestamps and dates are Excel dates; other text and old dates stay text; numbers stay numbers", async () => {
+test("a column of ISO timestamps and dates is Excel dates; a column with other text is text, its dates too (the frame's type); numbers stay numbers", async () => {
   const path = join(dir, "dates.xlsx");
   await writeExcel(RECORDS, path);
   const sheet = await openSheet(path);
@@ -55,8 +55,8 @@ test("ISO timestamps and dates are Excel dates; other text and old dates stay te
   expect(sheet.getCell("C3").value).toEqual(new Date(Date.UTC(2021, 11, 31, 23, 59, 59)));
   expect(sheet.getCell("D2").value).toBe("1886-05-08"); // before Excel's calendar
   expect(sheet.getCell("D3").value).toBe("not a date");
-  expect(sheet.getCell("E2").value).toEqual(new Date(Date.UTC(2024, 1, 29)));
-  expect(sheet.getCell("E2").numFmt).toBe("yyyy-mm-dd");
+  // 2024-02-30 is no day: the column is text, as the frame's type of it
+  expect(sheet.getCell("E2").value).toBe("2024-02-29");
   expect(sheet.getCell("E3").value).toBe("2024-02-30");
   expect(sheet.getCell("F3").value).toBe(12.5);
   expect(sheet.getCell("F3").type).toBe(ExcelJS.ValueType.Number);
@@ -145,19 +145,20 @@ test("dates before 1900-03-01 get the serials Excel shows them as (its calendar 
 test("only the header and date cells carry a style: every other cell is unstyled, in date columns too", async () => {
   const path = join(dir, "unstyled.xlsx");
   const records = [
-    { n: 1, text: "x", day: "2020-03-02", flag: true, empty: null },
-    { n: 2.5, text: "2020-03-02T10:00:00Z", day: "not a date", flag: false, empty: null },
-    { n: 3, text: "y", day: 7, flag: null, empty: "z" },
+    { n: 1, text: "x", day: "2020-03-02", flag: true, empty: null, on: "2020-03-02" },
+    { n: 2.5, text: "2020-03-02T10:00:00Z", day: "not a date", flag: false, empty: null, on: null },
+    { n: 3, text: "y", day: 7, flag: null, empty: "z", on: "2020-03-02T10:00:00Z" },
   ];
   await writeExcel(records, path);
   const sheet = await openSheet(path);
   const styled: Record<string, unknown> = {};
   for (let row = 2; row <= 4; row++) {
-    for (let column = 1; column <= 5; column++) {
+    for (let column = 1; column <= 6; column++) {
       const cell = sheet.getCell(row, column);
       if (Object.keys(cell.style).length) styled[cell.address] = cell.numFmt;
     }
   }
-  expect(styled).toEqual({ C2: "yyyy-mm-dd", B3: "yyyy-mm-dd hh:mm:ss" });
+  // text and day hold other text too: text columns, their dates as text
+  expect(styled).toEqual({ F2: "yyyy-mm-dd", F4: "yyyy-mm-dd hh:mm:ss" });
   expect(sheet.getCell("A1").font?.bold).toBe(true);
 });
