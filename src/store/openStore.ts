@@ -1,4 +1,4 @@
-import { FountError } from "../errors";
+import { FountError, ValueError } from "../errors";
 import { loadDuckDB } from "./loadDuckDB";
 import { claimFile, claimMadeFile, releaseFile } from "./openFiles";
 import { ensureStateTable } from "./stateTable";
@@ -61,6 +61,21 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
     connection?.closeSync();
     instance?.closeSync();
     releaseFile(file.resolved);
-    throw error;
+    throw deniedAs(error, path) ?? error;
   }
+}
+
+/**
+ * A store is written in place: DuckDB writes the file and a log beside it, and so does the store's
+ * mark of that log. A file or folder the user may not write is told as such, by the store's path,
+ * not as DuckDB's I/O error or the mark file's EACCES.
+ */
+function deniedAs(error: unknown, path: string): ValueError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : "";
+  if (code !== "EACCES" && code !== "EPERM" && code !== "EROFS" && !/permission denied|read-only file system/i.test(message)) return undefined;
+  return new ValueError(
+    `the store ${path} cannot be written: a store needs its file, and its folder (for DuckDB's log beside the file), writable by you (${typeof code === "string" ? code : message.split("\n")[0]})`,
+    { cause: error },
+  );
 }
