@@ -73,7 +73,8 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
 function deniedAs(error: unknown, path: string): ValueError | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : "";
-  if (code !== "EACCES" && code !== "EPERM" && code !== "EROFS" && !/permission denied|read-only file system/i.test(message)) return undefined;
+  if (code !== "EACCES" && code !== "EPERM" && code !== "EROFS" && !/permission denied|read-only file system/i.test(message))
+    return undefined;
   return new ValueError(
     `the store ${path} cannot be written: a store needs its file, and its folder (for DuckDB's log beside the file), writable by you (${typeof code === "string" ? code : message.split("\n")[0]})`,
     { cause: error },
