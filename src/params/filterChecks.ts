@@ -137,7 +137,7 @@ export interface GivenFilter {
 }
 
 /** The names the endpoint knows: its documented filters and its own parameters' wire names. */
-function knownFilters(spec: EndpointSpec): string[] {
+export function knownFilters(spec: EndpointSpec): string[] {
   return [...spec.filters, ...[...spec.positional, ...spec.optionFilters].map((param) => wireFilterName(spec, param))];
 }
 

@@ -1,6 +1,6 @@
 import { toSnakeCase, wireFilterName, type EndpointSpec } from "../endpoints/table";
 import { filterKindOf } from "../endpoints/filterKinds";
-import { checkFilterValue } from "../params/filterChecks";
+import { checkFilterValue, knownFilters } from "../params/filterChecks";
 import { checkItemId, isDropped, toList, type FilterValue } from "../query/query";
 
 /** Options whose lists are sets: their order sends the same rows. `fields` keeps its order (the table's columns). */
@@ -10,8 +10,8 @@ const SET_OPTIONS = ["include", "metricKeys", "metricGroupKeys"];
  * The one form a sync's query is kept and compared in, whatever spelling came (the library's
  * `studies: [2, 1]`, the command line's `filters: { studies: "1,2" }`, a single value): every filter
  * under its wire name in `filters` (the method's own parameters too; falsy ones dropped, as the
- * wire drops them; an `extraFilters` entry too when its name is a known filter and its value passes
- * that filter's check, since it goes out the same way), other `extraFilters` apart; list values as
+ * wire drops them; an `extraFilters` entry too when its name is one of the endpoint's filters and its
+ * value passes that filter's check, since it goes out the same way), other `extraFilters` apart; list values as
  * sorted sets of their canonical type (ids and years numbers, flags 1/0, dates as the wire writes
  * them); the item id a number; `include` and metric keys as sorted sets, `fields` as a list in its
  * order, an empty list as none (the wire sends none); object keys sorted. A value its filter's kind
@@ -29,9 +29,10 @@ export function canonicalQuery(spec: EndpointSpec, options: Record<string, unkno
   }
   Object.assign(filters, filtersByWireName(spec, options.filters));
   const extraFilters = filtersByWireName(spec, options.extraFilters);
+  const known = knownFilters(spec);
   for (const [name, value] of Object.entries(extraFilters)) {
     delete filters[name];
-    if (filterKindOf(name) !== undefined && passes(name, value as FilterValue)) {
+    if (known.includes(name) && passes(name, value as FilterValue)) {
       filters[name] = value;
       delete extraFilters[name];
     }
