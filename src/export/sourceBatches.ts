@@ -8,6 +8,7 @@ import type { ExportOptions, ExportSource, FrameSource, RecordPageLike } from ".
 import { ValidationError } from "../errors";
 import { declaredOfDtype, type DeclaredType } from "../table/columnType";
 import type { ColumnStats } from "../table/columnPlan";
+import { FieldClashes } from "../table/fieldClashes";
 
 /** Column names and rows of cells placed under them: what ExportHeader reads, from a frame or from records. */
 export interface CellRows {
@@ -63,6 +64,7 @@ export async function* sourceBatches(source: ExportSource, options: ExportOption
   }
   // one shaping path with the frames: a page of client.pages names its endpoint, which decides column names
   const shapeOptions = { stackData: options.stackData, endpoint: options.endpoint, globalPrefix: options.globalPrefix };
+  const clashes = new FieldClashes();
   for await (const batch of recordBatches(source)) {
     if (options.flatten === false) {
       const { names, rows, stats } = gatherRows(batch.records);
@@ -72,10 +74,16 @@ export async function* sourceBatches(source: ExportSource, options: ExportOption
     const shape = pageRowShape(batch, shapeOptions);
     // a page of client.pages whose pull decoded it to columns by these rules: the same rows, not gathered again
     const columns = pageColumnsOf(batch.page, shape);
-    const { names, rows, stats } = columns ? chunkRows(columns.chunk) : gatherRecords(batch.records, shape);
+    const gathered = columns ? chunkRows(columns.chunk) : gatherRecords(batch.records, shape);
+    if (isOwnRecords(batch)) clashes.add(gathered.clashes);
+    const { names, rows, stats } = gathered;
     yield { kind: "records", names, rows, declaredTypes: shape.declaredTypes, stats };
   }
+  clashes.warn(options.endpoint ?? "records");
 }
+
+/** Records the caller gave as they are, not a pull's page (whose pull tells of its field clashes). */
+export const isOwnRecords = (batch: RawRecords): boolean => batch.page === undefined;
 
 /** The records of a source that is not a frame (checked first by the caller), a slice or a page at a time, as they came; empty pages are skipped. */
 export async function* recordBatches(source: ExportSource): AsyncGenerator<RawRecords, void> {

@@ -5,7 +5,8 @@ import { frameColumnSlice } from "../frame/danfo";
 import { frameRowCount, frameRowSlices, isFrameShape, type FrameShape } from "../frame/frameShape";
 import { pageRowShape } from "../rows/rowShape";
 import type { DeclaredType } from "../table/columnType";
-import { frameDeclaredTypes, recordBatches, SLICE_ROWS } from "./sourceBatches";
+import { frameDeclaredTypes, isOwnRecords, recordBatches, SLICE_ROWS } from "./sourceBatches";
+import { FieldClashes } from "../table/fieldClashes";
 import { ExportError } from "./exportError";
 import type { ExportOptions, ExportSource } from "./types";
 
@@ -33,6 +34,7 @@ export async function* sourceColumns(source: ExportSource, options: ExportOption
     return;
   }
   const shapeOptions = { stackData: options.stackData, endpoint: options.endpoint, globalPrefix: options.globalPrefix };
+  const clashes = new FieldClashes();
   for await (const batch of recordBatches(source)) {
     if (options.flatten === false) {
       const { names, columns, rowCount } = chunkOfRows(gatherRows(batch.records));
@@ -41,8 +43,10 @@ export async function* sourceColumns(source: ExportSource, options: ExportOption
     }
     const shape = pageRowShape(batch, shapeOptions);
     const chunk = pageColumnsOf(batch.page, shape)?.chunk ?? gatherPageChunk(batch.records, shape);
+    if (isOwnRecords(batch)) clashes.add(chunk.clashes);
     yield { names: chunk.names, columns: chunk.columns, rowCount: chunk.rowCount, declaredTypes: shape.declaredTypes };
   }
+  clashes.warn(options.endpoint ?? "records");
 }
 
 function* frameColumns(frame: FrameShape): Generator<CellColumns> {

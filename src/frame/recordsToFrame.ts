@@ -5,6 +5,7 @@ import { frameFromTableCells } from "./finishTable";
 import { gatherPageChunk, pageColumnsOf } from "../table/pageChunk";
 import { AssembledTable } from "./assembledTable";
 import { checkRecordItems } from "./recordItems";
+import { FieldClashes } from "../table/fieldClashes";
 
 /** The row shape of the records of `options.endpoint`: the caller looks it up (frame reads no endpoint table). */
 export type ShapeOf = (options: ShapeOptions) => RowShape;
@@ -44,6 +45,8 @@ export class FrameBuilder {
   readonly #shapeOf: ShapeOf;
   #endpoint: string | undefined;
   #stackData: boolean | undefined;
+  /** of records given as they are (a pull's pages are its own to warn of) */
+  readonly #clashes = new FieldClashes();
 
   constructor(options: ShapeOptions, shapeOf: ShapeOf) {
     this.#options = options;
@@ -59,7 +62,7 @@ export class FrameBuilder {
   add(page: ShapedPage | readonly JsonRecord[]): void {
     if (Array.isArray(page)) {
       checkRecordItems(page, "page");
-      return this.addRows({ kind: "records", records: page as readonly JsonRecord[] });
+      return this.#addRecords(page as readonly JsonRecord[], this.#shapeFor(undefined), this.#clashes);
     }
     const { endpoint, stackData } = (page ?? {}) as ShapedPage;
     if (this.#shape === undefined && stackData) this.#stackData = true;
@@ -90,15 +93,23 @@ export class FrameBuilder {
   addRows(rows: RowsOfPage, endpoint?: string): void {
     const shape = this.#shapeFor(endpoint);
     if (rows.kind === "columns") return this.#table.add(rows.chunk);
-    const { records } = rows;
-    if (records.length <= RECORDS_PER_CHUNK) return this.#table.add(gatherPageChunk(records, shape));
+    this.#addRecords(rows.records, shape);
+  }
+
+  /** Records gathered into chunks a stretch at a time, their field clashes counted into `clashes`. */
+  #addRecords(records: readonly JsonRecord[], shape: RowShape, clashes?: FieldClashes): void {
     const table = this.#table;
+    const add = (chunk: PageChunk) => {
+      clashes?.add(chunk.clashes);
+      table.add(chunk);
+    };
+    if (records.length <= RECORDS_PER_CHUNK) return add(gatherPageChunk(records, shape));
     for (let from = 0; from < records.length; from += RECORDS_PER_CHUNK) {
       const chunk = gatherPageChunk(records.slice(from, from + RECORDS_PER_CHUNK), shape);
       // the columns make room for the rows once: unstacked, the records are the rows; stacked, as
       // many rows a record as in the first stretch (beyond that room a column grows as rows come)
       if (from === 0) table.expectRows(table.rowCount + Math.ceil((chunk.rowCount / RECORDS_PER_CHUNK) * records.length));
-      table.add(chunk);
+      add(chunk);
     }
   }
 
@@ -118,6 +129,7 @@ export class FrameBuilder {
 
   /** The finished table (its columns become the frame's). */
   toTable(): ColumnTable {
+    this.#clashes.warn(this.#endpoint ?? "records");
     return this.#table.finish(this.#shapeFor(undefined).declaredTypes);
   }
 

@@ -11,7 +11,7 @@ import { readEnvelope, recordCount, recordsOf, type Envelope, type PageBody, typ
 import { PageChecker } from "./pageChecks";
 import { headStartPages, largerPages, largerPagesWithinBudget, mayGrow, nextPages, planPages, type PagePlan } from "./pagePlan";
 import { threadsForPull, type PullOptions, type PullParts } from "./parts";
-import { metricKeysOf, UnknownFields, unmatchedMetricKeys, warnPullEnd, warnUnmatchedMetricKeys } from "./pullWarnings";
+import { PageFieldClashes, metricKeysOf, UnknownFields, unmatchedMetricKeys, warnPullEnd, warnUnmatchedMetricKeys } from "./pullWarnings";
 import { request, type BodyDecoding } from "./request";
 
 /** How a consumer takes a pull's pages. */
@@ -147,6 +147,12 @@ export async function* pullPages(
     // the hint for a misspelt key asks brand-metrics beside the pull; its warning is given before the pull ends
     const keysWarned = warnUnmatchedMetricKeys(endpoint, unmatchedKeys, () => knownMetricKeys(pull), options.queryWarnings);
     const unknownFields = new UnknownFields(endpoint, fields, firstRecords);
+    const clashes = wanted.columns && new PageFieldClashes(endpoint, wanted.columns);
+    clashes?.see(first.body);
+    const seen = (body: PageBody) => {
+      unknownFields.see(body);
+      clashes?.see(body);
+    };
     const pool = wanted.columns && parts.decodePool(threadsForPull(options.threads, firstRecords, first.total, plan.lastPage - plan.start));
     releasePool = pool?.use();
     const later: BodyDecoding = wanted.columns ? { shape: wanted.columns, pool, keepBytes: wanted.keepBytes } : {};
@@ -174,17 +180,19 @@ export async function* pullPages(
       checker = switched.checker;
       pull.progress.setTotal(rest.plan.lastPage);
       pull.progress.tick(recordCount(switched.lead!));
-      unknownFields.see(switched.lead!);
+      seen(switched.lead!);
       yield { endpoint, page: 1, body: switched.lead!, total: first.total, lastPage: rest.plan.lastPage };
     } else if (switching && switched !== "servedAsHeld") {
       await letGo(headStart!);
       headStart = undefined;
     }
-    const failures: PageFailure[] = yield* seenBy(streamPages(pull, rest, wanted.window, later, headStart), unknownFields);
+    const failures: PageFailure[] = yield* seenBy(streamPages(pull, rest, wanted.window, later, headStart), seen);
     unknownFields.warn(options.queryWarnings);
+    const clashed = clashes ? clashes.warn(options.queryWarnings) : false;
     await keysWarned;
     warnPullEnd(endpoint, failures, rest.plan.lastPage - rest.plan.start + 1, rest.checker);
-    const whole = unmatchedKeys.length === 0 && failures.length === 0 && !rest.checker?.disagreed;
+    // a frame kept whole is made again without its pull, and without the clash warning
+    const whole = unmatchedKeys.length === 0 && failures.length === 0 && !rest.checker?.disagreed && !clashed;
     return { whole, entries: await end() };
   } catch (error) {
     if (error instanceof InconsistentPagesError) await pull.writes?.forget();
@@ -194,12 +202,12 @@ export async function* pullPages(
   }
 }
 
-/** The pages as they pass, each shown to `fields` (the rest of a pull: its first page was seen already). */
-async function* seenBy<R>(pages: AsyncGenerator<PulledPage, R>, fields: UnknownFields): AsyncGenerator<PulledPage, R> {
+/** The pages as they pass, each body shown to `see` (the rest of a pull: its first page was seen already). */
+async function* seenBy<R>(pages: AsyncGenerator<PulledPage, R>, see: (body: PageBody) => void): AsyncGenerator<PulledPage, R> {
   try {
     let next: IteratorResult<PulledPage, R>;
     while (!(next = await pages.next()).done) {
-      fields.see(next.value.body);
+      see(next.value.body);
       yield next.value;
     }
     return next.value;

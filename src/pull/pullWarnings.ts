@@ -1,6 +1,8 @@
 import { documentedRoute } from "../rows/rowShape";
 import { DOCUMENTED } from "../endpoints/documented";
-import type { JsonRecord } from "../table/types";
+import type { JsonRecord, RowShape } from "../table/types";
+import { flatteningClashes } from "../table/flattenRecords";
+import { FIELD_CLASH_WARNING, FieldClashes } from "../table/fieldClashes";
 import { closestName } from "../text/closestName";
 import { metricColumns } from "../rows/scoreColumnMap";
 import { INCONSISTENT_PAGES_ADVICE, INCONSISTENT_PAGES_WARNING, type PageChecker } from "./pageChecks";
@@ -127,6 +129,25 @@ export class UnknownFields {
       { code: UNKNOWN_FIELD_WARNING },
     );
     return true;
+  }
+}
+
+/** The field clashes of a pull's pages (table/fieldClashes.ts): a page's columns' counts, or its records flattened to count them. */
+export class PageFieldClashes {
+  readonly #clashes = new FieldClashes();
+
+  constructor(
+    private readonly endpoint: string,
+    private readonly shape: RowShape,
+  ) {}
+
+  see(body: PageBody): void {
+    this.#clashes.add(body.kind === "columns" ? body.chunk.clashes : flatteningClashes(body.records, this.shape));
+  }
+
+  /** The warning (unless the run gave it already: `given`); whether there was one. */
+  warn(given?: QueryWarnings): boolean {
+    return this.#clashes.warn(this.endpoint, given && ((names) => given.isNew(FIELD_CLASH_WARNING, this.endpoint, names)));
   }
 }
 

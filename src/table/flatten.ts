@@ -15,6 +15,8 @@ export interface GatheredRows {
   rows: unknown[][];
   /** counted while gathering, to spare a second read of every cell */
   stats: ColumnStats;
+  /** the columns two fields of one record flattened to with different values (the later one's kept), and in how many rows */
+  clashes?: ReadonlyMap<string, number>;
 }
 
 // gatherRows and gatherRecords give the gatherer's rows themselves, to the exports' batches
@@ -63,7 +65,8 @@ export class RecordGatherer {
 
   /** the rows so far: the same object, growing, at each call */
   result(): GatheredRows {
-    return { names: this.#flattener.names, rows: this.#rows, stats: this.#stats };
+    const clashes = this.#flattener.clashes;
+    return { names: this.#flattener.names, rows: this.#rows, stats: this.#stats, ...(clashes.size ? { clashes } : {}) };
   }
 }
 
@@ -110,6 +113,13 @@ export class Flattener {
   readonly #columnAtPosition: number[] = [];
   /** `global_brand_` once per include name, so the position check compares the same string each record */
   readonly #globalPrefixes = new Map<string, string>();
+  /** the field (prefix, key) each column was first named from */
+  readonly #prefixOfColumn: string[] = [];
+  readonly #keyOfColumn: string[] = [];
+  /** by column: 1 once a second field flattens to its name (`a_b` beside `a: {b}`) */
+  #sharedColumns: Uint8Array | undefined;
+  /** the columns two fields of one record gave different values, and in how many rows: the later value is the cell's */
+  readonly clashes = new Map<string, number>();
   #position = 0;
   readonly #globalIncludes: ReadonlySet<string>;
   readonly #stackLists: boolean;
@@ -156,9 +166,10 @@ export class Flattener {
       const position = this.#position;
       if (keyAtPosition[position] === key && prefixAtPosition[position] === TOP_LEVEL) {
         this.#position = position + 1;
-        cells[columnAtPosition[position]] = value;
+        if (this.#sharedColumns === undefined) cells[columnAtPosition[position]] = value;
+        else this.#put(cells, columnAtPosition[position], value);
       } else {
-        cells[this.#columnAt(TOP_LEVEL, key)] = value;
+        this.#put(cells, this.#columnAt(TOP_LEVEL, key), value);
       }
     }
     this.out(cells, columnAtPosition, this.#position);
@@ -190,7 +201,7 @@ export class Flattener {
           continue;
         }
       }
-      cells[this.#columnAt(frame.prefix, key)] = value;
+      this.#put(cells, this.#columnAt(frame.prefix, key), value);
     }
     return true;
   }
@@ -200,9 +211,18 @@ export class Flattener {
     const cells = new Array<unknown>(this.names.length);
     this.#position = 0;
     for (let index = 0; index < row.length; index += 3) {
-      cells[this.#columnAt(row[index] as string, row[index + 1] as string)] = row[index + 2];
+      this.#put(cells, this.#columnAt(row[index] as string, row[index + 1] as string), row[index + 2]);
     }
     this.out(cells, this.#columnAtPosition, this.#position);
+  }
+
+  #shareColumn(column: number): void {
+    if (this.#sharedColumns === undefined || this.#sharedColumns.length <= column) {
+      const shared = new Uint8Array(Math.max(column + 1, this.names.length));
+      if (this.#sharedColumns) shared.set(this.#sharedColumns);
+      this.#sharedColumns = shared;
+    }
+    this.#sharedColumns[column] = 1;
   }
 
   #globalPrefix(key: string): string {
@@ -212,6 +232,18 @@ export class Flattener {
       this.#globalPrefixes.set(key, prefix);
     }
     return prefix;
+  }
+
+  /** `cells[column] = value`, counting a clash when another field of the row gave the column a different value. */
+  #put(cells: unknown[], column: number, value: unknown): void {
+    if (this.#sharedColumns?.[column] === 1) {
+      const before = cells[column];
+      if (before !== undefined && !sameCell(before, value)) {
+        const name = this.names[column];
+        this.clashes.set(name, (this.clashes.get(name) ?? 0) + 1);
+      }
+    }
+    cells[column] = value;
   }
 
   #columnAt(prefix: string, key: string): number {
@@ -225,11 +257,21 @@ export class Flattener {
       column = this.names.length;
       this.names.push(name);
       this.#columnByName.set(name, column);
+      this.#prefixOfColumn[column] = prefix;
+      this.#keyOfColumn[column] = key;
       this.onColumn(column);
+    } else if (this.#keyOfColumn[column] !== key || this.#prefixOfColumn[column] !== prefix) {
+      this.#shareColumn(column);
     }
     this.#keyAtPosition[position] = key;
     this.#prefixAtPosition[position] = prefix;
     this.#columnAtPosition[position] = column;
     return column;
   }
+}
+
+/** Whether two values of one row's column are the same JSON value (a list or object compared by its text). */
+function sameCell(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  return typeof a === "object" && typeof b === "object" && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
 }

@@ -39,7 +39,7 @@ export function chunkColumn(chunk: PageChunk, name: string): ArrayLike<unknown> 
   return at < 0 ? [] : chunk.columns[at];
 }
 
-export function chunkOfRows({ names, rows, stats }: GatheredRows): PageChunk {
+export function chunkOfRows({ names, rows, stats, clashes }: GatheredRows): PageChunk {
   const rowCount = rows.length;
   const width = names.length;
   // a column of numbers in every row (a short row's missing cell is not counted) travels unboxed
@@ -55,7 +55,9 @@ export function chunkOfRows({ names, rows, stats }: GatheredRows): PageChunk {
       else copyCells(rows, column, cells, start, end);
     }
   }
-  return { names, columns, rowCount, stats: statsOf(stats, width) };
+  const chunk: PageChunk = { names, columns, rowCount, stats: statsOf(stats, width) };
+  if (clashes) chunk.clashes = clashes;
+  return chunk;
 }
 
 // one loop per kind of column, so that each store meets one kind of array
@@ -126,6 +128,7 @@ export function reorderedChunk(chunk: PageChunk, order: Int32Array): PageChunk {
   };
   const reordered: PageChunk = { names: pick(chunk.names), columns: pick(chunk.columns), rowCount: chunk.rowCount, stats: counts };
   if (chunk.recordEnds) reordered.recordEnds = chunk.recordEnds;
+  if (chunk.clashes) reordered.clashes = chunk.clashes;
   return reordered;
 }
 
@@ -143,6 +146,8 @@ export function sliceChunk(chunk: PageChunk, records: number): PageChunk {
   }
   const sliced: PageChunk = { names: chunk.names, columns, rowCount, stats: statsOf(stats, chunk.names.length) };
   if (chunk.recordEnds) sliced.recordEnds = chunk.recordEnds.slice(records).map((end) => end - from);
+  // counted over the whole page, the rows cut off included
+  if (chunk.clashes) sliced.clashes = chunk.clashes;
   return sliced;
 }
 

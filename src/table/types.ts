@@ -53,6 +53,8 @@ export interface PageChunk {
   stats: ChunkStats;
   /** stacked pages only: the row after each record's last (a record may make several rows, or none) */
   recordEnds?: Int32Array;
+  /** the columns two fields of one record flattened to with different values, and in how many rows (GatheredRows.clashes) */
+  clashes?: ReadonlyMap<string, number>;
 }
 
 export interface ShapeOptions {

@@ -1,0 +1,32 @@
+export const FIELD_CLASH_WARNING = "FOUNTFRAME_FIELD_CLASH";
+
+/**
+ * The columns that two fields of one record flatten to with different values (`a_b` beside
+ * `a: {b}`, both `a_b`), counted over every batch of one table and told once at its end: such a
+ * cell holds the later field's value and the other is lost, on every path (as bavapi's
+ * json_normalize does), so it is said.
+ */
+export class FieldClashes {
+  readonly #rows = new Map<string, number>();
+
+  /** A batch's clashes (GatheredRows.clashes, PageChunk.clashes). */
+  add(clashes: ReadonlyMap<string, number> | undefined): void {
+    for (const [name, rows] of clashes ?? []) this.#rows.set(name, (this.#rows.get(name) ?? 0) + rows);
+  }
+
+  get names(): string[] {
+    return [...this.#rows.keys()];
+  }
+
+  /** One warning, `where` the records came from, naming each column and its rows; whether there was one. */
+  warn(where: string, given?: (names: readonly string[]) => boolean): boolean {
+    if (this.#rows.size === 0) return false;
+    if (given && !given(this.names)) return true;
+    const counted = [...this.#rows].map(([name, rows]) => `${JSON.stringify(name)} (${rows} ${rows === 1 ? "row" : "rows"})`);
+    process.emitWarning(
+      `${where}: two fields of a record flatten to one column name with different values, so the column holds the later field's value and the other is lost: ${counted.join(", ")}. A nested field's name joined with "_" is another field's name; the records themselves hold both.`,
+      { code: FIELD_CLASH_WARNING },
+    );
+    return true;
+  }
+}
