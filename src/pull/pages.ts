@@ -148,7 +148,7 @@ export async function* pullPages(
     const keysWarned = warnUnmatchedMetricKeys(endpoint, unmatchedKeys, () => knownMetricKeys(pull), options.queryWarnings);
     const unknownFields = new UnknownFields(endpoint, fields, firstRecords);
     const clashes = wanted.columns && new PageFieldClashes(endpoint, wanted.columns);
-    clashes?.see(first.body);
+    // each page is seen once its consumer took it: a page of records was gathered (and counted) by then
     const seen = (body: PageBody) => {
       unknownFields.see(body);
       clashes?.see(body);
@@ -172,6 +172,7 @@ export async function* pullPages(
       await requestsWritten();
       yield { ...first, rowsAhead };
     } else yield first;
+    clashes?.see(first.body);
 
     let rest: RestOfPull = { perPage, plan, checker };
     const switched = await switching;
@@ -180,8 +181,8 @@ export async function* pullPages(
       checker = switched.checker;
       pull.progress.setTotal(rest.plan.lastPage);
       pull.progress.tick(recordCount(switched.lead!));
-      seen(switched.lead!);
       yield { endpoint, page: 1, body: switched.lead!, total: first.total, lastPage: rest.plan.lastPage };
+      seen(switched.lead!);
     } else if (switching && switched !== "servedAsHeld") {
       await letGo(headStart!);
       headStart = undefined;
@@ -202,13 +203,13 @@ export async function* pullPages(
   }
 }
 
-/** The pages as they pass, each body shown to `see` (the rest of a pull: its first page was seen already). */
+/** The pages as they pass, each body shown to `see` once taken (the rest of a pull: its first page was seen already). */
 async function* seenBy<R>(pages: AsyncGenerator<PulledPage, R>, see: (body: PageBody) => void): AsyncGenerator<PulledPage, R> {
   try {
     let next: IteratorResult<PulledPage, R>;
     while (!(next = await pages.next()).done) {
-      see(next.value.body);
       yield next.value;
+      see(next.value.body);
     }
     return next.value;
   } finally {

@@ -1,7 +1,7 @@
 import { documentedRoute } from "../rows/rowShape";
 import { DOCUMENTED } from "../endpoints/documented";
 import type { JsonRecord, RowShape } from "../table/types";
-import { flatteningClashes } from "../table/flattenRecords";
+import { clashesOfRecords } from "../table/pageChunk";
 import { FIELD_CLASH_WARNING, FieldClashes } from "../table/fieldClashes";
 import { closestName } from "../text/closestName";
 import { metricColumns } from "../rows/scoreColumnMap";
@@ -132,7 +132,7 @@ export class UnknownFields {
   }
 }
 
-/** The field clashes of a pull's pages (table/fieldClashes.ts): a page's columns' counts, or its records flattened to count them. */
+/** The field clashes of a pull's pages (table/fieldClashes.ts): a page's columns' counts, or its records'. */
 export class PageFieldClashes {
   readonly #clashes = new FieldClashes();
 
@@ -141,8 +141,9 @@ export class PageFieldClashes {
     private readonly shape: RowShape,
   ) {}
 
+  /** A page once its consumer took it (whose gathering of its records counted them already). */
   see(body: PageBody): void {
-    this.#clashes.add(body.kind === "columns" ? body.chunk.clashes : flatteningClashes(body.records, this.shape));
+    this.#clashes.add(body.kind === "columns" ? body.chunk.clashes : clashesOfRecords(body.records, this.shape));
   }
 
   /** The warning (unless the run gave it already: `given`); whether there was one. */

@@ -24,7 +24,7 @@ export class FieldClashes {
     if (given && !given(this.names)) return true;
     const counted = [...this.#rows].map(([name, rows]) => `${JSON.stringify(name)} (${rows} ${rows === 1 ? "row" : "rows"})`);
     process.emitWarning(
-      `${where}: two fields of a record flatten to one column name with different values, so the column holds the later field's value and the other is lost: ${counted.join(", ")}. A nested field's name joined with "_" is another field's name; the records themselves hold both.`,
+      `${where}: two fields of a record flatten to one column name with different values, so the column holds the later field's value and the other is lost: ${counted.join(", ")}. A nested field's name joined with "_" is another field's name; the records themselves (rawQuery, pages) hold both.`,
       { code: FIELD_CLASH_WARNING },
     );
     return true;

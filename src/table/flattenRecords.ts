@@ -34,16 +34,6 @@ export function flattenRecords(
   return rows;
 }
 
-/**
- * The columns two fields of one record flatten to with different values (`a_b` beside `a: {b}`),
- * and in how many rows: the one flattener keeps the later field's value there.
- */
-export function flatteningClashes(records: readonly JsonRecord[], { stackData, globalIncludes }: RowShape): ReadonlyMap<string, number> {
-  const flattener = new Flattener({ globalIncludes, stackLists: stackData }, () => {});
-  for (const record of records) if (hasNestedValues(record, false)) flattener.add(record);
-  return flattener.clashes;
-}
-
 /** Whether a record holds any nested object, or with `withLists` any list: if not, it is already a flat row. */
 export function hasNestedValues(record: Record<string, unknown>, withLists: boolean): boolean {
   for (const key in record) {

@@ -1,5 +1,5 @@
 import { ColumnStats } from "./columnPlan";
-import { RecordGatherer, type GatheredRows } from "./flatten";
+import { Flattener, RecordGatherer, type GatheredRows } from "./flatten";
 import type { ChunkStats, JsonRecord, PageChunk, RowShape } from "./types";
 
 /**
@@ -22,7 +22,25 @@ export function gatherPageChunk(records: readonly JsonRecord[], shape: RowShape)
   }
   const chunk = chunkOfRows(gatherer.result());
   if (recordEnds) chunk.recordEnds = recordEnds;
+  CLASHES_OF_RECORDS.set(records, { shape, clashes: chunk.clashes ?? NO_CLASHES });
   return chunk;
+}
+
+const NO_CLASHES: ReadonlyMap<string, number> = new Map();
+/** what gathering a page's records found of its field clashes, by the records, while they live */
+const CLASHES_OF_RECORDS = new WeakMap<readonly JsonRecord[], { shape: RowShape; clashes: ReadonlyMap<string, number> }>();
+
+/**
+ * The columns two fields of one record flatten to with different values (PageChunk.clashes), for
+ * records a pull handed on as they are: what their consumer's gathering found, or, when it made
+ * rows of its own (or none), the one flattener's count.
+ */
+export function clashesOfRecords(records: readonly JsonRecord[], shape: RowShape): ReadonlyMap<string, number> {
+  const gathered = CLASHES_OF_RECORDS.get(records);
+  if (gathered && sameRowRules(gathered.shape, shape)) return gathered.clashes;
+  const flattener = new Flattener({ globalIncludes: shape.globalIncludes, stackLists: shape.stackData }, () => {});
+  for (const record of records) flattener.add(record);
+  return flattener.clashes;
 }
 
 const ROWS_PER_BLOCK = 64;
