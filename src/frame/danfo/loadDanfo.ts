@@ -7,6 +7,7 @@ import type * as Danfo from "../../danfo";
 import type { DataFrame } from "../../danfo";
 import { deferMathjs } from "./deferMathjs";
 import { giveNotebookForm } from "./notebookForm";
+import { guardColumnProperties } from "./columnProperties";
 
 // set by the build (tsup.config.ts)
 declare const __FOUNTFRAME_DANFO_BUNDLED__: boolean | undefined;
@@ -43,6 +44,7 @@ export function loadDataFrameClass(): Promise<DataFrameClass> {
     })
     .then((danfo) => {
       giveNotebookForm(danfo);
+      guardColumnProperties(danfo);
       return danfo.DataFrame;
     });
   return danfoFrameClass;
