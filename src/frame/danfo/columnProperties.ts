@@ -1,9 +1,8 @@
 import type { BaseDataFrame } from "../../danfo";
 
 /** danfo's own method that gives a frame a property per column name (`df.brand_name`), as danfojs-node 1.2.0 has it. */
-interface ColumnProperties {
-  $setInternalColumnDataProperty?: (this: { columns: string[] }, column?: string) => void;
-}
+type SetColumnProperties = (this: { columns: string[] }, column?: string) => void;
+const SET_COLUMN_PROPERTIES = "$setInternalColumnDataProperty";
 
 const GUARDED = Symbol("fountframe.columnPropertiesGuarded");
 
@@ -15,11 +14,11 @@ const GUARDED = Symbol("fountframe.columnPropertiesGuarded");
  * `frame.columns` stays the names. Called when danfo is loaded (loadDanfo.ts); again is harmless.
  */
 export function guardColumnProperties(danfo: { BaseDataFrame: typeof BaseDataFrame }): void {
-  const prototype = danfo.BaseDataFrame.prototype as unknown as ColumnProperties & Record<symbol, unknown>;
-  const setProperties = prototype.$setInternalColumnDataProperty;
-  if (typeof setProperties !== "function" || prototype[GUARDED]) return;
+  const prototype: object = danfo.BaseDataFrame.prototype;
+  const setProperties: unknown = Reflect.get(prototype, SET_COLUMN_PROPERTIES);
+  if (typeof setProperties !== "function" || Reflect.has(prototype, GUARDED)) return;
   Object.defineProperty(prototype, GUARDED, { value: true });
-  prototype.$setInternalColumnDataProperty = function (this: { columns: string[] }, column?: string): void {
+  const guarded: SetColumnProperties = function (this, column) {
     if (typeof column === "string") {
       if (!(column in this)) setProperties.call(this, column);
       return;
@@ -27,4 +26,5 @@ export function guardColumnProperties(danfo: { BaseDataFrame: typeof BaseDataFra
     // danfo's loop, less the names the frame already answers to
     for (const name of this.columns) if (typeof name === "string" && !(name in this)) setProperties.call(this, name);
   };
+  Reflect.set(prototype, SET_COLUMN_PROPERTIES, guarded);
 }
