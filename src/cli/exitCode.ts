@@ -40,6 +40,18 @@ export class IncompleteOutputError extends Error {
   }
 }
 
+/** A re-run of every tracked sync in which some tables failed (each told on its own line); the first failure's exit code. */
+export class TablesNotSyncedError extends Error {
+  override name = "TablesNotSyncedError";
+  constructor(
+    readonly failures: ReadonlyArray<{ table: string; error: unknown }>,
+    tracked: number,
+  ) {
+    const names = failures.map((failure) => failure.table).join(", ");
+    super(`${failures.length} of ${tracked} tracked tables not synced (${names}); the others were, each committed on its own`);
+  }
+}
+
 /** The one place an outcome becomes an exit code and the line that explains it. */
 export function outcomeOf(error: unknown): Outcome {
   if (error === undefined) return { code: EXIT_OK };
@@ -53,6 +65,7 @@ export function outcomeOf(error: unknown): Outcome {
     if (cause.code === EXIT_OK) return cause;
     return { ...cause, message: `${cause.message ?? "failed"}; the output on ${error.where} is incomplete` };
   }
+  if (error instanceof TablesNotSyncedError) return { ...outcomeOf(error.failures[0].error), message: error.message };
   if (error instanceof DataNotFoundError) return { code: EXIT_NO_RESULTS, label: "no results", message: error.message };
   if (error instanceof UsageError || error instanceof ValidationError || error instanceof ValueError) {
     return { code: EXIT_USAGE, message: error.message };

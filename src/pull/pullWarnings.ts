@@ -3,7 +3,7 @@ import { DOCUMENTED } from "../endpoints/documented";
 import type { JsonRecord, RowShape } from "../table/types";
 import { clashesOfRecords } from "../table/pageChunk";
 import { FIELD_CLASH_WARNING, FieldClashes } from "../table/fieldClashes";
-import { closestName } from "../text/closestName";
+import { closestName, nearName } from "../text/closestName";
 import { metricColumns } from "../rows/scoreColumnMap";
 import { INCONSISTENT_PAGES_ADVICE, INCONSISTENT_PAGES_WARNING, type PageChecker } from "./pageChecks";
 import type { PageBody, PageFailure } from "./envelope";
@@ -46,12 +46,6 @@ export function metricKeysOf(brandMetrics: readonly JsonRecord[]): string[] {
   return [...new Set(brandMetrics.flatMap((record) => metricColumns(record)?.map((score) => score.metric) ?? []))];
 }
 
-/** A misspelling's nearest name: a few edits away at most (a third of the name), never a far guess. */
-function nearKey(key: string, known: readonly string[]): string | undefined {
-  const closest = closestName(key, known);
-  return closest && closest.distance <= Math.max(2, Math.floor(key.length / 3)) ? closest.name : undefined;
-}
-
 /**
  * One warning naming the metric keys that matched nothing (unless there are none, or the run gave it
  * already: `given`), each with the closest key the service knows (`known`: brand-metrics asked for
@@ -70,7 +64,7 @@ export function warnUnmatchedMetricKeys(
 async function warnWithHints(endpoint: string, unmatched: readonly string[], known: Promise<readonly string[]>): Promise<void> {
   const keys = await known.catch((): readonly string[] => []);
   const named = unmatched.map((key) => {
-    const near = nearKey(key, keys);
+    const near = nearName(key, keys);
     if (near === key) return `${JSON.stringify(key)} (a key the service knows: are its columns left out by \`fields\`?)`;
     return near ? `${JSON.stringify(key)} (did you mean ${near}?)` : JSON.stringify(key);
   });

@@ -1,6 +1,6 @@
 import { ValidationError } from "../errors";
 import type { Client } from "../client/client";
-import { closestName } from "../text/closestName";
+import { closestName, nearName } from "../text/closestName";
 import { SCORE_TYPES, type ScoreType } from "../rows/scoreTypes";
 import type { ScoreColumnMap } from "../rows/scoreColumnMap";
 
@@ -74,8 +74,8 @@ export function checkMetricKeys(metrics: readonly string[] | undefined, map: Sco
   const known = [...new Set([...map.values()].map((score) => score.metric))];
   for (const key of metrics) {
     if (known.includes(key)) continue;
-    const closest = closestName(key, known);
-    const hint = closest && closest.distance <= Math.max(2, Math.floor(key.length / 3)) ? `did you mean ${closest.name}? ` : "";
+    const near = nearName(key, known);
+    const hint = near ? `did you mean ${near}? ` : "";
     throw new ValidationError(
       "metrics",
       `${JSON.stringify(key)} is not a brand-metric key of the service; ${hint}client.brandMetrics() lists them`,

@@ -20,3 +20,9 @@ export function closestName(name: string, candidates: readonly string[]): { name
   }
   return best;
 }
+
+/** A misspelling's nearest name: a few edits away at most (a third of the name), never a far guess. */
+export function nearName(name: string, candidates: readonly string[]): string | undefined {
+  const closest = closestName(name, candidates);
+  return closest && closest.distance <= Math.max(2, Math.floor(name.length / 3)) ? closest.name : undefined;
+}

@@ -39,6 +39,31 @@ describe("fountframe sync", () => {
     expect(status.stdout + again.stderr + first.stderr).not.toContain(TOKEN);
   });
 
+  it("a re-run of every tracked sync goes on past a table that fails, names it, and exits with its code", async () => {
+    const store = join(fixture.dir, "two-tables.duckdb");
+    for (const resource of ["brands", "regions"])
+      expect((await runCli(fixture.cli, ["sync", resource, "--store", store], { env: env() })).code).toBe(0);
+    fixture.emulator.setFaults([{ resource: "brands", kind: "status", status: 422 }]);
+    const again = await runCli(fixture.cli, ["sync", "--store", store, "--quiet"], { env: env() });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^sync brands: not synced: .*422/m);
+    expect(again.stderr).toContain("1 of 2 tracked tables not synced (brands); the others were, each committed on its own");
+    expect(
+      again.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).table),
+    ).toEqual(["regions"]);
+  });
+
+  it("a misspelt resource exits 2 with the nearest one, and creates nothing", async () => {
+    const store = join(fixture.dir, "typo.duckdb");
+    const run = await runCli(fixture.cli, ["sync", "brandz", "--store", store], { env: env() });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("sync: unknown resource 'brandz' (did you mean brands?); the resources: audience-groups,");
+    expect(existsSync(store)).toBe(false);
+  });
+
   it("exits 2 naming the flag for bad usage, before any request", async () => {
     fixture.emulator.resetStats();
     const noStore = await runCli(fixture.cli, ["sync", "brands"], { env: env() });

@@ -9,10 +9,11 @@ import type { CliIo } from "../io";
 import { openClient, type ConnectionFlags } from "../openClient";
 import { methodOptions, type QueryFlags } from "../queryFlags";
 import { addFilterOptions, addQueryOptions } from "../queryOptions";
-import { UsageError } from "../exitCode";
-import { ValidationError } from "../../errors";
+import { outcomeOf, TablesNotSyncedError, UsageError } from "../exitCode";
+import { AuthenticationError, ClientClosedError, ValidationError } from "../../errors";
 import { whileInterruptible } from "../interrupts";
 import { checkSync } from "../../sync/syncOptions";
+import { nearName } from "../../text/closestName";
 
 /** The flags' options are only known at run time, where sync checks them and names the allowed ones. */
 type SyncOf = (store: Store, method: MethodName, options: Record<string, unknown>) => Promise<SyncReport>;
@@ -112,10 +113,20 @@ async function runAll(
   const tracked = await store.tables();
   if (tracked.length === 0)
     throw new UsageError(`${store.path} tracks nothing yet: run fountframe sync <resource> --store ${store.path} first`);
+  // one table's failure leaves the others to sync: each commits on its own
+  const failures: { table: string; error: unknown }[] = [];
   for (const table of tracked) {
-    const report = await run(table.endpoint as MethodName, { ...table.query, table: table.table });
-    io.stdout.write(`${JSON.stringify(report)}\n`);
+    try {
+      const report = await run(table.endpoint as MethodName, { ...table.query, table: table.table });
+      io.stdout.write(`${JSON.stringify(report)}\n`);
+    } catch (error) {
+      // what no other table would survive either
+      if (error instanceof ClientClosedError || error instanceof AuthenticationError) throw error;
+      failures.push({ table: table.table, error });
+      io.stderr.write(`sync ${table.table}: not synced: ${outcomeOf(error).message ?? String(error)}\n`);
+    }
   }
+  if (failures.length) throw new TablesNotSyncedError(failures, tracked.length);
 }
 
 /** `fountframe sync <resource> [filters] --store FILE [--full]`, `fountframe sync --store FILE [--status]`. */
@@ -128,7 +139,10 @@ export function syncCommand(io: CliIo): Command {
     );
   addStoreOptions(command, false);
   addConnectionOptions(command);
-  command.action(async (flags: SyncFlags) => {
+  // a misspelt resource reaches this action as an argument (commander would only say "too many arguments")
+  command.allowExcessArguments();
+  command.action(async (flags: SyncFlags, self: Command) => {
+    if (self.args.length) throw unknownResource(self.args[0]);
     if (flags.status && flags.full) throw new UsageError("--status lists what the store tracks and syncs nothing: give it without --full");
     // --status and a re-run of what is tracked only read a store: a missing file is created by neither
     const store = await openStore(storeFile(flags), { create: false });
@@ -156,6 +170,13 @@ export function syncCommand(io: CliIo): Command {
   });
   for (const spec of ENDPOINTS) command.addCommand(resourceSyncCommand(spec, io));
   return command;
+}
+
+function unknownResource(name: string): UsageError {
+  const names = ENDPOINTS.flatMap((spec) => (spec.method === spec.resource ? [spec.resource] : [spec.resource, spec.method]));
+  const near = nearName(name, names);
+  const hint = near ? ` (did you mean ${near}?)` : "";
+  return new UsageError(`sync: unknown resource '${name}'${hint}; the resources: ${ENDPOINTS.map((spec) => spec.resource).join(", ")}`);
 }
 
 function resourceSyncCommand(spec: EndpointSpec, io: CliIo): Command {
