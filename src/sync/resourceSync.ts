@@ -8,6 +8,7 @@ import { chunkColumn } from "../table/pageChunk";
 import { PageIdRanges, pullSort } from "./pageIdRanges";
 import { confirmRemovals } from "./removalCheck";
 import { STAGING_TABLE, type SyncOutcome, type SyncRun } from "./types";
+import { NotFoundError } from "../errors";
 
 /** Whether timestamp `a` is later than `b` (both ISO text). */
 const isAfter = (a: string, b: string): boolean => Date.parse(a) > Date.parse(b);
@@ -20,7 +21,8 @@ const isAfter = (a: string, b: string): boolean => Date.parse(a) > Date.parse(b)
  * asked by id unless the query sorts otherwise, and a full run asks the service for the stored ids
  * it would remove that its pages cannot vouch for (removalCheck.ts). The cursor is at most the time
  * the run started (this machine's clock): a record stamped in the future does not stop later runs
- * from seeing changes.
+ * from seeing changes. A tracked item query (`brandId: 3`) whose item answers 404 is an item
+ * deleted, as a removal's 404 is: a full run that pulled no rows.
  */
 export async function syncResource(pages: ColumnPagesOf, session: StoreSession, run: SyncRun): Promise<SyncOutcome> {
   const { before } = run;
@@ -38,10 +40,16 @@ export async function syncResource(pages: ColumnPagesOf, session: StoreSession, 
     let cursor = incremental ? before.cursor : null;
     const what = `sync of ${run.table} (${run.method})`;
     const ranges = new PageIdRanges(sort);
-    let requests = await stagePull(pages(run.method, pullOptions), writes, what, fieldsOf(options), (chunk) => {
+    const staged = stagePull(pages(run.method, pullOptions), writes, what, fieldsOf(options), (chunk) => {
       cursor = newestOf(chunkColumn(chunk, "updated_at"), cursor);
       ranges.see(chunk);
     });
+    if (run.item && before !== undefined && (await itemGone(staged))) {
+      const changes = await writes.writeStaged(run.table, { kind: "all" });
+      await writes.saveState(stateAfter(run, { cursor: null, studyMarks: null, mode: "full", changes, requests: 1 }));
+      return { mode: "full", changes, requests: 1 };
+    }
+    let requests = await staged;
     if (!incremental)
       requests += await confirmRemovals(
         { pages, method: run.method, what, ranges },
@@ -55,4 +63,15 @@ export async function syncResource(pages: ColumnPagesOf, session: StoreSession, 
     await writes.saveState(stateAfter(run, { cursor, studyMarks: null, mode, changes, requests }));
     return { mode, changes, requests };
   });
+}
+
+/** Whether an item's pull answered 404 (its item deleted); any other failure is the run's. */
+async function itemGone(staged: Promise<number>): Promise<boolean> {
+  try {
+    await staged;
+    return false;
+  } catch (error) {
+    if (error instanceof NotFoundError) return true;
+    throw error;
+  }
 }

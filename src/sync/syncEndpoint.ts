@@ -91,6 +91,7 @@ async function planRun(session: StoreSession, sync: CheckedSync, service: string
     table: state?.table ?? sync.table,
     full: sync.full || dropped,
     options: sync.options,
+    item: sync.item,
     service,
     before: dropped ? undefined : tracked,
     replaceUntracked,

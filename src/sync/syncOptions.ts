@@ -15,6 +15,8 @@ export interface CheckedSync {
   readonly replaceUntrackedTable: boolean;
   /** the method's options without table and mode, in their one canonical form (canonicalQuery.ts): what the store keeps as the query */
   readonly options: Record<string, unknown>;
+  /** the query asks for one item by its id (`brandId: 3`): a 404 says it is gone */
+  readonly item: boolean;
 }
 
 /** The list of `fields` with the names a sync needs added (`fields` left out asks for every field). */
@@ -59,13 +61,14 @@ export function checkSync(endpoint: unknown, options: unknown): CheckedSync {
     if (rest[name] !== undefined)
       throw new ValidationError(name, `not taken by sync, which pulls every page of the method's own options, one row per id`);
   }
-  buildQuery(spec, [rest]); // the method's own checks: unknown options, filter names and values
+  const { query } = buildQuery(spec, [rest]); // the method's own checks: unknown options, filter names and values
   return {
     method: spec.method as MethodName,
     table,
     full: mode === "full",
     replaceUntrackedTable,
     options: canonicalQuery(spec, rest),
+    item: query.id !== undefined,
   };
 }
 

@@ -51,6 +51,8 @@ export interface SyncRun {
   readonly full: boolean;
   /** the method's options, keys in order: what the state keeps as the query */
   readonly options: Record<string, unknown>;
+  /** the query asks for one item by its id: a 404 says it is gone */
+  readonly item: boolean;
   /** the service's base URL, as the state keeps it */
   readonly service: string;
   /** the state before the run, when the table is tracked */

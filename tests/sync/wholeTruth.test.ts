@@ -5,7 +5,7 @@ import { startEmulator, type Emulator } from "../../src/emulator";
 import { Client } from "../../src/client/client";
 import { openStore, type Store } from "../../src/store";
 import { IncompletePullError } from "../../src/sync/types";
-import { ValidationError, ValueError } from "../../src/errors";
+import { NotFoundError, ValidationError, ValueError } from "../../src/errors";
 import { captureWarnings } from "../client/fixture";
 
 const TOKEN = "sync-token-s3cr3t";
@@ -270,6 +270,19 @@ describe("sync commits only whole truth, into tables it made", () => {
     expect(columns).not.toContain("mine");
     // tracked now, in the spelling it was synced under; another case is the same table
     expect(await client.sync(store, "brands", { table: "BRANDS" })).toMatchObject({ table: "brands", mode: "incremental" });
+    expect((await store.tables()).map((t) => t.table)).toEqual(["brands"]);
+  });
+
+  it("an item query whose item was deleted removes its row; one never synced fails, making nothing", async () => {
+    await client.sync(store, "brands", { brandId: 3 });
+    emulator.remove({ resource: "brands", ids: [3] });
+    for (const mode of ["auto", "full"] as const) {
+      const report = await client.sync(store, "brands", { brandId: 3, mode });
+      expect(report).toMatchObject({ mode: "full", removed: mode === "auto" ? 1 : 0, rows: 0, requests: 1 });
+    }
+    expect(await count("SELECT count(*) AS n FROM brands")).toBe(0);
+    const never = await client.sync(store, "brands", { brandId: 3, table: "never" }).catch((error: unknown) => error);
+    expect(never).toBeInstanceOf(NotFoundError);
     expect((await store.tables()).map((t) => t.table)).toEqual(["brands"]);
   });
 });
