@@ -193,6 +193,8 @@ export async function syncBrandscape(
       if (run.replaceUntracked) await writes.dropTable(run.table);
       if (full) gone = goneOf(await writes.distinctValues(run.table, STUDY_COLUMN));
       const removed = await writes.removeRows(run.table, { kind: "partition", column: STUDY_COLUMN, values: gone });
+      // a first run that found no study makes its table empty, as a resource's empty first run does: a tracked table is there
+      if (pulled.length === 0 && !run.before) await writes.writeStaged(run.table, { kind: "all" });
       await writes.saveState(stateAfter(run, { cursor: null, studyMarks: marks, mode, changes: removed, requests }));
       return removed;
     });

@@ -285,4 +285,15 @@ describe("sync commits only whole truth, into tables it made", () => {
     expect(never).toBeInstanceOf(NotFoundError);
     expect((await store.tables()).map((t) => t.table)).toEqual(["brands"]);
   });
+
+  it("a first brandscape run that finds no study makes its table empty; a study that comes later is pulled into it", async () => {
+    const query = { countryCode: "CZ", yearNumber: 2013, metricKeys: "differentiation", table: "cz_2013" };
+    expect(await client.sync(store, "brandscapeData", query)).toMatchObject({ mode: "full", rows: 0, partitions: { replaced: [] } });
+    expect(await count("SELECT count(*) AS n FROM cz_2013")).toBe(0);
+    expect((await store.tables()).map((t) => [t.table, t.rows])).toEqual([["cz_2013", 0]]);
+    const added = emulator.addStudy({ country: "CZ", year: 2013 });
+    const report = await client.sync(store, "brandscapeData", query);
+    expect(report).toMatchObject({ mode: "incremental", partitions: { replaced: [added.id], removed: [] } });
+    expect(await count("SELECT count(DISTINCT study_id) AS n FROM cz_2013")).toBe(1);
+  });
 });
