@@ -177,6 +177,28 @@ describe("the store owns only what it made", () => {
     }
   });
 
+  it("refuses SQL that would change its own tables, before any statement runs; reading them is fine", async () => {
+    const store = await openStore(join(dir, "fount.duckdb"));
+    try {
+      await store.query("CREATE TABLE t AS SELECT 1 AS id");
+      const stateBefore = (await store.query("SELECT * FROM fountframe_sync")).columns;
+      for (const sql of [
+        "DROP TABLE fountframe_sync",
+        "DELETE FROM FOUNTFRAME_SYNC",
+        'UPDATE t SET id = 2; ALTER TABLE "Fountframe_Sync" ADD COLUMN x INT',
+        "CREATE TABLE fountframe_staging AS SELECT 1 AS id",
+      ]) {
+        await expect(store.query(sql)).rejects.toThrow(/^sql: SQL that only reads the store's own tables .* so none of it ran/);
+      }
+      expect((await store.query("SELECT id FROM t")).values).toEqual([[1]]);
+      expect((await store.query("DESCRIBE fountframe_sync")).shape[0]).toBe(stateBefore.length);
+      expect((await store.query("SELECT count(*) AS n FROM fountframe_sync, t")).values).toEqual([[0]]);
+      expect(await store.tables()).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("makes its file the connection's database again after SQL that moved it (USE, SET search_path, DETACH)", async () => {
     const file = join(dir, "fount.duckdb");
     const store = await openStore(file);
