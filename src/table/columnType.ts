@@ -172,8 +172,10 @@ export function dayOf(text: string): number | undefined {
   const match = DATE_TEXT.exec(text);
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, day);
-  const back = new Date(ms);
+  // setUTCFullYear, not Date.UTC, which reads years 0 to 99 as 1900 to 1999
+  const back = new Date(0);
+  back.setUTCFullYear(year, month - 1, day);
+  const ms = back.getTime();
   if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day) return undefined;
   return ms / MS_PER_DAY;
 }

@@ -156,3 +156,18 @@ test("timestamps whose text is not a UTC instant: Parquet and Arrow write the in
   expect(codes(csv)).toEqual([]);
   expect(readFileSync(file("time.csv"), "utf8")).toContain("2024-01-31T12:00:00+02:00");
 });
+
+test("dates of the years 0 to 99 are dates like any other (Date.UTC read them as 1900 to 1999): Parquet holds each day as written", async () => {
+  const datePull = pullOf([
+    ['{"id":1,"on":"0000-01-01","at":"0001-02-03T04:05:06Z"}', '{"id":2,"on":"0099-12-31","at":"0099-12-31T23:59:59Z"}'],
+  ]);
+  const { warnings } = await captureWarnings(() => writeParquet(datePull(), file("early.parquet")));
+  expect(codes(warnings)).toEqual([]);
+  const rows = await duckRows(
+    `SELECT typeof("on") AS type, strftime("on", '%Y-%m-%d') AS day, strftime("at", '%Y-%m-%dT%H:%M:%S') AS at FROM read_parquet(${sqlText(file("early.parquet"))}) ORDER BY id`,
+  );
+  expect(rows).toEqual([
+    { type: "DATE", day: "0000-01-01", at: "0001-02-03T04:05:06" },
+    { type: "DATE", day: "0099-12-31", at: "0099-12-31T23:59:59" },
+  ]);
+});
