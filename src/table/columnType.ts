@@ -241,7 +241,7 @@ const MAX_FAST_DIGITS = 15;
  * keeps its strings: `""`, `" "`, `"0x10"` (and other radix forms), `"Infinity"`, `"NaN"`; codes with
  * a leading zero such as `"007"` or `"-01"` (a padded identifier would lose its padding; `"0"` and
  * `"0.5"` are fine); whole numbers beyond 2^53 (`"12345678901234567890"`), which a number cannot
- * hold exactly.
+ * hold exactly, and numbers past the double range (`"1e400"`, and `"1e-400"`, which would be 0).
  *
  * Plain decimals of up to 15 digits are read here (an exact mantissa divided by an exact power of ten
  * is the correctly rounded value, the same as Number() gives); V8's Number() of a string costs about
@@ -299,7 +299,9 @@ function parseWithExponent(text: string, exponentAt: number): number {
     if (code < ZERO || code > NINE) return NaN;
   }
   const value = Number(text);
-  return Number.isFinite(value) ? value : NaN;
+  // past the double range either way ("1e400" is Infinity, "1e-400" is 0): the text is kept, not a number it is not
+  if (!Number.isFinite(value) || (value === 0 && /[1-9]/.test(text.slice(0, exponentAt)))) return NaN;
+  return value;
 }
 
 /** More than 15 digits: Number() rounds, but a whole number beyond 2^53 would come out changed. */

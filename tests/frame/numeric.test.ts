@@ -13,6 +13,8 @@ describe("parseNumericString", () => {
     ["1e3", 1000],
     ["1.5E-2", 0.015],
     ["0e0", 0],
+    ["0.0e-400", 0],
+    ["1e-300", 1e-300],
     ["9007199254740991", 9007199254740991],
     ["123456789012345678901234.5", 1.2345678901234568e23], // eslint-disable-line no-loss-of-precision -- the nearest double, as JS prints it
   ])("reads %j as %p", (text, value) => {
@@ -43,6 +45,9 @@ describe("parseNumericString", () => {
     "-01",
     "00.5",
     "12345678901234567890",
+    "1e400",
+    "1e-400",
+    "-2.5E-999",
     "abc",
     "2020-03-02",
   ])("does not read %j", (text) => {
