@@ -9,6 +9,13 @@ export class ColumnCounts {
     this.#byColumn.set(column, (this.#byColumn.get(column) ?? 0) + cells);
   }
 
+  /** Counts by column, as `counts()` or `Object.entries` give them. */
+  static of(counts: Iterable<readonly [string, number]>): ColumnCounts {
+    const all = new ColumnCounts();
+    for (const [column, cells] of counts) all.add(column, cells);
+    return all;
+  }
+
   /** The cells of `column` are the frame's after all (a rewrite made them so). */
   forget(column: string): void {
     this.#byColumn.delete(column);

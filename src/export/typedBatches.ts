@@ -376,12 +376,12 @@ export function warnOfCells({ numericText, loneSurrogates, timestampsToUtc = {} 
         `Pass \`types\` (e.g. double) for them to write numbers.`,
       { code: COLUMN_TYPE_CHANGED_CODE },
     );
-  const surrogates = new ColumnCounts();
-  for (const [column, cells] of Object.entries(loneSurrogates)) surrogates.add(column, cells);
-  surrogates.warn(LONE_SURROGATE_WARNING.what, LONE_SURROGATE_WARNING.hint, LONE_SURROGATE_WARNING.code);
-  const timestamps = new ColumnCounts();
-  for (const [column, cells] of Object.entries(timestampsToUtc)) timestamps.add(column, cells);
-  timestamps.warn(
+  ColumnCounts.of(Object.entries(loneSurrogates)).warn(
+    LONE_SURROGATE_WARNING.what,
+    LONE_SURROGATE_WARNING.hint,
+    LONE_SURROGATE_WARNING.code,
+  );
+  ColumnCounts.of(Object.entries(timestampsToUtc)).warn(
     "timestamps were written as UTC instants, as Parquet and Arrow hold them, where their text said otherwise " +
       "(an offset other than UTC: the instant kept, the offset not; no offset: taken as UTC; a date among timestamps: its midnight UTC)",
     'Pass `types: { column: "utf8" }` to keep the text as the frame holds it (docs/writers.md).',
