@@ -9,7 +9,7 @@ import { resultToFrame } from "./queryFrame";
 import { quoted, sqlText } from "./sqlTypes";
 import { RowAppends, Staging, type StagingState } from "./stagedRows";
 import { readStates, saveMarkedState, STATE_TABLE } from "./stateTable";
-import { refuseChangesToOwnTables } from "./ownTables";
+import { refuseChangesToSyncState } from "./syncStateGuard";
 import { removeRows, stagedCounts, storedIds, writeHeld, writeStaged } from "./tableWrites";
 import { HeldRows } from "./heldRows";
 import { StoredTables } from "./storedTables";
@@ -97,7 +97,7 @@ export class DuckDBStore implements Store, SessionHolder {
     if (typeof sql !== "string" || sql.trim() === "") throw new ValidationError("sql", "a SQL query (text)");
     return this.#turn(() =>
       this.#committing(async () => {
-        await refuseChangesToOwnTables(this.#duckdb, this.#connection, sql);
+        await refuseChangesToSyncState(this.#duckdb, this.#connection, sql);
         const answer = this.#connection
           .runAndReadAll(sql, params as DuckDBValue[] | Record<string, DuckDBValue> | undefined)
           .then((reader) => resultToFrame(this.#duckdb, reader));

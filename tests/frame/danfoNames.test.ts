@@ -7,14 +7,16 @@ import { openStore } from "../../src/store";
 
 // danfo gives a frame a property per column over its own: a column named `columns` made every read
 // of the frame recurse until the stack overflowed. Such a column is read with frame.column(name).
-const NAMES = ["id", "columns", "index", "values", "shape", "count", "dtypes", "$data"];
+const NAMES = ["id", "columns", "index", "values", "shape", "count", "dtypes", "$data", "", "0"];
 
 test("columns named as danfo's own properties: the frame keeps its names, shape and text, each column reads back", async () => {
-  const frame = await recordsToFrame([Object.fromEntries(NAMES.map((name, at) => [name, at + 1]))]);
-  expect(frame.columns).toEqual(NAMES);
+  const record = Object.fromEntries(NAMES.map((name, at) => [name, at + 1]));
+  const frame = await recordsToFrame([record]);
+  // an object lists the key "0" first
+  expect(frame.columns).toEqual(Object.keys(record));
   expect(frame.shape).toEqual([1, NAMES.length]);
   NAMES.forEach((name, at) => expect(frame.column(name).values).toEqual([at + 1]));
-  expect(frame.head(1).columns).toEqual(NAMES);
+  expect(frame.head(1).columns).toEqual(Object.keys(record));
   expect(frameToText(frame)).toContain("columns");
   // a plain column keeps its property
   expect((Reflect.get(frame, "id") as { values: unknown[] }).values).toEqual([1]);

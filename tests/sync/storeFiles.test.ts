@@ -177,7 +177,7 @@ describe("the store owns only what it made", () => {
     }
   });
 
-  it("refuses SQL that would change its own tables, before any statement runs; reading them is fine", async () => {
+  it("refuses SQL that would change its sync state, before any statement runs; reading it is fine", async () => {
     const store = await openStore(join(dir, "fount.duckdb"));
     try {
       await store.query("CREATE TABLE t AS SELECT 1 AS id");
