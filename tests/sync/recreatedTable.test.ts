@@ -1,6 +1,5 @@
 import { copyFileSync } from "node:fs";
 import { join } from "node:path";
-import { DuckDBInstance } from "@duckdb/node-api";
 import { ValidationError } from "../../src/errors";
 import { openStore } from "../../src/store";
 import { captureWarnings } from "../client/fixture";
@@ -8,18 +7,6 @@ import { useStoreFixture } from "./helpers/storeFixture";
 
 const TOKEN = "recreated-table-token";
 const STUDIES = { studies: [1, 2, 3], metricKeys: "differentiation" };
-
-/** SQL run on the store's file through a DuckDB connection of its own, as another tool would (the store closed). */
-async function withDuckDB(file: string, ...statements: string[]): Promise<void> {
-  const instance = await DuckDBInstance.create(file);
-  const connection = await instance.connect();
-  try {
-    for (const sql of statements) await connection.run(sql);
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
-}
 
 /**
  * A tracked table dropped by its owner and made again under the same name, with the owner's rows
@@ -32,11 +19,7 @@ describe("a sync of a tracked table made again by someone else", () => {
   const values = async (sql: string) => (await fx.store.query(sql)).values;
   const columnsOf = (table: string) =>
     values(`SELECT column_name FROM duckdb_columns() WHERE table_name = '${table}' ORDER BY column_index`).then((rows) => rows.flat());
-  const reopened = async (...statements: string[]) => {
-    await fx.store.close();
-    await withDuckDB(file(), ...statements);
-    fx.store = await openStore(file());
-  };
+  const reopened = (...statements: string[]) => fx.byAnotherTool(...statements);
   /** the store closed, `table` dropped and made again by its owner with their columns and rows, the store opened again */
   const remade = (table: string, columns: string, rows: string) =>
     reopened(`DROP TABLE ${table}`, `CREATE TABLE ${table} (${columns})`, `INSERT INTO ${table} VALUES ${rows}`);

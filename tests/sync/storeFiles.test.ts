@@ -186,10 +186,16 @@ describe("the store owns only what it made", () => {
         "DROP TABLE fountframe_sync",
         "DELETE FROM FOUNTFRAME_SYNC",
         'UPDATE t SET id = 2; ALTER TABLE "Fountframe_Sync" ADD COLUMN x INT',
-        "CREATE TABLE fountframe_staging AS SELECT 1 AS id",
+        "CREATE TEMP TABLE fountframe_sync AS SELECT 1 AS id",
+        "CREATE TABLE mine AS SELECT * FROM fountframe_sync",
       ]) {
-        await expect(store.query(sql)).rejects.toThrow(/^sql: SQL that only reads the store's own tables .* so none of it ran/);
+        await expect(store.query(sql)).rejects.toThrow(/^sql: SQL that only reads the store's sync state .* so none of it ran/);
       }
+      // a table of the user's whose name only starts so is theirs, as is one named as a sync's staging
+      await store.query(
+        "CREATE TABLE fountframe_sync_copy AS SELECT 1 AS id; ALTER TABLE fountframe_sync_copy RENAME TO fountframe_staging",
+      );
+      await store.query("DROP TABLE fountframe_staging");
       expect((await store.query("SELECT id FROM t")).values).toEqual([[1]]);
       expect((await store.query("DESCRIBE fountframe_sync")).shape[0]).toBe(stateBefore.length);
       expect((await store.query("SELECT count(*) AS n FROM fountframe_sync, t")).values).toEqual([[0]]);

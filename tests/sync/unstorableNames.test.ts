@@ -51,7 +51,6 @@ describe("a temporary table with a store table's name", () => {
   it.each([
     ["a tracked table's", "BRANDS", "brands"],
     ["a new table's", "fresh", "fresh"],
-    ["the sync state's", "fountframe_sync", "brands"],
   ])("refuses a run while one has %s name, naming it, and writes nothing", async (_case, temporary, table) => {
     held.service.serve([[{ id: 1, name: "a" }]]);
     await held.client.sync(held.store, "brands", {});

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { startEmulator, type Emulator } from "../../../src/emulator";
 import { Client } from "../../../src/client/client";
 import { openStore, type Store } from "../../../src/store";
+import { DuckDBInstance } from "@duckdb/node-api";
 import { rewritingProxy, type RewritingProxy } from "./rewritingProxy";
 
 export interface StoreFixture {
@@ -15,6 +16,24 @@ export interface StoreFixture {
   dir: string;
   /** a fresh store, `fount.duckdb` in `dir` */
   store: Store;
+  /**
+   * SQL run on the store's file by another tool (a DuckDB connection of its own, the store closed),
+   * then the store opened again: what `store.query` refuses to do to the sync state (an earlier
+   * version's state, an owner's change).
+   */
+  byAnotherTool(...statements: string[]): Promise<void>;
+}
+
+/** SQL run on a DuckDB file through a connection of its own, as another tool would. */
+export async function withDuckDB(file: string, ...statements: string[]): Promise<void> {
+  const instance = await DuckDBInstance.create(file);
+  const connection = await instance.connect();
+  try {
+    for (const sql of statements) await connection.run(sql);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
 }
 
 /**
@@ -23,6 +42,12 @@ export interface StoreFixture {
  */
 export function useStoreFixture(token: string, options: { proxy?: boolean; cache?: boolean } = {}): StoreFixture {
   const fixture = {} as StoreFixture;
+  fixture.byAnotherTool = async (...statements) => {
+    const file = fixture.store.path;
+    await fixture.store.close();
+    await withDuckDB(file, ...statements);
+    fixture.store = await openStore(file);
+  };
   beforeEach(async () => {
     fixture.emulator = await startEmulator({ rateLimit: false, token });
     if (options.proxy) fixture.proxy = await rewritingProxy(fixture.emulator.url);
