@@ -1,6 +1,7 @@
 import type { PulledPage } from "../pull/envelope";
 import type { StagedCounts } from "./types";
 import { IncompletePullError } from "./types";
+import { InconsistentPagesError } from "../errors";
 
 export const NOT_COMMITTED = "nothing of it was committed: the rows and marks are as they were";
 
@@ -44,6 +45,13 @@ export class PageAudit {
       this.#fail(
         `${staged.rows - staged.ids} ids came twice among ${staged.rows} records (pages shifted: records were added or removed during the pull)`,
       );
+  }
+
+  /** What a pull's failure says of the sync: pages that disagreed under `onErrors: "raise"` are a pull not whole, as they are under "warn". */
+  failed(error: unknown): unknown {
+    return error instanceof InconsistentPagesError
+      ? new IncompletePullError(`${this.what}: ${error.message}; ${NOT_COMMITTED}`, { cause: error })
+      : error;
   }
 
   #skipped(last: number): string {

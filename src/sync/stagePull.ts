@@ -35,7 +35,7 @@ export async function stagePull(
     }
   } catch (error) {
     if (error instanceof DataNotFoundError && requests === 0) return 1;
-    throw error;
+    throw audit.failed(error);
   }
   audit.finish(await sink.staged());
   return requests;

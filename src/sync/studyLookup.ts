@@ -45,7 +45,7 @@ export async function lookUpStudies(pages: PagesOf, brandscapeOptions: Record<st
       }
     }
   } catch (error) {
-    if (!(error instanceof DataNotFoundError) || requests > 0) throw error;
+    if (!(error instanceof DataNotFoundError) || requests > 0) throw audit.failed(error);
     return { marks: {}, requests: 1 };
   }
   const present = ids.filter((id) => id !== null && id !== undefined);

@@ -5,7 +5,7 @@ import { startEmulator, type Emulator } from "../../src/emulator";
 import { Client } from "../../src/client/client";
 import { openStore, type Store } from "../../src/store";
 import { IncompletePullError } from "../../src/sync/types";
-import { NotFoundError, ValidationError, ValueError } from "../../src/errors";
+import { InconsistentPagesError, NotFoundError, ValidationError, ValueError } from "../../src/errors";
 import { captureWarnings } from "../client/fixture";
 
 const TOKEN = "sync-token-s3cr3t";
@@ -127,6 +127,32 @@ describe("sync commits only whole truth, into tables it made", () => {
     expect(String(result)).toMatch(/meta\.total moved from 439 to 441 on page 3/);
     expect(await snapshot("brands")).toEqual(before);
     expect(await count("SELECT count(*) - count(DISTINCT id) AS n FROM brands")).toBe(0);
+  });
+
+  it("under onErrors raise, pages that disagree are an IncompletePullError too (the pull's InconsistentPagesError its cause)", async () => {
+    await client.sync(store, "brands", {});
+    const before = await snapshot("brands");
+    const raising = new Client(TOKEN, { baseUrl: emulator.url, verbose: false, retries: 0, onErrors: "raise" });
+    try {
+      const runs = [
+        ["brands", "brands", { mode: "full" }],
+        ["brandscape-data", "brandscapeData", { ...STUDIES, perPage: 100, table: "bd" }],
+      ] as const;
+      for (const [resource, method, options] of runs) {
+        emulator.setFaults([{ kind: "recordsInserted", count: 2, resource, page: 2 }]);
+        const error = await raising.sync(store, method, options).catch((e: unknown) => e);
+        expect([resource, error]).toEqual([resource, expect.any(IncompletePullError)]);
+        // a full brandscape run tells its group's error again, that error its cause
+        let cause = (error as Error).cause;
+        while (cause instanceof IncompletePullError) cause = cause.cause;
+        expect([resource, cause]).toEqual([resource, expect.any(InconsistentPagesError)]);
+        expect(String(error)).toMatch(/nothing of (it|this full run|these studies) was committed/);
+      }
+    } finally {
+      await raising.aclose();
+    }
+    expect(await snapshot("brands")).toEqual(before);
+    expect((await store.tables()).map((t) => t.table)).toEqual(["brands"]);
   });
 
   it("keeps every study when the study lookup's page is empty while its total says otherwise, even under raise (case 3)", async () => {
