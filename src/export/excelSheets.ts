@@ -3,7 +3,8 @@ import { ValidationError } from "../errors";
 import { describeValue } from "../query/query";
 import { excelCell, fittedWidths, type ExcelCell, type SheetCell } from "./excelCells";
 import { EXCEL_MAX_CELL_TEXT, excelText } from "./excelText";
-import { ColumnCounts, EXCEL_TEXT_CUT_CODE, INFINITE_NUMBER_CODE, LONE_SURROGATE_WARNING, TIMESTAMP_TO_UTC_CODE } from "./columnCounts";
+import { ColumnCounts } from "../table/columnCounts";
+import { EXCEL_TEXT_CUT_CODE, INFINITE_NUMBER_CODE, LONE_SURROGATE_WARNING, TIMESTAMP_TO_UTC_CODE } from "./columnCounts";
 import { ExportError } from "./exportError";
 
 /** Excel's rows per sheet, 1,048,576, less the header row. */

@@ -1,5 +1,5 @@
 import { gatherRecords, gatherRows } from "../table/flatten";
-import { chunkRows, pageColumnsOf, pageRecordCount } from "../table/pageChunk";
+import { chunkRows, isOwnRecords, pageColumnsOf, pageRecordCount } from "../table/pageChunk";
 import { frameRowSlices, isFrameShape } from "../frame/frameShape";
 import { checkRecordItems } from "../frame/recordItems";
 import type { JsonRecord } from "../table/types";
@@ -75,15 +75,12 @@ export async function* sourceBatches(source: ExportSource, options: ExportOption
     // a page of client.pages whose pull decoded it to columns by these rules: the same rows, not gathered again
     const columns = pageColumnsOf(batch.page, shape);
     const gathered = columns ? chunkRows(columns.chunk) : gatherRecords(batch.records, shape);
-    if (isOwnRecords(batch)) clashes.add(gathered.clashes);
+    if (isOwnRecords(batch.page)) clashes.add(gathered.clashes);
     const { names, rows, stats } = gathered;
     yield { kind: "records", names, rows, declaredTypes: shape.declaredTypes, stats };
   }
   clashes.warn(options.endpoint ?? "records");
 }
-
-/** Records the caller gave as they are, not a pull's page (whose pull tells of its field clashes). */
-export const isOwnRecords = (batch: RawRecords): boolean => batch.page === undefined;
 
 /** The records of a source that is not a frame (checked first by the caller), a slice or a page at a time, as they came; empty pages are skipped. */
 export async function* recordBatches(source: ExportSource): AsyncGenerator<RawRecords, void> {

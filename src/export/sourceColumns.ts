@@ -1,11 +1,11 @@
 import { gatherRows } from "../table/flatten";
 import { countedStats } from "../table/columnPlan";
-import { chunkOfRows, gatherPageChunk, pageColumnsOf } from "../table/pageChunk";
+import { chunkOfRows, gatherPageChunk, isOwnRecords, pageColumnsOf } from "../table/pageChunk";
 import { frameColumnSlice } from "../frame/danfo";
 import { frameRowCount, frameRowSlices, isFrameShape, type FrameShape } from "../frame/frameShape";
 import { pageRowShape } from "../rows/rowShape";
 import type { DeclaredType } from "../table/columnType";
-import { frameDeclaredTypes, isOwnRecords, recordBatches, SLICE_ROWS } from "./sourceBatches";
+import { frameDeclaredTypes, recordBatches, SLICE_ROWS } from "./sourceBatches";
 import { FieldClashes } from "../table/fieldClashes";
 import { ExportError } from "./exportError";
 import type { ExportOptions, ExportSource } from "./types";
@@ -43,7 +43,7 @@ export async function* sourceColumns(source: ExportSource, options: ExportOption
     }
     const shape = pageRowShape(batch, shapeOptions);
     const chunk = pageColumnsOf(batch.page, shape)?.chunk ?? gatherPageChunk(batch.records, shape);
-    if (isOwnRecords(batch)) clashes.add(chunk.clashes);
+    if (isOwnRecords(batch.page)) clashes.add(chunk.clashes);
     yield { names: chunk.names, columns: chunk.columns, rowCount: chunk.rowCount, declaredTypes: shape.declaredTypes };
   }
   clashes.warn(options.endpoint ?? "records");

@@ -3,9 +3,9 @@ import { ExportHeader, namesInOrder } from "./exportHeader";
 import type { ColumnBatch, ColumnarOptions, ColumnarSchema, StoredCell, StoredColumn } from "./columnarTypes";
 import { isMissingCell, typeOfCell, widen, type ColumnType } from "../table/columnType";
 import { CellMismatch, cellAs } from "../table/cellConversion";
+import { ColumnCounts } from "../table/columnCounts";
 import {
   COLUMN_TYPE_CHANGED_CODE,
-  ColumnCounts,
   COLUMNS_LEFT_OUT_CODE,
   hasLoneSurrogate,
   LONE_SURROGATE_WARNING,

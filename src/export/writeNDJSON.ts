@@ -1,6 +1,6 @@
 import { jsonText } from "../text/jsonText";
 import { objectRows, warnOfInfinite } from "./objectRows";
-import { ColumnCounts } from "./columnCounts";
+import { ColumnCounts } from "../table/columnCounts";
 import { StreamedColumns } from "./streamedColumns";
 import { mayRewrite, ndjsonRewrite, rewriteTurnedColumns } from "./turnedColumns";
 import { withFileOutput } from "./output";

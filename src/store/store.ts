@@ -28,7 +28,8 @@ import {
   type SyncSource,
   type TrackedTable,
 } from "../sync/types";
-import { COLUMN_TYPE_CHANGED_CODE, ColumnCounts, LONE_SURROGATE_WARNING } from "../export/columnCounts";
+import { ColumnCounts } from "../table/columnCounts";
+import { COLUMN_TYPE_CHANGED_CODE, LONE_SURROGATE_WARNING } from "../export/columnCounts";
 import { attachStatement, IN_STORE, IN_STORE_SCHEMA, STORE_CATALOG, STORE_ROW_GROUP_ROWS } from "./storeFile";
 import { clearStaleMark, markCommitting, walBytes } from "./walGuard";
 import { currentSetting, sizeSetting } from "./sizeSettings";

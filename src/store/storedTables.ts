@@ -2,7 +2,7 @@ import { IN_STORE } from "./storeFile";
 import type { DuckDBAppender, DuckDBConnection } from "@duckdb/node-api";
 import type { ColumnType } from "../table/columnType";
 import { columnTypeOfSql, quoted } from "./sqlTypes";
-import { ColumnCounts } from "../export/columnCounts";
+import { ColumnCounts } from "../table/columnCounts";
 import { markOf } from "./tableMarks";
 
 /** A stored table as a sync run knows it: its columns' types (none: no such table), its primary key and its rows. */

@@ -9,7 +9,7 @@ import { STAGING_TABLE } from "../sync/types";
 import type { Staging } from "./stagedRows";
 import { closeQuietly, type StoredTable, type StoredTables } from "./storedTables";
 import { numbersToText, numbersTurnText } from "./textWidening";
-import type { ColumnCounts } from "../export/columnCounts";
+import type { ColumnCounts } from "../table/columnCounts";
 import type { RowChanges, RowScope, StagedCounts } from "../sync/types";
 
 function scopeSql(scope: RowScope): string {

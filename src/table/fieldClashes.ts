@@ -1,3 +1,5 @@
+import { ColumnCounts } from "./columnCounts";
+
 export const FIELD_CLASH_WARNING = "FOUNTFRAME_FIELD_CLASH";
 
 /**
@@ -7,22 +9,22 @@ export const FIELD_CLASH_WARNING = "FOUNTFRAME_FIELD_CLASH";
  * json_normalize does), so it is said.
  */
 export class FieldClashes {
-  readonly #rows = new Map<string, number>();
+  readonly #rows = new ColumnCounts();
 
   /** A batch's clashes (GatheredRows.clashes, PageChunk.clashes). */
   add(clashes: ReadonlyMap<string, number> | undefined): void {
-    for (const [name, rows] of clashes ?? []) this.#rows.set(name, (this.#rows.get(name) ?? 0) + rows);
+    for (const [name, rows] of clashes ?? []) this.#rows.add(name, rows);
   }
 
   get names(): string[] {
-    return [...this.#rows.keys()];
+    return [...this.#rows.counts().keys()];
   }
 
   /** One warning, `where` the records came from, naming each column and its rows; whether there was one. */
   warn(where: string, given?: (names: readonly string[]) => boolean): boolean {
-    if (this.#rows.size === 0) return false;
+    if (this.#rows.counts().size === 0) return false;
     if (given && !given(this.names)) return true;
-    const counted = [...this.#rows].map(([name, rows]) => `${JSON.stringify(name)} (${rows} ${rows === 1 ? "row" : "rows"})`);
+    const counted = [...this.#rows.counts()].map(([name, rows]) => `${JSON.stringify(name)} (${rows} ${rows === 1 ? "row" : "rows"})`);
     process.emitWarning(
       `${where}: two fields of a record flatten to one column name with different values, so the column holds the later field's value and the other is lost: ${counted.join(", ")}. A nested field's name joined with "_" is another field's name; the records themselves (rawQuery, pages) hold both.`,
       { code: FIELD_CLASH_WARNING },

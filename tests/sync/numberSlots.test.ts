@@ -4,7 +4,7 @@ import { gatherPageChunk } from "../../src/table/pageChunk";
 import type { RowShape } from "../../src/table/types";
 import { RowAppends } from "../../src/store/stagedRows";
 import { NumberSlots } from "../../src/store/numberSlots";
-import { ColumnCounts } from "../../src/export/columnCounts";
+import { ColumnCounts } from "../../src/table/columnCounts";
 import type { ColumnType } from "../../src/table/columnType";
 
 const SHAPE: RowShape = { stackData: false, globalIncludes: new Set() };
