@@ -2,7 +2,7 @@ import type { DataFrame } from "danfojs-node";
 import { ValidationError } from "../errors";
 import type { ColumnTable, JsonRecord, PageChunk, RowShape, ShapeOptions } from "../table/types";
 import { frameFromTableCells } from "./finishTable";
-import { gatherPageChunk, pageColumnsOf } from "../table/pageChunk";
+import { gatherPageChunk, isOwnRecords, pageColumnsOf } from "../table/pageChunk";
 import { AssembledTable } from "./assembledTable";
 import { checkRecordItems } from "./recordItems";
 import { FieldClashes } from "../table/fieldClashes";
@@ -76,7 +76,7 @@ export class FrameBuilder {
       throw new ValidationError("page", "FrameBuilder.add takes a page of client.pages ({ records, endpoint }) or an array of records");
     }
     checkRecordItems(records, "page");
-    this.addRows({ kind: "records", records }, endpoint);
+    this.#addRecords(records, this.#shapeFor(endpoint), isOwnRecords(page) ? this.#clashes : undefined);
   }
 
   /**

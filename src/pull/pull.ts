@@ -4,7 +4,7 @@ import { ValidationError } from "../errors";
 import { frameFromTableCells } from "../frame/finishTable";
 import { preloadDataFrameClass } from "../frame/danfo";
 import { setField } from "../table/flattenRecords";
-import { dropPageColumns, gatherPageChunk, holdPageColumns, reorderedChunk } from "../table/pageChunk";
+import { dropPageColumns, gatherPageChunk, holdPageColumns, markPulledPage, reorderedChunk } from "../table/pageChunk";
 import type { Query } from "../query/query";
 import type { ColumnTable, JsonRecord, PageChunk, RowShape } from "../table/types";
 import { FrameBuilder, rowShapeOf } from "../rows/rowShape";
@@ -166,6 +166,7 @@ function pageWithColumns(
     },
   });
   if (stackData) page.stackData = true;
+  markPulledPage(page);
   if (chunk) holdPageColumns(page, { chunk, shape, recordCount: recordCount(body), ...(rowsAhead ? { rowsAhead } : {}) });
   return page;
 }

@@ -185,6 +185,18 @@ export interface PageColumns {
 }
 
 const COLUMNS_OF_PAGE = new WeakMap<object, PageColumns>();
+/** the page objects a pull handed out (whose pull tells of their field clashes itself) */
+const PULLED_PAGES = new WeakSet<object>();
+
+/** Marks `page` as a pull's own page object. */
+export function markPulledPage(page: object): void {
+  PULLED_PAGES.add(page);
+}
+
+/** Records the caller made (an array, or a page object of its own), not a page a pull handed out. */
+export function isOwnRecords(page: unknown): boolean {
+  return typeof page !== "object" || page === null || !PULLED_PAGES.has(page);
+}
 
 /** Holds `columns` beside `page` (the pull's page object, never copied: a copy of it has records only). */
 export function holdPageColumns(page: object, columns: PageColumns): void {

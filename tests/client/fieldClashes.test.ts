@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { captureWarnings, useEmulator } from "./fixture";
 import { serveHostilePages } from "../export/hostilePages";
-import { recordsToFrame, writeCSV, writeParquet } from "../../src";
+import { FrameBuilder, recordsToFrame, writeCSV, writeParquet } from "../../src";
 import { openStore } from "../../src/store";
 
 // Two fields of one record that flatten to one name (`a_b` beside `a: {b}`): the later one's value
@@ -61,6 +61,28 @@ test("records given as they are: recordsToFrame and each kind of writer warn onc
   expect(clashWarnings(csv.warnings)).toHaveLength(1);
   const parquet = await captureWarnings(() => writeParquet(records, join(dir, "records.parquet")));
   expect(clashWarnings(parquet.warnings)).toHaveLength(1);
+});
+
+test("pages made by the caller ({ records, endpoint }) warn once, as its records do; a pull's pages through the builder warn by their pull", async () => {
+  const ownPages = PAGES.map((page) => ({ endpoint: "brands", records: page.map((text) => JSON.parse(text) as Record<string, unknown>) }));
+  const built = await captureWarnings(async () => {
+    const builder = new FrameBuilder();
+    for (const page of ownPages) builder.add(page);
+    return builder.toFrame();
+  });
+  expect(built.result.column("a_b").values.map(String)).toEqual(CELLS);
+  expect(clashWarnings(built.warnings)).toEqual([expect.stringContaining('"a_b" (2 rows)')]);
+  async function* pages() {
+    yield* ownPages;
+  }
+  const csv = await captureWarnings(() => writeCSV(pages(), join(dir, "own-pages.csv")));
+  expect(clashWarnings(csv.warnings)).toHaveLength(1);
+  const pulled = await captureWarnings(async () => {
+    const builder = new FrameBuilder();
+    for await (const page of env.client().pages("brands", { perPage: serve() })) builder.add(page);
+    return builder.toFrame();
+  });
+  expect(clashWarnings(pulled.warnings)).toHaveLength(1);
 });
 
 test("two fields that agree, or never meet in one record, give no warning", async () => {
