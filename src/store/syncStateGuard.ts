@@ -16,7 +16,7 @@ const STATE_TABLE_NAMED = /fountframe_sync\b/i;
  * makes), is refused before any statement runs. SQL that names none runs as it is.
  */
 export async function refuseChangesToSyncState(duckdb: DuckDB, connection: DuckDBConnection, sql: string): Promise<void> {
-  if (!STATE_TABLE_NAMED.test(sql)) return;
+  if (!STATE_TABLE_NAMED.test(withoutTextAndComments(sql))) return;
   const reads = new Set<number>([duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN]);
   // SQL that does not parse is left to fail as it runs, with DuckDB's own message
   const statements = await connection.extractStatements(sql).catch(() => undefined);
@@ -33,3 +33,15 @@ export async function refuseChangesToSyncState(duckdb: DuckDB, connection: DuckD
     );
   }
 }
+
+/**
+ * SQL's string literals ('…', E'…' with its backslash escapes, $tag$…$tag$) and comments cut out,
+ * quoted names ("…") kept: what remains names the tables. Read as DuckDB reads SQL, or reading
+ * less as text than it does (a text it would not parse never runs).
+ */
+export function withoutTextAndComments(sql: string): string {
+  return sql.replace(SQL_TEXT_OR_COMMENT, (found) => (found.startsWith('"') ? found : " "));
+}
+
+const SQL_TEXT_OR_COMMENT =
+  /"(?:[^"]|"")*"?|(?<![\w$])[Ee]'(?:[^'\\]|\\[\s\S]|'')*'?|'(?:[^']|'')*'?|(?<![\w$])(\$[A-Za-z_]*\$)[\s\S]*?(?:\1|$)|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)/g;

@@ -188,6 +188,9 @@ describe("the store owns only what it made", () => {
         'UPDATE t SET id = 2; ALTER TABLE "Fountframe_Sync" ADD COLUMN x INT',
         "CREATE TEMP TABLE fountframe_sync AS SELECT 1 AS id",
         "CREATE TABLE mine AS SELECT * FROM fountframe_sync",
+        // a quoted name is a name, whatever it holds; a comment after it hides nothing
+        `SELECT 1 AS "a'b"; DROP TABLE fountframe_sync -- '`,
+        "SELECT E'it\\'s' AS t; DROP TABLE fountframe_sync; -- '",
       ]) {
         await expect(store.query(sql)).rejects.toThrow(/^sql: SQL that only reads the store's sync state .* so none of it ran/);
       }
@@ -196,6 +199,10 @@ describe("the store owns only what it made", () => {
         "CREATE TABLE fountframe_sync_copy AS SELECT 1 AS id; ALTER TABLE fountframe_sync_copy RENAME TO fountframe_staging",
       );
       await store.query("DROP TABLE fountframe_staging");
+      // the name as text or in a comment names no table
+      await store.query(
+        "CREATE TABLE notes (t VARCHAR); INSERT INTO notes VALUES ('fountframe_sync'), ($$drop fountframe_sync$$); -- fountframe_sync\nDROP TABLE notes /* fountframe_sync */",
+      );
       expect((await store.query("SELECT id FROM t")).values).toEqual([[1]]);
       expect((await store.query("DESCRIBE fountframe_sync")).shape[0]).toBe(stateBefore.length);
       expect((await store.query("SELECT count(*) AS n FROM fountframe_sync, t")).values).toEqual([[0]]);
