@@ -44,12 +44,16 @@ export async function syncResource(pages: ColumnPagesOf, session: StoreSession, 
       cursor = newestOf(chunkColumn(chunk, "updated_at"), cursor);
       ranges.see(chunk);
     });
-    if (run.item && before !== undefined && (await itemGone(staged))) {
+    let requests: number;
+    try {
+      requests = await staged;
+    } catch (error) {
+      // a tracked item's 404 is its deletion (on a first run, a mistyped id: the error stands)
+      if (!(run.item && before !== undefined && error instanceof NotFoundError)) throw error;
       const changes = await writes.writeStaged(run.table, { kind: "all" });
       await writes.saveState(stateAfter(run, { cursor: null, studyMarks: null, mode: "full", changes, requests: 1 }));
       return { mode: "full", changes, requests: 1 };
     }
-    let requests = await staged;
     if (!incremental)
       requests += await confirmRemovals(
         { pages, method: run.method, what, ranges },
@@ -63,15 +67,4 @@ export async function syncResource(pages: ColumnPagesOf, session: StoreSession, 
     await writes.saveState(stateAfter(run, { cursor, studyMarks: null, mode, changes, requests }));
     return { mode, changes, requests };
   });
-}
-
-/** Whether an item's pull answered 404 (its item deleted); any other failure is the run's. */
-async function itemGone(staged: Promise<number>): Promise<boolean> {
-  try {
-    await staged;
-    return false;
-  } catch (error) {
-    if (error instanceof NotFoundError) return true;
-    throw error;
-  }
 }
