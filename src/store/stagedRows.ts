@@ -299,7 +299,7 @@ export class Staging {
   /** A staged column made text, each cell as a frame gives it, for a table that holds the column as text. */
   async asText(name: string, type: ColumnType): Promise<void> {
     this.flush();
-    if (numbersTurnText(type, "utf8")) await numbersToText(this.connection, STAGING_TABLE, name, this.#numericTexts);
+    if (numbersTurnText(type, "utf8")) await numbersToText(this.connection, STAGING_TABLE, [name], this.#numericTexts);
     else if (type !== "utf8") await this.connection.run(alterTypeSql(STAGING_TABLE, name, type, "utf8"));
     this.columns.set(name, "utf8");
   }
@@ -324,9 +324,11 @@ export class Staging {
     if (added.length + widened.length > 0) this.flush();
     for (const [name, type] of added)
       await this.connection.run(`ALTER TABLE ${STAGING_TABLE} ADD COLUMN ${quoted(name)} ${sqlTypeOf(type)}`);
+    const toText: string[] = [];
     for (const [name, before, after] of widened)
-      if (numbersTurnText(before, after)) await numbersToText(this.connection, STAGING_TABLE, name, this.#numericTexts);
+      if (numbersTurnText(before, after)) toText.push(name);
       else await this.connection.run(alterTypeSql(STAGING_TABLE, name, before, after));
+    await numbersToText(this.connection, STAGING_TABLE, toText, this.#numericTexts);
   }
 
   async #create(columns: ReadonlyMap<string, ColumnType>): Promise<void> {

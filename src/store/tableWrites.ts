@@ -65,6 +65,7 @@ async function fitTable(
     stored.primaryKey = true;
   }
   const storedByLower = new Map([...stored.types.keys()].map((name) => [name.toLowerCase(), name]));
+  const toText: string[] = [];
   for (const [name, type] of columns) {
     const storedName = storedByLower.get(name.toLowerCase());
     const before = storedName === undefined ? undefined : stored.types.get(storedName);
@@ -75,12 +76,9 @@ async function fitTable(
     } else if (widenStored(before, type) !== before) {
       const widened = widenStored(before, type);
       await refuseWideningUnderIndexes(connection, table, name, `${sqlTypeOf(before)} to ${sqlTypeOf(widened)}`);
-      if (!numbersTurnText(before, widened)) await connection.run(alterTypeSql(target, name, before, widened));
-      // committed numbers print as a frame prints them; one pulled as numeric text in an earlier commit keeps only its number
-      else {
-        const cells = await numbersToText(connection, target, name, false);
-        madeText?.add(name, cells);
-      }
+      // committed numbers print as a frame prints them (after the loop); one pulled as numeric text in an earlier commit keeps only its number
+      if (numbersTurnText(before, widened)) toText.push(name);
+      else await connection.run(alterTypeSql(target, name, before, widened));
       stored.types.set(storedName!, widened);
       widenedColumns.push(`${name}: ${sqlTypeOf(before)} -> ${sqlTypeOf(widened)}`);
       await whenWidened?.(name, type, widened);
@@ -88,6 +86,7 @@ async function fitTable(
       await whenWidened?.(name, type, before);
     }
   }
+  for (const [name, cells] of await numbersToText(connection, target, toText, false)) madeText?.add(name, cells);
   return { addedColumns, widenedColumns };
 }
 

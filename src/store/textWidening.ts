@@ -79,35 +79,53 @@ export async function keepNumericTexts(
 const FIXED_TEXTS = "fountframe_widened_texts";
 
 /**
- * Turns a numeric column of `table` to text, each cell as a frame gives it (above): its number as
+ * Turns numeric columns of `table` to text, each cell as a frame gives it (above): its number as
  * JavaScript prints it, or the text it was pulled as when NUMERIC_TEXTS kept one (`keptTexts`, the
- * staging table's, by id). Read and rewritten a DuckDB chunk at a time, by row id (as the
- * transaction sees it). Returns the cells made text.
+ * staging table's, by id). Read a DuckDB chunk at a time, then every column altered before any is
+ * rewritten by row id (as the transaction sees it): DuckDB cannot commit a transaction that alters
+ * a table after updating it. So this comes after the table's other changes of the transaction.
+ * Returns the cells made text, by column.
  */
-export async function numbersToText(connection: DuckDBConnection, table: string, column: string, keptTexts: boolean): Promise<number> {
-  const name = quoted(column);
-  await connection.run(`CREATE TEMP TABLE ${FIXED_TEXTS} (row BIGINT, text VARCHAR)`);
+export async function numbersToText(
+  connection: DuckDBConnection,
+  table: string,
+  columns: readonly string[],
+  keptTexts: boolean,
+): Promise<Map<string, number>> {
+  const cells = new Map<string, number>();
+  if (columns.length === 0) return cells;
+  await connection.run(`CREATE TEMP TABLE ${FIXED_TEXTS} (name VARCHAR, row BIGINT, text VARCHAR)`);
   try {
     const appender = await connection.createAppender(FIXED_TEXTS, "main", "temp");
-    const result = await connection.stream(`SELECT rowid, ${name} FROM ${table} WHERE ${name} IS NOT NULL`);
-    let cells = 0;
-    for (let chunk = await result.fetchChunk(); chunk !== null && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
-      const rows = chunk.getColumnValues(0) as bigint[];
-      const values = chunk.getColumnValues(1);
-      for (let k = 0; k < rows.length; k++) {
-        appender.appendBigInt(rows[k]);
-        appender.appendVarchar(csvText(values[k]));
-        appender.endRow();
+    for (const column of columns) {
+      const name = quoted(column);
+      const result = await connection.stream(`SELECT rowid, ${name} FROM ${table} WHERE ${name} IS NOT NULL`);
+      let count = 0;
+      for (let chunk = await result.fetchChunk(); chunk !== null && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+        const rows = chunk.getColumnValues(0) as bigint[];
+        const values = chunk.getColumnValues(1);
+        for (let k = 0; k < rows.length; k++) {
+          appender.appendVarchar(column);
+          appender.appendBigInt(rows[k]);
+          appender.appendVarchar(csvText(values[k]));
+          appender.endRow();
+        }
+        count += rows.length;
       }
-      cells += rows.length;
+      cells.set(column, count);
     }
     appender.closeSync();
-    await connection.run(`ALTER TABLE ${table} ALTER COLUMN ${name} TYPE VARCHAR`);
-    await connection.run(`UPDATE ${table} SET ${name} = f.text FROM ${FIXED_TEXTS} f WHERE ${table}.rowid = f.row`);
-    if (keptTexts)
+    for (const column of columns) await connection.run(`ALTER TABLE ${table} ALTER COLUMN ${quoted(column)} TYPE VARCHAR`);
+    for (const column of columns) {
+      const name = quoted(column);
       await connection.run(
-        `UPDATE ${table} SET ${name} = k.text FROM ${NUMERIC_TEXTS} k WHERE CAST(${table}.id AS VARCHAR) = k.id AND k.name = ${sqlText(column)}`,
+        `UPDATE ${table} SET ${name} = f.text FROM ${FIXED_TEXTS} f WHERE ${table}.rowid = f.row AND f.name = ${sqlText(column)}`,
       );
+      if (keptTexts)
+        await connection.run(
+          `UPDATE ${table} SET ${name} = k.text FROM ${NUMERIC_TEXTS} k WHERE CAST(${table}.id AS VARCHAR) = k.id AND k.name = ${sqlText(column)}`,
+        );
+    }
     return cells;
   } finally {
     await connection.run(`DROP TABLE IF EXISTS ${FIXED_TEXTS}`);

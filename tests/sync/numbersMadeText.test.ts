@@ -76,6 +76,20 @@ describe("a column of numbers turned to text in the store", () => {
     expect(said[0].message).toMatch(/w \(2 cells\), x \(2 cells\)/);
   });
 
+  it("turns several columns to text in one run, a column added beside them (DuckDB commits no ALTER after an UPDATE of one table)", async () => {
+    const at = (day: number) => `2024-01-0${day}T00:00:00.000000Z`;
+    held.service.serve([[{ id: 1, x: 0.00001, y: 1, updated_at: at(1) }]]);
+    await held.client.sync(held.store, "brands", { table: "two_turns" });
+    held.service.serve([[{ id: 2, x: "n/a", y: "n/a", z: 1, updated_at: at(2) }], [{ id: 3, x: 0.00001, y: 1, updated_at: at(2) }]]);
+    const result = await held.client.sync(held.store, "brands", { table: "two_turns" });
+    expect(result.mode).toBe("incremental");
+    expect(result.widenedColumns).toEqual(["x: DOUBLE -> VARCHAR", "y: BIGINT -> VARCHAR"]);
+    expect(result.addedColumns).toEqual(["z"]);
+    expect(await column("two_turns", "x")).toEqual(["0.00001", "n/a", "0.00001"]);
+    expect(await column("two_turns", "y")).toEqual(["1", "n/a", "1"]);
+    expect(await column("two_turns", "z")).toEqual([NaN, 1, NaN]);
+  });
+
   it("says nothing of a full run that replaces every row", async () => {
     held.service.serve([
       [
