@@ -241,7 +241,8 @@ const MAX_FAST_DIGITS = 15;
  * keeps its strings: `""`, `" "`, `"0x10"` (and other radix forms), `"Infinity"`, `"NaN"`; codes with
  * a leading zero such as `"007"` or `"-01"` (a padded identifier would lose its padding; `"0"` and
  * `"0.5"` are fine); whole numbers beyond 2^53 (`"12345678901234567890"`), which a number cannot
- * hold exactly, and numbers past the double range (`"1e400"`, and `"1e-400"`, which would be 0).
+ * hold exactly, and numbers past the double range (`"1e400"`, and `"1e-400"` or `"0.000…0001"` with
+ * 400 zeros, which would be 0; a zero such as `"0.000"` or `"0e-400"` is 0).
  *
  * Plain decimals of up to 15 digits are read here (an exact mantissa divided by an exact power of ten
  * is the correctly rounded value, the same as Number() gives); V8's Number() of a string costs about
@@ -300,13 +301,30 @@ function parseWithExponent(text: string, exponentAt: number): number {
   }
   const value = Number(text);
   // past the double range either way ("1e400" is Infinity, "1e-400" is 0): the text is kept, not a number it is not
-  if (!Number.isFinite(value) || (value === 0 && /[1-9]/.test(text.slice(0, exponentAt)))) return NaN;
+  if (!Number.isFinite(value) || (value === 0 && underflows(text, exponentAt))) return NaN;
   return value;
 }
 
-/** More than 15 digits: Number() rounds, but a whole number beyond 2^53 would come out changed. */
+/**
+ * More than 15 digits: Number() rounds, but a whole number beyond 2^53 would come out changed, and
+ * a fraction past the double range toward zero ("0.000…0001", 400 zeros) would be 0.
+ */
 function parseLongDecimal(text: string, hasDot: boolean): number {
   const value = Number(text);
   if (!hasDot && !Number.isSafeInteger(value)) return NaN;
+  if (value === 0 && underflows(text, text.length)) return NaN;
   return value;
+}
+
+/**
+ * A 0 read from digits (`text` up to `end`, the mantissa) that are not all zeros: the number is
+ * below the double range, not 0. Asked only when the value is 0, so the hot path never scans.
+ * (Up to 15 digits no fraction underflows, so parseNumericString's fast path needs no such check.)
+ */
+function underflows(text: string, end: number): boolean {
+  for (let index = 0; index < end; index++) {
+    const code = text.charCodeAt(index);
+    if (code > ZERO && code <= NINE) return true;
+  }
+  return false;
 }

@@ -15,6 +15,8 @@ describe("parseNumericString", () => {
     ["0e0", 0],
     ["0.0e-400", 0],
     ["1e-300", 1e-300],
+    ["0.000", 0],
+    ["-0.0", -0],
     ["9007199254740991", 9007199254740991],
     ["123456789012345678901234.5", 1.2345678901234568e23], // eslint-disable-line no-loss-of-precision -- the nearest double, as JS prints it
   ])("reads %j as %p", (text, value) => {
@@ -51,6 +53,25 @@ describe("parseNumericString", () => {
     "abc",
     "2020-03-02",
   ])("does not read %j", (text) => {
+    expect(parseNumericString(text)).toBeNaN();
+  });
+
+  // a plain decimal of many zeros, named by its count: past the double range as "1e-400" is, unless all zeros
+  const zeros = (count: number, last = "") => `0.${"0".repeat(count)}${last}`;
+  it.each([
+    ["0.(400 zeros)", 0, zeros(400)],
+    ["-0.(400 zeros)", -0, `-${zeros(400)}`],
+    ["0.(299 zeros)1", 1e-300, zeros(299, "1")],
+  ])("reads %s as %p", (_name, value, text) => {
+    expect(parseNumericString(text)).toBe(value);
+  });
+
+  it.each([
+    ["0.(400 zeros)1", zeros(400, "1")],
+    ["-0.(400 zeros)1", `-${zeros(400, "1")}`],
+    ["0.(330 zeros)1", zeros(330, "1")],
+    ["0.(330 zeros)1e5", `${zeros(330, "1")}e5`],
+  ])("does not read %s", (_name, text) => {
     expect(parseNumericString(text)).toBeNaN();
   });
 });
