@@ -114,6 +114,10 @@ const isScalar = (cell: unknown): boolean =>
  * as its fields joined, is joined here; every other row goes through csv-stringify.
  * tests/export/csvQuoting.test.ts checks the two agree. A number's or a boolean's text is looked at
  * only when the delimiter shares a character with such texts.
+ *
+ * A delimiter of more than one character ("::") could also be found across a field's edge ("a:"
+ * then "::" reads as "a", ":"), so with one a field holding any of its characters is quoted, on
+ * both paths (csv-stringify by `quoted_match`): an unquoted field then holds none of them.
  */
 export function csvLines(
   delimiter: string,
@@ -122,8 +126,18 @@ export function csvLines(
 ): (rows: readonly (readonly unknown[])[]) => string {
   // a field with any line break is quoted, whatever the line end: csv-stringify only quotes the
   // record delimiter itself once one is given, and a bare "\r" inside a field breaks readers
-  const options = { delimiter, record_delimiter: recordDelimiter, quote_record_delimiter: true, quote: '"', escape: '"', eof: true };
-  const special = new RegExp(`["\\r\\n]|${escapeRegExp(delimiter)}`);
+  const delimiterText = delimiter.length > 1 ? anyCodeUnitOf(delimiter) : escapeRegExp(delimiter);
+  const quotedMatch = delimiter.length > 1 ? { quoted_match: new RegExp(delimiterText) } : {};
+  const options = {
+    delimiter,
+    record_delimiter: recordDelimiter,
+    quote_record_delimiter: true,
+    quote: '"',
+    escape: '"',
+    eof: true,
+    ...quotedMatch,
+  };
+  const special = new RegExp(`["\\r\\n]|${delimiterText}`);
   const scalarsPlain = !SCALAR_TEXT.test(delimiter);
   // one row's fields at a time, the same array for every row
   const fields: string[] = [];
@@ -142,4 +156,11 @@ export function csvLines(
     }
     return lines;
   };
+}
+
+/** A pattern matching any one UTF-16 code unit of `text` (each, a surrogate's half too, on its own). */
+function anyCodeUnitOf(text: string): string {
+  const units = new Set<string>();
+  for (let at = 0; at < text.length; at++) units.add(escapeRegExp(text[at]));
+  return [...units].join("|");
 }

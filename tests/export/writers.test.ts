@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { ExportError, writeCSV, writeExcel, writeJSON, writeNDJSON } from "../../src/export";
+import { recordsToFrame } from "../../src/rows/rowShape";
 import { captureWarnings } from "../client/fixture";
 import { TRICKY, collector, pagesOf, readSheet } from "./exportFixtures";
 import { tempFolder } from "../helpers/tempFolder";
@@ -82,6 +83,29 @@ describe("CSV", () => {
     await writeCSV([{ a: 1 }], file("noheader.csv"), { header: false });
     expect(readFileSync(file("noheader.csv"), "utf8")).toBe("1\n");
   });
+
+  test.each([";;", "|:|", "0.0"])(
+    "a delimiter of several characters (%j): a field holding part of it is quoted, so records, pages and a frame read back cell for cell",
+    async (delimiter) => {
+      // a field that ends with the delimiter's start, or starts with its end, would otherwise run into the delimiter beside it
+      const records = [
+        { id: 1, x: `a${delimiter.slice(0, -1)}`, y: "b", n: 0.5 },
+        { id: 2, x: "a", y: `${delimiter.slice(1)}b`, n: 10 },
+        { id: 3, x: delimiter.slice(0, 1), y: delimiter.slice(-1), n: 100 },
+        { id: 10, x: `x${delimiter}y`, y: "", n: 1.05 },
+      ];
+      const expected = [["id", "x", "y", "n"], ...records.map(({ id, x, y, n }) => [String(id), x, y, String(n)])];
+      const sources = {
+        records: () => records,
+        pages: () => pagesOf(records.slice(0, 2), records.slice(2)),
+        frame: () => recordsToFrame(records),
+      };
+      for (const [name, source] of Object.entries(sources)) {
+        await writeCSV(await source(), file(`several-${name}.csv`), { delimiter });
+        expect([name, parse(readFileSync(file(`several-${name}.csv`)), { delimiter })]).toEqual([name, expected]);
+      }
+    },
+  );
 
   test("to a stream, which is left open for the caller", async () => {
     const { stream, text } = collector();
