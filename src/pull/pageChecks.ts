@@ -1,4 +1,5 @@
 import { InconsistentPagesError } from "../errors";
+import { parseNumericString } from "../table/columnType";
 import { idAt, recordCount, type PageBody } from "./envelope";
 import type { PagePlan } from "./pagePlan";
 
@@ -143,13 +144,21 @@ export class PageChecker {
 /** Small whole-number ids (the usual kind) go in a bitset: a million ids cost 125 KB, not a Set's ~40 MB. */
 const BITSET_LIMIT = 2 ** 27;
 
-/** The record ids one pull has seen. */
+/**
+ * The record ids one pull has seen. An id is compared as a sync stages it: numeric text (the
+ * table's rule, parseNumericString: "1", "1.0", "+1", "1e0", but not "01", " 1" or "0x1") is the
+ * number it reads as, so `1` and `"1"` are one id, `1` and `"01"` two.
+ */
 class IdSet {
   #bits = new Uint8Array(1024);
   readonly #others = new Set<unknown>();
 
   /** Adds `id`; false when it was there already. */
   add(id: unknown): boolean {
+    if (typeof id === "string") {
+      const parsed = parseNumericString(id);
+      if (parsed === parsed) id = parsed;
+    }
     if (typeof id === "number" && Number.isInteger(id) && id >= 0 && id < BITSET_LIMIT) return this.#addSmall(id);
     if (this.#others.has(id)) return false;
     this.#others.add(id);

@@ -1,6 +1,11 @@
+import { join } from "node:path";
 import { InconsistentPagesError } from "../../src/errors";
 import { INCONSISTENT_PAGES_WARNING } from "../../src/pull/pageChecks";
 import { PARTIAL_RESULT_WARNING } from "../../src/pull/pullWarnings";
+import { FrameBuilder } from "../../src/rows/rowShape";
+import { openStore } from "../../src/store";
+import { serveHostilePages } from "../export/hostilePages";
+import { tempFolder } from "../helpers/tempFolder";
 import { captureWarnings, pagesRequested, useEmulator } from "./fixture";
 
 // 439 brands: at 100 a page, pages 1–5
@@ -98,6 +103,67 @@ describe("pages that disagree with each other are never passed over in silence",
       })(),
     ).rejects.toThrow(InconsistentPagesError);
     expect(read).toEqual([1]);
+  });
+});
+
+describe("an id sent once as a number and once as its text is one id, as a sync counts it", () => {
+  const env = useEmulator();
+  const dir = tempFolder("fountframe-id-spellings-");
+  /** ids `first`, `second`, 2, one record a page, as JSON text */
+  const serve = (first: string, second: string) =>
+    serveHostilePages(env.emulator, "brands", [[`{"id":${first},"name":"a"}`], [`{"id":${second},"name":"b"}`], ['{"id":2,"name":"c"}']])
+      .perPage;
+  const repeats = (warnings: Array<{ code?: string; message: string }>) =>
+    warnings.filter((warning) => warning.code === INCONSISTENT_PAGES_WARNING).map((warning) => warning.message);
+
+  test('ids 1, "1", 2: the frame pull, client.rawQuery and client.pages into a FrameBuilder warn of the id that came twice', async () => {
+    const perPage = serve("1", '"1"');
+    const frame = await captureWarnings(() => env.client().brands({ perPage }));
+    expect(frame.result.column("id").values).toEqual([1, 1, 2]);
+    expect(repeats(frame.warnings)).toEqual([expect.stringContaining("1 record(s) came twice (ids 1; on page(s) 2)")]);
+    const records = await captureWarnings(() => env.client().rawQuery("brands", { perPage }));
+    expect(repeats(records.warnings)).toEqual([expect.stringContaining("1 record(s) came twice (ids 1; on page(s) 2)")]);
+    const built = await captureWarnings(async () => {
+      const builder = new FrameBuilder();
+      for await (const page of env.client().pages("brands", { perPage })) builder.add(page);
+      return builder.toFrame();
+    });
+    expect(built.result.column("id").values).toEqual([1, 1, 2]);
+    expect(repeats(built.warnings)).toEqual([expect.stringContaining("1 record(s) came twice (ids 1; on page(s) 2)")]);
+    await expect(env.client({ onErrors: "raise" }).brands({ perPage })).rejects.toThrow(
+      /1 record\(s\) came twice \(ids 1; on page\(s\) 2\)/,
+    );
+  });
+
+  // numeric text (the table's rule) is its number; other text ("01", " 1", "0x10") is text, another id
+  const SPELLINGS: [string, string, boolean][] = [
+    ["1", '"1"', true],
+    ["1", '"1.0"', true],
+    ["1", '"1e0"', true],
+    ["1", '"+1"', true],
+    ["-1", '"-1"', true],
+    ["1.5", '"1.50"', true],
+    ['"1"', '"1.0"', true],
+    ["1", '"01"', false],
+    ["1", '" 1"', false],
+    ["16", '"0x10"', false],
+    ["1", "true", false],
+  ];
+  test.each(SPELLINGS)("ids %s and %s: the frame pull warns exactly when client.sync refuses (%s)", async (first, second, twice) => {
+    const perPage = serve(first, second);
+    const { warnings } = await captureWarnings(() => env.client().brands({ perPage }));
+    expect(repeats(warnings)).toHaveLength(twice ? 1 : 0);
+    const store = await openStore(join(dir, `${SPELLINGS.findIndex(([a, b]) => a === first && b === second)}.duckdb`));
+    try {
+      const sync = env.client().sync(store, "brands", { perPage });
+      if (twice) await expect(sync).rejects.toThrow(/1 ids came twice among 3 records/);
+      else {
+        await sync;
+        expect((await store.query("SELECT count(*) AS n FROM brands")).column("n").values).toEqual([3]);
+      }
+    } finally {
+      await store.close();
+    }
   });
 });
 
