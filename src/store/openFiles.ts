@@ -15,6 +15,15 @@ function openFiles(): Map<string, string> {
   return holder[OPEN_FILES];
 }
 
+/** By store file, the files its SQL attached (their paths and inodes): open in this process too. */
+const ATTACHED_FILES = Symbol.for("fountframe.store.attachedFiles.v1");
+
+function attachedFiles(): Map<string, Set<string>> {
+  const holder = globalThis as { [ATTACHED_FILES]?: Map<string, Set<string>> };
+  holder[ATTACHED_FILES] ??= new Map();
+  return holder[ATTACHED_FILES];
+}
+
 /** The file's device and inode, or undefined while it does not exist. */
 async function inodeOf(file: string): Promise<string | undefined> {
   const found = await stat(file, { bigint: true }).catch(() => undefined);
@@ -23,12 +32,31 @@ async function inodeOf(file: string): Promise<string | undefined> {
 
 /** Marks `file` (a resolved path) open; false when it, or the same file by another path, already is. */
 export async function claimFile(file: string): Promise<boolean> {
+  if (await isOpenHere(file)) return false;
   const inode = await inodeOf(file);
   const files = openFiles();
-  if (files.has(file) || (inode !== undefined && files.has(inode))) return false;
   files.set(file, file);
   if (inode !== undefined) files.set(inode, file);
   return true;
+}
+
+/** Whether `file` (a resolved path), or the same file by another path, is a store this process has open. */
+export async function isOpenHere(file: string): Promise<boolean> {
+  const inode = await inodeOf(file);
+  const held = (key: string) => openFiles().has(key) || [...attachedFiles().values()].some((keys) => keys.has(key));
+  return held(file) || (inode !== undefined && held(inode));
+}
+
+/** Holds the files `store`'s connection has attached now (resolved paths) as open, in place of those held before. */
+export async function holdAttachedFiles(store: string, files: readonly string[]): Promise<void> {
+  const keys = new Set<string>();
+  for (const file of files) {
+    keys.add(file);
+    const inode = await inodeOf(file);
+    if (inode !== undefined) keys.add(inode);
+  }
+  if (keys.size > 0) attachedFiles().set(store, keys);
+  else attachedFiles().delete(store);
 }
 
 /** Marks a file made since it was claimed open by its inode too. */
@@ -38,6 +66,7 @@ export async function claimMadeFile(file: string): Promise<void> {
 }
 
 export function releaseFile(file: string): void {
+  attachedFiles().delete(file);
   const files = openFiles();
   for (const [key, owner] of files) if (owner === file) files.delete(key);
 }

@@ -1,8 +1,9 @@
+import { resolve } from "node:path";
 import type { DataFrame } from "danfojs-node";
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node-api";
 import { ValidationError } from "../errors";
 import type { DuckDB } from "./loadDuckDB";
-import { releaseFile } from "./openFiles";
+import { holdAttachedFiles, releaseFile } from "./openFiles";
 import { exportFile, exportPartitioned } from "./parquetExport";
 import { columnTypes } from "./partitionFolders";
 import { resultToFrame } from "./queryFrame";
@@ -10,6 +11,7 @@ import { quoted, sqlText } from "./sqlTypes";
 import { RowAppends, Staging, type StagingState } from "./stagedRows";
 import { readStates, saveMarkedState, STATE_TABLE } from "./stateTable";
 import { refuseChangesToSyncState } from "./syncStateGuard";
+import { refuseAttachingOpenStores } from "./attachGuard";
 import { removeRows, stagedCounts, storedIds, writeHeld, writeStaged } from "./tableWrites";
 import { HeldRows } from "./heldRows";
 import { StoredTables } from "./storedTables";
@@ -98,6 +100,7 @@ export class DuckDBStore implements Store, SessionHolder {
     if (typeof sql !== "string" || sql.trim() === "") throw new ValidationError("sql", "a SQL query (text)");
     return this.#turn(() =>
       this.#committing(async () => {
+        await refuseAttachingOpenStores(sql, params);
         await refuseChangesToSyncState(this.#duckdb, this.#connection, sql);
         const answer = this.#connection
           .runAndReadAll(sql, params as DuckDBValue[] | Record<string, DuckDBValue> | undefined)
@@ -108,6 +111,7 @@ export class DuckDBStore implements Store, SessionHolder {
         );
         const leftOpen = await this.#endOpenTransaction();
         const leftOn = await this.#reclaimConnection();
+        if (/\b(?:attach|detach)\b/i.test(sql)) await this.#holdAttachedFiles();
         if ("error" in outcome) throw outcome.error;
         if (leftOpen)
           throw new ValidationError(
@@ -389,6 +393,17 @@ export class DuckDBStore implements Store, SessionHolder {
     if (detached) await this.#connection.run(attachStatement(this.#file, true));
     await this.#connection.run(`USE ${STORE_CATALOG}`);
     return `${String(database)}.${String(schema)}${detached ? `, ${STORE_CATALOG} detached` : ""}`;
+  }
+
+  /** Holds the files user SQL attached to the connection as open in this process: no openStore takes them. */
+  async #holdAttachedFiles(): Promise<void> {
+    const reader = await this.#connection.runAndReadAll(
+      `SELECT path FROM duckdb_databases() WHERE NOT internal AND path IS NOT NULL AND database_name <> ${sqlText(STORE_CATALOG)}`,
+    );
+    await holdAttachedFiles(
+      this.#file,
+      reader.getRows().map(([path]) => resolve(String(path))),
+    );
   }
 
   /** Rolls back a transaction left open on the connection; says whether there was one. */

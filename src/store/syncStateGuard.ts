@@ -43,5 +43,15 @@ export function withoutTextAndComments(sql: string): string {
   return sql.replace(SQL_TEXT_OR_COMMENT, (found) => (found.startsWith('"') ? found : " "));
 }
 
+/** The string literals of SQL, as text ('it''s' is `it's`; an E'…' literal's backslash escapes kept as written). */
+export function textsOf(sql: string): string[] {
+  const texts: string[] = [];
+  for (const [found, dollarTag] of sql.matchAll(SQL_TEXT_OR_COMMENT)) {
+    if (dollarTag !== undefined) texts.push(found.slice(dollarTag.length, found.endsWith(dollarTag) ? -dollarTag.length : undefined));
+    else if (/^[Ee]?'/.test(found)) texts.push(found.replace(/^[Ee]?'|'$/g, "").replace(/''/g, "'"));
+  }
+  return texts;
+}
+
 const SQL_TEXT_OR_COMMENT =
   /"(?:[^"]|"")*"?|(?<![\w$])[Ee]'(?:[^'\\]|\\[\s\S]|'')*'?|'(?:[^']|'')*'?|(?<![\w$])(\$[A-Za-z_]*\$)[\s\S]*?(?:\1|$)|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)/g;

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { openStore } from "../../src/store";
 import { useStoreFixture } from "./helpers/storeFixture";
 
 const TOKEN = "attached-databases-token";
@@ -51,5 +52,34 @@ describe("the store's tables, beside an attached database's", () => {
       widenedColumns: [],
     });
     expect((await fx.store.query("SELECT count(*) AS n FROM other.main.brands")).values).toEqual([[0]]);
+  });
+
+  it("refuses to attach a store this process has open, by any spelling, and keeps a file it attached from openStore", async () => {
+    const first = await fx.client.sync(fx.store, "brands", {});
+    const other = await openStore(join(fx.dir, "other.duckdb"));
+    try {
+      const otherFile = join(fx.dir, "other.duckdb");
+      for (const [sql, params] of [
+        [`ATTACH '${otherFile}' AS o`, undefined],
+        [`ATTACH 'duckdb:${relative(process.cwd(), otherFile)}' AS o; CREATE TABLE o.main.t AS SELECT 1 AS x`, undefined],
+        ["ATTACH $1 AS o", [otherFile]],
+      ] as const) {
+        await expect(fx.store.query(sql, params)).rejects.toThrow(/^sql: SQL that attaches no open store: .* none of this SQL ran/);
+      }
+      const databases = async () => (await fx.store.query("SELECT database_name FROM duckdb_databases() ORDER BY 1")).values;
+      const before = await databases();
+      await expect(other.query(`ATTACH '${fx.store.path}' AS mine`)).rejects.toThrow(/SQL that attaches no open store/);
+      await expect(fx.store.query(`ATTACH '${otherFile}' AS o`)).rejects.toThrow(/SQL that attaches no open store/);
+      expect(await databases()).toEqual(before);
+    } finally {
+      await other.close();
+    }
+    // attached by the store's SQL, the file is open in this process: openStore refuses it until it is detached
+    const third = join(fx.dir, "third.duckdb");
+    await fx.store.query(`ATTACH '${third}' AS third`);
+    await expect(openStore(third)).rejects.toThrow(/already open in this process/);
+    await fx.store.query("DETACH third");
+    await (await openStore(third)).close();
+    expect(await fx.client.sync(fx.store, "brands", {})).toMatchObject({ mode: "incremental", rows: first.rows });
   });
 });
