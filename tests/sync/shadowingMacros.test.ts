@@ -1,0 +1,26 @@
+import { useStoreFixture } from "./helpers/storeFixture";
+
+const TOKEN = "shadowing-macros-token";
+
+/** A macro named like one of DuckDB's functions would be called by the store's own SQL: a run is refused until it goes. */
+describe("macros named like DuckDB's own functions", () => {
+  const fx = useStoreFixture(TOKEN);
+
+  it.each([
+    ["CREATE MACRO strftime(a, b) AS 'oops'", "fount_store.main.strftime", "DROP MACRO strftime"],
+    ["CREATE TEMP MACRO lower(x) AS 'zzz'", "temp.main.lower", "DROP MACRO temp.main.lower"],
+    ["CREATE MACRO duckdb_tables() AS TABLE SELECT 'x' AS table_name", "fount_store.main.duckdb_tables", "DROP MACRO TABLE duckdb_tables"],
+  ])("%s: the run is refused naming it, the table as it was; dropped, the run goes on", async (create, named, drop) => {
+    const first = await fx.client.sync(fx.store, "brands", {});
+    const before = (await fx.store.query("SELECT * FROM brands ORDER BY id")).values;
+    await fx.store.query(create);
+    fx.emulator.revise({ resource: "brands", ids: [3] });
+    await expect(fx.client.sync(fx.store, "brands", {})).rejects.toThrow(
+      new RegExp(`^store: a store whose macros hide none of DuckDB's own functions: ${named.replace(/\./g, "\\.")} has the name`),
+    );
+    await expect(fx.client.sync(fx.store, "studies", {})).rejects.toThrow(/macros hide none/);
+    await fx.store.query(drop);
+    expect((await fx.store.query("SELECT * FROM brands ORDER BY id")).values).toEqual(before);
+    expect(await fx.client.sync(fx.store, "brands", {})).toMatchObject({ mode: "incremental", rows: first.rows, updated: 1 });
+  });
+});
