@@ -135,13 +135,12 @@ async function writeFolders(
     partitions = await numberPartitions(connection, table, partitionBy, types);
     await mkdir(partial, { recursive: true });
     if (partitions.paths.length === 0) return;
-    const names = new Set([...types.keys()].map((name) => name.toLowerCase()));
-    let numberColumn = "fountframe_partition";
-    while (names.has(numberColumn)) numberColumn += "_";
+    // the partitions' own number column: named as no column of the table is (a table's `id` would take its place in the join)
+    const numberColumn = partitions.number;
     const keys = partitionBy.map(quoted);
     const matches = keys.map((key) => `t.${key} IS NOT DISTINCT FROM p.${key}`).join(" AND ");
     await connection.run(
-      `COPY (SELECT ${columnsAsWritten(types, "t.", partitionBy)}, p.id AS ${quoted(numberColumn)} FROM ${quoted(table)} t JOIN ${partitions.table} p ON ${matches}) ` +
+      `COPY (SELECT ${columnsAsWritten(types, "t.", partitionBy)}, p.${quoted(numberColumn)} AS ${quoted(numberColumn)} FROM ${quoted(table)} t JOIN ${partitions.table} p ON ${matches}) ` +
         `TO ${sqlText(copied)} (FORMAT parquet, PARTITION_BY (${quoted(numberColumn)}))`,
     );
     for (const [id, path] of partitions.paths.entries()) {

@@ -5,8 +5,10 @@ import { quoted } from "./sqlTypes";
 
 /** A table's partitions, numbered in a temporary table, each with its folder path as the library's writer names it. */
 export interface TablePartitions {
-  /** the temporary table: the number (`id`) and the partition columns' values of each partition */
+  /** the temporary table: the number (in the column `number` names) and the partition columns' values of each partition */
   readonly table: string;
+  /** the name of the temporary table's number column: no column of the store's table has it, in any case */
+  readonly number: string;
   /** folder path (`a=1/b=x`) by partition number */
   readonly paths: readonly string[];
   /** folder paths whose last folder was shortened, with that folder's whole value (for _partition_value.txt) */
@@ -49,6 +51,17 @@ export function namedAsDuckDBDoes(partitionBy: readonly string[], types: Readonl
   );
 }
 
+/**
+ * A column name no column of the table has, in any case (DuckDB compares names case-insensitively):
+ * the partitions' numbers beside the partition columns (a table's `id` among them) and its rows.
+ */
+function unusedColumnName(types: ReadonlyMap<string, string>, base = "fountframe_partition"): string {
+  const names = new Set([...types.keys()].map((name) => name.toLowerCase()));
+  let name = base;
+  while (names.has(name)) name += "_";
+  return name;
+}
+
 /** Numbers each distinct combination of `partitionBy`'s values in `table` (a temporary table) and names its folder. */
 export async function numberPartitions(
   connection: DuckDBConnection,
@@ -57,11 +70,12 @@ export async function numberPartitions(
   types: ReadonlyMap<string, string>,
 ): Promise<TablePartitions> {
   const columns = partitionBy.map(quoted).join(", ");
+  const number = unusedColumnName(types);
   await connection.run(
-    `CREATE OR REPLACE TEMP TABLE ${PARTITIONS_NAME} AS SELECT (row_number() OVER ()) - 1 AS id, ${columns} FROM (SELECT DISTINCT ${columns} FROM ${quoted(table)})`,
+    `CREATE OR REPLACE TEMP TABLE ${PARTITIONS_NAME} AS SELECT (row_number() OVER ()) - 1 AS ${quoted(number)}, ${columns} FROM (SELECT DISTINCT ${columns} FROM ${quoted(table)})`,
   );
   const printed = partitionBy.map((column) => printedSql(column, types.get(column) ?? "VARCHAR")).join(", ");
-  const reader = await connection.runAndReadAll(`SELECT id, ${printed} FROM ${PARTITIONS_TABLE} ORDER BY id`);
+  const reader = await connection.runAndReadAll(`SELECT ${quoted(number)}, ${printed} FROM ${PARTITIONS_TABLE} ORDER BY ${quoted(number)}`);
   const prefixes = partitionBy.map((column) => `${escapePathPart(column)}=`);
   const paths: string[] = [];
   const wholeValues = new Map<string, string>();
@@ -74,5 +88,5 @@ export async function numberPartitions(
     });
     paths.push(path);
   }
-  return { table: PARTITIONS_TABLE, paths, wholeValues };
+  return { table: PARTITIONS_TABLE, number, paths, wholeValues };
 }

@@ -150,3 +150,33 @@ test("store.writeParquet: nested partitions, dates and numbers named as the libr
   const [{ n }] = await duckRows(`SELECT count(*)::INTEGER AS n FROM read_parquet(${sqlText(join(out, "**", "*.parquet"))})`);
   expect(n).toBe(6);
 });
+
+test("store.writeParquet: the table's id among the partition columns, before or after another: every row read back", async () => {
+  const store = await openStore(join(dir, "by-id.duckdb"));
+  try {
+    const { rows } = await env.client().sync(store, "brands", {});
+    const [{ ids, flags }] = (
+      await store.query("SELECT count(DISTINCT id)::INTEGER AS ids, count(DISTINCT is_core)::INTEGER AS flags FROM brands")
+    ).toJSON() as {
+      ids: number;
+      flags: number;
+    }[];
+    expect(flags).toBeGreaterThan(1);
+    for (const partitionBy of [
+      ["id", "is_core"],
+      ["is_core", "id"],
+    ]) {
+      const out = join(dir, `by-${partitionBy.join("-")}`);
+      await store.writeParquet("brands", out, { partitionBy });
+      expect(readdirSync(out)).toHaveLength(partitionBy[0] === "id" ? ids : flags);
+      const back = await duckRows(
+        `SELECT id::INTEGER AS id, is_core::VARCHAR AS is_core, name FROM read_parquet(${sqlText(join(out, "**", "*.parquet"))}, hive_partitioning = true) ORDER BY id`,
+      );
+      const stored = (await store.query("SELECT id::INTEGER AS id, is_core::VARCHAR AS is_core, name FROM brands ORDER BY id")).toJSON();
+      expect(back).toHaveLength(rows);
+      expect(back).toEqual(stored);
+    }
+  } finally {
+    await store.close();
+  }
+});
