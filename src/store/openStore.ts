@@ -1,9 +1,10 @@
+import type { DuckDBConnection } from "@duckdb/node-api";
 import { FountError, ValueError } from "../errors";
 import { loadDuckDB } from "./loadDuckDB";
 import { claimFile, claimMadeFile, releaseFile } from "./openFiles";
-import { ensureStateTable } from "./stateTable";
+import { ensureStateTable, STATE_TABLE } from "./stateTable";
 import { DuckDBStore } from "./store";
-import { attachStatement, checkStoreFile, STORE_CATALOG } from "./storeFile";
+import { attachStatement, checkStoreFile, IN_STORE, readOnlyAttachStatement, STORE_CATALOG } from "./storeFile";
 import type { Store } from "./types";
 import { checkWal, clearStaleMark, markCommitting } from "./walGuard";
 
@@ -23,29 +24,38 @@ export interface OpenStoreOptions {
  * per process (a second open of the same file, by any path, is refused until the first is closed).
  */
 export async function openStore(path: string, options: OpenStoreOptions = {}): Promise<Store> {
-  const file = await checkStoreFile(path, options.create ?? true);
+  return (await open(path, options.create ?? true, false))!;
+}
+
+/**
+ * The store at `path` for the commands that only read it (`sync --store FILE --status`, a re-run of
+ * what it tracks): the file must exist, and a DuckDB file that holds no sync state (another
+ * program's database, say) gives undefined, left as it was: only read (attached read-only), no
+ * state table made, nothing checkpointed.
+ */
+export async function openTrackingStore(path: string): Promise<Store | undefined> {
+  return open(path, false, true);
+}
+
+async function open(path: string, create: boolean, onlyWithState: boolean): Promise<Store | undefined> {
+  const file = await checkStoreFile(path, create);
   if (!(await claimFile(file.resolved))) {
     throw new StoreBusyError(`the store ${path} is already open in this process: use the store openStore gave (or close it first)`);
   }
   let instance: Awaited<ReturnType<(typeof import("@duckdb/node-api"))["DuckDBInstance"]["create"]>> | undefined;
   let connection: Awaited<ReturnType<NonNullable<typeof instance>["connect"]>> | undefined;
+  let opened = false;
   try {
     await checkWal(file.resolved, path, file.exists);
     const duckdb = await loadDuckDB();
     // the file is attached, not opened as the instance's database (see attachStatement)
     instance = await duckdb.DuckDBInstance.create(":memory:");
     connection = await instance.connect();
+    if (onlyWithState && !(await holdsSyncState(connection, file.resolved, path))) return undefined;
     try {
       await connection.run(attachStatement(file.resolved, file.exists));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (/lock/i.test(message)) {
-        throw new StoreBusyError(
-          `the store ${path} is in use by another process (a sync running?): wait for it to finish. DuckDB: ${message}`,
-          { cause: error },
-        );
-      }
-      throw error;
+      throw attachFailure(error, path, file.exists);
     }
     await clearStaleMark(file.resolved);
     if (!file.exists) await claimMadeFile(file.resolved);
@@ -56,13 +66,67 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
     await ensureStateTable(connection, path);
     await connection.run("CHECKPOINT");
     await clearStaleMark(file.resolved);
-    return new DuckDBStore(path, file.resolved, duckdb, instance, connection);
+    const store = new DuckDBStore(path, file.resolved, duckdb, instance, connection);
+    opened = true;
+    return store;
   } catch (error) {
-    connection?.closeSync();
-    instance?.closeSync();
-    releaseFile(file.resolved);
     throw deniedAs(error, path) ?? error;
+  } finally {
+    if (!opened) {
+      connection?.closeSync();
+      instance?.closeSync();
+      releaseFile(file.resolved);
+    }
   }
+}
+
+/**
+ * Whether the file holds a table or view named as the sync state (any case; openStore then checks
+ * that it is the store's): asked of the file attached read-only, and detached again.
+ */
+async function holdsSyncState(connection: DuckDBConnection, resolved: string, path: string): Promise<boolean> {
+  try {
+    await connection.run(readOnlyAttachStatement(resolved));
+  } catch (error) {
+    throw attachFailure(error, path, true);
+  }
+  const reader = await connection.runAndReadAll(
+    `SELECT count(*) FROM (SELECT table_name AS name FROM duckdb_tables() WHERE ${IN_STORE} ` +
+      `UNION ALL SELECT view_name FROM duckdb_views() WHERE ${IN_STORE}) WHERE lower(name) = '${STATE_TABLE}'`,
+  );
+  await connection.run(`DETACH ${STORE_CATALOG}`);
+  return Number(reader.getRows()[0][0]) > 0;
+}
+
+/**
+ * DuckDB's words for a file another process holds (its lock is taken on open: "Could not set lock on
+ * file ...: Conflicting lock is held in ..."); a corrupt file's "checksum ... in block at location"
+ * is no such thing.
+ */
+const LOCK_CONFLICT = /could not set lock on file|conflicting lock/i;
+
+/**
+ * Why DuckDB did not attach the store's file: another process holding it (StoreBusyError), a file
+ * or folder the user may not write (deniedAs), or a file DuckDB cannot read as a database (damaged,
+ * cut short, of a storage version this DuckDB does not read): a ValueError with DuckDB's reason.
+ */
+function attachFailure(error: unknown, path: string, exists: boolean): unknown {
+  // DuckDB's errors are Errors of the realm its binding was loaded in: read the message whatever the realm
+  const said = (error as { message?: unknown } | null)?.message;
+  const message = typeof said === "string" ? said : String(error);
+  if (LOCK_CONFLICT.test(message)) {
+    return new StoreBusyError(
+      `the store ${path} is in use by another process (a sync running?): wait for it to finish. DuckDB: ${message}`,
+      { cause: error },
+    );
+  }
+  if (deniedAs(error, path)) return error;
+  return new ValueError(
+    exists
+      ? `the store ${path} could not be opened as a DuckDB database (damaged, cut short, or written by a DuckDB this one cannot read; nothing was written): DuckDB: ${message}`
+      : `the store ${path} could not be made as a DuckDB database (nothing was written): DuckDB: ${message}`,
+    { cause: error },
+  );
 }
 
 /**

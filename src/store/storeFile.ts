@@ -48,6 +48,14 @@ export function attachStatement(resolved: string, exists: boolean): string {
   return `ATTACH ${sqlText(resolved)} AS ${STORE_CATALOG} (ROW_GROUP_SIZE ${STORE_ROW_GROUP_ROWS}${blockSize})`;
 }
 
+/**
+ * The store's file attached only to be read, as STORE_CATALOG: whether it holds the sync state,
+ * asked before anything is written to a file the read-only commands were given.
+ */
+export function readOnlyAttachStatement(resolved: string): string {
+  return `ATTACH ${sqlText(resolved)} AS ${STORE_CATALOG} (READ_ONLY)`;
+}
+
 export interface StoreFile {
   /** the path the user gave, for messages */
   readonly given: string;

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { ROOT, bundleInto, readableFolder } from "../helpers/asNobody";
 import { openStore } from "../../src/store";
@@ -93,6 +94,60 @@ describe("fountframe sync", () => {
       const run = await runCli(fixture.cli, ["sync", "--store", typo, ...args], { env: env() });
       expect([run.code, run.stderr]).toEqual([2, expect.stringMatching(/typo\.duckdb does not exist \(nothing was created\)/)]);
       expect(existsSync(typo)).toBe(false);
+    }
+  });
+
+  it("leaves another program's DuckDB file as it was on --status or a re-run: tracks no tables, no state table made", async () => {
+    const theirs = join(fixture.dir, "invoices.duckdb");
+    const instance = await DuckDBInstance.create(theirs);
+    const connection = await instance.connect();
+    await connection.run("CREATE TABLE invoices AS SELECT 1 AS id, 100.0 AS amount");
+    connection.closeSync();
+    instance.closeSync();
+    const sha256 = () => createHash("sha256").update(readFileSync(theirs)).digest("hex");
+    const before = sha256();
+    const files = readdirSync(fixture.dir).sort();
+
+    const status = await runCli(fixture.cli, ["sync", "--store", theirs, "--status"], { env: cleanEnv() });
+    expect(sha256()).toBe(before);
+    expect([status.code, status.stderr]).toEqual([
+      0,
+      expect.stringMatching(/invoices\.duckdb tracks no tables: it holds no fountframe sync state \(nothing was written to it\)/),
+    ]);
+    expect(status.stdout).toMatch(/^table\s+endpoint\s+rows\s+last synced\s+cursor\s+service\s+query\n$/);
+
+    fixture.emulator.resetStats();
+    const again = await runCli(fixture.cli, ["sync", "--store", theirs], { env: env() });
+    expect([again.code, again.stderr]).toEqual([
+      2,
+      expect.stringMatching(/invoices\.duckdb tracks nothing yet: run fountframe sync <resource>/),
+    ]);
+    expect(fixture.emulator.stats.log).toHaveLength(0);
+    expect(sha256()).toBe(before);
+    expect(readdirSync(fixture.dir).sort()).toEqual(files); // no log, no mark beside it
+    const reopened = await DuckDBInstance.create(theirs, { access_mode: "READ_ONLY" });
+    const reading = await reopened.connect();
+    const tables = (await reading.runAndReadAll("SELECT table_name FROM duckdb_tables() ORDER BY 1")).getRows();
+    reading.closeSync();
+    reopened.closeSync();
+    expect(tables).toEqual([["invoices"]]);
+  });
+
+  it("a DuckDB file DuckDB cannot read is told as such, exit 2, not as a store in use by another process", async () => {
+    const good = join(fixture.dir, "readable.duckdb");
+    expect((await runCli(fixture.cli, ["sync", "regions", "--store", good], { env: env() })).code).toBe(0);
+    const bytes = readFileSync(good);
+    bytes.fill(0, 4096, 3 * 4096); // a block of the header zero-filled
+    const damaged = join(fixture.dir, "damaged.duckdb");
+    writeFileSync(damaged, bytes);
+    for (const args of [["--status"], [], ["regions"]]) {
+      const run = await runCli(fixture.cli, ["sync", ...args, "--store", damaged], { env: env() });
+      expect([run.code, run.stderr]).toEqual([
+        2,
+        expect.stringMatching(/damaged\.duckdb could not be opened as a DuckDB database \(.*\): DuckDB: IO Error: /),
+      ]);
+      expect(run.stderr).not.toMatch(/in use by another process/);
+      expect(readFileSync(damaged).equals(bytes)).toBe(true);
     }
   });
 

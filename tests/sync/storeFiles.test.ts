@@ -113,6 +113,37 @@ describe("the store owns only what it made", () => {
     await expect(openStore(":memory:")).rejects.toThrow(ValidationError);
   });
 
+  it("tells a DuckDB file DuckDB cannot read (damaged, cut short, another version) from one in use: a ValueError with DuckDB's reason", async () => {
+    const good = join(dir, "good.duckdb");
+    {
+      const store = await openStore(good);
+      await store.query("CREATE TABLE t AS SELECT range AS id FROM range(100000)");
+      await store.close();
+    }
+    const bytes = readFileSync(good);
+    const version = Buffer.from(bytes);
+    version.writeBigUInt64LE(999n, 12); // the storage version, after the checksum and "DUCK"
+    const zeroed = Buffer.from(bytes);
+    zeroed.fill(0, 4096, 3 * 4096); // a block of the header zero-filled
+    const files = { "version.duckdb": version, "zeroed.duckdb": zeroed, "cut.duckdb": bytes.subarray(0, 4096 + 100) };
+    for (const [name, content] of Object.entries(files)) {
+      const file = join(dir, name);
+      writeFileSync(file, content);
+      const error: unknown = await openStore(file).then(
+        (store) => store.close(),
+        (reason: unknown) => reason,
+      );
+      expect(error).toBeInstanceOf(ValueError);
+      expect(error).not.toBeInstanceOf(StoreBusyError);
+      expect((error as Error).message).toMatch(
+        new RegExp(`^the store .*${name} could not be opened as a DuckDB database \\(.*nothing was written\\): DuckDB: IO Error: `),
+      );
+      expect((error as Error).message).not.toMatch(/in use by another process/);
+      expect(readFileSync(file).equals(content)).toBe(true);
+      expect(existsSync(`${file}.wal`)).toBe(false);
+    }
+  });
+
   it("refuses a write-ahead log it did not leave (case 10)", async () => {
     const file = join(dir, "fount.duckdb");
     await (await openStore(file)).close();

@@ -2,6 +2,7 @@ import { Command, Option } from "commander";
 import { ENDPOINTS, type EndpointSpec, type MethodName } from "../../endpoints/table";
 import { withClient } from "../../client/oneOff";
 import { openStore, type Store, type TrackedTable } from "../../store";
+import { openTrackingStore } from "../../store/openStore";
 import type { SyncReport } from "../../sync/types";
 import { addConnectionOptions } from "../connectionOptions";
 import { withFlagNames } from "../flagNames";
@@ -81,6 +82,8 @@ function reportLine(report: SyncReport): string {
   return `sync ${report.table}: ${report.mode}, ${report.added} added, ${report.updated} updated, ${report.removed} removed, ${report.rows} rows, ${report.requests} requests${partitions}${drift}\n`;
 }
 
+const nothingTracked = (file: string) => new UsageError(`${file} tracks nothing yet: run fountframe sync <resource> --store ${file} first`);
+
 function statusTable(tables: readonly TrackedTable[]): string {
   const header = ["table", "endpoint", "rows", "last synced", "cursor", "service", "query"];
   const rows = tables.map((t) => [
@@ -111,8 +114,7 @@ async function runAll(
   run: (endpoint: MethodName, options: Record<string, unknown>) => Promise<SyncReport>,
 ): Promise<void> {
   const tracked = await store.tables();
-  if (tracked.length === 0)
-    throw new UsageError(`${store.path} tracks nothing yet: run fountframe sync <resource> --store ${store.path} first`);
+  if (tracked.length === 0) throw nothingTracked(store.path);
   // one table's failure leaves the others to sync: each commits on its own
   const failures: { table: string; error: unknown }[] = [];
   for (const table of tracked) {
@@ -144,8 +146,16 @@ export function syncCommand(io: CliIo): Command {
   command.action(async (flags: SyncFlags, self: Command) => {
     if (self.args.length) throw unknownResource(self.args[0]);
     if (flags.status && flags.full) throw new UsageError("--status lists what the store tracks and syncs nothing: give it without --full");
-    // --status and a re-run of what is tracked only read a store: a missing file is created by neither
-    const store = await openStore(storeFile(flags), { create: false });
+    // --status and a re-run of what is tracked only read a store: a missing file is created by neither,
+    // and a DuckDB file with no sync state (another program's database) is left as it was
+    const file = storeFile(flags);
+    const store = await openTrackingStore(file);
+    if (!store) {
+      if (!flags.status) throw nothingTracked(file);
+      io.stdout.write(statusTable([]));
+      io.stderr.write(`${file} tracks no tables: it holds no fountframe sync state (nothing was written to it)\n`);
+      return;
+    }
     try {
       if (flags.status) {
         io.stdout.write(statusTable(await store.tables()));
