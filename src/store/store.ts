@@ -270,12 +270,13 @@ export class DuckDBStore implements Store, SessionHolder {
       dropStaged: () => staging.drop(),
       removeRows: (table, scope) => removeRows(connection, tables, table, scope),
       storedIds: (table, scope, gaps) => storedIds(connection, tables, table, scope, gaps),
-      distinctValues: async (table, column) => {
+      distinctValues: async (table, column, ofId) => {
         staging.flush();
         const columns = table === STAGING_TABLE ? staging.columns : (await tables.of(table)).types;
         if (!columns.has(column)) return [];
         const reader = await connection.runAndReadAll(
-          `SELECT DISTINCT ${quoted(column)} FROM ${quoted(table)} WHERE ${quoted(column)} IS NOT NULL`,
+          `SELECT DISTINCT ${quoted(column)} FROM ${quoted(table)} WHERE ${quoted(column)} IS NOT NULL${ofId === undefined ? "" : " AND CAST(id AS VARCHAR) = $1"}`,
+          ofId === undefined ? undefined : [ofId],
         );
         return reader.getRows().map(([value]) => Number(value));
       },

@@ -217,42 +217,78 @@ export async function syncBrandscape(
     const pullRequests = await stagePull(pages, pull, what, fieldsOf(options), see);
     return { group, what, pull, pullRequests, tally, ranges };
   };
+  // studies drawn into the group in hand: an id of its pull is stored under them (the id moved between studies)
+  const drawnIn: number[] = [];
   // the first pull is one study (its rows tell how many studies the next pulls take); each later
   // pull starts once the group before it is in its transaction, whose COMMIT goes on beside it: one
   // group is held at a time
   try {
-    for (let start = 0, size = 1; start < pulled.length;) {
-      const { group, what, pull, pullRequests, tally, ranges } = await pullGroup(pulled.slice(start, start + size));
-      start += group.length;
+    for (let start = 0, size = 1, joined: number[] = []; start < pulled.length;) {
+      const slice = pulled.slice(start, start + size);
+      const { group, what, pull, pullRequests, tally, ranges } = await pullGroup([...slice, ...joined].sort((a, b) => a - b));
       requests += pullRequests;
       const rowsPerStudy = tally.rowCount / group.length;
-      size = nextGroupSize(rowsPerStudy);
       refuseOtherStudies(tally.rows, tally.withoutStudy, group, what);
       held ??= new Set(await session.transaction((writes) => writes.distinctValues(run.table, STUDY_COLUMN)));
       refuseEmptyStudies(tally.rows, held, group, lookup.marks, what);
-      const done = await session.transaction(async (writes) => {
-        const only = { kind: "partition", column: STUDY_COLUMN, values: group } as const;
-        if (group.some((study) => held!.has(study)))
-          requests += await confirmRemovals(
-            { pages: columnPages, method: run.method, what, ranges },
-            (gaps) => writes.storedIds(run.table, only, gaps),
-            async () => ranges.seen ?? idsNotKept(what, ranges),
-          );
-        // a group whose pull held no rows (studies listed without data): their stored rows go; so do those
-        // of a study listed without data (its mark null) in a group with rows (the others: refuseEmptyStudies)
-        const groupChanges = rowsPerStudy > 0 ? await writes.writeHeld(run.table, pull, only) : await writes.removeRows(run.table, only);
-        const after = { ...marks, ...Object.fromEntries(group.map((study) => [String(study), lookup.marks[String(study)]])) };
-        const total = sum(changes, groupChanges);
-        await writes.saveState(stateAfter(run, { cursor: null, studyMarks: after, mode, changes: total, requests }));
-        return { after, total };
-      });
+      const done = await session
+        .transaction(async (writes) => {
+          const only = { kind: "partition", column: STUDY_COLUMN, values: group } as const;
+          if (group.some((study) => held!.has(study)))
+            requests += await confirmRemovals(
+              { pages: columnPages, method: run.method, what, ranges },
+              (gaps) => writes.storedIds(run.table, only, gaps),
+              async () => ranges.seen ?? idsNotKept(what, ranges),
+            );
+          // a group whose pull held no rows (studies listed without data): their stored rows go; so do those
+          // of a study listed without data (its mark null) in a group with rows (the others: refuseEmptyStudies)
+          const groupChanges = rowsPerStudy > 0 ? await writes.writeHeld(run.table, pull, only) : await writes.removeRows(run.table, only);
+          const after = { ...marks, ...Object.fromEntries(group.map((study) => [String(study), lookup.marks[String(study)]])) };
+          const total = sum(changes, groupChanges);
+          await writes.saveState(stateAfter(run, { cursor: null, studyMarks: after, mode, changes: total, requests }));
+          return { after, total };
+        })
+        .catch(async (error: unknown) => {
+          const moved = await movedId(error, session, run.table);
+          if (moved === undefined || group.includes(moved.study) || !(String(moved.study) in lookup.marks)) throw error;
+          const at = pulled.indexOf(moved.study);
+          if (at >= 0 && at < start)
+            throw new IncompletePullError(
+              `${what}: id ${moved.id} is in study ${moved.study} too, which this run pulled and committed, so the service lists it in two studies; ${STUDIES_NOT_COMMITTED}`,
+            );
+          // the study the id was stored under is pulled with this group and both are replaced together
+          if (at >= 0) pulled.splice(at, 1);
+          joined.push(moved.study);
+          drawnIn.push(moved.study);
+          return undefined;
+        });
+      if (done === undefined) continue;
+      start += slice.length;
+      size = nextGroupSize(rowsPerStudy);
+      joined = [];
       marks = done.after;
       changes = done.total;
     }
   } catch (error) {
     throw full ? inFullRun(error) : error;
   }
-  return { mode, changes, requests, partitions: { replaced: pulled, removed: gone } };
+  const replaced = [...pulled, ...drawnIn].sort((a, b) => a - b);
+  return { mode, changes, requests, partitions: { replaced, removed: gone } };
+}
+
+const DUPLICATE_KEY = /Duplicate key "id: ([^"]*)"/;
+
+/**
+ * A group's write refused by the table's key: an id of its pull is stored under a study outside the
+ * group (the service moved the row to another study). Says the id and that study, or undefined.
+ */
+async function movedId(error: unknown, session: StoreSession, table: string): Promise<{ id: string; study: number } | undefined> {
+  // DuckDB's errors are Errors of the realm its binding was loaded in: read the message whatever the realm
+  const said = (error as { message?: unknown } | null)?.message;
+  const id = typeof said === "string" ? DUPLICATE_KEY.exec(said)?.[1] : undefined;
+  if (id === undefined) return undefined;
+  const [study] = await session.transaction((writes) => writes.distinctValues(table, STUDY_COLUMN, id));
+  return study === undefined ? undefined : { id, study };
 }
 
 /** A group's IncompletePullError told as a full run leaves it: the studies not yet done lost their marks at the run's start. */

@@ -179,8 +179,8 @@ export interface StoreWrites extends PullSink {
   removeRows(table: string, scope: RowScope): Promise<RowChanges>;
   /** the ids of the stored rows in `scope`, ascending; with `gaps`, only those strictly inside one of the pairs */
   storedIds(table: string, scope: RowScope, gaps?: ReadonlyArray<readonly [number, number]>): Promise<number[]>;
-  /** the distinct values of a whole-number column (the studies a table holds) */
-  distinctValues(table: string, column: string): Promise<number[]>;
+  /** the distinct values of a whole-number column (the studies a table holds); with `ofId`, in the row of that id (its text) alone */
+  distinctValues(table: string, column: string, ofId?: string): Promise<number[]>;
   dropTable(table: string): Promise<void>;
   /** saves the table's state, and writes its mark on the table when the table does not carry it yet */
   saveState(state: SyncState): Promise<void>;
