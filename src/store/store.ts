@@ -11,7 +11,7 @@ import { quoted, sqlText } from "./sqlTypes";
 import { RowAppends, Staging, type StagingState } from "./stagedRows";
 import { readStates, saveMarkedState, STATE_TABLE } from "./stateTable";
 import { refuseChangesToSyncState } from "./syncStateGuard";
-import { refuseAttachingOpenStores } from "./attachGuard";
+import { refuseAttachingOpenStores, refuseLockingConfiguration } from "./userSqlGuards";
 import { removeRows, stagedCounts, storedIds, writeHeld, writeStaged } from "./tableWrites";
 import { HeldRows } from "./heldRows";
 import { StoredTables } from "./storedTables";
@@ -100,6 +100,7 @@ export class DuckDBStore implements Store, SessionHolder {
     if (typeof sql !== "string" || sql.trim() === "") throw new ValidationError("sql", "a SQL query (text)");
     return this.#turn(() =>
       this.#committing(async () => {
+        refuseLockingConfiguration(sql);
         await refuseAttachingOpenStores(sql, params);
         await refuseChangesToSyncState(this.#duckdb, this.#connection, sql);
         const answer = this.#connection

@@ -243,6 +243,18 @@ describe("the store owns only what it made", () => {
     }
   });
 
+  it("refuses SQL that locks the connection's configuration, which every later sync would fail on", async () => {
+    const store = await openStore(join(dir, "fount.duckdb"));
+    try {
+      for (const sql of ["SET lock_configuration = true", "SELECT 1; SET GLOBAL Lock_Configuration TO true"])
+        await expect(store.query(sql)).rejects.toThrow(/^sql: SQL that leaves the store's configuration open: .* none of this SQL ran/);
+      expect((await store.query("SELECT current_setting('lock_configuration') AS locked")).values).toEqual([[false]]);
+      expect((await store.query("SELECT 'lock_configuration' AS said")).values).toEqual([["lock_configuration"]]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("makes its file the connection's database again after SQL that moved it (USE, SET search_path, DETACH)", async () => {
     const file = join(dir, "fount.duckdb");
     const store = await openStore(file);

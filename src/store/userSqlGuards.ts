@@ -25,3 +25,16 @@ export async function refuseAttachingOpenStores(sql: string, params: unknown): P
       );
   }
 }
+
+/**
+ * SQL that locks the connection's configuration (`SET lock_configuration = true`) is refused before
+ * it runs: a sync sets its own settings (memory, threads, checkpoints) on the connection, and a lock
+ * nothing can lift again would fail every later sync until the store is opened anew.
+ */
+export function refuseLockingConfiguration(sql: string): void {
+  if (/\block_configuration\b/i.test(withoutTextAndComments(sql)))
+    throw new ValidationError(
+      "sql",
+      "SQL that leaves the store's configuration open: lock_configuration would keep every later sync from setting its own, until the store is opened again; none of this SQL ran",
+    );
+}
