@@ -61,8 +61,13 @@ export class TypedBatches {
   #plan: ExportHeader | undefined;
   /** columns the first rows left empty: typed as text, and only text may come later */
   #unsettled = new Set<number>();
-  /** of those (but documented strings), how many numeric-text cells came and whether other text did: a frame holds a column of only numeric text as numbers */
-  readonly #unsettledText = new Map<number, { numeric: number; other: boolean }>();
+  /**
+   * of those, the text that came: a frame holds a column of only numeric text as numbers (but a
+   * documented string), of only ISO dates as dates, of dates and timestamps as timestamps
+   */
+  readonly #unsettledText = new Map<number, UnsettledText>();
+  /** of those, the columns the docs type as strings: numeric text is text in them */
+  readonly #documentedText = new Set<number>();
   #rowsSoFar = 0;
   readonly #loneSurrogates = new ColumnCounts();
   /** timestamp cells whose text meant other than the UTC instant written (an offset, none, a date) */
@@ -153,8 +158,7 @@ export class TypedBatches {
   /** The cells written otherwise than a frame holds them, by column, so far. */
   cellNotices(): CellNotices {
     const notices = noNotices();
-    for (const [position, { numeric, other }] of this.#unsettledText)
-      notices.numericText[this.#schema!.names[position]] = { numeric, other };
+    for (const [position, seen] of this.#unsettledText) notices.numericText[this.#schema!.names[position]] = { ...seen };
     for (const [column, cells] of this.#loneSurrogates.counts()) notices.loneSurrogates[column] = cells;
     for (const [column, cells] of this.#timestampsToUtc.counts()) notices.timestampsToUtc[column] = cells;
     return notices;
@@ -175,8 +179,10 @@ export class TypedBatches {
       if (decided[position] === undefined) this.#unsettled.add(position);
       return decided[position] ?? "utf8";
     });
-    for (const position of this.#unsettled)
-      if (documented?.get(names[position]) !== "string") this.#unsettledText.set(position, { numeric: 0, other: false });
+    for (const position of this.#unsettled) {
+      this.#unsettledText.set(position, { numeric: 0, other: false, dates: 0, timestamps: 0 });
+      if (documented?.get(names[position]) === "string") this.#documentedText.add(position);
+    }
     this.#schema = { names, types };
     this.#batchRows = this.#options.batchRows ?? defaultBatchRows(names.length, this.#targetCells);
     this.#outRows = this.#options.batchRows ?? Math.max(this.#batchRows, this.#minOutRows);
@@ -247,11 +253,7 @@ export class TypedBatches {
     if (this.#unsettled.has(position)) {
       if (typeof value !== "string") this.#mismatch(position, type, new CellMismatch(value, typeOfCell(value)), index);
       const seen = this.#unsettledText.get(position);
-      if (seen && !seen.other) {
-        const number = parseNumericString(value);
-        if (number === number) seen.numeric++;
-        else seen.other = true;
-      }
+      if (seen && !seen.other) countText(seen, value, this.#documentedText.has(position));
     }
     try {
       return cellAs(type, value);
@@ -281,6 +283,40 @@ export class TypedBatches {
         `a Parquet or Arrow schema is fixed once written: pass \`columns\` with every column (and \`types\` for them), or onNewColumns: "warn" to leave them out`,
     );
   }
+}
+
+/** What came in a column empty in the first rows (written as utf8): CellNotices' numericText. */
+interface UnsettledText {
+  numeric: number;
+  other: boolean;
+  dates?: number;
+  timestamps?: number;
+}
+
+/** Counts one text of a column written as utf8 by what a frame makes of it (numeric text is text in a documented string). */
+function countText(seen: UnsettledText, text: string, documentedText: boolean): void {
+  const number = parseNumericString(text);
+  if (number === number) {
+    if (documentedText) seen.other = true;
+    else seen.numeric++;
+    return;
+  }
+  const kind = typeOfCell(text);
+  if (kind === "date") seen.dates = (seen.dates ?? 0) + 1;
+  else if (kind === "timestamp") seen.timestamps = (seen.timestamps ?? 0) + 1;
+  else seen.other = true;
+}
+
+/**
+ * The type a frame gives a column written as utf8 (its first rows empty), from the text that came:
+ * numbers (only numeric text), date (only ISO dates), timestamp (dates and timestamps); undefined
+ * where it is text in the frame too (other text, a mix, nothing).
+ */
+function frameTypeOfText({ numeric, other, dates = 0, timestamps = 0 }: UnsettledText): "numbers" | "date" | "timestamp" | undefined {
+  if (other) return undefined;
+  if (numeric > 0) return dates + timestamps === 0 ? "numbers" : undefined;
+  if (timestamps > 0) return "timestamp";
+  return dates > 0 ? "date" : undefined;
 }
 
 /** A column's rows across the pieces as one Float64Array when every piece holds them as numbers, none missing (NaN); else undefined. */
@@ -332,14 +368,16 @@ class WaitingColumns {
 }
 
 /**
- * What an export wrote otherwise than a frame holds it, by column: numeric text in a column written
- * as utf8 (its first rows empty; `other`: text that is not numeric came too, so a frame holds text
- * as well), text with lone surrogates (UTF-8 writes U+FFFD), and timestamp text written as a UTC
- * instant that meant otherwise (timestampShift). Plain data, so a resumable export keeps it in its
- * manifest and adds up its pieces' (a manifest of an earlier version lacks the last).
+ * What an export wrote otherwise than a frame holds it, by column: numeric text, ISO dates and
+ * timestamps in a column written as utf8 (its first rows empty; `other`: other text came too, so a
+ * frame holds text as well; `dates` and `timestamps` absent in a manifest an earlier version
+ * wrote, which counted dates as `other`), text with lone surrogates (UTF-8 writes U+FFFD), and
+ * timestamp text written as a UTC instant that meant otherwise (timestampShift). Plain data, so a
+ * resumable export keeps it in its manifest and adds up its pieces' (a manifest of an earlier
+ * version lacks the last).
  */
 export interface CellNotices {
-  numericText: Record<string, { numeric: number; other: boolean }>;
+  numericText: Record<string, UnsettledText>;
   loneSurrogates: Record<string, number>;
   timestampsToUtc?: Record<string, number>;
 }
@@ -355,9 +393,14 @@ const noNotices = (): Required<CellNotices> => ({
 export function joinedNotices(...pieces: readonly (CellNotices | undefined)[]): CellNotices {
   const joined = noNotices();
   for (const piece of pieces) {
-    for (const [column, { numeric, other }] of Object.entries(piece?.numericText ?? {})) {
+    for (const [column, { numeric, other, dates = 0, timestamps = 0 }] of Object.entries(piece?.numericText ?? {})) {
       const seen = joined.numericText[column];
-      joined.numericText[column] = { numeric: (seen?.numeric ?? 0) + numeric, other: (seen?.other ?? false) || other };
+      joined.numericText[column] = {
+        numeric: (seen?.numeric ?? 0) + numeric,
+        other: (seen?.other ?? false) || other,
+        dates: (seen?.dates ?? 0) + dates,
+        timestamps: (seen?.timestamps ?? 0) + timestamps,
+      };
     }
     for (const kind of ["loneSurrogates", "timestampsToUtc"] as const)
       for (const [column, cells] of Object.entries(piece?.[kind] ?? {})) joined[kind][column] = (joined[kind][column] ?? 0) + cells;
@@ -365,15 +408,27 @@ export function joinedNotices(...pieces: readonly (CellNotices | undefined)[]): 
   return joined;
 }
 
-/** The export's warnings of its notices: columns of only numeric text written as utf8, lone surrogates, timestamps made UTC. */
+/**
+ * The export's warnings of its notices: columns written as utf8 (their first rows empty) whose text
+ * a frame holds as numbers, dates or timestamps, lone surrogates, timestamps made UTC.
+ */
 export function warnOfCells({ numericText, loneSurrogates, timestampsToUtc = {} }: CellNotices): void {
-  const detail = Object.entries(numericText)
-    .filter(([, { numeric, other }]) => numeric > 0 && !other)
-    .map(([column, { numeric }]) => `${column} (${numeric} cells)`);
+  const held = { numbers: [] as string[], date: [] as string[], timestamp: [] as string[] };
+  const fix: string[] = [];
+  for (const [column, seen] of Object.entries(numericText)) {
+    const type = frameTypeOfText(seen);
+    if (!type) continue;
+    held[type].push(`${column} (${seen.numeric + (seen.dates ?? 0) + (seen.timestamps ?? 0)} cells)`);
+    fix.push(`${JSON.stringify(column)}: "${type === "numbers" ? "double" : type}"`);
+  }
+  const detail = (["numbers", "date", "timestamp"] as const)
+    .filter((type) => held[type].length)
+    .map((type) => `${type === "numbers" ? "numbers" : `${type}s`}: ${held[type].join(", ")}`);
   if (detail.length)
     process.emitWarning(
-      `columns empty in the first rows were written as utf8, but held only numeric text, which a frame holds as numbers: ${detail.join(", ")}. ` +
-        `Pass \`types\` (e.g. double) for them to write numbers.`,
+      `columns empty in the first rows were written as utf8 (a Parquet or Arrow schema is fixed on the first batch), ` +
+        `but held only text a frame holds as another type: ${detail.join("; ")}. ` +
+        `Pass \`types: { ${fix.join(", ")} }\` to write the frame's types.`,
       { code: COLUMN_TYPE_CHANGED_CODE },
     );
   ColumnCounts.of(Object.entries(loneSurrogates)).warn(
