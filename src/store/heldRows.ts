@@ -3,7 +3,7 @@ import { isMissingCell } from "../table/columnType";
 import type { HeldPull, StagedCounts } from "../sync/types";
 import type { ColumnType } from "../table/columnType";
 import { chunkColumnTypes } from "./storedTypes";
-import { fitColumnTypes } from "./stagedRows";
+import { fitColumnTypes, PullOrder } from "./stagedRows";
 import type { ChunkRows } from "./textWidening";
 import { chunkColumn } from "../table/pageChunk";
 
@@ -11,16 +11,24 @@ import { chunkColumn } from "../table/pageChunk";
  * A pull of a few studies held in memory as its pages' column chunks until it is checked whole,
  * then written in one transaction (tableWrites.writeHeld): a new study goes straight into its
  * table, written once. Its column types are the staging table's (each page typed by the table
- * model, widened page by page).
+ * model, widened page by page), in the order the pull first brought the columns (PullOrder: a
+ * frame's order, a column null on the first pages included), the order a table it creates takes.
  */
 export class HeldRows implements HeldPull {
   readonly chunks: PageChunk[] = [];
   readonly types = new Map<string, ColumnType>();
+  readonly #order = new PullOrder();
 
   stage(chunk: PageChunk, declaredTypes?: RowShape["declaredTypes"]): Promise<void> {
     const first = this.types.size === 0;
-    fitColumnTypes(this.types, chunk.names, chunkColumnTypes(chunk, declaredTypes));
+    this.#order.see(chunk.names);
+    const { added } = fitColumnTypes(this.types, chunk.names, chunkColumnTypes(chunk, declaredTypes));
     if (first && !this.types.has("id")) this.types.set("id", "int64");
+    if (first || added.length > 0) {
+      const sorted = this.#order.sorted(this.types);
+      this.types.clear();
+      for (const [name, type] of sorted) this.types.set(name, type);
+    }
     if (chunk.rowCount > 0) this.chunks.push(compacted(chunk));
     return Promise.resolve();
   }

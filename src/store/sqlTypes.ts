@@ -19,6 +19,12 @@ const TYPE_OF_SQL = new Map(Object.entries(SQL_OF_TYPE).map(([type, sql]) => [sq
 /** A name as a DuckDB identifier. */
 export const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * A name as DuckDB compares names: ASCII letters in either case alike (`a` and `A` are one name),
+ * every other character as it is (`é` and `É`, `ω` and `Ω`, `k` and the Kelvin sign are two).
+ */
+export const foldedName = (name: string): string => name.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+
 /** A text as an SQL string literal (a path, a setting's value). */
 export const sqlText = (text: string): string => `'${text.replace(/'/g, "''")}'`;
 

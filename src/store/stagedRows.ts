@@ -8,7 +8,7 @@ import { hasLoneSurrogate } from "../export/columnCounts";
 import type { DuckDB } from "./loadDuckDB";
 import { STAGING_TABLE } from "../sync/types";
 import type { ColumnType } from "../table/columnType";
-import { alterTypeSql, quoted, sqlTypeOf } from "./sqlTypes";
+import { alterTypeSql, foldedName, quoted, sqlTypeOf } from "./sqlTypes";
 import { NumberSlots } from "./numberSlots";
 import { chunkColumnTypes, widenStored } from "./storedTypes";
 import { keepNumericTexts, NUMERIC_TEXTS, numbersToText, numbersTurnText, pulledNumericTexts, type ChunkRows } from "./textWidening";
@@ -44,14 +44,14 @@ function duckTypeOf(duckdb: DuckDB, type: ColumnType): DuckDBType {
 
 const columnIndexes = new WeakMap<PageChunk, Map<string, number>>();
 
-/** A chunk's column of this name (`lowered`: lower case), compared as DuckDB compares names (case-insensitively). */
-function columnAt(chunk: PageChunk, lowered: string): number | undefined {
+/** A chunk's column of this name (`folded`: foldedName), compared as DuckDB compares names (ASCII letters in either case alike). */
+function columnAt(chunk: PageChunk, folded: string): number | undefined {
   let at = columnIndexes.get(chunk);
   if (at === undefined) {
-    at = new Map(chunk.names.map((column, c) => [column.toLowerCase(), c]));
+    at = new Map(chunk.names.map((column, c) => [foldedName(column), c]));
     columnIndexes.set(chunk, at);
   }
-  return at.get(lowered);
+  return at.get(folded);
 }
 
 /** A data chunk of one column layout with its vectors, made once and written again for each batch of rows. */
@@ -116,7 +116,7 @@ function appendRows(
   dataChunk: (rowCount: number) => LayoutChunk,
 ): number {
   let appended = 0;
-  const loweredNames = columns.map(([name]) => name.toLowerCase());
+  const foldedNames = columns.map(([name]) => foldedName(name));
   // segments of parts' rows, up to a data chunk's CHUNK_ROWS rows at a time
   let batch: { part: ChunkRows; from: number; to: number }[] = [];
   let batchRows = 0;
@@ -124,12 +124,12 @@ function appendRows(
     if (batchRows === 0) return;
     const { data, vectors } = dataChunk(batchRows);
     columns.forEach(([name, type], i) => {
-      const lowered = loweredNames[i];
+      const folded = foldedNames[i];
       const vector = vectors[i];
       const slots = NumberSlots.of(vector, type);
       let offset = 0;
       for (const { part, from, to } of batch) {
-        const c = columnAt(part.chunk, lowered);
+        const c = columnAt(part.chunk, folded);
         const cells = c === undefined ? undefined : part.chunk.columns[c];
         const rows = part.rows;
         const at = (k: number) => (rows === undefined ? k : rows[k]);
@@ -194,15 +194,15 @@ export function fitColumnTypes(
 ): { added: [string, ColumnType][]; widened: [string, ColumnType, ColumnType][] } {
   const added: [string, ColumnType][] = [];
   const widened: [string, ColumnType, ColumnType][] = [];
-  let lowered: Map<string, string> | undefined;
+  let folded: Map<string, string> | undefined;
   for (const [c, type] of pageTypes.entries()) {
-    if (type === undefined) continue; // empty in every row of this page: nothing to say of its type
+    if (type === undefined) continue; // empty in every row of this page: nothing to say of its type (PullOrder keeps its place)
     const name = names[c];
     const before = columns.get(name);
     if (before === undefined) {
-      lowered ??= new Map([...columns.keys()].map((other) => [other.toLowerCase(), other]));
-      refuseUnstorableName(name, lowered);
-      lowered.set(name.toLowerCase(), name);
+      folded ??= new Map([...columns.keys()].map((other) => [foldedName(other), other]));
+      refuseUnstorableName(name, folded);
+      folded.set(foldedName(name), name);
       columns.set(name, type);
       added.push([name, type]);
     } else if (widenStored(before, type) !== before) {
@@ -217,9 +217,10 @@ export function fitColumnTypes(
 /**
  * A column DuckDB cannot hold beside the others: a name of no characters, one with a NUL (its SQL
  * ends a name there) or a lone surrogate (its names are UTF-8), or one that differs from another
- * only in case (DuckDB compares names case-insensitively; a frame keeps both).
+ * only in the case of ASCII letters (DuckDB compares names so: foldedName; a frame keeps both).
+ * `é` and `É` are two names to DuckDB, and two columns.
  */
-function refuseUnstorableName(name: string, lowered: ReadonlyMap<string, string>): void {
+function refuseUnstorableName(name: string, folded: ReadonlyMap<string, string>): void {
   const hint = "nothing of the pull was committed: leave it out with `fields`, or read the pull as a frame";
   if (name === "") throw new ValueError(`the pull has a column named "" (an empty key), which a DuckDB table cannot hold; ${hint}`);
   const unholdable = name.includes("\u0000")
@@ -231,17 +232,47 @@ function refuseUnstorableName(name: string, lowered: ReadonlyMap<string, string>
     throw new ValueError(
       `the pull has a column named ${JSON.stringify(name)}, with ${unholdable}, which a DuckDB column name cannot hold; ${hint}`,
     );
-  const other = lowered.get(name.toLowerCase());
+  const other = folded.get(foldedName(name));
   if (other !== undefined)
     throw new ValueError(
-      `the pull has columns ${JSON.stringify(other)} and ${JSON.stringify(name)}, which differ only in case: a DuckDB table cannot hold both (DuckDB compares names case-insensitively); ${hint}`,
+      `the pull has columns ${JSON.stringify(other)} and ${JSON.stringify(name)}, which differ only in case: a DuckDB table cannot hold both (DuckDB compares names ignoring the case of ASCII letters); ${hint}`,
     );
+}
+
+/**
+ * The order a pull's pages first bring its column names in, a name whose cells are all null
+ * counting: a frame's column order. The staged columns cannot keep it (a column null on the first
+ * pages has no type there, and is added when a later page types it), so the table a sync creates
+ * takes its order from here.
+ */
+export class PullOrder {
+  readonly #at = new Map<string, number>();
+
+  see(names: Iterable<string>): void {
+    for (const name of names) if (!this.#at.has(name)) this.#at.set(name, this.#at.size);
+  }
+
+  /** The names seen, in order. */
+  get names(): string[] {
+    return [...this.#at.keys()];
+  }
+
+  /** The columns in this order; a column no page brought (the `id` made for a pull without one) comes after the others. */
+  sorted(columns: ReadonlyMap<string, ColumnType>): Map<string, ColumnType> {
+    const last = this.#at.size;
+    return new Map([...columns].sort(([a], [b]) => (this.#at.get(a) ?? last) - (this.#at.get(b) ?? last)));
+  }
+
+  clear(): void {
+    this.#at.clear();
+  }
 }
 
 /** What a transaction found of the staging table. */
 export interface StagingState {
   readonly created: boolean;
   readonly columns: readonly (readonly [string, ColumnType])[];
+  readonly order: readonly string[];
   readonly numericTexts: boolean;
 }
 
@@ -255,6 +286,8 @@ export interface StagingState {
 export class Staging {
   /** the staged columns and their types, in the table's order */
   readonly columns = new Map<string, ColumnType>();
+  /** the order the pull brought its columns in (inPullOrder) */
+  readonly #order = new PullOrder();
   #created = false;
   /** whether NUMERIC_TEXTS was made (it holds the pulled text of staged numbers that print otherwise) */
   #numericTexts = false;
@@ -272,15 +305,17 @@ export class Staging {
 
   /** Appends one page's columns, typed by the table model (chunkColumnTypes); its shape's documented types decide where values cannot. */
   async append(chunk: PageChunk, declaredTypes?: RowShape["declaredTypes"]): Promise<void> {
+    this.#order.see(chunk.names);
     await this.#fit(chunk.names, chunkColumnTypes(chunk, declaredTypes));
     if (chunk.rowCount === 0) return;
     this.#appender ??= await this.connection.createAppender(STAGING_TABLE, "main", "temp");
     await this.#appended(this.#appender, [{ chunk }]);
   }
 
-  /** The table made anew with these columns, holding these rows (one study of a held pull). */
+  /** The table made anew with these columns (in the pull's order: HeldRows.types), holding these rows (one study of a held pull). */
   async load(columns: ReadonlyMap<string, ColumnType>, parts: readonly ChunkRows[]): Promise<void> {
     await this.drop();
+    this.#order.see(columns.keys());
     await this.#create(columns);
     const appender = await this.connection.createAppender(STAGING_TABLE, "main", "temp");
     await this.#appended(appender, parts);
@@ -302,6 +337,11 @@ export class Staging {
     if (numbersTurnText(type, "utf8")) await numbersToText(this.connection, STAGING_TABLE, [name], this.#numericTexts);
     else if (type !== "utf8") await this.connection.run(alterTypeSql(STAGING_TABLE, name, type, "utf8"));
     this.columns.set(name, "utf8");
+  }
+
+  /** The staged columns and their types in the order the pull first brought them (PullOrder), for the table a sync creates. */
+  inPullOrder(): Map<string, ColumnType> {
+    return this.#order.sorted(this.columns);
   }
 
   /** Writes what the appender holds into the table, so that it can be changed or read. */
@@ -349,7 +389,7 @@ export class Staging {
 
   /** The table as a transaction begins (whether it is there, its columns), for `restore`. */
   saved(): StagingState {
-    return { created: this.#created, columns: [...this.columns], numericTexts: this.#numericTexts };
+    return { created: this.#created, columns: [...this.columns], order: this.#order.names, numericTexts: this.#numericTexts };
   }
 
   /** The table as a rolled-back transaction found it: made, dropped, added to or widened in it, it is as it was. */
@@ -359,6 +399,8 @@ export class Staging {
     this.#numericTexts = saved.numericTexts;
     this.columns.clear();
     for (const [name, type] of saved.columns) this.columns.set(name, type);
+    this.#order.clear();
+    this.#order.see(saved.order);
   }
 
   async drop(): Promise<void> {
@@ -368,5 +410,6 @@ export class Staging {
     this.#created = false;
     this.#numericTexts = false;
     this.columns.clear();
+    this.#order.clear();
   }
 }

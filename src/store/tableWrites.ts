@@ -2,7 +2,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValueError } from "../errors";
 import type { HeldRows } from "./heldRows";
 import type { ColumnType } from "../table/columnType";
-import { alterTypeSql, quoted, sqlTypeOf } from "./sqlTypes";
+import { alterTypeSql, foldedName, quoted, sqlTypeOf } from "./sqlTypes";
 import { widenStored } from "./storedTypes";
 import type { RowAppends } from "./stagedRows";
 import { STAGING_TABLE } from "../sync/types";
@@ -64,10 +64,10 @@ async function fitTable(
     await connection.run(`ALTER TABLE ${target} ADD PRIMARY KEY (id)`);
     stored.primaryKey = true;
   }
-  const storedByLower = new Map([...stored.types.keys()].map((name) => [name.toLowerCase(), name]));
+  const storedByLower = new Map([...stored.types.keys()].map((name) => [foldedName(name), name]));
   const toText: string[] = [];
   for (const [name, type] of columns) {
-    const storedName = storedByLower.get(name.toLowerCase());
+    const storedName = storedByLower.get(foldedName(name));
     const before = storedName === undefined ? undefined : stored.types.get(storedName);
     if (before === undefined) {
       await connection.run(`ALTER TABLE ${target} ADD COLUMN ${quoted(name)} ${sqlTypeOf(type)}`);
@@ -134,7 +134,7 @@ export async function writeStaged(
     connection,
     stored,
     table,
-    staging.columns,
+    staging.inPullOrder(),
     madeTextIn(scope, tables),
     async (name, type, widened) => {
       if (widened === "utf8" && type !== "utf8") await staging.asText(name, type);
@@ -150,8 +150,8 @@ export async function writeStaged(
     // updated: stored ids whose staged row differs in some staged column, or that held a value in a
     // column the pull did not bring (written as null); a re-delivered, unchanged row is not counted
     const names = [...staging.columns.keys()].map(quoted).join(", ");
-    const staged = new Set([...staging.columns.keys()].map((name) => name.toLowerCase()));
-    const unstaged = [...stored.types.keys()].filter((name) => !staged.has(name.toLowerCase()));
+    const staged = new Set([...staging.columns.keys()].map(foldedName));
+    const unstaged = [...stored.types.keys()].filter((name) => !staged.has(foldedName(name)));
     const emptied = unstaged.length
       ? ` UNION SELECT id FROM ${target} WHERE ${where} AND id IN (SELECT id FROM ${source}) AND (${unstaged.map((name) => `${quoted(name)} IS NOT NULL`).join(" OR ")})`
       : "";

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { csvText, cellAs } from "../table/cellConversion";
 import { isMissingCell, type ColumnType } from "../table/columnType";
-import { quoted, sqlText } from "./sqlTypes";
+import { foldedName, quoted, sqlText } from "./sqlTypes";
 import type { PageChunk } from "../table/types";
 import { chunkColumn } from "../table/pageChunk";
 
@@ -41,10 +41,10 @@ export function pulledNumericTexts(
   for (const { chunk, rows } of parts) {
     if (!chunk.stats.numericStrings.some((count) => count > 0)) continue;
     const ids = chunkColumn(chunk, "id");
-    types ??= new Map(columns.map((column) => [column[0].toLowerCase(), column]));
+    types ??= new Map(columns.map((column) => [foldedName(column[0]), column]));
     const count = rows === undefined ? chunk.rowCount : rows.length;
     for (const [c, name] of chunk.names.entries()) {
-      const [stored, type] = types.get(name.toLowerCase()) ?? [name, "utf8"];
+      const [stored, type] = types.get(foldedName(name)) ?? [name, "utf8"];
       if (chunk.stats.numericStrings[c] === 0 || !isNumeric(type)) continue;
       const cells = chunk.columns[c];
       for (let k = 0; k < count; k++) {
