@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { recordsText, serveHostilePages } from "../export/hostilePages";
+import { serveRecordPages } from "../export/hostilePages";
 import { cleanEnv, runCli, useCliFixture } from "./helpers/builtCli";
 
 const TOKEN = "cli-test-token-never-shown";
@@ -24,11 +24,7 @@ const PAGES = [
 ];
 
 test("a column null on the first page is numbers; one a later page turns text is the frame's text, the file written again", async () => {
-  serveHostilePages(
-    fx.emulator,
-    "brands",
-    PAGES.map((page) => recordsText(...page)),
-  );
+  serveRecordPages(fx.emulator, "brands", PAGES);
   const csv = join(fx.dir, "streamed.csv");
   const run = await fount("brands", "--per-page", "2", "--out", csv);
   expect(run.code).toBe(0);
@@ -45,11 +41,7 @@ test("a column null on the first page is numbers; one a later page turns text is
 });
 
 test("to stdout, which cannot be written again, the earlier cells stay as written and are warned of by name", async () => {
-  serveHostilePages(
-    fx.emulator,
-    "brands",
-    PAGES.map((page) => recordsText(...page)),
-  );
+  serveRecordPages(fx.emulator, "brands", PAGES);
   const run = await fount("brands", "--per-page", "2", "--format", "csv");
   expect(run.code).toBe(0);
   expect(run.stdout).toBe("id,later_text,null_first\n1,1.5,\n2,1,\n3,1e5,-5\n4,n/a,2.5\n");

@@ -41,3 +41,11 @@ export function serveHostilePages(
 
 /** Records as JSON text, one per object. */
 export const recordsText = (...records: Record<string, unknown>[]): string[] => records.map((record) => JSON.stringify(record));
+
+/** Pages of records (JSON objects, not texts) served as serveHostilePages serves texts; the page size. */
+export const serveRecordPages = (emulator: Emulator, resource: string, pages: readonly (readonly Record<string, unknown>[])[]): number =>
+  serveHostilePages(
+    emulator,
+    resource,
+    pages.map((page) => recordsText(...page)),
+  ).perPage;

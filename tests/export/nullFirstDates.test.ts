@@ -14,7 +14,7 @@ import type { ExportSource, ExportSummary } from "../../src/export/types";
 import { captureWarnings, useEmulator } from "../client/fixture";
 import { duckRows, duckTypes, sqlText } from "./duckdb";
 import { readSheet } from "./exportFixtures";
-import { recordsText, serveHostilePages } from "./hostilePages";
+import { recordsText, serveHostilePages, serveRecordPages } from "./hostilePages";
 import { tempFolder } from "../helpers/tempFolder";
 
 const env = useEmulator();
@@ -27,13 +27,7 @@ const PAGES = [
   [{ id: 3, g: "b", d: "2024-02-01", t: "2024-02-01T10:00:00.000000Z" }],
 ];
 
-function serve(): number {
-  return serveHostilePages(
-    env.emulator,
-    "brands",
-    PAGES.map((page) => recordsText(...page)),
-  ).perPage;
-}
+const serve = (): number => serveRecordPages(env.emulator, "brands", PAGES);
 const client = () => env.client({ retries: 2, onErrors: "raise" });
 const pages = () => client().pages("brands", { perPage: serve() });
 const frame = async () => client().brands({ perPage: serve() });

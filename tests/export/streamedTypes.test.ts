@@ -13,7 +13,7 @@ import type { ExportSource } from "../../src/export/types";
 import { recordsToFrame } from "../../src/rows/rowShape";
 import { captureWarnings, useEmulator } from "../client/fixture";
 import { readSheet } from "./exportFixtures";
-import { recordsText, serveHostilePages } from "./hostilePages";
+import { recordsText, serveHostilePages, serveRecordPages } from "./hostilePages";
 import { tempFolder } from "../helpers/tempFolder";
 
 const env = useEmulator();
@@ -36,13 +36,7 @@ const PAGES = [
 ];
 const RECORDS = PAGES.flat();
 
-function serve(): number {
-  return serveHostilePages(
-    env.emulator,
-    "brands",
-    PAGES.map((page) => recordsText(...page)),
-  ).perPage;
-}
+const serve = (): number => serveRecordPages(env.emulator, "brands", PAGES);
 const pages = (perPage: number) => env.client({ retries: 2, onErrors: "raise" }).pages("brands", { perPage });
 const frame = async () => env.client({ retries: 2, onErrors: "raise" }).brands({ perPage: serve() });
 
