@@ -1,5 +1,5 @@
 import { InconsistentPagesError } from "../errors";
-import { parseNumericString } from "../table/columnType";
+import { idValue } from "../table/columnType";
 import { idAt, recordCount, type PageBody } from "./envelope";
 import type { PagePlan } from "./pagePlan";
 
@@ -155,10 +155,7 @@ class IdSet {
 
   /** Adds `id`; false when it was there already. */
   add(id: unknown): boolean {
-    if (typeof id === "string") {
-      const parsed = parseNumericString(id);
-      if (parsed === parsed) id = parsed;
-    }
+    id = idValue(id);
     if (typeof id === "number" && Number.isInteger(id) && id >= 0 && id < BITSET_LIMIT) return this.#addSmall(id);
     if (this.#others.has(id)) return false;
     this.#others.add(id);

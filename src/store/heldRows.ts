@@ -1,5 +1,5 @@
 import type { PageChunk, RowShape } from "../table/types";
-import { isMissingCell } from "../table/columnType";
+import { idValue, isMissingCell } from "../table/columnType";
 import type { HeldPull, StagedCounts } from "../sync/types";
 import type { ColumnType } from "../table/columnType";
 import { chunkColumnTypes } from "./storedTypes";
@@ -43,7 +43,7 @@ export class HeldRows implements HeldPull {
       for (let row = 0; row < chunk.rowCount; row++) {
         const id = cells[row];
         if (isMissingCell(id)) missingIds++;
-        else ids.add(typeof id === "string" && Number.isFinite(Number(id)) ? Number(id) : id);
+        else ids.add(idValue(id));
       }
     }
     return Promise.resolve({ rows, ids: ids.size, missingIds });

@@ -235,6 +235,13 @@ const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, exponent) => 10 ** ex
 /** Up to 15 digits an integer mantissa is exact in a double. */
 const MAX_FAST_DIGITS = 15;
 
+/** An id as a column of ids holds it (the sync's key, the pull's duplicate check): numeric text is its number ("1", "1.0" are 1), other text stays text ("01"). */
+export function idValue(id: unknown): unknown {
+  if (typeof id !== "string") return id;
+  const parsed = parseNumericString(id);
+  return parsed === parsed ? parsed : id;
+}
+
 /**
  * The number a numeric string spells, or NaN when it is not one. Numeric means a plain decimal
  * (`47.3`, `-2`, `+5`, `.5`, `5.`, `1e3`) with no surrounding spaces. Not numeric, so the column
