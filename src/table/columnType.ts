@@ -247,8 +247,8 @@ export function idValue(id: unknown): unknown {
  * (`47.3`, `-2`, `+5`, `.5`, `5.`, `1e3`) with no surrounding spaces. Not numeric, so the column
  * keeps its strings: `""`, `" "`, `"0x10"` (and other radix forms), `"Infinity"`, `"NaN"`; codes with
  * a leading zero such as `"007"` or `"-01"` (a padded identifier would lose its padding; `"0"` and
- * `"0.5"` are fine); whole numbers beyond 2^53 (`"12345678901234567890"`), which a number cannot
- * hold exactly, and numbers past the double range (`"1e400"`, and `"1e-400"` or `"0.000…0001"` with
+ * `"0.5"` are fine); whole numbers beyond 2^53 however written (`"12345678901234567890"`, `"1e19"`,
+ * `"9007199254740993.0"`), which a number cannot hold exactly, and numbers past the double range (`"1e400"`, and `"1e-400"` or `"0.000…0001"` with
  * 400 zeros, which would be 0; a zero such as `"0.000"` or `"0e-400"` is 0).
  *
  * Plain decimals of up to 15 digits are read here (an exact mantissa divided by an exact power of ten
@@ -308,19 +308,25 @@ function parseWithExponent(text: string, exponentAt: number): number {
   }
   const value = Number(text);
   // past the double range either way ("1e400" is Infinity, "1e-400" is 0): the text is kept, not a number it is not
-  if (!Number.isFinite(value) || (value === 0 && underflows(text, exponentAt))) return NaN;
-  return value;
+  if (value === 0 && underflows(text, exponentAt)) return NaN;
+  return heldExactly(value);
 }
 
+/** NaN for a value a double holds only rounded as a whole number (beyond 2^53: "1e19", "9007199254740993.0") or not at all (Infinity). */
+const heldExactly = (value: number): number =>
+  (Number.isInteger(value) && !Number.isSafeInteger(value)) || !Number.isFinite(value) ? NaN : value;
+
 /**
- * More than 15 digits: Number() rounds, but a whole number beyond 2^53 would come out changed, and
- * a fraction past the double range toward zero ("0.000…0001", 400 zeros) would be 0.
+ * More than 15 digits: Number() rounds, but a whole number beyond 2^53 would come out changed
+ * (written with a point too: "9007199254740993.0"), a number past the double range would be
+ * Infinity, and a fraction past it toward zero ("0.000…0001", 400 zeros) would be 0.
  */
 function parseLongDecimal(text: string, hasDot: boolean): number {
   const value = Number(text);
-  if (!hasDot && !Number.isSafeInteger(value)) return NaN;
   if (value === 0 && underflows(text, text.length)) return NaN;
-  return value;
+  // a fraction written out ("123456789012345678901234.5") is rounded as every decimal is
+  if (hasDot && !/\.0*$/.test(text) && Number.isFinite(value)) return value;
+  return heldExactly(value);
 }
 
 /**

@@ -62,6 +62,8 @@ describe("parseNumericString", () => {
     ["0.(400 zeros)", 0, zeros(400)],
     ["-0.(400 zeros)", -0, `-${zeros(400)}`],
     ["0.(299 zeros)1", 1e-300, zeros(299, "1")],
+    ["9007199254740991.0", 9007199254740991, "9007199254740991.0"],
+    ["1e15", 1e15, "1e15"],
   ])("reads %s as %p", (_name, value, text) => {
     expect(parseNumericString(text)).toBe(value);
   });
@@ -71,6 +73,14 @@ describe("parseNumericString", () => {
     ["-0.(400 zeros)1", `-${zeros(400, "1")}`],
     ["0.(330 zeros)1", zeros(330, "1")],
     ["0.(330 zeros)1e5", `${zeros(330, "1")}e5`],
+    // a whole number past 2^53 (or past the range) however it is spelt
+    ["1e19", "1e19"],
+    ["-1e19", "-1e19"],
+    ["9007199254740993.0", "9007199254740993.0"],
+    ["9007199254740993e0", "9007199254740993e0"],
+    ["9.007199254740993e15", "9.007199254740993e15"],
+    ["1(400 zeros).0", `1${"0".repeat(400)}.0`],
+    ["1(400 zeros).5", `1${"0".repeat(400)}.5`],
   ])("does not read %s", (_name, text) => {
     expect(parseNumericString(text)).toBeNaN();
   });
