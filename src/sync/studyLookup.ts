@@ -1,3 +1,4 @@
+import { idValue } from "../table/columnType";
 import { DataNotFoundError } from "../errors";
 import { endpointOfMethod, buildQuery } from "../params/buildQuery";
 import type { PagesOf } from "./types";
@@ -40,7 +41,8 @@ export async function lookUpStudies(pages: PagesOf, brandscapeOptions: Record<st
       requests++;
       audit.see(page, page.records.length);
       for (const record of page.records) {
-        ids.push(record.id);
+        // "1.0" is study 1, as the table's study_id holds it
+        ids.push(idValue(record.id));
         stamps.push(record.data_updated_at);
       }
     }
