@@ -47,6 +47,21 @@ export async function isOpenHere(file: string): Promise<boolean> {
   return held(file) || (inode !== undefined && held(inode));
 }
 
+/** The files open in this process, by the paths they were opened or attached by (resolved). */
+export function openFilePaths(): string[] {
+  return [
+    ...new Set([
+      ...openFiles().values(),
+      ...[...attachedFiles().values()].flatMap((keys) => [...keys].filter((key) => !key.startsWith("inode "))),
+    ]),
+  ];
+}
+
+/** The files `store`'s SQL attached (resolved paths), as last held. */
+export function attachedBy(store: string): ReadonlySet<string> {
+  return attachedFiles().get(store) ?? new Set();
+}
+
 /** Holds the files `store`'s connection has attached now (resolved paths) as open, in place of those held before. */
 export async function holdAttachedFiles(store: string, files: readonly string[]): Promise<void> {
   const keys = new Set<string>();

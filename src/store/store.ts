@@ -3,7 +3,7 @@ import type { DataFrame } from "danfojs-node";
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node-api";
 import { ValidationError } from "../errors";
 import type { DuckDB } from "./loadDuckDB";
-import { holdAttachedFiles, releaseFile } from "./openFiles";
+import { attachedBy, holdAttachedFiles, isOpenHere, releaseFile } from "./openFiles";
 import { exportFile, exportPartitioned } from "./parquetExport";
 import { columnTypes } from "./partitionFolders";
 import { resultToFrame } from "./queryFrame";
@@ -11,7 +11,7 @@ import { quoted, sqlText } from "./sqlTypes";
 import { RowAppends, Staging, type StagingState } from "./stagedRows";
 import { readStates, saveMarkedState, STATE_TABLE } from "./stateTable";
 import { refuseChangesToSyncState } from "./syncStateGuard";
-import { refuseAttachingOpenStores, refuseLockingConfiguration } from "./userSqlGuards";
+import { attachingOpenFile, refuseAttachingOpenStores, refuseLockingConfiguration } from "./userSqlGuards";
 import { removeRows, stagedCounts, storedIds, writeHeld, writeStaged } from "./tableWrites";
 import { HeldRows } from "./heldRows";
 import { StoredTables } from "./storedTables";
@@ -112,7 +112,8 @@ export class DuckDBStore implements Store, SessionHolder {
         );
         const leftOpen = await this.#endOpenTransaction();
         const leftOn = await this.#reclaimConnection();
-        if (/\b(?:attach|detach)\b/i.test(sql)) await this.#holdAttachedFiles();
+        const attachedOpenFile = await this.#holdAttachedFiles();
+        if (attachedOpenFile !== undefined) throw attachingOpenFile(attachedOpenFile, "it was detached again at once");
         if ("error" in outcome) throw outcome.error;
         if (leftOpen)
           throw new ValidationError(
@@ -398,15 +399,29 @@ export class DuckDBStore implements Store, SessionHolder {
     return `${String(database)}.${String(schema)}${detached ? `, ${STORE_CATALOG} detached` : ""}`;
   }
 
-  /** Holds the files user SQL attached to the connection as open in this process: no openStore takes them. */
-  async #holdAttachedFiles(): Promise<void> {
+  /**
+   * Holds the files user SQL attached to the connection as open in this process: no openStore takes
+   * them. One that is open here already (a store's file, or one another store attached), which the
+   * SQL reached by a way refuseAttachingOpenStores could not read, is detached again at once: says
+   * which, or undefined.
+   */
+  async #holdAttachedFiles(): Promise<string | undefined> {
     const reader = await this.#connection.runAndReadAll(
-      `SELECT path FROM duckdb_databases() WHERE NOT internal AND path IS NOT NULL AND database_name <> ${sqlText(STORE_CATALOG)}`,
+      `SELECT database_name, path FROM system.main.duckdb_databases() WHERE NOT internal AND path IS NOT NULL AND database_name <> ${sqlText(STORE_CATALOG)}`,
     );
-    await holdAttachedFiles(
-      this.#file,
-      reader.getRows().map(([path]) => resolve(String(path))),
-    );
+    const held = attachedBy(this.#file);
+    const attached: string[] = [];
+    let refused: string | undefined;
+    for (const [name, path] of reader.getRows()) {
+      const file = resolve(String(path));
+      if (held.has(file) || !(await isOpenHere(file))) attached.push(file);
+      else {
+        await this.#connection.run(`DETACH ${quoted(String(name))}`);
+        refused ??= file;
+      }
+    }
+    await holdAttachedFiles(this.#file, attached);
+    return refused;
   }
 
   /** Rolls back a transaction left open on the connection; says whether there was one. */

@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValidationError } from "../errors";
 import type { DuckDB } from "./loadDuckDB";
+import { withoutTextAndComments } from "./sqlLexer";
 
 /**
  * The store's own table in its file, the sync state, in any case (DuckDB compares names
@@ -33,25 +34,3 @@ export async function refuseChangesToSyncState(duckdb: DuckDB, connection: DuckD
     );
   }
 }
-
-/**
- * SQL's string literals ('…', E'…' with its backslash escapes, $tag$…$tag$) and comments cut out,
- * quoted names ("…") kept: what remains names the tables. Read as DuckDB reads SQL, or reading
- * less as text than it does (a text it would not parse never runs).
- */
-export function withoutTextAndComments(sql: string): string {
-  return sql.replace(SQL_TEXT_OR_COMMENT, (found) => (found.startsWith('"') ? found : " "));
-}
-
-/** The string literals of SQL, as text ('it''s' is `it's`; an E'…' literal's backslash escapes kept as written). */
-export function textsOf(sql: string): string[] {
-  const texts: string[] = [];
-  for (const [found, dollarTag] of sql.matchAll(SQL_TEXT_OR_COMMENT)) {
-    if (dollarTag !== undefined) texts.push(found.slice(dollarTag.length, found.endsWith(dollarTag) ? -dollarTag.length : undefined));
-    else if (/^[Ee]?'/.test(found)) texts.push(found.replace(/^[Ee]?'|'$/g, "").replace(/''/g, "'"));
-  }
-  return texts;
-}
-
-const SQL_TEXT_OR_COMMENT =
-  /"(?:[^"]|"")*"?|(?<![\w$])[Ee]'(?:[^'\\]|\\[\s\S]|'')*'?|'(?:[^']|'')*'?|(?<![\w$])(\$[A-Za-z_]*\$)[\s\S]*?(?:\1|$)|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)/g;

@@ -1,29 +1,40 @@
 import { homedir } from "node:os";
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { ValidationError } from "../errors";
-import { isOpenHere } from "./openFiles";
-import { textsOf, withoutTextAndComments } from "./syncStateGuard";
+import { isOpenHere, openFilePaths } from "./openFiles";
+import { textsOf, withoutTextAndComments } from "./sqlLexer";
 
 /**
- * SQL that attaches a file a store of this process has open (this store's or another's) is refused
- * before it runs: DuckDB's file lock is the process's, so it would let a second handle on the file
- * in, and two handles diverge and lose committed tables. The file is looked for among the SQL's
- * string literals and its text parameters, read as paths as DuckDB reads them (from the working
- * folder, `~` the home folder, a `duckdb:` prefix dropped).
+ * SQL that attaches a file a store of this process has open (this store's or another's, or a file
+ * another store attached) is refused before it runs: DuckDB's file lock is the process's, so it
+ * would let a second handle on the file in, and two handles diverge and lose committed tables. Any
+ * SQL that says "attach" or "import" has each of its string literals and text parameters read as a
+ * path as DuckDB reads it (from the working folder; `~` the home folder; a `duckdb:` or `file://`
+ * prefix dropped), and one that is such a file, or has such a file's name, is refused. The store
+ * checks what its connection holds attached after the SQL too (attachedOpenFiles).
  */
 export async function refuseAttachingOpenStores(sql: string, params: unknown): Promise<void> {
-  if (!/\battach\b/i.test(withoutTextAndComments(sql))) return;
+  if (!/attach|import/i.test(sql)) return;
   const values = Array.isArray(params) ? params : typeof params === "object" && params !== null ? Object.values(params) : [];
   const texts = [...textsOf(sql), ...values.filter((value): value is string => typeof value === "string")];
+  const openNames = new Set(openFilePaths().map((path) => basename(path)));
   for (const text of texts) {
-    const path = text.replace(/^duckdb:/i, "").replace(/^~(?=\/|$)/, homedir());
+    const path = text
+      .replace(/^duckdb:/i, "")
+      .replace(/^file:(?:\/\/(?:localhost)?)?/i, "")
+      .replace(/^~(?=\/|$)/, homedir());
     if (path === "" || path === ":memory:") continue;
-    if (await isOpenHere(resolve(path)))
-      throw new ValidationError(
-        "sql",
-        `SQL that attaches no open store: ${JSON.stringify(text)} is a store this process has open, and a second handle on its file would lose committed tables; none of this SQL ran. Query that store itself (its query method), or close it first`,
-      );
+    if (openNames.has(basename(path)) || (await isOpenHere(resolve(path))))
+      throw attachingOpenFile(JSON.stringify(text), "none of this SQL ran");
   }
+}
+
+/** The refusal of SQL that attached (or would attach) `file`, a file open in this process. */
+export function attachingOpenFile(file: string, outcome: string): ValidationError {
+  return new ValidationError(
+    "sql",
+    `SQL that attaches no open store: ${file} is a store this process has open (or a file of the same name), and a second handle on its file would lose committed tables; ${outcome}. Query that store itself (its query method), or close it first`,
+  );
 }
 
 /**

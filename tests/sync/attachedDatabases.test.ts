@@ -63,6 +63,11 @@ describe("the store's tables, beside an attached database's", () => {
         [`ATTACH '${otherFile}' AS o`, undefined],
         [`ATTACH 'duckdb:${relative(process.cwd(), otherFile)}' AS o; CREATE TABLE o.main.t AS SELECT 1 AS x`, undefined],
         ["ATTACH $1 AS o", [otherFile]],
+        // spellings a lexer of its own could misread: a dollar tag with a digit, a nested comment, a file URI, `~`
+        [`SELECT $a1$'$a1$; ATTACH '${otherFile}' AS o; SELECT 1 --'`, undefined],
+        [`/* /* */ ' */ ATTACH '${otherFile}' AS o; --'`, undefined],
+        [`ATTACH 'file://${otherFile}' AS o`, undefined],
+        [`SET home_directory = '${fx.dir}'; ATTACH '~/other.duckdb' AS o`, undefined],
       ] as const) {
         await expect(fx.store.query(sql, params)).rejects.toThrow(/^sql: SQL that attaches no open store: .* none of this SQL ran/);
       }

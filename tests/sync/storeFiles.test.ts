@@ -222,6 +222,8 @@ describe("the store owns only what it made", () => {
         // a quoted name is a name, whatever it holds; a comment after it hides nothing
         `SELECT 1 AS "a'b"; DROP TABLE fountframe_sync -- '`,
         "SELECT E'it\\'s' AS t; DROP TABLE fountframe_sync; -- '",
+        "SELECT $a1$'$a1$; DELETE FROM fountframe_sync; SELECT 1 --'",
+        "/* /* */ ' */ DROP TABLE fountframe_sync; --'",
       ]) {
         await expect(store.query(sql)).rejects.toThrow(/^sql: SQL that only reads the store's sync state .* so none of it ran/);
       }
@@ -246,7 +248,11 @@ describe("the store owns only what it made", () => {
   it("refuses SQL that locks the connection's configuration, which every later sync would fail on", async () => {
     const store = await openStore(join(dir, "fount.duckdb"));
     try {
-      for (const sql of ["SET lock_configuration = true", "SELECT 1; SET GLOBAL Lock_Configuration TO true"])
+      for (const sql of [
+        "SET lock_configuration = true",
+        "SELECT 1; SET GLOBAL Lock_Configuration TO true",
+        "/* /* */ ' */ SET lock_configuration = true; --'",
+      ])
         await expect(store.query(sql)).rejects.toThrow(/^sql: SQL that leaves the store's configuration open: .* none of this SQL ran/);
       expect((await store.query("SELECT current_setting('lock_configuration') AS locked")).values).toEqual([[false]]);
       expect((await store.query("SELECT 'lock_configuration' AS said")).values).toEqual([["lock_configuration"]]);
