@@ -11,6 +11,7 @@ import { quoted, sqlText } from "./sqlTypes";
 import { RowAppends, Staging, type StagingState } from "./stagedRows";
 import { readStates, saveMarkedState, STATE_TABLE } from "./stateTable";
 import { refuseChangesToSyncState } from "./syncStateGuard";
+import { refuseShadowingMacros } from "./shadowingMacros";
 import { attachingOpenFile, refuseAttachingOpenStores, refuseLockingConfiguration } from "./userSqlGuards";
 import { removeRows, stagedCounts, storedIds, writeHeld, writeStaged } from "./tableWrites";
 import { HeldRows } from "./heldRows";
@@ -201,7 +202,7 @@ export class DuckDBStore implements Store, SessionHolder {
   [STORE_SESSION]<T>(work: (session: StoreSession) => Promise<T>): Promise<T> {
     return this.#turn(async () => {
       const connection = this.#connection;
-      await this.#refuseShadowingMacros();
+      await refuseShadowingMacros(connection);
       await this.#refuseHidingTemporaries();
       const limit = await sizeSetting(connection, "memory_limit");
       const threshold = await sizeSetting(connection, "checkpoint_threshold");
@@ -460,26 +461,6 @@ export class DuckDBStore implements Store, SessionHolder {
       throw new ValidationError(
         "store",
         `a store whose tables no temporary table hides: ${String(row[0])} is a temporary table or view made by SQL on the store's connection, and the sync would write into it instead of the store's; drop it (store.query("DROP TABLE temp.main.${String(row[0])}")) or name it otherwise`,
-      );
-  }
-
-  /**
-   * Refuses a run while SQL on the store's connection has made a macro named like one of DuckDB's own
-   * functions (`CREATE MACRO lower(x) AS ...`, a table macro `duckdb_tables()`): the store's own SQL
-   * would call it instead (its tables' lookups, a widened column's cells). Asked of DuckDB's own
-   * catalog by its full name, which no macro hides.
-   */
-  async #refuseShadowingMacros(): Promise<void> {
-    const reader = await this.#connection.runAndReadAll(
-      `SELECT DISTINCT database_name || '.' || schema_name || '.' || function_name FROM system.main.duckdb_functions()
-       WHERE NOT internal AND function_type IN ('macro', 'table_macro')
-         AND function_name IN (SELECT function_name FROM system.main.duckdb_functions() WHERE internal) ORDER BY 1`,
-    );
-    const names = reader.getRows().map(([name]) => String(name));
-    if (names.length > 0)
-      throw new ValidationError(
-        "store",
-        `a store whose macros hide none of DuckDB's own functions: ${names.join(", ")} ${names.length === 1 ? "has" : "have"} the name of a DuckDB function, which the sync's own SQL calls; drop ${names.length === 1 ? "it" : "them"} (store.query("DROP MACRO ${names[0]}"), DROP MACRO TABLE for a table macro) or name ${names.length === 1 ? "it" : "them"} otherwise`,
       );
   }
 

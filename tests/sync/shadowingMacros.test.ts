@@ -1,4 +1,5 @@
-import { useStoreFixture } from "./helpers/storeFixture";
+import { openStore } from "../../src/store";
+import { useStoreFixture, withDuckDB } from "./helpers/storeFixture";
 
 const TOKEN = "shadowing-macros-token";
 
@@ -10,6 +11,9 @@ describe("macros named like DuckDB's own functions", () => {
     ["CREATE MACRO strftime(a, b) AS 'oops'", "fount_store.main.strftime", "DROP MACRO strftime"],
     ["CREATE TEMP MACRO lower(x) AS 'zzz'", "temp.main.lower", "DROP MACRO temp.main.lower"],
     ["CREATE MACRO duckdb_tables() AS TABLE SELECT 'x' AS table_name", "fount_store.main.duckdb_tables", "DROP MACRO TABLE duckdb_tables"],
+    // DuckDB finds a function in any case
+    ["CREATE MACRO STRFTIME(a, b) AS 'oops'", "fount_store.main.STRFTIME", "DROP MACRO STRFTIME"],
+    ["CREATE MACRO \"Lower\"(x) AS 'zzz'", "fount_store.main.Lower", 'DROP MACRO "Lower"'],
   ])("%s: the run is refused naming it, the table as it was; dropped, the run goes on", async (create, named, drop) => {
     const first = await fx.client.sync(fx.store, "brands", {});
     const before = (await fx.store.query("SELECT * FROM brands ORDER BY id")).values;
@@ -22,5 +26,16 @@ describe("macros named like DuckDB's own functions", () => {
     await fx.store.query(drop);
     expect((await fx.store.query("SELECT * FROM brands ORDER BY id")).values).toEqual(before);
     expect(await fx.client.sync(fx.store, "brands", {})).toMatchObject({ mode: "incremental", rows: first.rows, updated: 1 });
+  });
+
+  it("a store file that holds such a macro is refused on opening, naming it, and opens once it is dropped", async () => {
+    await fx.client.sync(fx.store, "brands", {});
+    const file = fx.store.path;
+    await fx.store.close();
+    await withDuckDB(file, "CREATE MACRO lower(x) AS 'zzz'");
+    await expect(openStore(file)).rejects.toThrow(/macros hide none of DuckDB's own functions: fount_store\.main\.lower has the name/);
+    await withDuckDB(file, "DROP MACRO lower");
+    fx.store = await openStore(file);
+    expect((await fx.store.tables()).map((table) => table.table)).toEqual(["brands"]);
   });
 });
