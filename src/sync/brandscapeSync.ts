@@ -236,7 +236,7 @@ export async function syncBrandscape(
           const only = { kind: "partition", column: STUDY_COLUMN, values: group } as const;
           if (group.some((study) => held!.has(study)))
             requests += await confirmRemovals(
-              { pages: columnPages, method: run.method, what, ranges },
+              { pages: columnPages, method: run.method, what, ranges, partitions: { column: STUDY_COLUMN, values: group } },
               (gaps) => writes.storedIds(run.table, only, gaps),
               async () => ranges.seen ?? idsNotKept(what, ranges),
             );

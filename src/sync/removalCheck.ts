@@ -1,6 +1,7 @@
 import pLimit from "p-limit";
 import { DataNotFoundError, NotFoundError } from "../errors";
 import { recordCount } from "../pull/envelope";
+import { chunkColumn } from "../table/pageChunk";
 import { IncompletePullError, type ColumnPagesOf } from "./types";
 import type { PageIdRanges } from "./pageIdRanges";
 import { NOT_COMMITTED } from "./pageAudit";
@@ -16,6 +17,8 @@ export interface RemovalCheck {
   readonly method: string;
   readonly what: string;
   readonly ranges: PageIdRanges;
+  /** the write's partitions (some studies): an id served in another one moved there, and is gone from these */
+  readonly partitions?: { readonly column: string; readonly values: readonly number[] };
 }
 
 /** The stored ids of a write's scope (with `gaps`, only those strictly inside one of the pairs). */
@@ -27,7 +30,8 @@ export type StoredIds = (gaps?: ReadonlyArray<readonly [number, number]>) => Pro
  * two pages (PageIdRanges; usually none); otherwise every stored id the pull did not bring
  * (`pulled`, asked for only then), at most MOST_REMOVALS_CHECKED. An id still served was skipped by
  * pages that shifted during the pull, and the run fails (IncompletePullError) rather than remove a
- * live row; one the service no longer has (404, or no record) is gone. Any other failure of an item
+ * live row; one the service no longer has (404, or no record), or has in a partition outside the
+ * write's (a brandscape row moved to another study), is gone from it. Any other failure of an item
  * request fails the run too. Returns the requests made.
  */
 export async function confirmRemovals(check: RemovalCheck, stored: StoredIds, pulled: () => Promise<ReadonlySet<number>>): Promise<number> {
@@ -66,10 +70,19 @@ async function idsToAsk(ranges: PageIdRanges, stored: StoredIds, pulled: () => P
 
 const without = (ids: readonly number[], pulled: ReadonlySet<number>): number[] => ids.filter((id) => !pulled.has(id));
 
-/** Whether the service answers the item `id` of `method` with its record. */
-async function isServed({ pages, method }: RemovalCheck, id: number): Promise<boolean> {
+/** Whether the service answers the item `id` of `method` with its record (in one of the write's partitions, when it has some). */
+async function isServed({ pages, method, partitions }: RemovalCheck, id: number): Promise<boolean> {
   try {
-    for await (const page of pages(method, { query: { id, fields: ["id"] } })) if (recordCount(page.body) > 0) return true;
+    const fields = partitions ? ["id", partitions.column] : ["id"];
+    for await (const page of pages(method, { query: { id, fields } })) {
+      if (recordCount(page.body) === 0) continue;
+      if (!partitions) return true;
+      const values =
+        page.body.kind === "columns"
+          ? chunkColumn(page.body.chunk, partitions.column)
+          : page.body.records.map((record) => record[partitions.column]);
+      if (Array.from(values).some((value) => partitions.values.includes(Number(value)))) return true;
+    }
     return false;
   } catch (error) {
     if (error instanceof NotFoundError || error instanceof DataNotFoundError) return false;
