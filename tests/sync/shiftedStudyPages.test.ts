@@ -57,4 +57,18 @@ describe("a brandscape study re-pulled over pages that shifted", () => {
     expect(report.partitions).toEqual({ replaced: [2], removed: [] });
     expect(report.removed).toBe(0);
   });
+
+  it("takes the row between two pages as moved, not skipped, when the service serves it in a study outside the pull", async () => {
+    await fx.client.sync(fx.store, "brandscapeData", STUDIES);
+    const studyIds = (await fx.store.query("SELECT id FROM brandscape_data WHERE study_id = 2 ORDER BY id")).column("id").values;
+    const moved = String(studyIds[100]);
+    fx.emulator.revise({ studies: [2] });
+    fx.proxy.rewrite((path, params, body) => {
+      if (path === `brandscape-data/${moved}`) (body.data as Record<string, unknown>).study_id = 3;
+      return shifted(path, params, body);
+    });
+    const report = await fx.client.sync(fx.store, "brandscapeData", STUDIES);
+    expect(report).toMatchObject({ added: 1, removed: 1, partitions: { replaced: [2], removed: [] } });
+    expect((await fx.store.query(`SELECT count(*) AS n FROM brandscape_data WHERE id = ${moved}`)).values).toEqual([[0]]);
+  });
 });
