@@ -2,7 +2,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValueError } from "../errors";
 import type { HeldRows } from "./heldRows";
 import type { ColumnType } from "../table/columnType";
-import { alterTypeSql, foldedName, quoted, sqlTypeOf } from "./sqlTypes";
+import { alterTypeSql, foldedName, quoted, sqlText, sqlTypeOf } from "./sqlTypes";
 import { widenStored } from "./storedTypes";
 import type { RowAppends } from "./stagedRows";
 import { STAGING_TABLE } from "../sync/types";
@@ -66,6 +66,7 @@ async function fitTable(
   }
   const storedByLower = new Map([...stored.types.keys()].map((name) => [foldedName(name), name]));
   const toText: string[] = [];
+  let keyWidened = false;
   for (const [name, type] of columns) {
     const storedName = storedByLower.get(foldedName(name));
     const before = storedName === undefined ? undefined : stored.types.get(storedName);
@@ -77,7 +78,8 @@ async function fitTable(
       const widened = widenStored(before, type);
       await refuseWideningUnderIndexes(connection, table, name, `${sqlTypeOf(before)} to ${sqlTypeOf(widened)}`);
       // committed numbers print as a frame prints them (after the loop); one pulled as numeric text in an earlier commit keeps only its number
-      if (numbersTurnText(before, widened)) toText.push(name);
+      if (foldedName(name) === "id") keyWidened = true;
+      else if (numbersTurnText(before, widened)) toText.push(name);
       else await connection.run(alterTypeSql(target, name, before, widened));
       stored.types.set(storedName!, widened);
       widenedColumns.push(`${name}: ${sqlTypeOf(before)} -> ${sqlTypeOf(widened)}`);
@@ -87,7 +89,40 @@ async function fitTable(
     }
   }
   for (const [name, cells] of await numbersToText(connection, target, toText, false)) madeText?.add(name, cells);
+  if (keyWidened) await remadeWithTextIds(connection, table, stored);
   return { addedColumns, widenedColumns };
+}
+
+const KEPT_ROWS = "fountframe_kept_rows";
+
+/**
+ * The table made again with its ids as text (`stored.types` says so already), its rows and its
+ * mark (the table's comment) kept: DuckDB cannot change the type of a primary key's column. Whole-
+ * number ids print as a frame prints them. In the run's transaction, after the table's other changes.
+ */
+async function remadeWithTextIds(connection: DuckDBConnection, table: string, stored: StoredTable): Promise<void> {
+  const target = quoted(table);
+  const comment = (
+    await connection.runAndReadAll(
+      "SELECT comment FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = $1",
+      [table],
+    )
+  ).getRows()[0]?.[0];
+  const names = [...stored.types.keys()].map(quoted).join(", ");
+  const idName = [...stored.types.keys()].find((name) => foldedName(name) === "id")!;
+  await connection.run(
+    `CREATE TEMP TABLE ${KEPT_ROWS} AS SELECT * REPLACE (CAST(${quoted(idName)} AS VARCHAR) AS ${quoted(idName)}) FROM ${target}`,
+  );
+  await connection.run(`DROP TABLE ${target}`);
+  const list = [...stored.types].map(([name, type]) => `${quoted(name)} ${sqlTypeOf(type)}${name === idName ? " PRIMARY KEY" : ""}`);
+  await connection.run(`CREATE TABLE ${target} (${list.join(", ")})`);
+  await connection.run(`INSERT INTO ${target} (${names}) SELECT ${names} FROM ${KEPT_ROWS}`);
+  await connection.run(`DROP TABLE ${KEPT_ROWS}`);
+  if (typeof comment === "string") await connection.run(`COMMENT ON TABLE ${target} IS ${sqlText(comment)}`);
+  if (stored.appender !== undefined) {
+    closeQuietly(stored.appender.appender);
+    stored.appender = undefined;
+  }
 }
 
 /**

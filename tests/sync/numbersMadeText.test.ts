@@ -90,6 +90,23 @@ describe("a column of numbers turned to text in the store", () => {
     expect(await column("two_turns", "z")).toEqual([NaN, 1, NaN]);
   });
 
+  it("makes the table's ids text when a later run brings an id that is no number, its rows and mark kept", async () => {
+    const at = (day: number) => `2024-01-0${day}T00:00:00.000000Z`;
+    held.service.serve([[{ id: 1, v: 1, updated_at: at(1) }], [{ id: 2, v: 2, updated_at: at(1) }]]);
+    await held.client.sync(held.store, "brands", { table: "text_ids" });
+    held.service.serve([[{ id: 2, v: 3, updated_at: at(2) }], [{ id: "x4", v: 4, updated_at: at(2) }]]);
+    const result = await held.client.sync(held.store, "brands", { table: "text_ids" });
+    expect(result).toMatchObject({ mode: "incremental", added: 1, updated: 1, widenedColumns: ["id: BIGINT -> VARCHAR"] });
+    expect((await held.store.query("SELECT id, v FROM text_ids ORDER BY id")).values).toEqual([
+      ["1", 1],
+      ["2", 3],
+      ["x4", 4],
+    ]);
+    // still the store's table, its ids still one a row
+    expect(await held.client.sync(held.store, "brands", { table: "text_ids" })).toMatchObject({ mode: "incremental", rows: 3 });
+    await expect(held.store.query("INSERT INTO text_ids (id, v) VALUES ('x4', 5)")).rejects.toThrow(/Duplicate key/);
+  });
+
   it("says nothing of a full run that replaces every row", async () => {
     held.service.serve([
       [
