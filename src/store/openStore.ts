@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { foldedSql } from "./sqlTypes";
 import { FountError, ValueError } from "../errors";
 import { loadDuckDB } from "./loadDuckDB";
 import { claimFile, claimMadeFile, releaseFile } from "./openFiles";
@@ -94,7 +95,7 @@ async function holdsSyncState(connection: DuckDBConnection, resolved: string, pa
   }
   const reader = await connection.runAndReadAll(
     `SELECT count(*) FROM (SELECT table_name AS name FROM duckdb_tables() WHERE ${IN_STORE} ` +
-      `UNION ALL SELECT view_name FROM duckdb_views() WHERE ${IN_STORE}) WHERE lower(name) = '${STATE_TABLE}'`,
+      `UNION ALL SELECT view_name FROM duckdb_views() WHERE ${IN_STORE}) WHERE ${foldedSql("name")} = '${STATE_TABLE}'`,
   );
   await connection.run(`DETACH ${STORE_CATALOG}`);
   return Number(reader.getRows()[0][0]) > 0;

@@ -1,7 +1,7 @@
 import { IN_STORE } from "./storeFile";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { escapePathPart, partitionFolder } from "../export/partitionFolder";
-import { quoted } from "./sqlTypes";
+import { quoted, foldedSql, foldedName } from "./sqlTypes";
 
 /** A table's partitions, numbered in a temporary table, each with its folder path as the library's writer names it. */
 export interface TablePartitions {
@@ -34,7 +34,7 @@ function printedSql(column: string, type: string): string {
 /** The DuckDB type of each column of the store's `table` (any case), by name, in the table's column order. */
 export async function columnTypes(connection: DuckDBConnection, table: string): Promise<Map<string, string>> {
   const reader = await connection.runAndReadAll(
-    `SELECT column_name, data_type FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND ${IN_STORE} ORDER BY column_index`,
+    `SELECT column_name, data_type FROM duckdb_columns() WHERE ${foldedSql("table_name")} = ${foldedSql("$1")} AND ${IN_STORE} ORDER BY column_index`,
     [table],
   );
   return new Map(reader.getRows().map(([name, type]) => [String(name), String(type)]));
@@ -56,7 +56,7 @@ export function namedAsDuckDBDoes(partitionBy: readonly string[], types: Readonl
  * the partitions' numbers beside the partition columns (a table's `id` among them) and its rows.
  */
 function unusedColumnName(types: ReadonlyMap<string, string>, base = "fountframe_partition"): string {
-  const names = new Set([...types.keys()].map((name) => name.toLowerCase()));
+  const names = new Set([...types.keys()].map((name) => foldedName(name)));
   let name = base;
   while (names.has(name)) name += "_";
   return name;

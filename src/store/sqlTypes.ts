@@ -25,6 +25,10 @@ export const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
  */
 export const foldedName = (name: string): string => name.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
+/** SQL folding a name as foldedName does (DuckDB's lower() folds every letter: the Kelvin sign is its k). */
+export const foldedSql = (expression: string): string =>
+  `translate(${expression}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`;
+
 /** A text as an SQL string literal (a path, a setting's value). */
 export const sqlText = (text: string): string => `'${text.replace(/'/g, "''")}'`;
 

@@ -1,4 +1,5 @@
 import { IN_STORE, IN_STORE_SCHEMA } from "./storeFile";
+import { foldedSql } from "./sqlTypes";
 import type { DuckDBConnection, DuckDBPreparedStatement } from "@duckdb/node-api";
 import { ValueError } from "../errors";
 import type { SyncState } from "../sync/types";
@@ -49,12 +50,12 @@ const SELECT_STATES = `SELECT "table", endpoint, query, cursor, study_marks, str
  */
 export async function ensureStateTable(connection: DuckDBConnection, path: string): Promise<void> {
   const reader = await connection.runAndReadAll(
-    `SELECT column_name FROM information_schema.columns WHERE lower(table_name) = '${STATE_TABLE}' AND ${IN_STORE_SCHEMA}`,
+    `SELECT column_name FROM information_schema.columns WHERE ${foldedSql("table_name")} = '${STATE_TABLE}' AND ${IN_STORE_SCHEMA}`,
   );
   const columns = reader.getRows().map(([name]) => String(name));
   if (columns.length === 0) {
     const views = await connection.runAndReadAll(
-      `SELECT count(*) FROM duckdb_views() WHERE lower(view_name) = '${STATE_TABLE}' AND ${IN_STORE}`,
+      `SELECT count(*) FROM duckdb_views() WHERE ${foldedSql("view_name")} = '${STATE_TABLE}' AND ${IN_STORE}`,
     );
     if (Number(views.getRows()[0][0]) > 0) throw foreignState(path);
     await connection.run(CREATE_STATE_TABLE);
@@ -93,7 +94,7 @@ function stateOf(row: Record<string, unknown>): SyncState {
 /** Every tracked table's state, or the one of `table` (its name compared as DuckDB does, case-insensitively). */
 export async function readStates(connection: DuckDBConnection, table?: string): Promise<SyncState[]> {
   const reader = table
-    ? await connection.runAndReadAll(`${SELECT_STATES} WHERE lower("table") = lower($1)`, [table])
+    ? await connection.runAndReadAll(`${SELECT_STATES} WHERE ${foldedSql('"table"')} = ${foldedSql("$1")}`, [table])
     : await connection.runAndReadAll(`${SELECT_STATES} ORDER BY "table"`);
   return reader.getRowObjectsJS().map((row) => stateOf(row as Record<string, unknown>));
 }

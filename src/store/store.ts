@@ -7,7 +7,7 @@ import { attachedBy, holdAttachedFiles, isOpenHere, releaseFile } from "./openFi
 import { exportFile, exportPartitioned } from "./parquetExport";
 import { columnTypes } from "./partitionFolders";
 import { resultToFrame } from "./queryFrame";
-import { quoted, sqlText } from "./sqlTypes";
+import { quoted, sqlText, foldedSql } from "./sqlTypes";
 import { RowAppends, Staging, type StagingState } from "./stagedRows";
 import { readStates, saveMarkedState, STATE_TABLE } from "./stateTable";
 import { refuseChangesToSyncState } from "./syncStateGuard";
@@ -288,7 +288,9 @@ export class DuckDBStore implements Store, SessionHolder {
         if (name === undefined) return;
         const isView = Number(
           (
-            await connection.runAndReadAll(`SELECT count(*) FROM duckdb_views() WHERE lower(view_name) = lower($1)`, [name])
+            await connection.runAndReadAll(`SELECT count(*) FROM duckdb_views() WHERE ${foldedSql("view_name")} = ${foldedSql("$1")}`, [
+              name,
+            ])
           ).getRows()[0][0],
         );
         await connection.run(`DROP ${isView ? "VIEW" : "TABLE"} ${quoted(name)}`);
@@ -452,8 +454,8 @@ export class DuckDBStore implements Store, SessionHolder {
   async #refuseHidingTemporaries(also?: string): Promise<void> {
     const reader = await this.#connection.runAndReadAll(
       `SELECT name FROM (SELECT table_name AS name FROM duckdb_tables() WHERE temporary UNION ALL SELECT view_name FROM duckdb_views() WHERE temporary AND NOT internal)
-       WHERE lower(name) IN (SELECT lower(table_name) FROM duckdb_tables() WHERE ${IN_STORE})
-          OR lower(name) IN (lower($1), lower($2), lower($3), lower($4))`,
+       WHERE ${foldedSql("name")} IN (SELECT ${foldedSql("table_name")} FROM duckdb_tables() WHERE ${IN_STORE})
+          OR ${foldedSql("name")} IN (${foldedSql("$1")}, ${foldedSql("$2")}, ${foldedSql("$3")}, ${foldedSql("$4")})`,
       [STATE_TABLE, STAGING_TABLE, NUMERIC_TEXTS, also ?? STATE_TABLE],
     );
     const [row] = reader.getRows();
@@ -467,7 +469,7 @@ export class DuckDBStore implements Store, SessionHolder {
   async #existingTable(table: string): Promise<string | undefined> {
     await this.#refuseHidingTemporaries(String(table));
     const reader = await this.#connection.runAndReadAll(
-      `SELECT table_name FROM information_schema.tables WHERE lower(table_name) = lower($1) AND ${IN_STORE_SCHEMA}`,
+      `SELECT table_name FROM information_schema.tables WHERE ${foldedSql("table_name")} = ${foldedSql("$1")} AND ${IN_STORE_SCHEMA}`,
       [String(table)],
     );
     const [row] = reader.getRows();
@@ -476,7 +478,7 @@ export class DuckDBStore implements Store, SessionHolder {
 
   async #tableNames(): Promise<string[]> {
     const reader = await this.#connection.runAndReadAll(
-      `SELECT table_name FROM information_schema.tables WHERE ${IN_STORE_SCHEMA} AND lower(table_name) <> '${STATE_TABLE}' ORDER BY 1`,
+      `SELECT table_name FROM information_schema.tables WHERE ${IN_STORE_SCHEMA} AND ${foldedSql("table_name")} <> '${STATE_TABLE}' ORDER BY 1`,
     );
     return reader.getRows().map(([name]) => String(name));
   }

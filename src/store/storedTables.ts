@@ -1,7 +1,7 @@
 import { IN_STORE } from "./storeFile";
 import type { DuckDBAppender, DuckDBConnection } from "@duckdb/node-api";
 import type { ColumnType } from "../table/columnType";
-import { columnTypeOfSql, quoted } from "./sqlTypes";
+import { columnTypeOfSql, quoted, foldedSql, foldedName } from "./sqlTypes";
 import { ColumnCounts } from "../table/columnCounts";
 import { markOf } from "./tableMarks";
 
@@ -42,7 +42,7 @@ export class StoredTables {
 
   /** The table of this name, compared as DuckDB compares names (case-insensitively). */
   async of(table: string): Promise<StoredTable> {
-    const key = table.toLowerCase();
+    const key = foldedName(table);
     let known = this.#known.get(key);
     if (known === undefined) {
       known = await this.#read(table);
@@ -53,7 +53,7 @@ export class StoredTables {
 
   /** Forgets a table (dropped), or every table (after a rollback, and at a run's end), closing their appenders. */
   forget(table?: string): void {
-    const forgotten = table === undefined ? [...this.#known.keys()] : [table.toLowerCase()];
+    const forgotten = table === undefined ? [...this.#known.keys()] : [foldedName(table)];
     for (const key of forgotten) {
       const appender = this.#known.get(key)?.appender;
       if (appender !== undefined) closeQuietly(appender.appender);
@@ -64,12 +64,12 @@ export class StoredTables {
   /** the table in the store's file: a database attached beside it may hold one of the same name */
   async #read(table: string): Promise<StoredTable> {
     const columns = await this.connection.runAndReadAll(
-      `SELECT column_name, data_type FROM duckdb_columns() WHERE lower(table_name) = lower($1) AND ${IN_STORE} ORDER BY column_index`,
+      `SELECT column_name, data_type FROM duckdb_columns() WHERE ${foldedSql("table_name")} = ${foldedSql("$1")} AND ${IN_STORE} ORDER BY column_index`,
       [table],
     );
     const types = new Map(columns.getRows().map(([name, type]) => [String(name), columnTypeOfSql(String(type))]));
     if (types.size === 0) return { types, primaryKey: false, rows: 0, mark: null };
-    const where = `lower(table_name) = lower($1) AND ${IN_STORE}`;
+    const where = `${foldedSql("table_name")} = ${foldedSql("$1")} AND ${IN_STORE}`;
     const [keys, comment, rows] = (
       await this.connection.runAndReadAll(
         `SELECT (SELECT count(*) FROM duckdb_constraints() WHERE ${where} AND constraint_type = 'PRIMARY KEY'),

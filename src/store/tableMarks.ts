@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { quoted, sqlText } from "./sqlTypes";
+import { quoted, sqlText, foldedSql } from "./sqlTypes";
 import { IN_STORE } from "./storeFile";
 
 /**
@@ -14,9 +14,10 @@ const MARK_PREFIX = "fountframe sync ";
  * comment, another comment. A database attached beside the store's file (a copy of it) is not looked in.
  */
 export async function tableMark(connection: DuckDBConnection, table: string): Promise<string | null> {
-  const reader = await connection.runAndReadAll(`SELECT comment FROM duckdb_tables() WHERE lower(table_name) = lower($1) AND ${IN_STORE}`, [
-    table,
-  ]);
+  const reader = await connection.runAndReadAll(
+    `SELECT comment FROM duckdb_tables() WHERE ${foldedSql("table_name")} = ${foldedSql("$1")} AND ${IN_STORE}`,
+    [table],
+  );
   return markOf(reader.getRows()[0]?.[0]);
 }
 

@@ -2,7 +2,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValueError } from "../errors";
 import type { HeldRows } from "./heldRows";
 import type { ColumnType } from "../table/columnType";
-import { alterTypeSql, foldedName, quoted, sqlText, sqlTypeOf } from "./sqlTypes";
+import { alterTypeSql, foldedName, quoted, sqlText, sqlTypeOf, foldedSql } from "./sqlTypes";
 import { widenStored } from "./storedTypes";
 import type { RowAppends } from "./stagedRows";
 import { STAGING_TABLE } from "../sync/types";
@@ -132,7 +132,7 @@ async function remadeWithTextIds(connection: DuckDBConnection, table: string, st
  */
 async function refuseWideningUnderIndexes(connection: DuckDBConnection, table: string, column: string, change: string): Promise<void> {
   const reader = await connection.runAndReadAll(
-    "SELECT index_name FROM duckdb_indexes() WHERE database_name = current_database() AND schema_name = 'main' AND lower(table_name) = lower($1) ORDER BY 1",
+    `SELECT index_name FROM duckdb_indexes() WHERE database_name = current_database() AND schema_name = 'main' AND ${foldedSql("table_name")} = ${foldedSql("$1")} ORDER BY 1`,
     [table],
   );
   const indexes = reader.getRows().map(([name]) => String(name));

@@ -86,3 +86,19 @@ describe("columns whose names differ in the case of non-ASCII letters", () => {
     expect((await held.store.tables()).map((tracked) => tracked.table)).not.toContain(name);
   });
 });
+
+describe("tables whose names differ in the case of non-ASCII letters", () => {
+  const held = usePagedStore(join(dir, "tables.duckdb"), 1);
+
+  it("syncs kbrands beside a table of the user's named with a Kelvin sign, which it neither refuses nor touches", async () => {
+    const theirs = `${KELVIN}brands`;
+    await held.store.query(`CREATE TABLE "${theirs}" AS SELECT 'MINE' AS owner`);
+    held.service.serve([[{ id: 1, name: "a" }], [{ id: 2, name: "b" }]]);
+    expect(await held.client.sync(held.store, "brands", { table: "kbrands" })).toMatchObject({ mode: "full", rows: 2 });
+    expect(await held.client.sync(held.store, "brands", { table: "kbrands", mode: "full", replaceUntrackedTable: true })).toMatchObject({
+      rows: 2,
+    });
+    expect((await held.store.query(`SELECT owner FROM "${theirs}"`)).values).toEqual([["MINE"]]);
+    expect((await held.store.tables()).map((table) => table.table)).toEqual(["kbrands"]);
+  });
+});
