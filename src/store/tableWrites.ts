@@ -2,7 +2,8 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValueError } from "../errors";
 import type { HeldRows } from "./heldRows";
 import type { ColumnType } from "../table/columnType";
-import { alterTypeSql, foldedName, quoted, sqlText, sqlTypeOf, foldedSql } from "./sqlTypes";
+import { alterTypeSql, foldedName, quoted, sqlTypeOf, foldedSql } from "./sqlTypes";
+import { markTableSql, tableMark } from "./tableMarks";
 import { widenStored } from "./storedTypes";
 import type { RowAppends } from "./stagedRows";
 import { STAGING_TABLE } from "../sync/types";
@@ -64,11 +65,11 @@ async function fitTable(
     await connection.run(`ALTER TABLE ${target} ADD PRIMARY KEY (id)`);
     stored.primaryKey = true;
   }
-  const storedByLower = new Map([...stored.types.keys()].map((name) => [foldedName(name), name]));
+  const storedByFolded = new Map([...stored.types.keys()].map((name) => [foldedName(name), name]));
   const toText: string[] = [];
   let keyWidened = false;
   for (const [name, type] of columns) {
-    const storedName = storedByLower.get(foldedName(name));
+    const storedName = storedByFolded.get(foldedName(name));
     const before = storedName === undefined ? undefined : stored.types.get(storedName);
     if (before === undefined) {
       await connection.run(`ALTER TABLE ${target} ADD COLUMN ${quoted(name)} ${sqlTypeOf(type)}`);
@@ -97,17 +98,12 @@ const KEPT_ROWS = "fountframe_kept_rows";
 
 /**
  * The table made again with its ids as text (`stored.types` says so already), its rows and its
- * mark (the table's comment) kept: DuckDB cannot change the type of a primary key's column. Whole-
+ * mark (tableMarks.ts) kept: DuckDB cannot change the type of a primary key's column. Whole-
  * number ids print as a frame prints them. In the run's transaction, after the table's other changes.
  */
 async function remadeWithTextIds(connection: DuckDBConnection, table: string, stored: StoredTable): Promise<void> {
   const target = quoted(table);
-  const comment = (
-    await connection.runAndReadAll(
-      "SELECT comment FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = $1",
-      [table],
-    )
-  ).getRows()[0]?.[0];
+  const mark = await tableMark(connection, table);
   const names = [...stored.types.keys()].map(quoted).join(", ");
   const idName = [...stored.types.keys()].find((name) => foldedName(name) === "id")!;
   await connection.run(
@@ -118,7 +114,7 @@ async function remadeWithTextIds(connection: DuckDBConnection, table: string, st
   await connection.run(`CREATE TABLE ${target} (${list.join(", ")})`);
   await connection.run(`INSERT INTO ${target} (${names}) SELECT ${names} FROM ${KEPT_ROWS}`);
   await connection.run(`DROP TABLE ${KEPT_ROWS}`);
-  if (typeof comment === "string") await connection.run(`COMMENT ON TABLE ${target} IS ${sqlText(comment)}`);
+  if (mark !== null) await connection.run(markTableSql(table, mark));
   if (stored.appender !== undefined) {
     closeQuietly(stored.appender.appender);
     stored.appender = undefined;

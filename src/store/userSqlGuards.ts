@@ -11,7 +11,7 @@ import { textsOf, withoutTextAndComments } from "./sqlLexer";
  * SQL that says "attach" or "import" has each of its string literals and text parameters read as a
  * path as DuckDB reads it (from the working folder; `~` the home folder; a `duckdb:` or `file://`
  * prefix dropped), and one that is such a file, or has such a file's name, is refused. The store
- * checks what its connection holds attached after the SQL too (attachedOpenFiles).
+ * checks what its connection holds attached after the SQL too (DuckDBStore's #holdAttachedFiles).
  */
 export async function refuseAttachingOpenStores(sql: string, params: unknown): Promise<void> {
   if (!/attach|import/i.test(sql)) return;
