@@ -32,6 +32,7 @@ import {
   type TrackedTable,
 } from "../sync/types";
 import { ColumnCounts } from "../table/columnCounts";
+import { idKey } from "../table/columnType";
 import { COLUMN_TYPE_CHANGED_CODE, LONE_SURROGATE_WARNING } from "../export/columnCounts";
 import { attachStatement, IN_STORE, IN_STORE_SCHEMA, STORE_CATALOG, STORE_ROW_GROUP_ROWS } from "./storeFile";
 import { clearStaleMark, markCommitting, walBytes } from "./walGuard";
@@ -281,7 +282,7 @@ export class DuckDBStore implements Store, SessionHolder {
           `SELECT DISTINCT ${quoted(column)} FROM ${quoted(table)} WHERE ${quoted(column)} IS NOT NULL${ofId === undefined ? "" : " AND CAST(id AS VARCHAR) = $1"}`,
           ofId === undefined ? undefined : [ofId],
         );
-        return reader.getRows().map(([value]) => Number(value));
+        return reader.getRows().map(([value]) => idKey(value));
       },
       dropTable: async (table) => {
         const name = await this.#existingTable(table);

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValueError } from "../errors";
 import type { HeldRows } from "./heldRows";
-import type { ColumnType } from "../table/columnType";
+import { idKey, type ColumnType, type IdKey } from "../table/columnType";
 import { alterTypeSql, foldedName, quoted, sqlTypeOf, foldedSql } from "./sqlTypes";
 import { markTableSql, tableMark } from "./tableMarks";
 import { widenStored } from "./storedTypes";
@@ -203,8 +203,9 @@ export async function writeStaged(
 }
 
 /**
- * The ids of the stored rows in `scope`, ascending (none before the table is made); with `gaps`
- * (pairs of whole numbers), only the ids strictly between the two numbers of one pair.
+ * The ids of the stored rows in `scope`, numbers or the texts of a table of text ids (none before the
+ * table is made); with `gaps` (pairs of whole numbers), only the ids strictly between the two numbers
+ * of one pair, and, of text ids, also every one that is no number (idKey): no page's range places it.
  */
 export async function storedIds(
   connection: DuckDBConnection,
@@ -212,17 +213,22 @@ export async function storedIds(
   table: string,
   scope: RowScope,
   gaps?: ReadonlyArray<readonly [number, number]>,
-): Promise<number[]> {
+): Promise<IdKey[]> {
   const stored = await tables.of(table);
   if (stored.types.size === 0 || stored.rows === 0 || gaps?.length === 0) return [];
+  const textIds = [...stored.types].some(([name, type]) => foldedName(name) === "id" && type === "utf8");
   const between =
-    gaps === undefined
+    gaps === undefined || textIds
       ? ""
       : ` JOIN (VALUES ${gaps.map(([above, below]) => `(${Number(above)}, ${Number(below)})`).join(", ")}) AS gap(above, below) ON id > above AND id < below`;
   const reader = await connection.runAndReadAll(
     `SELECT id FROM ${quoted(table)}${between} WHERE ${scopeSql(scope)} AND id IS NOT NULL ORDER BY id`,
   );
-  return reader.getRows().map(([id]) => Number(id));
+  if (!textIds) return reader.getRows().map(([id]) => Number(id));
+  const ids = reader.getRows().map(([id]) => String(id));
+  if (gaps === undefined) return ids;
+  const inGap = (key: IdKey) => typeof key !== "number" || gaps.some(([above, below]) => key > above && key < below);
+  return ids.filter((id) => inGap(idKey(id)));
 }
 
 /** Removes the rows of `scope` (studies gone), in the caller's transaction. */

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { csvText, cellAs } from "../table/cellConversion";
-import { isMissingCell, type ColumnType } from "../table/columnType";
+import { idValue, isMissingCell, type ColumnType } from "../table/columnType";
 import { foldedName, quoted, sqlText } from "./sqlTypes";
 import type { PageChunk } from "../table/types";
 import { chunkColumn } from "../table/pageChunk";
@@ -19,8 +19,15 @@ export interface ChunkRows {
  * (export/spilledTexts.ts), since the number stored for them prints otherwise.
  */
 
-/** The staged numeric cells' pulled texts, by their row's id (a temporary table, as the staging table is). */
+/**
+ * The staged numeric cells' pulled texts, by their row's id (a temporary table, as the staging table
+ * is): the id as pulled (`id`, as a text id column holds it) and the number it spells (`num`, as a
+ * numeric id column holds it; null for an id that is no number).
+ */
 export const NUMERIC_TEXTS = "fountframe_numeric_texts";
+
+/** One kept text: its row's id as pulled and the number that id spells, its column, the text. */
+export type KeptText = readonly [id: string, num: number | null, column: string, text: string];
 
 const isNumeric = (type: ColumnType): boolean => type === "int64" || type === "double";
 
@@ -32,11 +39,8 @@ export const numbersTurnText = (before: ColumnType, after: ColumnType): boolean 
  * otherwise: [the row's id as text, column, text]. A row without an id keeps none (its pull fails
  * its check: PageAudit).
  */
-export function pulledNumericTexts(
-  columns: readonly (readonly [string, ColumnType])[],
-  parts: readonly ChunkRows[],
-): [string, string, string][] {
-  const kept: [string, string, string][] = [];
+export function pulledNumericTexts(columns: readonly (readonly [string, ColumnType])[], parts: readonly ChunkRows[]): KeptText[] {
+  const kept: KeptText[] = [];
   let types: Map<string, readonly [string, ColumnType]> | undefined;
   for (const { chunk, rows } of parts) {
     if (!chunk.stats.numericStrings.some((count) => count > 0)) continue;
@@ -51,24 +55,27 @@ export function pulledNumericTexts(
         const row = rows === undefined ? k : rows[k];
         const cell = cells[row];
         if (typeof cell === "string" && csvText(cellAs(type, cell)) !== cell && !isMissingCell(ids[row]))
-          kept.push([csvText(ids[row]), stored, cell]);
+          kept.push([csvText(ids[row]), idNumber(ids[row]), stored, cell]);
       }
     }
   }
   return kept;
 }
 
+function idNumber(id: unknown): number | null {
+  const value = idValue(id);
+  return typeof value === "number" ? value : null;
+}
+
 /** Adds kept texts to NUMERIC_TEXTS, made when first needed. */
-export async function keepNumericTexts(
-  connection: DuckDBConnection,
-  kept: readonly [string, string, string][],
-  made: boolean,
-): Promise<void> {
+export async function keepNumericTexts(connection: DuckDBConnection, kept: readonly KeptText[], made: boolean): Promise<void> {
   if (kept.length === 0) return;
-  if (!made) await connection.run(`CREATE TEMP TABLE ${NUMERIC_TEXTS} (id VARCHAR, name VARCHAR, text VARCHAR)`);
+  if (!made) await connection.run(`CREATE TEMP TABLE ${NUMERIC_TEXTS} (id VARCHAR, num DOUBLE, name VARCHAR, text VARCHAR)`);
   const appender = await connection.createAppender(NUMERIC_TEXTS, "main", "temp");
-  for (const [id, name, text] of kept) {
+  for (const [id, num, name, text] of kept) {
     appender.appendVarchar(id);
+    if (num === null) appender.appendNull();
+    else appender.appendDouble(num);
     appender.appendVarchar(name);
     appender.appendVarchar(text);
     appender.endRow();
@@ -94,6 +101,7 @@ export async function numbersToText(
 ): Promise<Map<string, number>> {
   const cells = new Map<string, number>();
   if (columns.length === 0) return cells;
+  const idWasText = keptTexts && (await idIsText(connection, table));
   await connection.run(`CREATE TEMP TABLE ${FIXED_TEXTS} (name VARCHAR, row BIGINT, text VARCHAR)`);
   try {
     const appender = await connection.createAppender(FIXED_TEXTS, "main", "temp");
@@ -116,18 +124,42 @@ export async function numbersToText(
     }
     appender.closeSync();
     for (const column of columns) await connection.run(`ALTER TABLE ${table} ALTER COLUMN ${quoted(column)} TYPE VARCHAR`);
-    for (const column of columns) {
-      const name = quoted(column);
+    for (const column of columns)
       await connection.run(
-        `UPDATE ${table} SET ${name} = f.text FROM ${FIXED_TEXTS} f WHERE ${table}.rowid = f.row AND f.name = ${sqlText(column)}`,
+        `UPDATE ${table} SET ${quoted(column)} = f.text FROM ${FIXED_TEXTS} f WHERE ${table}.rowid = f.row AND f.name = ${sqlText(column)}`,
       );
-      if (keptTexts)
-        await connection.run(
-          `UPDATE ${table} SET ${name} = k.text FROM ${NUMERIC_TEXTS} k WHERE CAST(${table}.id AS VARCHAR) = k.id AND k.name = ${sqlText(column)}`,
-        );
-    }
+    if (keptTexts) await restoreKeptTexts(connection, table, columns, idWasText);
     return cells;
   } finally {
     await connection.run(`DROP TABLE IF EXISTS ${FIXED_TEXTS}`);
   }
+}
+
+async function idIsText(connection: DuckDBConnection, table: string): Promise<boolean> {
+  const reader = await connection.runAndReadAll(`SELECT column_type FROM (DESCRIBE ${table}) WHERE lower(column_name) = 'id'`);
+  return reader.getRows().some(([type]) => type === "VARCHAR");
+}
+
+/**
+ * The kept pulled texts written over the printed numbers. A row is found by its id: a numeric id
+ * column holds the number the id spells, a text one the id as pulled. An id column made text here
+ * gets its own kept texts first (its rows found by the number their printed id spells), so that the
+ * other columns' rows are found by the ids as pulled.
+ */
+async function restoreKeptTexts(
+  connection: DuckDBConnection,
+  table: string,
+  columns: readonly string[],
+  idWasText: boolean,
+): Promise<void> {
+  const idColumn = columns.find((column) => foldedName(column) === "id");
+  if (idColumn !== undefined) await keptTextsInto(connection, table, idColumn, `TRY_CAST(${table}.id AS DOUBLE) = k.num`);
+  const sameId = idWasText || idColumn !== undefined ? `${table}.id = k.id` : `${table}.id = k.num`;
+  for (const column of columns) if (column !== idColumn) await keptTextsInto(connection, table, column, sameId);
+}
+
+async function keptTextsInto(connection: DuckDBConnection, table: string, column: string, sameId: string): Promise<void> {
+  await connection.run(
+    `UPDATE ${table} SET ${quoted(column)} = k.text FROM ${NUMERIC_TEXTS} k WHERE ${sameId} AND k.name = ${sqlText(column)}`,
+  );
 }

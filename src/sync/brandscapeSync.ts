@@ -191,7 +191,7 @@ export async function syncBrandscape(
   if ((full || gone.length > 0 || pulled.length === 0) && !nothingHeld) {
     const first = await session.transaction(async (writes) => {
       if (run.replaceUntracked) await writes.dropTable(run.table);
-      if (full) gone = goneOf(await writes.distinctValues(run.table, STUDY_COLUMN));
+      if (full) gone = goneOf((await writes.distinctValues(run.table, STUDY_COLUMN)).map(Number));
       const removed = await writes.removeRows(run.table, { kind: "partition", column: STUDY_COLUMN, values: gone });
       // a first run that found no study makes its table empty, as a resource's empty first run does: a tracked table is there
       if (pulled.length === 0 && !run.before) await writes.writeStaged(run.table, { kind: "all" });
@@ -229,7 +229,7 @@ export async function syncBrandscape(
       requests += pullRequests;
       const rowsPerStudy = tally.rowCount / group.length;
       refuseOtherStudies(tally.rows, tally.withoutStudy, group, what);
-      held ??= new Set(await session.transaction((writes) => writes.distinctValues(run.table, STUDY_COLUMN)));
+      held ??= new Set((await session.transaction((writes) => writes.distinctValues(run.table, STUDY_COLUMN))).map(Number));
       refuseEmptyStudies(tally.rows, held, group, lookup.marks, what);
       const done = await session
         .transaction(async (writes) => {
@@ -288,7 +288,7 @@ async function movedId(error: unknown, session: StoreSession, table: string): Pr
   const id = typeof said === "string" ? DUPLICATE_KEY.exec(said)?.[1] : undefined;
   if (id === undefined) return undefined;
   const [study] = await session.transaction((writes) => writes.distinctValues(table, STUDY_COLUMN, id));
-  return study === undefined ? undefined : { id, study };
+  return study === undefined ? undefined : { id, study: Number(study) };
 }
 
 /** A group's IncompletePullError told as a full run leaves it: the studies not yet done lost their marks at the run's start. */

@@ -1,5 +1,6 @@
 import type { PageChunk } from "../table/types";
 import { chunkColumn } from "../table/pageChunk";
+import { idKey, type IdKey } from "../table/columnType";
 
 /** The sort a sync's pulls ask for: the query's own, else id ascending (the service's usual default, made certain). */
 export const pullSort = (options: Record<string, unknown>): string => (options.sort as string | undefined) ?? "id";
@@ -17,7 +18,7 @@ export class PageIdRanges {
   /** each page's smallest and largest id, in turn */
   readonly #bounds: number[] = [];
   #unordered: string | undefined;
-  readonly #seen: Set<number> | undefined;
+  readonly #seen: Set<IdKey> | undefined;
 
   /** `sort`: the sort the pull asked for (pullSort); `keepIds`: keep every id seen, for a pull not in id order */
   constructor(sort: string, keepIds = false) {
@@ -36,7 +37,7 @@ export class PageIdRanges {
   }
 
   /** the ids seen, when kept */
-  get seen(): ReadonlySet<number> | undefined {
+  get seen(): ReadonlySet<IdKey> | undefined {
     return this.#seen;
   }
 
@@ -45,13 +46,13 @@ export class PageIdRanges {
     const ids = chunkColumn(chunk, "id");
     if (ids.length === 0) return;
     let previous = this.#bounds.length > 0 ? this.#bounds[this.#bounds.length - 1] : -Infinity;
-    const smallest = Number(ids[0]);
+    const smallest = Number(idKey(ids[0]));
     let ascending = true;
     for (let row = 0; row < ids.length; row++) {
-      const id = Number(ids[row]);
+      const id = idKey(ids[row]);
       this.#seen?.add(id);
-      if (!(Number.isSafeInteger(id) && id > previous)) ascending = false;
-      previous = id;
+      if (!(typeof id === "number" && Number.isSafeInteger(id) && id > previous)) ascending = false;
+      previous = Number(id);
     }
     if (!ascending) this.#unordered ??= "its ids did not come as whole numbers ascending, though sort=id was asked";
     this.#bounds.push(smallest, previous);

@@ -2,6 +2,7 @@ import pLimit from "p-limit";
 import { DataNotFoundError, NotFoundError } from "../errors";
 import { recordCount } from "../pull/envelope";
 import { chunkColumn } from "../table/pageChunk";
+import { idKey, type IdKey } from "../table/columnType";
 import { IncompletePullError, type ColumnPagesOf } from "./types";
 import type { PageIdRanges } from "./pageIdRanges";
 import { NOT_COMMITTED } from "./pageAudit";
@@ -22,7 +23,7 @@ export interface RemovalCheck {
 }
 
 /** The stored ids of a write's scope (with `gaps`, only those strictly inside one of the pairs). */
-export type StoredIds = (gaps?: ReadonlyArray<readonly [number, number]>) => Promise<readonly number[]>;
+export type StoredIds = (gaps?: ReadonlyArray<readonly [number, number]>) => Promise<readonly IdKey[]>;
 
 /**
  * Before a write removes stored ids, asks the service for those its pull's pages cannot vouch for,
@@ -32,9 +33,10 @@ export type StoredIds = (gaps?: ReadonlyArray<readonly [number, number]>) => Pro
  * pages that shifted during the pull, and the run fails (IncompletePullError) rather than remove a
  * live row; one the service no longer has (404, or no record), or has in a partition outside the
  * write's (a brandscape row moved to another study), is gone from it. Any other failure of an item
- * request fails the run too. Returns the requests made.
+ * request fails the run too, and so does an id no item route takes (one that is no whole number: a
+ * table of text ids). Returns the requests made.
  */
-export async function confirmRemovals(check: RemovalCheck, stored: StoredIds, pulled: () => Promise<ReadonlySet<number>>): Promise<number> {
+export async function confirmRemovals(check: RemovalCheck, stored: StoredIds, pulled: () => Promise<ReadonlySet<IdKey>>): Promise<number> {
   const { ranges, what } = check;
   if (!ranges.severalPages) return 0;
   const ids = await idsToAsk(ranges, stored, pulled);
@@ -45,8 +47,16 @@ export async function confirmRemovals(check: RemovalCheck, stored: StoredIds, pu
         `during the pull cannot be told from one deleted without asking for each, which is done for at most ${MOST_REMOVALS_CHECKED}; ` +
         `${NOT_COMMITTED}. Sync without \`sort\` (pulls then go by id, and only ids between two pages are asked for)`,
     );
+  const unaskable = ids.filter((id) => itemId(id) === undefined);
+  if (unaskable.length > 0)
+    throw new IncompletePullError(
+      `${what}: the pull would remove stored ${unaskable.length === 1 ? "id" : "ids"} ${unaskable.map((id) => JSON.stringify(id)).join(", ")}, ` +
+        `which it did not bring, and which the service's item route cannot be asked about (its ids are whole numbers), so a record ` +
+        `skipped by pages that shifted during the pull cannot be ruled out; ${NOT_COMMITTED}. If the service no longer has ` +
+        `${unaskable.length === 1 ? "it" : "them"}, delete ${unaskable.length === 1 ? "that row" : "those rows"} from the table with store.query and sync again`,
+    );
   const limit = pLimit(CHECKS_AT_ONCE);
-  const answers = await Promise.allSettled(ids.map((id) => limit(() => isServed(check, id))));
+  const answers = await Promise.allSettled(ids.map((id) => limit(() => isServed(check, itemId(id)!))));
   const failed = answers.find((answer): answer is PromiseRejectedResult => answer.status === "rejected");
   if (failed) throw failed.reason;
   const live = ids.filter((_, at) => (answers[at] as PromiseFulfilledResult<boolean>).value);
@@ -59,7 +69,7 @@ export async function confirmRemovals(check: RemovalCheck, stored: StoredIds, pu
 }
 
 /** The stored ids the write would remove that the pages cannot vouch for. */
-async function idsToAsk(ranges: PageIdRanges, stored: StoredIds, pulled: () => Promise<ReadonlySet<number>>): Promise<readonly number[]> {
+async function idsToAsk(ranges: PageIdRanges, stored: StoredIds, pulled: () => Promise<ReadonlySet<IdKey>>): Promise<readonly IdKey[]> {
   if (ranges.unordered === undefined) {
     const gaps = ranges.gaps();
     return gaps.length === 0 ? [] : stored(gaps);
@@ -68,7 +78,13 @@ async function idsToAsk(ranges: PageIdRanges, stored: StoredIds, pulled: () => P
   return held.length === 0 ? [] : without(held, await pulled());
 }
 
-const without = (ids: readonly number[], pulled: ReadonlySet<number>): number[] => ids.filter((id) => !pulled.has(id));
+const without = (ids: readonly IdKey[], pulled: ReadonlySet<IdKey>): IdKey[] => ids.filter((id) => !pulled.has(idKey(id)));
+
+/** The id an item route takes for a stored id (a whole number above 0), or undefined. */
+function itemId(id: IdKey): number | undefined {
+  const key = idKey(id);
+  return typeof key === "number" && Number.isSafeInteger(key) && key > 0 ? key : undefined;
+}
 
 /** Whether the service answers the item `id` of `method` with its record (in one of the write's partitions, when it has some). */
 async function isServed({ pages, method, partitions }: RemovalCheck, id: number): Promise<boolean> {

@@ -3,6 +3,7 @@ import type { MethodName } from "../endpoints/table";
 import type { OptionsByMethod } from "../params/types";
 import type { PulledPage, RecordPage } from "../pull/envelope";
 import type { PageChunk, RowShape } from "../table/types";
+import type { IdKey } from "../table/columnType";
 
 /** `client.sync`'s options: the method's options plus where and how to sync. */
 export type SyncOptions<M extends MethodName = MethodName> = OptionsByMethod[M] & {
@@ -177,10 +178,10 @@ export interface StoreWrites extends PullSink {
   /** Replaces the rows in `scope` (some studies' partitions) with the held pull's rows of that scope (creating or widening the table first). */
   writeHeld(table: string, held: HeldPull, scope: RowScope & { kind: "partition" }): Promise<RowChanges>;
   removeRows(table: string, scope: RowScope): Promise<RowChanges>;
-  /** the ids of the stored rows in `scope`, ascending; with `gaps`, only those strictly inside one of the pairs */
-  storedIds(table: string, scope: RowScope, gaps?: ReadonlyArray<readonly [number, number]>): Promise<number[]>;
-  /** the distinct values of a whole-number column (the studies a table holds); with `ofId`, in the row of that id (its text) alone */
-  distinctValues(table: string, column: string, ofId?: string): Promise<number[]>;
+  /** the ids of the stored rows in `scope` (numbers, or a table of text ids' texts); with `gaps`, only those strictly inside one of the pairs (and text ids that are no number) */
+  storedIds(table: string, scope: RowScope, gaps?: ReadonlyArray<readonly [number, number]>): Promise<IdKey[]>;
+  /** the distinct values of a column of ids (a pull's ids, the studies a table holds), as ids compare; with `ofId`, in the row of that id (its text) alone */
+  distinctValues(table: string, column: string, ofId?: string): Promise<IdKey[]>;
   dropTable(table: string): Promise<void>;
   /** saves the table's state, and writes its mark on the table when the table does not carry it yet */
   saveState(state: SyncState): Promise<void>;

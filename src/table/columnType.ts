@@ -242,6 +242,14 @@ export function idValue(id: unknown): unknown {
   return parsed === parsed ? parsed : id;
 }
 
+/** An id as the sync compares ids, pulled or stored: idValue's number, else its text. */
+export type IdKey = number | string;
+
+export function idKey(id: unknown): IdKey {
+  const value = idValue(id);
+  return typeof value === "number" ? value : typeof value === "bigint" ? Number(value) : String(value);
+}
+
 /**
  * The number a numeric string spells, or NaN when it is not one. Numeric means a plain decimal
  * (`47.3`, `-2`, `+5`, `.5`, `5.`, `1e3`) with no surrounding spaces. Not numeric, so the column
