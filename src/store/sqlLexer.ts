@@ -93,11 +93,18 @@ function unquoted(inner: string, escapes: boolean): string {
   return escapes ? doubled.replace(/\\(.)/gs, "$1") : doubled;
 }
 
-/** The SQL without its string literals and comments (each a space): what names tables and settings. */
-export const withoutTextAndComments = (sql: string): string =>
-  sqlPieces(sql)
-    .map((piece) => (piece.kind === "text" || piece.kind === "comment" ? " " : piece.written))
-    .join("");
+/** SQL as the store's guards read it, lexed once. */
+export interface ReadSql {
+  /** the SQL without its string literals and comments (each a space): what names tables and settings */
+  readonly code: string;
+  /** the values of its string literals */
+  readonly texts: readonly string[];
+}
 
-/** The values of SQL's string literals. */
-export const textsOf = (sql: string): string[] => sqlPieces(sql).flatMap((piece) => (piece.kind === "text" ? [piece.value!] : []));
+export function readSql(sql: string): ReadSql {
+  const pieces = sqlPieces(sql);
+  return {
+    code: pieces.map((piece) => (piece.kind === "text" || piece.kind === "comment" ? " " : piece.written)).join(""),
+    texts: pieces.flatMap((piece) => (piece.kind === "text" ? [piece.value!] : [])),
+  };
+}

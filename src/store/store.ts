@@ -11,13 +11,13 @@ import { quoted, sqlText, foldedSql } from "./sqlTypes";
 import { RowAppends, Staging, type StagingState } from "./stagedRows";
 import { readStates, saveMarkedState, STATE_TABLE } from "./stateTable";
 import { refuseChangesToSyncState } from "./syncStateGuard";
+import { readSql } from "./sqlLexer";
 import { refuseShadowingMacros } from "./shadowingMacros";
 import { attachingOpenFile, refuseAttachingOpenStores, refuseLockingConfiguration } from "./userSqlGuards";
 import { removeRows, stagedCounts, storedIds, writeHeld, writeStaged } from "./tableWrites";
 import { HeldRows } from "./heldRows";
 import { StoredTables } from "./storedTables";
 import { tableMark } from "./tableMarks";
-import { NUMERIC_TEXTS } from "./textWidening";
 import type { Store, WriteParquetOptions } from "./types";
 import { syncEndpoint } from "../sync/syncEndpoint";
 import {
@@ -34,7 +34,7 @@ import {
 import { ColumnCounts } from "../table/columnCounts";
 import { idKey } from "../table/columnType";
 import { COLUMN_TYPE_CHANGED_CODE, LONE_SURROGATE_WARNING } from "../export/columnCounts";
-import { attachStatement, IN_STORE, IN_STORE_SCHEMA, STORE_CATALOG, STORE_ROW_GROUP_ROWS } from "./storeFile";
+import { attachStatement, IN_STORE_SCHEMA, STORE_CATALOG, STORE_ROW_GROUP_ROWS } from "./storeFile";
 import { clearStaleMark, markCommitting, walBytes } from "./walGuard";
 import { currentSetting, sizeSetting } from "./sizeSettings";
 
@@ -66,11 +66,16 @@ const RUN_CHECKPOINT_THRESHOLD = "1GB";
  */
 const RUN_THREADS = 1;
 
-/** The store over one DuckDB connection (the public surface is the Store interface). */
+/**
+ * The store over DuckDB (the public surface is the Store interface): its own work on one connection,
+ * users' SQL (`query`) on another, made when first needed, so that what a user's SQL sets for its
+ * session (SET max_expression_depth, TimeZone, search_path, temporary tables) never reaches a sync.
+ */
 export class DuckDBStore implements Store, SessionHolder {
   readonly #duckdb: DuckDB;
   readonly #instance: DuckDBInstance;
   readonly #connection: DuckDBConnection;
+  #userConnection: DuckDBConnection | undefined;
   /** the file as opened (links followed): its write-ahead log's mark and the process's open files key on it */
   readonly #file: string;
   /** one run or query at a time on this connection: later ones wait their turn */
@@ -94,26 +99,27 @@ export class DuckDBStore implements Store, SessionHolder {
 
   /**
    * A query's rows as a DataFrame; `params` fill `$1, $2, ...` (a list) or `$name` (an object). SQL
-   * that fails half-way, or leaves a transaction open, is rolled back, and SQL that leaves the
-   * connection on another database is undone: the next sync never finds the connection inside
+   * that fails half-way, or leaves a transaction open, is rolled back, and SQL that leaves its
+   * connection on another database is undone: the next query never finds its connection inside
    * someone's transaction, or away from the store's file.
    */
   async query(sql: string, params?: readonly unknown[] | Record<string, unknown>): Promise<DataFrame> {
     if (typeof sql !== "string" || sql.trim() === "") throw new ValidationError("sql", "a SQL query (text)");
     return this.#turn(() =>
       this.#committing(async () => {
-        refuseLockingConfiguration(sql);
-        await refuseAttachingOpenStores(sql, params);
-        await refuseChangesToSyncState(this.#duckdb, this.#connection, sql);
-        const answer = this.#connection
+        const read = readSql(sql);
+        refuseLockingConfiguration(read);
+        await refuseAttachingOpenStores(sql, read, params);
+        const connection = await this.#queryConnection();
+        await refuseChangesToSyncState(this.#duckdb, connection, sql, read);
+        const outcome = await connection
           .runAndReadAll(sql, params as DuckDBValue[] | Record<string, DuckDBValue> | undefined)
-          .then((reader) => resultToFrame(this.#duckdb, reader));
-        const outcome = await answer.then(
-          (frame) => ({ frame }),
-          (error: unknown) => ({ error }),
-        );
-        const leftOpen = await this.#endOpenTransaction();
-        const leftOn = await this.#reclaimConnection();
+          .then((reader) => resultToFrame(this.#duckdb, reader))
+          .then(
+            (frame) => ({ frame }),
+            (error: unknown) => ({ error }),
+          );
+        const { leftOpen, leftOn } = await this.#settleQueryConnection(connection, outcome);
         const attachedOpenFile = await this.#holdAttachedFiles();
         if (attachedOpenFile !== undefined) throw attachingOpenFile(attachedOpenFile, "it was detached again at once");
         if ("error" in outcome) throw outcome.error;
@@ -131,6 +137,37 @@ export class DuckDBStore implements Store, SessionHolder {
         return outcome.frame;
       }),
     );
+  }
+
+  /** The connection users' SQL runs on, on the store's file. */
+  async #queryConnection(): Promise<DuckDBConnection> {
+    if (this.#userConnection === undefined) {
+      const connection = await this.#instance.connect();
+      await connection.run(`USE ${STORE_CATALOG}`);
+      this.#userConnection = connection;
+    }
+    return this.#userConnection;
+  }
+
+  /**
+   * After a user's SQL: its open transaction rolled back and its connection back on the store's file.
+   * When the SQL left its session unable to run even these checks (`SET max_expression_depth = 1`),
+   * that connection is closed, the next query gets a new one, and the query is refused saying so.
+   */
+  async #settleQueryConnection(connection: DuckDBConnection, outcome: object): Promise<{ leftOpen: boolean; leftOn?: string }> {
+    try {
+      return { leftOpen: await this.#endOpenTransaction(connection), leftOn: await this.#reclaimConnection(connection) };
+    } catch (error) {
+      connection.closeSync();
+      this.#userConnection = undefined;
+      if ("error" in outcome) throw outcome.error;
+      const said = (error as { message?: unknown } | null)?.message;
+      throw new ValidationError(
+        "sql",
+        `SQL that leaves its session usable: after this query, its connection could not run the store's own checks (${String(said)}); ` +
+          "the query's statements ran, its connection was closed, and the next query starts a new one with DuckDB's settings",
+      );
+    }
   }
 
   /** What is tracked: each synced table, its endpoint and query, rows, last sync, cursor and service. */
@@ -183,6 +220,7 @@ export class DuckDBStore implements Store, SessionHolder {
     this.#closed = true;
     await this.#queue.catch(() => undefined);
     try {
+      this.#userConnection?.closeSync();
       this.#connection.closeSync();
       this.#instance.closeSync();
     } finally {
@@ -204,7 +242,7 @@ export class DuckDBStore implements Store, SessionHolder {
     return this.#turn(async () => {
       const connection = this.#connection;
       await refuseShadowingMacros(connection);
-      await this.#refuseHidingTemporaries();
+      await connection.run(`USE ${STORE_CATALOG}`);
       const limit = await sizeSetting(connection, "memory_limit");
       const threshold = await sizeSetting(connection, "checkpoint_threshold");
       const threads = Number(await currentSetting(connection, "threads"));
@@ -391,15 +429,15 @@ export class DuckDBStore implements Store, SessionHolder {
    * Makes the store's file the connection's database again (attached anew if user SQL detached it):
    * a sync names its tables alone. Says where the connection was left, or undefined when it was home.
    */
-  async #reclaimConnection(): Promise<string | undefined> {
-    const reader = await this.#connection.runAndReadAll(
+  async #reclaimConnection(connection: DuckDBConnection): Promise<string | undefined> {
+    const reader = await connection.runAndReadAll(
       `SELECT current_database(), current_schema(), (SELECT count(*) FROM duckdb_databases() WHERE database_name = ${sqlText(STORE_CATALOG)})`,
     );
     const [database, schema, attached] = reader.getRows()[0];
     if (database === STORE_CATALOG && schema === "main") return undefined;
     const detached = Number(attached) === 0;
-    if (detached) await this.#connection.run(attachStatement(this.#file, true));
-    await this.#connection.run(`USE ${STORE_CATALOG}`);
+    if (detached) await connection.run(attachStatement(this.#file, true));
+    await connection.run(`USE ${STORE_CATALOG}`);
     return `${String(database)}.${String(schema)}${detached ? `, ${STORE_CATALOG} detached` : ""}`;
   }
 
@@ -429,14 +467,14 @@ export class DuckDBStore implements Store, SessionHolder {
   }
 
   /** Rolls back a transaction left open on the connection; says whether there was one. */
-  async #endOpenTransaction(): Promise<boolean> {
+  async #endOpenTransaction(connection: DuckDBConnection): Promise<boolean> {
     let leftOpen = false;
     try {
-      await this.#connection.run("BEGIN TRANSACTION");
+      await connection.run("BEGIN TRANSACTION");
     } catch {
       leftOpen = true; // "within a transaction", or an aborted one
     }
-    await this.#connection.run("ROLLBACK").catch(() => undefined);
+    await connection.run("ROLLBACK").catch(() => undefined);
     return leftOpen;
   }
 
@@ -447,28 +485,7 @@ export class DuckDBStore implements Store, SessionHolder {
     return run;
   }
 
-  /**
-   * Refuses a run while a temporary table or view made by the user's SQL on the store's connection
-   * has the name of one of the store's tables (or of the names it stages under, or of `also`): an
-   * unqualified name finds the temporary one first, so the run would read and write it instead.
-   */
-  async #refuseHidingTemporaries(also?: string): Promise<void> {
-    const reader = await this.#connection.runAndReadAll(
-      `SELECT name FROM (SELECT table_name AS name FROM duckdb_tables() WHERE temporary UNION ALL SELECT view_name FROM duckdb_views() WHERE temporary AND NOT internal)
-       WHERE ${foldedSql("name")} IN (SELECT ${foldedSql("table_name")} FROM duckdb_tables() WHERE ${IN_STORE})
-          OR ${foldedSql("name")} IN (${foldedSql("$1")}, ${foldedSql("$2")}, ${foldedSql("$3")}, ${foldedSql("$4")})`,
-      [STATE_TABLE, STAGING_TABLE, NUMERIC_TEXTS, also ?? STATE_TABLE],
-    );
-    const [row] = reader.getRows();
-    if (row)
-      throw new ValidationError(
-        "store",
-        `a store whose tables no temporary table hides: ${String(row[0])} is a temporary table or view made by SQL on the store's connection, and the sync would write into it instead of the store's; drop it (store.query("DROP TABLE temp.main.${String(row[0])}")) or name it otherwise`,
-      );
-  }
-
   async #existingTable(table: string): Promise<string | undefined> {
-    await this.#refuseHidingTemporaries(String(table));
     const reader = await this.#connection.runAndReadAll(
       `SELECT table_name FROM information_schema.tables WHERE ${foldedSql("table_name")} = ${foldedSql("$1")} AND ${IN_STORE_SCHEMA}`,
       [String(table)],

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValidationError } from "../errors";
 import type { DuckDB } from "./loadDuckDB";
-import { withoutTextAndComments } from "./sqlLexer";
+import type { ReadSql } from "./sqlLexer";
 
 /**
  * The store's own table in its file, the sync state, in any case (DuckDB compares names
@@ -16,8 +16,8 @@ const STATE_TABLE_NAMED = /fountframe_sync\b/i;
  * SELECT or EXPLAIN, or that cannot be prepared on its own (it reads a table an earlier statement
  * makes), is refused before any statement runs. SQL that names none runs as it is.
  */
-export async function refuseChangesToSyncState(duckdb: DuckDB, connection: DuckDBConnection, sql: string): Promise<void> {
-  if (!STATE_TABLE_NAMED.test(withoutTextAndComments(sql))) return;
+export async function refuseChangesToSyncState(duckdb: DuckDB, connection: DuckDBConnection, sql: string, read: ReadSql): Promise<void> {
+  if (!STATE_TABLE_NAMED.test(read.code)) return;
   const reads = new Set<number>([duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN]);
   // SQL that does not parse is left to fail as it runs, with DuckDB's own message
   const statements = await connection.extractStatements(sql).catch(() => undefined);

@@ -2,7 +2,7 @@ import { homedir } from "node:os";
 import { basename, resolve } from "node:path";
 import { ValidationError } from "../errors";
 import { isOpenHere, openFilePaths } from "./openFiles";
-import { textsOf, withoutTextAndComments } from "./sqlLexer";
+import type { ReadSql } from "./sqlLexer";
 
 /**
  * SQL that attaches a file a store of this process has open (this store's or another's, or a file
@@ -13,10 +13,10 @@ import { textsOf, withoutTextAndComments } from "./sqlLexer";
  * prefix dropped), and one that is such a file, or has such a file's name, is refused. The store
  * checks what its connection holds attached after the SQL too (DuckDBStore's #holdAttachedFiles).
  */
-export async function refuseAttachingOpenStores(sql: string, params: unknown): Promise<void> {
+export async function refuseAttachingOpenStores(sql: string, read: ReadSql, params: unknown): Promise<void> {
   if (!/attach|import/i.test(sql)) return;
   const values = Array.isArray(params) ? params : typeof params === "object" && params !== null ? Object.values(params) : [];
-  const texts = [...textsOf(sql), ...values.filter((value): value is string => typeof value === "string")];
+  const texts = [...read.texts, ...values.filter((value): value is string => typeof value === "string")];
   const openNames = new Set(openFilePaths().map((path) => basename(path)));
   for (const text of texts) {
     const path = text
@@ -42,8 +42,8 @@ export function attachingOpenFile(file: string, outcome: string): ValidationErro
  * it runs: a sync sets its own settings (memory, threads, checkpoints) on the connection, and a lock
  * nothing can lift again would fail every later sync until the store is opened anew.
  */
-export function refuseLockingConfiguration(sql: string): void {
-  if (/\block_configuration\b/i.test(withoutTextAndComments(sql)))
+export function refuseLockingConfiguration(read: ReadSql): void {
+  if (/\block_configuration\b/i.test(read.code))
     throw new ValidationError(
       "sql",
       "SQL that leaves the store's configuration open: lock_configuration would keep every later sync from setting its own, until the store is opened again; none of this SQL ran",

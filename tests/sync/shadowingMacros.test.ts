@@ -9,7 +9,6 @@ describe("macros named like DuckDB's own functions", () => {
 
   it.each([
     ["CREATE MACRO strftime(a, b) AS 'oops'", "fount_store.main.strftime", "DROP MACRO strftime"],
-    ["CREATE TEMP MACRO lower(x) AS 'zzz'", "temp.main.lower", "DROP MACRO temp.main.lower"],
     ["CREATE MACRO duckdb_tables() AS TABLE SELECT 'x' AS table_name", "fount_store.main.duckdb_tables", "DROP MACRO TABLE duckdb_tables"],
     // DuckDB finds a function in any case
     ["CREATE MACRO STRFTIME(a, b) AS 'oops'", "fount_store.main.STRFTIME", "DROP MACRO STRFTIME"],
@@ -26,6 +25,16 @@ describe("macros named like DuckDB's own functions", () => {
     await fx.store.query(drop);
     expect((await fx.store.query("SELECT * FROM brands ORDER BY id")).values).toEqual(before);
     expect(await fx.client.sync(fx.store, "brands", {})).toMatchObject({ mode: "incremental", rows: first.rows, updated: 1 });
+  });
+
+  it("a temporary macro stays in the session of the SQL that made it: the sync's own SQL never calls it", async () => {
+    const first = await fx.client.sync(fx.store, "brands", {});
+    await fx.store.query("CREATE TEMP MACRO lower(x) AS 'zzz'; CREATE TEMP MACRO strftime(a, b) AS 'oops'");
+    fx.emulator.revise({ resource: "brands", ids: [3] });
+    expect(await fx.client.sync(fx.store, "brands", {})).toMatchObject({ mode: "incremental", rows: first.rows, updated: 1 });
+    expect((await fx.store.query("SELECT count(*) AS n FROM brands WHERE name = 'zzz' OR name = 'oops'")).values).toEqual([[0]]);
+    expect((await fx.store.query("SELECT lower('A') AS said")).values).toEqual([["zzz"]]);
+    await fx.store.query("DROP MACRO temp.main.lower; DROP MACRO temp.main.strftime");
   });
 
   it("a store file that holds such a macro is refused on opening, naming it, and opens once it is dropped", async () => {
