@@ -37,7 +37,7 @@ describe("a sync whose first page has no meta", () => {
     const result = await refusal(fx.client.sync(fx.store, "brands", { mode: "full" }));
     expect(result).toBeInstanceOf(IncompletePullError);
     expect(String(result)).toMatch(
-      /sync of brands \(brands\): page 1 said neither meta\.total nor a meta\.last_page.*nothing of it was committed/,
+      /sync of brands \(brands\): .*page 1 said neither meta\.total nor (a )?meta\.last_page.*nothing of it was committed/,
     );
     expect(await snapshot("brands")).toEqual(before);
     expect(before[0]).toHaveLength(439);
@@ -50,7 +50,7 @@ describe("a sync whose first page has no meta", () => {
     fx.proxy.rewrite(withoutMeta("brandscape-data"));
     const result = await refusal(fx.client.sync(fx.store, "brandscapeData", STUDIES));
     expect(result).toBeInstanceOf(IncompletePullError);
-    expect(String(result)).toMatch(/study 2: page 1 said neither meta\.total nor a meta\.last_page/);
+    expect(String(result)).toMatch(/study 2: .*page 1 said neither meta\.total nor (a )?meta\.last_page/);
     expect(await snapshot("brandscape_data")).toEqual(before);
   });
 
@@ -61,7 +61,7 @@ describe("a sync whose first page has no meta", () => {
     for (const mode of ["auto", "full"] as const) {
       const result = await refusal(fx.client.sync(fx.store, "brandscapeData", { ...STUDIES, mode }));
       expect(result).toBeInstanceOf(IncompletePullError);
-      expect(String(result)).toMatch(/the study lookup: page 1 said neither meta\.total nor a meta\.last_page/);
+      expect(String(result)).toMatch(/the study lookup: .*page 1 said neither meta\.total nor (a )?meta\.last_page/);
       expect(await snapshot("brandscape_data")).toEqual(before);
     }
   });

@@ -124,7 +124,7 @@ describe("sync commits only whole truth, into tables it made", () => {
       ),
     );
     expect(result).toBeInstanceOf(IncompletePullError);
-    expect(String(result)).toMatch(/meta\.total moved from 439 to 441 on page 3/);
+    expect(String(result)).toMatch(/meta\.total changed during the pull: page 1 said 439, page 3 said 441/);
     expect(await snapshot("brands")).toEqual(before);
     expect(await count("SELECT count(*) - count(DISTINCT id) AS n FROM brands")).toBe(0);
   });
@@ -167,6 +167,29 @@ describe("sync commits only whole truth, into tables it made", () => {
     }
     await raising.aclose();
     expect(await snapshot("brandscape_data")).toEqual(before);
+  });
+
+  it("keeps every study when a later page of the study lookup says another last page, under the default onErrors warn", async () => {
+    // the lookup asks 1,000 studies a page; a service of 50 a page gives it several
+    const paged = await startEmulator({ rateLimit: false, token: TOKEN, maxPerPage: 50 });
+    const pagedClient = new Client(TOKEN, { baseUrl: paged.url, verbose: false, retries: 0 });
+    try {
+      await pagedClient.sync(store, "brandscapeData", { ...STUDIES, table: "bd_paged" });
+      const before = await snapshot("bd_paged");
+      paged.revise({ studies: [1] });
+      paged.setFaults([{ kind: "lastPage", lastPage: 2, resource: "studies", page: 2 }]);
+      const { result } = await captureWarnings(() =>
+        pagedClient.sync(store, "brandscapeData", { ...STUDIES, table: "bd_paged" }).catch((error: unknown) => error),
+      );
+      expect(result).toBeInstanceOf(IncompletePullError);
+      expect(String(result)).toMatch(/the study lookup: .*meta\.last_page.*nothing of it was committed/);
+      expect(await snapshot("bd_paged")).toEqual(before);
+      paged.setFaults([]);
+      expect(await pagedClient.sync(store, "brandscapeData", { ...STUDIES, table: "bd_paged" })).toMatchObject({ mode: "incremental" });
+    } finally {
+      await pagedClient.aclose();
+      await paged.close();
+    }
   });
 
   it("types whole numbers BIGINT as Parquet and Arrow do, above 2^31 too, and gives them back as pulled (issue 44)", async () => {
