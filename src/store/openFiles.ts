@@ -32,8 +32,8 @@ async function inodeOf(file: string): Promise<string | undefined> {
 
 /** Marks `file` (a resolved path) open; false when it, or the same file by another path, already is. */
 export async function claimFile(file: string): Promise<boolean> {
-  if (await isOpenHere(file)) return false;
   const inode = await inodeOf(file);
+  if (isHeld(file, inode)) return false;
   const files = openFiles();
   files.set(file, file);
   if (inode !== undefined) files.set(inode, file);
@@ -42,7 +42,10 @@ export async function claimFile(file: string): Promise<boolean> {
 
 /** Whether `file` (a resolved path), or the same file by another path, is a store this process has open. */
 export async function isOpenHere(file: string): Promise<boolean> {
-  const inode = await inodeOf(file);
+  return isHeld(file, await inodeOf(file));
+}
+
+function isHeld(file: string, inode: string | undefined): boolean {
   const held = (key: string) => openFiles().has(key) || [...attachedFiles().values()].some((keys) => keys.has(key));
   return held(file) || (inode !== undefined && held(inode));
 }
