@@ -108,63 +108,49 @@ describe("a column of numbers turned to text in the store", () => {
   });
 
   it("keeps ids pulled as numeric text as pulled, and finds their rows' other kept texts, whichever column turns first", async () => {
+    // rows as [id, v], two a page
+    const serve = (rows: [number | string, string][]) =>
+      held.service.serve(
+        Array.from({ length: Math.ceil(rows.length / 2) }, (_, page) => rows.slice(page * 2, page * 2 + 2).map(([id, v]) => ({ id, v }))),
+      );
+    const pairs = (frame: { column(name: string): { values: unknown[] } }) =>
+      frame
+        .column("id")
+        .values.map((id, k) => `${String(id)}=${String(frame.column("v").values[k])}`)
+        .sort();
+    const stored = async () => pairs(await held.store.query("SELECT id, v FROM text_id_spellings"));
     // v turns text on page 2 while the ids are numbers; the ids turn text on page 3 ("0006" is no number)
-    held.service.serve([
-      [
-        { id: 1, v: "1.50" },
-        { id: "4.0", v: "+2" },
-      ],
-      [
-        { id: "+7", v: "n/a" },
-        { id: "8e0", v: "1e3" },
-      ],
-      [
-        { id: "9.50", v: "2.0" },
-        { id: "0006", v: "3.10" },
-      ],
+    serve([
+      [1, "1.50"],
+      ["4.0", "+2"],
+      ["+7", "n/a"],
+      ["8e0", "1e3"],
+      ["9.50", "2.0"],
+      ["0006", "3.10"],
     ]);
     const frame = await held.client.brands();
     await held.client.sync(held.store, "brands", { table: "text_id_spellings" });
-    const stored = await held.store.query("SELECT id, v FROM text_id_spellings");
-    const pairs = (ids: unknown[], values: unknown[]) => ids.map((id, k) => `${String(id)}=${String(values[k])}`).sort();
-    expect(pairs(frame.column("id").values, frame.column("v").values)).toEqual(
-      ["1=1.50", "4.0=+2", "+7=n/a", "8e0=1e3", "9.50=2.0", "0006=3.10"].sort(),
-    );
-    expect(pairs(stored.column("id").values, stored.column("v").values)).toEqual(
-      pairs(frame.column("id").values, frame.column("v").values),
-    );
+    expect(pairs(frame)).toEqual(["1=1.50", "4.0=+2", "+7=n/a", "8e0=1e3", "9.50=2.0", "0006=3.10"].sort());
+    expect(await stored()).toEqual(pairs(frame));
     // the ids turn first (page 2), v after them (page 3)
-    held.service.serve([
-      [
-        { id: 1, v: "1.50" },
-        { id: "4.0", v: "+2" },
-      ],
-      [
-        { id: "0006", v: "2.0" },
-        { id: "+7", v: "3.10" },
-      ],
-      [
-        { id: "8e0", v: "n/a" },
-        { id: "9.50", v: "2.0" },
-      ],
-    ]);
+    const rows: [number | string, string][] = [
+      [1, "1.50"],
+      ["4.0", "+2"],
+      ["0006", "2.0"],
+      ["+7", "3.10"],
+      ["8e0", "n/a"],
+      ["9.50", "2.0"],
+    ];
+    serve(rows);
     await held.client.sync(held.store, "brands", { table: "text_id_spellings", mode: "full" });
-    const again = await held.store.query("SELECT id, v FROM text_id_spellings");
-    const expected = ["1=1.50", "4.0=+2", "0006=2.0", "+7=3.10", "8e0=n/a", "9.50=2.0"].sort();
-    expect(pairs(again.column("id").values, again.column("v").values)).toEqual(expected);
+    const expected = rows.map(([id, v]) => `${id}=${v}`).sort();
+    expect(await stored()).toEqual(expected);
     // an id no item route takes cannot be confirmed gone: the run fails, nothing changed
-    held.service.serve([
-      [
-        { id: 1, v: "1.50" },
-        { id: "4.0", v: "+2" },
-      ],
-      [{ id: "0006", v: "2.0" }],
-    ]);
+    serve(rows.slice(0, 3));
     await expect(held.client.sync(held.store, "brands", { table: "text_id_spellings", mode: "full" })).rejects.toThrow(
       /remove stored id "9\.50".*item route cannot be asked about/,
     );
-    const unchanged = await held.store.query("SELECT id, v FROM text_id_spellings");
-    expect(pairs(unchanged.column("id").values, unchanged.column("v").values)).toEqual(expected);
+    expect(await stored()).toEqual(expected);
   });
 
   it("says nothing of a full run that replaces every row", async () => {
