@@ -78,7 +78,7 @@ export class DuckDBStore implements Store, SessionHolder {
   #userConnection: DuckDBConnection | undefined;
   /** the file as opened (links followed): its write-ahead log's mark and the process's open files key on it */
   readonly #file: string;
-  /** one run or query at a time on this connection: later ones wait their turn */
+  /** one run or query at a time on the store: later ones wait their turn */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
   /** a run's last COMMIT and the checkpoint after it (#commit), settled: what failed in them, if anything */
@@ -426,8 +426,9 @@ export class DuckDBStore implements Store, SessionHolder {
   }
 
   /**
-   * Makes the store's file the connection's database again (attached anew if user SQL detached it):
-   * a sync names its tables alone. Says where the connection was left, or undefined when it was home.
+   * Makes the store's file the database of users' SQL's connection again, attached anew if their
+   * SQL detached it (a DETACH is the whole DuckDB's: the sync's connection lost it too). Says where
+   * the connection was left, or undefined when it was home.
    */
   async #reclaimConnection(connection: DuckDBConnection): Promise<string | undefined> {
     const reader = await connection.runAndReadAll(
@@ -442,7 +443,7 @@ export class DuckDBStore implements Store, SessionHolder {
   }
 
   /**
-   * Holds the files user SQL attached to the connection as open in this process: no openStore takes
+   * Holds the files users' SQL attached (to the whole DuckDB) as open in this process: no openStore takes
    * them. One that is open here already (a store's file, or one another store attached), which the
    * SQL reached by a way refuseAttachingOpenStores could not read, is detached again at once: says
    * which, or undefined.
