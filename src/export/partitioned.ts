@@ -242,12 +242,28 @@ async function flush(partition: Partition): Promise<number> {
   return rows;
 }
 
-/** A partition value as it prints (dates as ISO text), null when missing: its folder is partitionFolder's. */
+/** A partition value as it prints (dates and timestamps as ISO text), null when missing: its folder is partitionFolder's. */
 function folderText(type: ColumnType, value: StoredCell): string | null {
   if (value === null) return null;
   if (type === "date") return new Date(Number(value) * 86_400_000).toISOString().slice(0, 10);
-  if (type === "timestamp") return new Date(Number(BigInt(value as bigint) / 1000n)).toISOString();
+  if (type === "timestamp") return timestampFolderText(BigInt(value as bigint));
   return String(value);
+}
+
+/**
+ * A timestamp (microseconds since 1970) as ISO text in UTC: to the millisecond (`…:01.500Z`), and
+ * to the microsecond when it has a part finer than that (`…:01.123456Z`), so that two instants of
+ * one millisecond get two folders. The store's export prints them alike (store/partitionFolders.ts).
+ */
+function timestampFolderText(micros: bigint): string {
+  let millis = micros / 1000n;
+  let finer = micros % 1000n;
+  if (finer < 0n) {
+    finer += 1000n;
+    millis -= 1n;
+  }
+  const text = new Date(Number(millis)).toISOString();
+  return finer === 0n ? text : `${text.slice(0, -1)}${String(finer).padStart(3, "0")}Z`;
 }
 
 export function checkPartitionBy(partitionBy: readonly string[] | undefined): readonly string[] {

@@ -21,12 +21,14 @@ const PARTITIONS_NAME = "fountframe_partitions";
 
 /**
  * A cell as the library's writer prints it in a folder name (partitioned.ts, folderText): dates and
- * timestamps as ISO text (milliseconds), numbers as JavaScript prints them, the rest as DuckDB does.
+ * timestamps as ISO text (milliseconds, microseconds when a timestamp has a finer part), numbers as
+ * JavaScript prints them, the rest as DuckDB does.
  */
 function printedSql(column: string, type: string): string {
   const name = quoted(column);
   if (type === "DATE") return `strftime(${name}, '%Y-%m-%d')`;
-  if (type === "TIMESTAMP") return `strftime(${name}, '%Y-%m-%dT%H:%M:%S.%gZ')`;
+  if (type === "TIMESTAMP")
+    return `CASE WHEN epoch_us(${name}) % 1000 = 0 THEN strftime(${name}, '%Y-%m-%dT%H:%M:%S.%gZ') ELSE strftime(${name}, '%Y-%m-%dT%H:%M:%S.%fZ') END`;
   if (/^(DOUBLE|FLOAT|REAL)$/.test(type)) return name; // printed below, as JavaScript does
   return `CAST(${name} AS VARCHAR)`;
 }

@@ -180,3 +180,32 @@ test("store.writeParquet: the table's id among the partition columns, before or 
     await store.close();
   }
 });
+
+test("timestamps of one millisecond get a folder each, from the library's writer and from store.writeParquet, named alike", async () => {
+  const stamps = [
+    "2020-03-02T10:05:01.123456Z",
+    "2020-03-02T10:05:01.123457Z",
+    "2020-03-02T10:05:01.000000Z",
+    "1969-12-31T23:59:59.999999Z",
+  ];
+  const folders = [
+    "ts=2020-03-02T10%3A05%3A01.123456Z",
+    "ts=2020-03-02T10%3A05%3A01.123457Z",
+    "ts=2020-03-02T10%3A05%3A01.000Z",
+    "ts=1969-12-31T23%3A59%3A59.999999Z",
+  ].sort();
+  const { perPage } = serveHostilePages(env.emulator, "brands", [recordsText(...stamps.map((at, id) => ({ id, ts: at })))]);
+  const library = join(dir, "micros-library");
+  await writeParquet(env.client({ retries: 0, onErrors: "raise" }).rawPages("brands", { perPage }), library, { partitionBy: ["ts"] });
+  const store = await storeExport("micros-store", ["ts"], async (made) => {
+    await made.query("CREATE TABLE t (id INTEGER, ts TIMESTAMP)");
+    for (const [id, at] of stamps.entries()) await made.query("INSERT INTO t VALUES ($1, $2::TIMESTAMP)", [id, at]);
+  });
+  for (const out of [library, store]) {
+    expect(readdirSync(out).sort()).toEqual(folders);
+    const rows = await duckRows(
+      `SELECT id::INTEGER AS id, strftime(ts::TIMESTAMP, '%Y-%m-%dT%H:%M:%S.%fZ') AS ts FROM read_parquet(${sqlText(join(out, "**", "*.parquet"))}, hive_partitioning = true) ORDER BY id`,
+    );
+    expect(rows.map((row) => row.ts)).toEqual(stamps);
+  }
+});
