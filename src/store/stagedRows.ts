@@ -11,7 +11,15 @@ import type { ColumnType } from "../table/columnType";
 import { alterTypeSql, foldedName, quoted, sqlTypeOf } from "./sqlTypes";
 import { NumberSlots } from "./numberSlots";
 import { chunkColumnTypes, widenStored } from "./storedTypes";
-import { keepNumericTexts, NUMERIC_TEXTS, numbersToText, numbersTurnText, pulledNumericTexts, type ChunkRows } from "./textWidening";
+import {
+  keepNumericTexts,
+  NUMERIC_TEXTS,
+  negativeZerosBack,
+  numbersToText,
+  numbersTurnText,
+  pulledNumericTexts,
+  type ChunkRows,
+} from "./textWidening";
 
 /** DuckDB's vector size: a data chunk holds at most this many rows. */
 const CHUNK_ROWS = 2048;
@@ -367,7 +375,10 @@ export class Staging {
     const toText: string[] = [];
     for (const [name, before, after] of widened)
       if (numbersTurnText(before, after)) toText.push(name);
-      else await this.connection.run(alterTypeSql(STAGING_TABLE, name, before, after));
+      else {
+        await this.connection.run(alterTypeSql(STAGING_TABLE, name, before, after));
+        if (before === "int64" && after === "double" && this.#numericTexts) await negativeZerosBack(this.connection, STAGING_TABLE, name);
+      }
     await numbersToText(this.connection, STAGING_TABLE, toText, this.#numericTexts);
   }
 

@@ -26,8 +26,8 @@ export interface ChunkRows {
  */
 export const NUMERIC_TEXTS = "fountframe_numeric_texts";
 
-/** One kept text: its row's id as pulled and the number that id spells, its column, the text. */
-export type KeptText = readonly [id: string, num: number | null, column: string, text: string];
+/** One kept text: its row's id as pulled and the number that id spells, its column, the text (null: a -0 pulled as a number). */
+export type KeptText = readonly [id: string, num: number | null, column: string, text: string | null];
 
 const isNumeric = (type: ColumnType): boolean => type === "int64" || type === "double";
 
@@ -36,26 +36,34 @@ export const numbersTurnText = (before: ColumnType, after: ColumnType): boolean 
 
 /**
  * The cells of `parts` pulled as numeric text, in a column stored as numbers, whose number prints
- * otherwise: [the row's id as text, column, text]. A row without an id keeps none (its pull fails
- * its check: PageAudit).
+ * otherwise, and the negative zeros of a column of whole numbers (BIGINT holds no -0; a later page
+ * of fractions makes it DOUBLE, which does: negativeZerosBack). A row without an id keeps none (its
+ * pull fails its check: PageAudit).
  */
 export function pulledNumericTexts(columns: readonly (readonly [string, ColumnType])[], parts: readonly ChunkRows[]): KeptText[] {
   const kept: KeptText[] = [];
-  let types: Map<string, readonly [string, ColumnType]> | undefined;
+  const types = new Map(columns.map((column) => [foldedName(column[0]), column]));
   for (const { chunk, rows } of parts) {
-    if (!chunk.stats.numericStrings.some((count) => count > 0)) continue;
-    const ids = chunkColumn(chunk, "id");
-    types ??= new Map(columns.map((column) => [foldedName(column[0]), column]));
+    let ids: ArrayLike<unknown> | undefined;
     const count = rows === undefined ? chunk.rowCount : rows.length;
     for (const [c, name] of chunk.names.entries()) {
       const [stored, type] = types.get(foldedName(name)) ?? [name, "utf8"];
-      if (chunk.stats.numericStrings[c] === 0 || !isNumeric(type)) continue;
+      const texts = chunk.stats.numericStrings[c] > 0 && isNumeric(type);
+      const zeros = type === "int64";
+      if (!texts && !zeros) continue;
       const cells = chunk.columns[c];
       for (let k = 0; k < count; k++) {
         const row = rows === undefined ? k : rows[k];
         const cell = cells[row];
-        if (typeof cell === "string" && csvText(cellAs(type, cell)) !== cell && !isMissingCell(ids[row]))
-          kept.push([csvText(ids[row]), idNumber(ids[row]), stored, cell]);
+        const text =
+          texts && typeof cell === "string" && csvText(cellAs(type, cell)) !== cell
+            ? cell
+            : zeros && Object.is(cell, -0)
+              ? null
+              : undefined;
+        if (text === undefined) continue;
+        ids ??= chunkColumn(chunk, "id");
+        if (!isMissingCell(ids[row])) kept.push([csvText(ids[row]), idNumber(ids[row]), stored, text]);
       }
     }
   }
@@ -77,7 +85,8 @@ export async function keepNumericTexts(connection: DuckDBConnection, kept: reado
     if (num === null) appender.appendNull();
     else appender.appendDouble(num);
     appender.appendVarchar(name);
-    appender.appendVarchar(text);
+    if (text === null) appender.appendNull();
+    else appender.appendVarchar(text);
     appender.endRow();
   }
   appender.closeSync();
@@ -154,12 +163,30 @@ async function restoreKeptTexts(
 ): Promise<void> {
   const idColumn = columns.find((column) => foldedName(column) === "id");
   if (idColumn !== undefined) await keptTextsInto(connection, table, idColumn, `TRY_CAST(${table}.id AS DOUBLE) = k.num`);
-  const sameId = idWasText || idColumn !== undefined ? `${table}.id = k.id` : `${table}.id = k.num`;
+  const sameId = keptRowOf(table, idWasText || idColumn !== undefined);
   for (const column of columns) if (column !== idColumn) await keptTextsInto(connection, table, column, sameId);
 }
 
+/** SQL that finds the row of a kept text (`k`) in `table`: by the id as pulled in a text id column, by its number in a numeric one. */
+const keptRowOf = (table: string, textIds: boolean): string => (textIds ? `${table}.id = k.id` : `${table}.id = k.num`);
+
 async function keptTextsInto(connection: DuckDBConnection, table: string, column: string, sameId: string): Promise<void> {
   await connection.run(
-    `UPDATE ${table} SET ${quoted(column)} = k.text FROM ${NUMERIC_TEXTS} k WHERE ${sameId} AND k.name = ${sqlText(column)}`,
+    `UPDATE ${table} SET ${quoted(column)} = k.text FROM ${NUMERIC_TEXTS} k WHERE ${sameId} AND k.name = ${sqlText(column)} AND k.text IS NOT NULL`,
   );
+}
+
+/**
+ * A staged column of whole numbers just made DOUBLE gets back the negative zeros NUMERIC_TEXTS kept
+ * for it (a -0 pulled, or numeric text such as "-0.0"), which BIGINT held as 0. DuckDB skips an
+ * UPDATE that writes a value equal to the one the cell holds (-0 = 0, and a null cell holds 0 under
+ * its mask), so each goes through 1 first.
+ */
+export async function negativeZerosBack(connection: DuckDBConnection, table: string, column: string): Promise<void> {
+  const sameId = keptRowOf(table, await idIsText(connection, table));
+  const negativeZero = "(k.text IS NULL OR (TRY_CAST(k.text AS DOUBLE) = 0 AND signbit(TRY_CAST(k.text AS DOUBLE))))";
+  for (const value of ["1", "CAST('-0' AS DOUBLE)"])
+    await connection.run(
+      `UPDATE ${table} SET ${quoted(column)} = ${value} FROM ${NUMERIC_TEXTS} k WHERE ${sameId} AND k.name = ${sqlText(column)} AND ${negativeZero}`,
+    );
 }

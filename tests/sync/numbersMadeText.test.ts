@@ -2,6 +2,9 @@ import { join } from "node:path";
 import { tempFolder } from "../helpers/tempFolder";
 import { captureWarnings } from "../client/fixture";
 import { usePagedStore } from "./helpers/pagedService";
+import { openStore } from "../../src/store";
+import { useEmulator } from "../client/fixture";
+import { serveHostilePages } from "../export/hostilePages";
 
 const dir = tempFolder("fountframe-numbers-text-");
 
@@ -170,5 +173,29 @@ describe("a column of numbers turned to text in the store", () => {
     const { warnings } = await captureWarnings(() => held.client.sync(held.store, "brands", { table: "replaced", mode: "full" }));
     expect(await column("replaced", "y")).toEqual(["2", "n/a"]);
     expect(warnings.filter((warning) => warning.code === "FOUNTFRAME_COLUMN_TYPE_CHANGED")).toEqual([]);
+  });
+});
+
+/** A -0 staged in a column of whole numbers (BIGINT, which holds none) that a later page makes fractions: -0 again, as Parquet and Arrow keep it. */
+describe("negative zeros in a column of numbers the store widens", () => {
+  const env = useEmulator();
+
+  it("keeps a -0 pulled as a number or as numeric text, and a column of whole numbers alone is BIGINT without it", async () => {
+    // z: -0 and "-0.0" while z holds whole numbers only, then 1.5 makes it DOUBLE; w: whole numbers alone
+    const { perPage } = serveHostilePages(env.emulator, "brands", [
+      ['{"id":1,"z":-0,"w":-0}', '{"id":2,"z":"-0.0","w":3}'],
+      ['{"id":3,"z":1.5,"w":4}', '{"id":4,"z":2,"w":-0}'],
+    ]);
+    const store = await openStore(join(dir, "negative-zeros.duckdb"));
+    try {
+      await env.client({ retries: 0 }).sync(store, "brands", { perPage });
+      const stored = await store.query("SELECT z, w, typeof(z) AS zt, typeof(w) AS wt FROM brands ORDER BY id");
+      expect(stored.column("z").values.map((z) => Object.is(z, -0))).toEqual([true, true, false, false]);
+      expect(stored.column("z").values).toEqual([-0, -0, 1.5, 2]);
+      expect(stored.column("w").values.map((w) => Object.is(w, -0))).toEqual([false, false, false, false]);
+      expect([stored.column("zt").values[0], stored.column("wt").values[0]]).toEqual(["DOUBLE", "BIGINT"]);
+    } finally {
+      await store.close();
+    }
   });
 });
