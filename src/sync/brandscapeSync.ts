@@ -209,7 +209,8 @@ export async function syncBrandscape(
     const pull = session.holdPull();
     const pages = columnPages(run.method, { ...forStudies(options, group), sort });
     const tally = new StudyTally();
-    const ranges = new PageIdRanges(sort, sort !== "id");
+    // a group's ids are kept whatever the sort: pages asked by id may still not come so (a text id)
+    const ranges = new PageIdRanges(sort, true);
     const see = (chunk: PageChunk) => {
       tally.see(chunk);
       ranges.see(chunk);
@@ -238,7 +239,7 @@ export async function syncBrandscape(
             requests += await confirmRemovals(
               { pages: columnPages, method: run.method, what, ranges, partitions: { column: STUDY_COLUMN, values: group } },
               (gaps) => writes.storedIds(run.table, only, gaps),
-              async () => ranges.seen ?? idsNotKept(what, ranges),
+              async () => ranges.seen!,
             );
           // a group whose pull held no rows (studies listed without data): their stored rows go; so do those
           // of a study listed without data (its mark null) in a group with rows (the others: refuseEmptyStudies)
@@ -296,13 +297,6 @@ function inFullRun(error: unknown): unknown {
   if (!(error instanceof IncompletePullError)) return error;
   const told = error.message.replace(STUDIES_NOT_COMMITTED, FULL_RUN_NOT_COMMITTED).replace(NOT_COMMITTED, FULL_RUN_NOT_COMMITTED);
   return told === error.message ? error : new IncompletePullError(told, { cause: error });
-}
-
-/** A pull asked by id whose ids came out of order keeps none of them: which stored ids it left out is unknown. */
-function idsNotKept(what: string, ranges: PageIdRanges): never {
-  throw new IncompletePullError(
-    `${what}: ${ranges.unordered}, so which stored rows the pull left out cannot be told; ${STUDIES_NOT_COMMITTED}`,
-  );
 }
 
 /**

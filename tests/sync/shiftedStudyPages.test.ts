@@ -72,3 +72,31 @@ describe("a brandscape study re-pulled over pages that shifted", () => {
     expect((await fx.store.query(`SELECT count(*) AS n FROM brandscape_data WHERE id = ${moved}`)).values).toEqual([[0]]);
   });
 });
+
+/** A study whose pull holds an id served as text: its pages are not in id order, and its ids are compared as pulled. */
+describe("a brandscape study with an id served as text", () => {
+  const fx = useStoreFixture(TOKEN, { proxy: true });
+
+  it("is replaced whole when it is revised with the same ids", async () => {
+    const textId = (study: number) => {
+      let renamed: unknown;
+      return (path: string, params: URLSearchParams, body: Record<string, unknown>) => {
+        if (path !== "brandscape-data" || !Array.isArray(body.data)) return undefined;
+        const row = (body.data as Record<string, unknown>[]).find((record) => record.study_id === study);
+        if (row === undefined) return body;
+        renamed ??= row.id;
+        if (row.id === renamed) row.id = `x${String(renamed)}`;
+        return body;
+      };
+    };
+    fx.proxy.rewrite(textId(3));
+    await fx.client.sync(fx.store, "brandscapeData", STUDIES);
+    const before = (await fx.store.query("SELECT count(*) AS n FROM brandscape_data WHERE id LIKE 'x%'")).values;
+    expect(before).toEqual([[1]]);
+    fx.emulator.revise({ studies: [3] });
+    const report = await fx.client.sync(fx.store, "brandscapeData", STUDIES);
+    expect(report.partitions).toEqual({ replaced: [3], removed: [] });
+    expect(report).toMatchObject({ added: 0, removed: 0 });
+    expect((await fx.store.query("SELECT count(*) AS n FROM brandscape_data WHERE id LIKE 'x%'")).values).toEqual([[1]]);
+  });
+});
