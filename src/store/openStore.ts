@@ -6,7 +6,7 @@ import { claimFile, claimMadeFile, releaseFile } from "./openFiles";
 import { ensureStateTable, STATE_TABLE } from "./stateTable";
 import { DuckDBStore } from "./store";
 import { refuseShadowingMacros } from "./shadowingMacros";
-import { attachStatement, checkStoreFile, IN_STORE, readOnlyAttachStatement, STORE_CATALOG } from "./storeFile";
+import { attachStatement, checkStoreFile, IN_STORE, readOnlyAttachStatement, STORE_CATALOG, USE_STORE } from "./storeFile";
 import type { Store } from "./types";
 import { checkWal, clearStaleMark, markCommitting } from "./walGuard";
 
@@ -61,7 +61,7 @@ async function open(path: string, create: boolean, onlyWithState: boolean): Prom
     }
     await clearStaleMark(file.resolved);
     if (!file.exists) await claimMadeFile(file.resolved);
-    await connection.run(`USE ${STORE_CATALOG}`);
+    await connection.run(USE_STORE);
     await refuseShadowingMacros(connection);
     // the state table made (or its columns added) and folded into the file under the store's mark: a
     // log of it left by a kill here is known as the store's (walGuard.ts)

@@ -13,7 +13,7 @@ import { readStates, saveMarkedState, STATE_TABLE } from "./stateTable";
 import { refuseChangesToSyncState } from "./syncStateGuard";
 import { readSql } from "./sqlLexer";
 import { refuseShadowingMacros } from "./shadowingMacros";
-import { attachingOpenFile, refuseAttachingOpenStores, refuseLockingConfiguration } from "./userSqlGuards";
+import { attachingOpenFile, refuseAttachingOpenStores, refuseWedgingSettings } from "./userSqlGuards";
 import { removeRows, stagedCounts, storedIds, writeHeld, writeStaged } from "./tableWrites";
 import { HeldRows } from "./heldRows";
 import { StoredTables } from "./storedTables";
@@ -34,7 +34,7 @@ import {
 import { ColumnCounts } from "../table/columnCounts";
 import { idKey } from "../table/columnType";
 import { COLUMN_TYPE_CHANGED_CODE, LONE_SURROGATE_WARNING } from "../export/columnCounts";
-import { attachStatement, IN_STORE_SCHEMA, STORE_CATALOG, STORE_ROW_GROUP_ROWS } from "./storeFile";
+import { attachStatement, IN_STORE_SCHEMA, STORE_CATALOG, STORE_ROW_GROUP_ROWS, USE_STORE } from "./storeFile";
 import { clearStaleMark, markCommitting, walBytes } from "./walGuard";
 import { currentSetting, sizeSetting } from "./sizeSettings";
 
@@ -108,7 +108,7 @@ export class DuckDBStore implements Store, SessionHolder {
     return this.#turn(() =>
       this.#committing(async () => {
         const read = readSql(sql);
-        refuseLockingConfiguration(read);
+        refuseWedgingSettings(read);
         await refuseAttachingOpenStores(sql, read, params);
         const connection = await this.#queryConnection();
         await refuseChangesToSyncState(this.#duckdb, connection, sql, read);
@@ -131,7 +131,7 @@ export class DuckDBStore implements Store, SessionHolder {
         if (leftOn)
           throw new ValidationError(
             "sql",
-            `SQL that keeps to the store's file: this query left the connection on ${leftOn} (USE, SET search_path or DETACH), ` +
+            `SQL that keeps to the store's file: this query left the connection on ${leftOn} (USE, SET search_path, DETACH, or ATTACH of another database as ${STORE_CATALOG}), ` +
               "and the store's file was made its database again; the query's other statements ran. Name another database's tables in full (other.main.t)",
           );
         return outcome.frame;
@@ -143,7 +143,7 @@ export class DuckDBStore implements Store, SessionHolder {
   async #queryConnection(): Promise<DuckDBConnection> {
     if (this.#userConnection === undefined) {
       const connection = await this.#instance.connect();
-      await connection.run(`USE ${STORE_CATALOG}`);
+      await connection.run(USE_STORE);
       this.#userConnection = connection;
     }
     return this.#userConnection;
@@ -242,7 +242,7 @@ export class DuckDBStore implements Store, SessionHolder {
     return this.#turn(async () => {
       const connection = this.#connection;
       await refuseShadowingMacros(connection);
-      await connection.run(`USE ${STORE_CATALOG}`);
+      await connection.run(USE_STORE);
       const limit = await sizeSetting(connection, "memory_limit");
       const threshold = await sizeSetting(connection, "checkpoint_threshold");
       const threads = Number(await currentSetting(connection, "threads"));
@@ -427,19 +427,25 @@ export class DuckDBStore implements Store, SessionHolder {
 
   /**
    * Makes the store's file the database of users' SQL's connection again, attached anew if their
-   * SQL detached it (a DETACH is the whole DuckDB's: the sync's connection lost it too). Says where
-   * the connection was left, or undefined when it was home.
+   * SQL detached it, or attached another database under its name (DETACH and ATTACH are the whole
+   * DuckDB's: the sync's connection would write there). Says where the connection was left, or
+   * undefined when it was home.
    */
   async #reclaimConnection(connection: DuckDBConnection): Promise<string | undefined> {
-    const reader = await connection.runAndReadAll(
-      `SELECT current_database(), current_schema(), (SELECT count(*) FROM duckdb_databases() WHERE database_name = ${sqlText(STORE_CATALOG)})`,
-    );
-    const [database, schema, attached] = reader.getRows()[0];
-    if (database === STORE_CATALOG && schema === "main") return undefined;
-    const detached = Number(attached) === 0;
-    if (detached) await connection.run(attachStatement(this.#file, true));
-    await connection.run(`USE ${STORE_CATALOG}`);
-    return `${String(database)}.${String(schema)}${detached ? `, ${STORE_CATALOG} detached` : ""}`;
+    const [[database, schema]] = (await connection.runAndReadAll("SELECT current_database(), current_schema()")).getRowsJS() as string[][];
+    const named = await connection.runAndReadAll(`SELECT path FROM duckdb_databases() WHERE database_name = ${sqlText(STORE_CATALOG)}`);
+    const path = named.getRowsJS().map(([attached]) => (attached === null ? "" : String(attached)))[0];
+    const own = path !== undefined && path !== "" && resolve(path) === this.#file;
+    if (database === STORE_CATALOG && schema === "main" && own) return undefined;
+    if (path !== undefined && !own) {
+      await connection.run("USE memory.main");
+      await connection.run(`DETACH ${STORE_CATALOG}`);
+    }
+    if (!own) await connection.run(attachStatement(this.#file, true));
+    await connection.run(USE_STORE);
+    const away =
+      path === undefined ? `, ${STORE_CATALOG} detached` : own ? "" : `, ${STORE_CATALOG} another database (${path || ":memory:"})`;
+    return `${database}.${schema}${away}`;
   }
 
   /**

@@ -12,6 +12,8 @@ const MAGIC_AT = 8;
 
 /** The name the store's file is attached under (the connection's default database, so SQL names its tables alone). */
 export const STORE_CATALOG = "fount_store";
+/** The statement that makes the store's file a connection's database: its catalog and schema both named (a schema of the file named fount_store would take a bare USE fount_store). */
+export const USE_STORE = `USE ${STORE_CATALOG}.main`;
 
 /**
  * The store's own tables in DuckDB's catalog functions (duckdb_tables(), duckdb_columns(), ...): a

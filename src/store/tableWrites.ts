@@ -61,6 +61,11 @@ async function fitTable(
     stored.rows = 0;
     return { addedColumns, widenedColumns };
   }
+  if (![...stored.types.keys()].some((name) => foldedName(name) === "id"))
+    throw new ValueError(
+      `${table}: a table whose rows a sync keys by their id column, which this table no longer has (renamed or dropped by other SQL); ` +
+        `rename that column back to id (ALTER TABLE ${target} RENAME COLUMN … TO id) and sync again; what the run had not committed yet was not written`,
+    );
   if (!stored.primaryKey) {
     await connection.run(`ALTER TABLE ${target} ADD PRIMARY KEY (id)`);
     stored.primaryKey = true;

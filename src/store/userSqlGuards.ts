@@ -38,14 +38,24 @@ export function attachingOpenFile(file: string, outcome: string): ValidationErro
 }
 
 /**
- * SQL that locks the connection's configuration (`SET lock_configuration = true`) is refused before
- * it runs: a sync sets its own settings (memory, threads, checkpoints) on the connection, and a lock
- * nothing can lift again would fail every later sync until the store is opened anew.
+ * SQL that would wedge the store's DuckDB is refused before it runs: locking its configuration
+ * (`SET lock_configuration = true`: a sync sets its own memory, threads and checkpoints, and nothing
+ * lifts the lock again), or setting max_expression_depth for every connection (`SET GLOBAL`, a
+ * PRAGMA): a low one fails the store's own SQL, syncs included, and the statement that would set it
+ * back, until the store is opened anew. For its own session alone, SQL may set it (a query's
+ * connection that cannot run the store's checks after it is replaced).
  */
-export function refuseLockingConfiguration(read: ReadSql): void {
+export function refuseWedgingSettings(read: ReadSql): void {
   if (/\block_configuration\b/i.test(read.code))
     throw new ValidationError(
       "sql",
       "SQL that leaves the store's configuration open: lock_configuration would keep every later sync from setting its own, until the store is opened again; none of this SQL ran",
+    );
+  const everyConnection = (statement: string) =>
+    /\bmax_expression_depth\b/i.test(statement) && !/^\s*reset\b/i.test(statement) && /\bglobal\b|^\s*pragma\b/i.test(statement);
+  if (read.code.split(";").some(everyConnection))
+    throw new ValidationError(
+      "sql",
+      "SQL that leaves DuckDB's settings usable: max_expression_depth set for every connection (SET GLOBAL, PRAGMA) would reach the store's own SQL and its syncs, and a low one could not be set back until the store is opened again; none of this SQL ran. Set it for your session alone: SET max_expression_depth = 1000",
     );
 }

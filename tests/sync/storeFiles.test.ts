@@ -261,8 +261,27 @@ describe("the store owns only what it made", () => {
     }
   });
 
-  it("makes its file the connection's database again after SQL that moved it (USE, SET search_path, DETACH)", async () => {
+  it("refuses SQL that sets max_expression_depth for every connection, which nothing could set back", async () => {
+    const store = await openStore(join(dir, "fount.duckdb"));
+    try {
+      for (const sql of [
+        "SET GLOBAL max_expression_depth = 5",
+        "SELECT 1; SET max_expression_depth TO 5 /* ; */; SET Global Max_Expression_Depth TO 5",
+        "PRAGMA max_expression_depth = 5",
+      ])
+        await expect(store.query(sql)).rejects.toThrow(/^sql: SQL that leaves DuckDB's settings usable: .* none of this SQL ran/);
+      expect((await store.query("SELECT current_setting('max_expression_depth') AS depth")).values).toEqual([[1000]]);
+      // for the query's own session, and set back to DuckDB's own, it may
+      await store.query("SET max_expression_depth = 500; RESET GLOBAL max_expression_depth");
+      expect((await store.query("SELECT current_setting('max_expression_depth') AS depth")).values).toEqual([[500]]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("makes its file the connection's database again after SQL that moved it (USE, SET search_path, DETACH, another file under its name)", async () => {
     const file = join(dir, "fount.duckdb");
+    const other = join(dir, "colleague.duckdb");
     const store = await openStore(file);
     try {
       await store.query("CREATE TABLE t AS SELECT range AS id FROM range(3)");
@@ -272,6 +291,11 @@ describe("the store owns only what it made", () => {
         ["SET search_path = 'memory.main'", "memory.main"],
         ["ATTACH ':memory:' AS scratch; USE scratch", "scratch.main"],
         ["USE memory; DETACH fount_store", "memory.main, fount_store detached"],
+        [
+          `USE memory; DETACH fount_store; ATTACH '${other}' AS fount_store; USE fount_store`,
+          `fount_store.main, fount_store another database (${other})`,
+        ],
+        ["USE memory; DETACH fount_store; ATTACH ':memory:' AS fount_store", "memory.main, fount_store another database (:memory:)"],
       ]) {
         const moved = store.query(sql);
         await expect(moved).rejects.toThrow(ValidationError);
@@ -290,6 +314,10 @@ describe("the store owns only what it made", () => {
     const reopened = await openStore(file);
     expect((await reopened.query("SELECT count(*) AS n FROM t")).values).toEqual([[3]]);
     await reopened.close();
+    // the other file holds nothing of the store's
+    const colleague = await openStore(other);
+    expect((await colleague.query("SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 't'")).values).toEqual([[0]]);
+    await colleague.close();
   });
 
   it("answers a query with no rows with an empty frame of its columns (case 13)", async () => {
