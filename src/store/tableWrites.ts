@@ -61,11 +61,7 @@ async function fitTable(
     stored.rows = 0;
     return { addedColumns, widenedColumns };
   }
-  if (![...stored.types.keys()].some((name) => foldedName(name) === "id"))
-    throw new ValueError(
-      `${table}: a table whose rows a sync keys by their id column, which this table no longer has (renamed or dropped by other SQL); ` +
-        `rename that column back to id (ALTER TABLE ${target} RENAME COLUMN … TO id) and sync again; what the run had not committed yet was not written`,
-    );
+  refuseTableWithoutId(stored, table);
   if (!stored.primaryKey) {
     await connection.run(`ALTER TABLE ${target} ADD PRIMARY KEY (id)`);
     stored.primaryKey = true;
@@ -97,6 +93,15 @@ async function fitTable(
   for (const [name, cells] of await numbersToText(connection, target, toText, false)) madeText?.add(name, cells);
   if (keyWidened) await remadeWithTextIds(connection, table, stored);
   return { addedColumns, widenedColumns };
+}
+
+/** A tracked table whose id column other SQL renamed or dropped: a sync keys its rows by it. */
+function refuseTableWithoutId(stored: StoredTable, table: string): void {
+  if ([...stored.types.keys()].some((name) => foldedName(name) === "id")) return;
+  throw new ValueError(
+    `${table}: a table whose rows a sync keys by their id column, which this table no longer has (renamed or dropped by other SQL); ` +
+      `rename that column back to id (ALTER TABLE ${quoted(table)} RENAME COLUMN … TO id) and sync again; what the run had not committed yet was not written`,
+  );
 }
 
 const KEPT_ROWS = "fountframe_kept_rows";
@@ -221,6 +226,7 @@ export async function storedIds(
 ): Promise<IdKey[]> {
   const stored = await tables.of(table);
   if (stored.types.size === 0 || stored.rows === 0 || gaps?.length === 0) return [];
+  refuseTableWithoutId(stored, table);
   const textIds = [...stored.types].some(([name, type]) => foldedName(name) === "id" && type === "utf8");
   const between =
     gaps === undefined || textIds

@@ -94,9 +94,10 @@ describe("names a user's SQL gives", () => {
     await held.client.sync(held.store, "brands", { mode: "full" });
     await held.store.query("ALTER TABLE brands RENAME COLUMN id TO xid");
     held.service.serve(revised);
-    await expect(held.client.sync(held.store, "brands", {})).rejects.toThrow(
-      /^brands: a table whose rows a sync keys by their id column, which this table no longer has .*rename that column back to id/,
-    );
+    for (const mode of ["auto", "full"] as const)
+      await expect(held.client.sync(held.store, "brands", { mode })).rejects.toThrow(
+        /^brands: a table whose rows a sync keys by their id column, which this table no longer has .*rename that column back to id/,
+      );
     expect((await held.store.query("SELECT xid, name FROM brands ORDER BY xid")).values).toEqual([
       [1, "a"],
       [2, "b"],
