@@ -6,6 +6,7 @@ import { claimFile, claimMadeFile, releaseFile } from "./openFiles";
 import { ensureStateTable, STATE_TABLE } from "./stateTable";
 import { DuckDBStore } from "./store";
 import { refuseShadowingMacros } from "./shadowingMacros";
+import { pinMeaningSettings } from "./sessionPins";
 import { attachStatement, checkStoreFile, IN_STORE, readOnlyAttachStatement, STORE_CATALOG, USE_STORE } from "./storeFile";
 import type { Store } from "./types";
 import { checkWal, clearStaleMark, markCommitting } from "./walGuard";
@@ -53,6 +54,7 @@ async function open(path: string, create: boolean, onlyWithState: boolean): Prom
     // the file is attached, not opened as the instance's database (see attachStatement)
     instance = await duckdb.DuckDBInstance.create(":memory:");
     connection = await instance.connect();
+    await pinMeaningSettings(connection);
     if (onlyWithState && !(await holdsSyncState(connection, file.resolved, path))) return undefined;
     try {
       await connection.run(attachStatement(file.resolved, file.exists));

@@ -13,7 +13,7 @@ import { readStates, saveMarkedState, STATE_TABLE } from "./stateTable";
 import { refuseChangesToSyncState } from "./syncStateGuard";
 import { readSql } from "./sqlLexer";
 import { refuseShadowingMacros } from "./shadowingMacros";
-import { attachingOpenFile, refuseAttachingOpenStores, refuseWedgingSettings } from "./userSqlGuards";
+import { attachingOpenFile, refuseAttachingOpenStores, refuseImportDatabase, refuseWedgingSettings } from "./userSqlGuards";
 import { removeRows, stagedCounts, storedIds, writeHeld, writeStaged } from "./tableWrites";
 import { HeldRows } from "./heldRows";
 import { StoredTables } from "./storedTables";
@@ -109,6 +109,7 @@ export class DuckDBStore implements Store, SessionHolder {
       this.#committing(async () => {
         const read = readSql(sql);
         refuseWedgingSettings(read);
+        refuseImportDatabase(read);
         await refuseAttachingOpenStores(sql, read, params);
         const connection = await this.#queryConnection();
         await refuseChangesToSyncState(this.#duckdb, connection, sql, read);

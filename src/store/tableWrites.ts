@@ -61,7 +61,6 @@ async function fitTable(
     stored.rows = 0;
     return { addedColumns, widenedColumns };
   }
-  refuseTableWithoutId(stored, table);
   if (!stored.primaryKey) {
     await connection.run(`ALTER TABLE ${target} ADD PRIMARY KEY (id)`);
     stored.primaryKey = true;
@@ -95,12 +94,18 @@ async function fitTable(
   return { addedColumns, widenedColumns };
 }
 
-/** A tracked table whose id column other SQL renamed or dropped: a sync keys its rows by it. */
-function refuseTableWithoutId(stored: StoredTable, table: string): void {
-  if ([...stored.types.keys()].some((name) => foldedName(name) === "id")) return;
+/**
+ * A tracked table without a column a sync finds its rows by (its id, and a partition's column such
+ * as brandscape data's study_id), which other SQL renamed or dropped: refused naming it.
+ */
+function refuseTableWithout(stored: StoredTable, table: string, scope?: RowScope): void {
+  const needed = scope?.kind === "partition" ? ["id", scope.column] : ["id"];
+  const names = new Set([...stored.types.keys()].map(foldedName));
+  const missing = needed.find((column) => !names.has(foldedName(column)));
+  if (missing === undefined) return;
   throw new ValueError(
-    `${table}: a table whose rows a sync keys by their id column, which this table no longer has (renamed or dropped by other SQL); ` +
-      `rename that column back to id (ALTER TABLE ${quoted(table)} RENAME COLUMN … TO id) and sync again; what the run had not committed yet was not written`,
+    `${table}: a table whose rows a sync finds by their ${missing} column, which this table no longer has (renamed or dropped by other SQL); ` +
+      `rename that column back to ${missing} (ALTER TABLE ${quoted(table)} RENAME COLUMN … TO ${missing}) and sync again; what the run had not committed yet was not written`,
   );
 }
 
@@ -169,6 +174,7 @@ export async function writeStaged(
 ): Promise<RowChanges> {
   await staging.ensureCreated();
   const stored = await tables.of(table);
+  if (stored.types.size > 0) refuseTableWithout(stored, table, scope);
   const target = quoted(table);
   // staged numbers and timestamps going into text are made text as a frame gives them (an insert's cast would not)
   const { addedColumns, widenedColumns } = await fitTable(
@@ -186,13 +192,13 @@ export async function writeStaged(
   let removed = 0;
   let updated = 0;
   const held = stored.rows === 0 ? 0 : await count(connection, `SELECT count(*) FROM ${target} WHERE ${where}`);
+  const staged = new Set([...staging.columns.keys()].map(foldedName));
+  const unstaged = [...stored.types.keys()].filter((name) => !staged.has(foldedName(name)));
   if (held > 0) {
     removed = await count(connection, `SELECT count(*) FROM ${target} WHERE ${where} AND id NOT IN (SELECT id FROM ${source})`);
     // updated: stored ids whose staged row differs in some staged column, or that held a value in a
     // column the pull did not bring (written as null); a re-delivered, unchanged row is not counted
     const names = [...staging.columns.keys()].map(quoted).join(", ");
-    const staged = new Set([...staging.columns.keys()].map(foldedName));
-    const unstaged = [...stored.types.keys()].filter((name) => !staged.has(foldedName(name)));
     const emptied = unstaged.length
       ? ` UNION SELECT id FROM ${target} WHERE ${where} AND id IN (SELECT id FROM ${source}) AND (${unstaged.map((name) => `${quoted(name)} IS NOT NULL`).join(" OR ")})`
       : "";
@@ -204,7 +210,9 @@ export async function writeStaged(
     stored.rows -= Number((await connection.run(`DELETE FROM ${target} WHERE ${where}`)).rowsChanged);
   }
   // nothing stored in scope (a new study, a first run): every staged row is added, and there is nothing to delete
-  const inserted = Number((await connection.run(`INSERT INTO ${target} BY NAME SELECT * FROM ${source}`)).rowsChanged);
+  // a column the pull did not bring is null, whatever DEFAULT a user gave it
+  const nulls = unstaged.map((name) => `, NULL AS ${quoted(name)}`).join("");
+  const inserted = Number((await connection.run(`INSERT INTO ${target} BY NAME SELECT *${nulls} FROM ${source}`)).rowsChanged);
   stored.rows += inserted;
   tables.rowsSinceCheckpoint += inserted;
   // the ids in scope after the write are the staged ones: those not held before were added
@@ -226,7 +234,7 @@ export async function storedIds(
 ): Promise<IdKey[]> {
   const stored = await tables.of(table);
   if (stored.types.size === 0 || stored.rows === 0 || gaps?.length === 0) return [];
-  refuseTableWithoutId(stored, table);
+  refuseTableWithout(stored, table, scope);
   const textIds = [...stored.types].some(([name, type]) => foldedName(name) === "id" && type === "utf8");
   const between =
     gaps === undefined || textIds
@@ -247,6 +255,7 @@ export async function removeRows(connection: DuckDBConnection, tables: StoredTab
   const stored = await tables.of(table);
   const none = { added: 0, updated: 0, removed: 0, rows: 0, addedColumns: [], widenedColumns: [] };
   if (stored.types.size === 0) return none;
+  refuseTableWithout(stored, table, scope);
   const removed =
     stored.rows === 0 ? 0 : Number((await connection.run(`DELETE FROM ${quoted(table)} WHERE ${scopeSql(scope)}`)).rowsChanged);
   stored.rows -= removed;
@@ -270,6 +279,7 @@ export async function writeHeld(
 ): Promise<RowChanges> {
   const parts = held.rowsOf(scope.column, scope.values);
   const stored = await tables.of(table);
+  if (stored.types.size > 0) refuseTableWithout(stored, table, scope);
   const inScope = stored.rows === 0 ? 0 : await count(connection, `SELECT count(*) FROM ${quoted(table)} WHERE ${scopeSql(scope)}`);
   if (inScope > 0) {
     await staging.load(held.types, parts);

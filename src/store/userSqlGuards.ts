@@ -59,3 +59,15 @@ export function refuseWedgingSettings(read: ReadSql): void {
       "SQL that leaves DuckDB's settings usable: max_expression_depth set for every connection (SET GLOBAL, PRAGMA) would reach the store's own SQL and its syncs, and a low one could not be set back until the store is opened again; none of this SQL ran. Set it for your session alone: SET max_expression_depth = 1000",
     );
 }
+
+/**
+ * IMPORT DATABASE is refused before it runs: it runs the statements of a folder's schema.sql and
+ * load.sql, which none of the checks above read (a DROP of the sync state, a SET GLOBAL would pass).
+ */
+export function refuseImportDatabase(read: ReadSql): void {
+  if (/\bimport\s+database\b/i.test(read.code))
+    throw new ValidationError(
+      "sql",
+      "SQL the store can check before it runs: IMPORT DATABASE runs the statements of the folder's schema.sql and load.sql, which it cannot; none of this SQL ran. Import into the store's file with DuckDB itself while the store is closed, or read the folder's files (read_csv, read_parquet) into a table",
+    );
+}

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { ValidationError } from "../../src/errors";
 import { tempFolder } from "../helpers/tempFolder";
 import { usePagedStore } from "./helpers/pagedService";
+import { useStoreFixture } from "./helpers/storeFixture";
 
 const dir = tempFolder("fountframe-session-settings-");
 
@@ -96,7 +97,7 @@ describe("names a user's SQL gives", () => {
     held.service.serve(revised);
     for (const mode of ["auto", "full"] as const)
       await expect(held.client.sync(held.store, "brands", { mode })).rejects.toThrow(
-        /^brands: a table whose rows a sync keys by their id column, which this table no longer has .*rename that column back to id/,
+        /^brands: a table whose rows a sync finds by their id column, which this table no longer has .*rename that column back to id/,
       );
     expect((await held.store.query("SELECT xid, name FROM brands ORDER BY xid")).values).toEqual([
       [1, "a"],
@@ -104,5 +105,69 @@ describe("names a user's SQL gives", () => {
     ]);
     await held.store.query("ALTER TABLE brands RENAME COLUMN xid TO id");
     expect(await held.client.sync(held.store, "brands", { mode: "full" })).toMatchObject({ rows: 3, added: 1 });
+  });
+});
+
+/** Settings DuckDB keeps for the whole database (a plain SET of them too) change nothing a sync does. */
+describe("database-wide settings a user's SQL makes", () => {
+  const held = usePagedStore(join(dir, "database-wide.duckdb"), 1);
+  const fx = useStoreFixture("session-settings-token");
+
+  it("default_collation 'nocase': ids a4 and A4 stay two rows, counted as the service has them", async () => {
+    held.service.serve([[{ id: "a4", name: "Food" }], [{ id: "A4", name: "Drink" }]]);
+    await held.client.sync(held.store, "brands", {});
+    await held.store.query("SET GLOBAL default_collation = 'nocase'");
+    held.service.serve([[{ id: "a4", name: "Food" }], [{ id: "A4", name: "Drinks" }]]);
+    expect(await held.client.sync(held.store, "brands", { mode: "full" })).toMatchObject({ added: 0, updated: 1, removed: 0, rows: 2 });
+    expect((await held.store.query("SELECT id, name FROM brands ORDER BY name")).values).toEqual([
+      ["A4", "Drinks"],
+      ["a4", "Food"],
+    ]);
+    await held.store.query("RESET GLOBAL default_collation");
+  });
+
+  it("a brandscape table whose study_id column was renamed: refused naming it, nothing written", async () => {
+    const query = { studies: [1, 2], metricKeys: [], table: "renamed_study" };
+    await fx.client.sync(fx.store, "brandscapeData", query);
+    await fx.store.query("ALTER TABLE renamed_study RENAME COLUMN study_id TO sid");
+    fx.emulator.revise({ studies: [2] });
+    for (const mode of ["auto", "full"] as const)
+      await expect(fx.client.sync(fx.store, "brandscapeData", { ...query, mode })).rejects.toThrow(
+        /^renamed_study: a table whose rows a sync finds by their study_id column, which this table no longer has/,
+      );
+    await fx.store.query("ALTER TABLE renamed_study RENAME COLUMN sid TO study_id");
+    expect((await fx.client.sync(fx.store, "brandscapeData", query)).partitions).toEqual({ replaced: [2], removed: [] });
+  });
+
+  it("default_order 'DESCENDING': a new study is appended into the table's own columns", async () => {
+    const query = { countryCode: "BE", yearNumber: 2024, fields: ["id"], metricKeys: [] };
+    await fx.client.sync(fx.store, "brandscapeData", query);
+    await fx.store.query("SET default_order = 'DESCENDING'");
+    const study = fx.emulator.addStudy({ country: "BE", year: 2024, brands: [1] });
+    const report = await fx.client.sync(fx.store, "brandscapeData", query);
+    expect(report.partitions).toEqual({ replaced: [study.id], removed: [] });
+    await fx.store.query("SET default_order = 'ASCENDING'");
+    const fresh = await fx.client.brandscapeData({ studies: [study.id], fields: ["id", "study_id"] });
+    const stored = await fx.store.query(`SELECT id, study_id FROM brandscape_data WHERE study_id = ${study.id} ORDER BY id`);
+    expect([stored.column("id").values, stored.column("study_id").values]).toEqual([
+      fresh.column("id").values,
+      fresh.column("study_id").values,
+    ]);
+  });
+});
+
+/** A user column with a DEFAULT is null in the rows a run writes, as any column the pull lacks. */
+describe("a column of the user's with a DEFAULT", () => {
+  const held = usePagedStore(join(dir, "defaults.duckdb"), 1);
+
+  it("is null in the rows a run replaces, and an unchanged run counts nothing updated", async () => {
+    const rows = [[{ id: 1, name: "a" }], [{ id: 2, name: "b" }]];
+    held.service.serve(rows);
+    await held.client.sync(held.store, "brands", {});
+    // the rows there take the DEFAULT when the column is added: both hold a value the pull does not bring
+    await held.store.query("ALTER TABLE brands ADD COLUMN note VARCHAR DEFAULT 'dflt'; UPDATE brands SET note = 'mine' WHERE id = 1");
+    expect(await held.client.sync(held.store, "brands", { mode: "full" })).toMatchObject({ updated: 2 });
+    expect((await held.store.query("SELECT note FROM brands ORDER BY id")).column("note").values).toEqual([null, null]);
+    expect(await held.client.sync(held.store, "brands", { mode: "full" })).toMatchObject({ updated: 0 });
   });
 });

@@ -261,6 +261,21 @@ describe("the store owns only what it made", () => {
     }
   });
 
+  it("refuses IMPORT DATABASE, whose folder's SQL no check reads before it runs", async () => {
+    const store = await openStore(join(dir, "fount.duckdb"));
+    const folder = join(dir, "exported");
+    try {
+      await store.query(`CREATE TABLE kept AS SELECT 1 AS id; EXPORT DATABASE '${folder}'`);
+      for (const sql of [`IMPORT DATABASE '${folder}'`, `SELECT 1; import  database '${folder}' /* ; */`])
+        await expect(store.query(sql)).rejects.toThrow(
+          /^sql: SQL the store can check before it runs: IMPORT DATABASE .* none of this SQL ran/,
+        );
+      expect((await store.query("SELECT 'import database' AS said")).values).toEqual([["import database"]]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("refuses SQL that sets max_expression_depth for every connection, which nothing could set back", async () => {
     const store = await openStore(join(dir, "fount.duckdb"));
     try {
