@@ -240,6 +240,10 @@ function refuseUnstorableName(name: string, folded: ReadonlyMap<string, string>)
     throw new ValueError(
       `the pull has a column named ${JSON.stringify(name)}, with ${unholdable}, which a DuckDB column name cannot hold; ${hint}`,
     );
+  if (foldedName(name) === "rowid")
+    throw new ValueError(
+      `the pull has a column named ${JSON.stringify(name)}, which would hide DuckDB's row ids, by which the store writes cells back; ${hint}`,
+    );
   const other = folded.get(foldedName(name));
   if (other !== undefined)
     throw new ValueError(

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { DataFrame } from "danfojs-node";
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node-api";
-import { ValidationError } from "../errors";
+import { ValidationError, ValueError } from "../errors";
 import type { DuckDB } from "./loadDuckDB";
 import { attachedBy, holdAttachedFiles, isOpenHere, releaseFile } from "./openFiles";
 import { exportFile, exportPartitioned } from "./parquetExport";
@@ -13,7 +13,7 @@ import { readStates, saveMarkedState, STATE_TABLE } from "./stateTable";
 import { refuseChangesToSyncState } from "./syncStateGuard";
 import { readSql } from "./sqlLexer";
 import { refuseShadowingMacros } from "./shadowingMacros";
-import { attachingOpenFile, refuseAttachingOpenStores, refuseImportDatabase, refuseWedgingSettings } from "./userSqlGuards";
+import { attachingOpenFile, refuseAttachingOpenStores, refuseWedgingSettings, refuseWholeDatabaseCopies } from "./userSqlGuards";
 import { removeRows, stagedCounts, storedIds, writeHeld, writeStaged } from "./tableWrites";
 import { HeldRows } from "./heldRows";
 import { StoredTables } from "./storedTables";
@@ -109,7 +109,7 @@ export class DuckDBStore implements Store, SessionHolder {
       this.#committing(async () => {
         const read = readSql(sql);
         refuseWedgingSettings(read);
-        refuseImportDatabase(read);
+        refuseWholeDatabaseCopies(read);
         await refuseAttachingOpenStores(sql, read, params);
         const connection = await this.#queryConnection();
         await refuseChangesToSyncState(this.#duckdb, connection, sql, read);
@@ -286,6 +286,8 @@ export class DuckDBStore implements Store, SessionHolder {
           loneSurrogates.warn(LONE_SURROGATE_WARNING.what, STORE_TEXT_HINT, LONE_SURROGATE_WARNING.code);
         }
       });
+    }).catch((error: unknown) => {
+      throw withMemoryHint(error);
     });
   }
 
@@ -508,4 +510,17 @@ export class DuckDBStore implements Store, SessionHolder {
     );
     return reader.getRows().map(([name]) => String(name));
   }
+}
+
+/**
+ * DuckDB's out-of-memory error of a run, told with how to lift the limit (a user's SET memory_limit
+ * is the whole database's, and a sync keeps it); other errors as they are.
+ */
+function withMemoryHint(error: unknown): unknown {
+  const said = (error as { message?: unknown } | null)?.message;
+  if (typeof said !== "string" || !said.startsWith("Out of Memory Error")) return error;
+  return new ValueError(
+    `${said.split("\n")[0]}; the store's DuckDB ran out of its memory_limit, which is too low for this run: raise it (store.query("SET memory_limit = '2GB'")) and sync again; what the run had not committed yet was not written`,
+    { cause: error },
+  );
 }

@@ -18,7 +18,9 @@ const STATE_TABLE_NAMED = /fountframe_sync\b/i;
  */
 export async function refuseChangesToSyncState(duckdb: DuckDB, connection: DuckDBConnection, sql: string, read: ReadSql): Promise<void> {
   if (!STATE_TABLE_NAMED.test(read.code)) return;
-  const reads = new Set<number>([duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN]);
+  // EXPLAIN ANALYZE runs the statement it explains
+  const explainRuns = /\bexplain\s+analy[sz]e\b/i.test(read.code);
+  const reads = new Set<number>(explainRuns ? [duckdb.StatementType.SELECT] : [duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN]);
   // SQL that does not parse is left to fail as it runs, with DuckDB's own message
   const statements = await connection.extractStatements(sql).catch(() => undefined);
   for (let index = 0; index < (statements?.count ?? 0); index++) {

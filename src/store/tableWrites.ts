@@ -95,11 +95,12 @@ async function fitTable(
 }
 
 /**
- * A tracked table without a column a sync finds its rows by (its id, and a partition's column such
- * as brandscape data's study_id), which other SQL renamed or dropped: refused naming it.
+ * A tracked table without a column a sync finds its rows by (its id, and, once it holds rows, a
+ * partition's column such as brandscape data's study_id), which other SQL renamed or dropped:
+ * refused naming it. (A first brandscape run that found no study made a table of `id` alone.)
  */
 function refuseTableWithout(stored: StoredTable, table: string, scope?: RowScope): void {
-  const needed = scope?.kind === "partition" ? ["id", scope.column] : ["id"];
+  const needed = scope?.kind === "partition" && stored.rows > 0 ? ["id", scope.column] : ["id"];
   const names = new Set([...stored.types.keys()].map(foldedName));
   const missing = needed.find((column) => !names.has(foldedName(column)));
   if (missing === undefined) return;
@@ -239,7 +240,7 @@ export async function storedIds(
   const between =
     gaps === undefined || textIds
       ? ""
-      : ` JOIN (VALUES ${gaps.map(([above, below]) => `(${Number(above)}, ${Number(below)})`).join(", ")}) AS gap(above, below) ON id > above AND id < below`;
+      : ` JOIN (VALUES ${gaps.map(([above, below]) => `(${Number(above)}, ${Number(below)})`).join(", ")}) AS fountframe_gap(fountframe_above, fountframe_below) ON id > fountframe_above AND id < fountframe_below`;
   const reader = await connection.runAndReadAll(
     `SELECT id FROM ${quoted(table)}${between} WHERE ${scopeSql(scope)} AND id IS NOT NULL ORDER BY id`,
   );

@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { csvText, cellAs } from "../table/cellConversion";
 import { idValue, isMissingCell, type ColumnType } from "../table/columnType";
+import { ValueError } from "../errors";
 import { foldedName, quoted, sqlText } from "./sqlTypes";
 import type { PageChunk } from "../table/types";
 import { chunkColumn } from "../table/pageChunk";
@@ -93,6 +94,9 @@ export async function keepNumericTexts(connection: DuckDBConnection, kept: reado
 }
 
 const FIXED_TEXTS = "fountframe_widened_texts";
+/** The aliases of the tables above in a statement that names a user's table too: no table of theirs has such a name (fountframe_ names are the store's). */
+const FIXED = "fountframe_fixed";
+const KEPT = "fountframe_kept";
 
 /**
  * Turns numeric columns of `table` to text, each cell as a frame gives it (above): its number as
@@ -110,6 +114,7 @@ export async function numbersToText(
 ): Promise<Map<string, number>> {
   const cells = new Map<string, number>();
   if (columns.length === 0) return cells;
+  await refuseHiddenRowIds(connection, table, columns);
   const idWasText = keptTexts && (await idIsText(connection, table));
   await connection.run(`CREATE TEMP TABLE ${FIXED_TEXTS} (name VARCHAR, row BIGINT, text VARCHAR)`);
   try {
@@ -135,13 +140,24 @@ export async function numbersToText(
     for (const column of columns) await connection.run(`ALTER TABLE ${table} ALTER COLUMN ${quoted(column)} TYPE VARCHAR`);
     for (const column of columns)
       await connection.run(
-        `UPDATE ${table} SET ${quoted(column)} = f.text FROM ${FIXED_TEXTS} f WHERE ${table}.rowid = f.row AND f.name = ${sqlText(column)}`,
+        `UPDATE ${table} SET ${quoted(column)} = ${FIXED}.text FROM ${FIXED_TEXTS} ${FIXED} WHERE ${table}.rowid = ${FIXED}.row AND ${FIXED}.name = ${sqlText(column)}`,
       );
     if (keptTexts) await restoreKeptTexts(connection, table, columns, idWasText);
     return cells;
   } finally {
     await connection.run(`DROP TABLE IF EXISTS ${FIXED_TEXTS}`);
   }
+}
+
+/** A column named rowid (any case) hides DuckDB's row ids, by which numbersToText writes each cell back: refused, naming it. */
+async function refuseHiddenRowIds(connection: DuckDBConnection, table: string, columns: readonly string[]): Promise<void> {
+  const reader = await connection.runAndReadAll(`SELECT column_name FROM (DESCRIBE ${table}) WHERE lower(column_name) = 'rowid'`);
+  const [row] = reader.getRows();
+  if (row === undefined) return;
+  throw new ValueError(
+    `${table}: a table whose column ${JSON.stringify(String(row[0]))} hides DuckDB's row ids, by which the run turns ${columns.join(", ")} to text; ` +
+      `rename that column (ALTER TABLE ${table} RENAME COLUMN ${quoted(String(row[0]))} TO …) and sync again; what the run had not committed yet was not written`,
+  );
 }
 
 async function idIsText(connection: DuckDBConnection, table: string): Promise<boolean> {
@@ -162,17 +178,17 @@ async function restoreKeptTexts(
   idWasText: boolean,
 ): Promise<void> {
   const idColumn = columns.find((column) => foldedName(column) === "id");
-  if (idColumn !== undefined) await keptTextsInto(connection, table, idColumn, `TRY_CAST(${table}.id AS DOUBLE) = k.num`);
+  if (idColumn !== undefined) await keptTextsInto(connection, table, idColumn, `TRY_CAST(${table}.id AS DOUBLE) = ${KEPT}.num`);
   const sameId = keptRowOf(table, idWasText || idColumn !== undefined);
   for (const column of columns) if (column !== idColumn) await keptTextsInto(connection, table, column, sameId);
 }
 
 /** SQL that finds the row of a kept text (`k`) in `table`: by the id as pulled in a text id column, by its number in a numeric one. */
-const keptRowOf = (table: string, textIds: boolean): string => (textIds ? `${table}.id = k.id` : `${table}.id = k.num`);
+const keptRowOf = (table: string, textIds: boolean): string => (textIds ? `${table}.id = ${KEPT}.id` : `${table}.id = ${KEPT}.num`);
 
 async function keptTextsInto(connection: DuckDBConnection, table: string, column: string, sameId: string): Promise<void> {
   await connection.run(
-    `UPDATE ${table} SET ${quoted(column)} = k.text FROM ${NUMERIC_TEXTS} k WHERE ${sameId} AND k.name = ${sqlText(column)} AND k.text IS NOT NULL`,
+    `UPDATE ${table} SET ${quoted(column)} = ${KEPT}.text FROM ${NUMERIC_TEXTS} ${KEPT} WHERE ${sameId} AND ${KEPT}.name = ${sqlText(column)} AND ${KEPT}.text IS NOT NULL`,
   );
 }
 
@@ -184,9 +200,10 @@ async function keptTextsInto(connection: DuckDBConnection, table: string, column
  */
 export async function negativeZerosBack(connection: DuckDBConnection, table: string, column: string): Promise<void> {
   const sameId = keptRowOf(table, await idIsText(connection, table));
-  const negativeZero = "(k.text IS NULL OR (TRY_CAST(k.text AS DOUBLE) = 0 AND signbit(TRY_CAST(k.text AS DOUBLE))))";
+  const text = `${KEPT}.text`;
+  const negativeZero = `(${text} IS NULL OR (TRY_CAST(${text} AS DOUBLE) = 0 AND signbit(TRY_CAST(${text} AS DOUBLE))))`;
   for (const value of ["1", "CAST('-0' AS DOUBLE)"])
     await connection.run(
-      `UPDATE ${table} SET ${quoted(column)} = ${value} FROM ${NUMERIC_TEXTS} k WHERE ${sameId} AND k.name = ${sqlText(column)} AND ${negativeZero}`,
+      `UPDATE ${table} SET ${quoted(column)} = ${value} FROM ${NUMERIC_TEXTS} ${KEPT} WHERE ${sameId} AND ${KEPT}.name = ${sqlText(column)} AND ${negativeZero}`,
     );
 }

@@ -38,18 +38,31 @@ export function attachingOpenFile(file: string, outcome: string): ValidationErro
 }
 
 /**
+ * Settings of DuckDB's that nothing sets back while the database is open, and that fail the store's
+ * own work until it is opened again: a sync's commits (disabled_filesystems), writeParquet
+ * (enable_external_access), the file itself (debug_checkpoint_abort).
+ */
+const UNDOABLE_SETTINGS = /\b(disabled_filesystems|enable_external_access|debug_checkpoint_abort)\b/i;
+
+/**
  * SQL that would wedge the store's DuckDB is refused before it runs: locking its configuration
  * (`SET lock_configuration = true`: a sync sets its own memory, threads and checkpoints, and nothing
- * lifts the lock again), or setting max_expression_depth for every connection (`SET GLOBAL`, a
- * PRAGMA): a low one fails the store's own SQL, syncs included, and the statement that would set it
- * back, until the store is opened anew. For its own session alone, SQL may set it (a query's
- * connection that cannot run the store's checks after it is replaced).
+ * lifts the lock again), a setting of UNDOABLE_SETTINGS, or setting max_expression_depth for every
+ * connection (`SET GLOBAL`, a PRAGMA): a low one fails the store's own SQL, syncs included, and the
+ * statement that would set it back, until the store is opened anew. For its own session alone, SQL
+ * may set it (a query's connection that cannot run the store's checks after it is replaced).
  */
 export function refuseWedgingSettings(read: ReadSql): void {
   if (/\block_configuration\b/i.test(read.code))
     throw new ValidationError(
       "sql",
       "SQL that leaves the store's configuration open: lock_configuration would keep every later sync from setting its own, until the store is opened again; none of this SQL ran",
+    );
+  const undoable = UNDOABLE_SETTINGS.exec(read.code)?.[1];
+  if (undoable !== undefined)
+    throw new ValidationError(
+      "sql",
+      `SQL that leaves DuckDB's settings usable: ${undoable} cannot be set back while the store is open, and would fail its syncs or exports until it is opened again; none of this SQL ran`,
     );
   const everyConnection = (statement: string) =>
     /\bmax_expression_depth\b/i.test(statement) && !/^\s*reset\b/i.test(statement) && /\bglobal\b|^\s*pragma\b/i.test(statement);
@@ -61,13 +74,20 @@ export function refuseWedgingSettings(read: ReadSql): void {
 }
 
 /**
- * IMPORT DATABASE is refused before it runs: it runs the statements of a folder's schema.sql and
- * load.sql, which none of the checks above read (a DROP of the sync state, a SET GLOBAL would pass).
+ * SQL that writes a whole database into the store's is refused before it runs: IMPORT DATABASE runs
+ * the statements of a folder's schema.sql and load.sql, which none of the checks above read (a DROP
+ * of the sync state, a SET GLOBAL would pass), and COPY FROM DATABASE copies every table of another,
+ * a sync state among them, without naming one.
  */
-export function refuseImportDatabase(read: ReadSql): void {
+export function refuseWholeDatabaseCopies(read: ReadSql): void {
   if (/\bimport\s+database\b/i.test(read.code))
     throw new ValidationError(
       "sql",
       "SQL the store can check before it runs: IMPORT DATABASE runs the statements of the folder's schema.sql and load.sql, which it cannot; none of this SQL ran. Import into the store's file with DuckDB itself while the store is closed, or read the folder's files (read_csv, read_parquet) into a table",
+    );
+  if (/\bcopy\s+from\s+database\b/i.test(read.code))
+    throw new ValidationError(
+      "sql",
+      "SQL the store can check before it runs: COPY FROM DATABASE copies every table of a database, the sync state among them, without naming one; none of this SQL ran. Copy the tables you want one by one (CREATE TABLE t AS SELECT * FROM other.main.t)",
     );
 }

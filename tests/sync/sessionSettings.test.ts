@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { ValidationError } from "../../src/errors";
+import { ValidationError, ValueError } from "../../src/errors";
 import { tempFolder } from "../helpers/tempFolder";
 import { usePagedStore } from "./helpers/pagedService";
 import { useStoreFixture } from "./helpers/storeFixture";
@@ -90,6 +90,37 @@ describe("names a user's SQL gives", () => {
     await held.store.query("DETACH colleague");
   });
 
+  it("a column named rowid: a pull that brings one is refused, and so is a run turning a column of a table the user gave one to text", async () => {
+    held.service.serve([[{ id: 1, n: 1 }], [{ id: 2, n: 2 }]]);
+    await held.client.sync(held.store, "brands", { table: "with_rowid", mode: "full" });
+    await held.store.query("ALTER TABLE with_rowid ADD COLUMN RowId BIGINT; UPDATE with_rowid SET RowId = 7");
+    held.service.serve([[{ id: 1, n: 1 }], [{ id: 2, n: "n/a" }]]);
+    await expect(held.client.sync(held.store, "brands", { table: "with_rowid", mode: "full" })).rejects.toThrow(
+      /a table whose column "RowId" hides DuckDB's row ids, by which the run turns n to text; rename that column/,
+    );
+    expect((await held.store.query("SELECT id, n FROM with_rowid ORDER BY id")).values).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+    held.service.serve([[{ id: 1, rowid: 5 }], [{ id: 2, rowid: 6 }]]);
+    await expect(held.client.sync(held.store, "brands", { table: "pulled_rowid" })).rejects.toThrow(
+      /the pull has a column named "rowid", which would hide DuckDB's row ids/,
+    );
+  });
+
+  it("a table named f or gap (the names of the store's own statements' aliases once): a column turns text, a gap is asked about", async () => {
+    // ids 1 and 3 on two pages: the full run asks the table for the stored ids between them
+    for (const table of ["f", "k", "gap"]) {
+      held.service.serve([[{ id: 1, n: 1 }], [{ id: 3, n: 2 }]]);
+      await held.client.sync(held.store, "brands", { table, mode: "full" });
+      held.service.serve([[{ id: 1, n: 1 }], [{ id: 3, n: "n/a" }]]);
+      expect(await held.client.sync(held.store, "brands", { table, mode: "full" })).toMatchObject({
+        widenedColumns: ["n: BIGINT -> VARCHAR"],
+      });
+      expect((await held.store.query(`SELECT n FROM "${table}" ORDER BY id`)).column("n").values).toEqual(["1", "n/a"]);
+    }
+  });
+
   it("a tracked table whose id column was renamed: refused naming it, nothing written; renamed back, the run goes on", async () => {
     held.service.serve(twoRows);
     await held.client.sync(held.store, "brands", { mode: "full" });
@@ -137,6 +168,20 @@ describe("database-wide settings a user's SQL makes", () => {
       );
     await fx.store.query("ALTER TABLE renamed_study RENAME COLUMN sid TO study_id");
     expect((await fx.client.sync(fx.store, "brandscapeData", query)).partitions).toEqual({ replaced: [2], removed: [] });
+  });
+
+  it("a memory_limit too low for a run: a ValueError saying so and how to raise it, nothing committed", async () => {
+    await fx.store.query("SET memory_limit = '4MB'");
+    const refused = await fx.client.sync(fx.store, "brands", { table: "low_memory" }).catch((error: unknown) => error);
+    // DuckDB's RESET memory_limit resets the setting and not always the limit its buffers keep: a SET does
+    await fx.store.query("SET memory_limit = '2GB'");
+    expect(refused).toBeInstanceOf(ValueError);
+    expect(String(refused)).toMatch(
+      /Out of Memory Error.*; the store's DuckDB ran out of its memory_limit, which is too low for this run: raise it \(store\.query\("SET memory_limit/,
+    );
+    expect(await fx.store.tables()).not.toContainEqual(expect.objectContaining({ table: "low_memory" }));
+    expect((await fx.client.sync(fx.store, "brands", { table: "low_memory" })).rows).toBeGreaterThan(0);
+    await fx.store.query("RESET memory_limit");
   });
 
   it("default_order 'DESCENDING': a new study is appended into the table's own columns", async () => {

@@ -223,6 +223,8 @@ describe("the store owns only what it made", () => {
         `SELECT 1 AS "a'b"; DROP TABLE fountframe_sync -- '`,
         "SELECT E'it\\'s' AS t; DROP TABLE fountframe_sync; -- '",
         "SELECT $a1$'$a1$; DELETE FROM fountframe_sync; SELECT 1 --'",
+        // EXPLAIN ANALYZE runs the statement it explains
+        "EXPLAIN ANALYZE DELETE FROM fountframe_sync",
         "/* /* */ ' */ DROP TABLE fountframe_sync; --'",
       ]) {
         await expect(store.query(sql)).rejects.toThrow(/^sql: SQL that only reads the store's sync state .* so none of it ran/);
@@ -261,7 +263,7 @@ describe("the store owns only what it made", () => {
     }
   });
 
-  it("refuses IMPORT DATABASE, whose folder's SQL no check reads before it runs", async () => {
+  it("refuses IMPORT DATABASE and COPY FROM DATABASE, which write a database's tables and statements no check reads", async () => {
     const store = await openStore(join(dir, "fount.duckdb"));
     const folder = join(dir, "exported");
     try {
@@ -270,6 +272,9 @@ describe("the store owns only what it made", () => {
         await expect(store.query(sql)).rejects.toThrow(
           /^sql: SQL the store can check before it runs: IMPORT DATABASE .* none of this SQL ran/,
         );
+      await expect(store.query("ATTACH ':memory:' AS o; COPY FROM DATABASE o TO fount_store (DATA)")).rejects.toThrow(
+        /^sql: SQL the store can check before it runs: COPY FROM DATABASE .* none of this SQL ran/,
+      );
       expect((await store.query("SELECT 'import database' AS said")).values).toEqual([["import database"]]);
     } finally {
       await store.close();
@@ -283,6 +288,10 @@ describe("the store owns only what it made", () => {
         "SET GLOBAL max_expression_depth = 5",
         "SELECT 1; SET max_expression_depth TO 5 /* ; */; SET Global Max_Expression_Depth TO 5",
         "PRAGMA max_expression_depth = 5",
+        // nothing sets these back while the database is open
+        "SET disabled_filesystems = 'LocalFileSystem'",
+        "SET enable_external_access = false",
+        "SET debug_checkpoint_abort = 'before_header'",
       ])
         await expect(store.query(sql)).rejects.toThrow(/^sql: SQL that leaves DuckDB's settings usable: .* none of this SQL ran/);
       expect((await store.query("SELECT current_setting('max_expression_depth') AS depth")).values).toEqual([[1000]]);
