@@ -114,8 +114,9 @@ export async function numbersToText(
 ): Promise<Map<string, number>> {
   const cells = new Map<string, number>();
   if (columns.length === 0) return cells;
-  await refuseHiddenRowIds(connection, table, columns);
-  const idWasText = keptTexts && (await idIsText(connection, table));
+  const described = await describedColumns(connection, table);
+  refuseHiddenRowIds(described, table, columns);
+  const idWasText = keptTexts && idIsText(described);
   await connection.run(`CREATE TEMP TABLE ${FIXED_TEXTS} (name VARCHAR, row BIGINT, text VARCHAR)`);
   try {
     const appender = await connection.createAppender(FIXED_TEXTS, "main", "temp");
@@ -149,21 +150,24 @@ export async function numbersToText(
   }
 }
 
+/** A table's columns and their DuckDB types, by DESCRIBE. */
+async function describedColumns(connection: DuckDBConnection, table: string): Promise<[name: string, type: string][]> {
+  const reader = await connection.runAndReadAll(`SELECT column_name, column_type FROM (DESCRIBE ${table})`);
+  return reader.getRows().map(([name, type]) => [String(name), String(type)]);
+}
+
 /** A column named rowid (any case) hides DuckDB's row ids, by which numbersToText writes each cell back: refused, naming it. */
-async function refuseHiddenRowIds(connection: DuckDBConnection, table: string, columns: readonly string[]): Promise<void> {
-  const reader = await connection.runAndReadAll(`SELECT column_name FROM (DESCRIBE ${table}) WHERE lower(column_name) = 'rowid'`);
-  const [row] = reader.getRows();
-  if (row === undefined) return;
+function refuseHiddenRowIds(described: readonly [string, string][], table: string, columns: readonly string[]): void {
+  const hiding = described.find(([name]) => foldedName(name) === "rowid")?.[0];
+  if (hiding === undefined) return;
   throw new ValueError(
-    `${table}: a table whose column ${JSON.stringify(String(row[0]))} hides DuckDB's row ids, by which the run turns ${columns.join(", ")} to text; ` +
-      `rename that column (ALTER TABLE ${table} RENAME COLUMN ${quoted(String(row[0]))} TO …) and sync again; what the run had not committed yet was not written`,
+    `${table}: a table whose column ${JSON.stringify(hiding)} hides DuckDB's row ids, by which the run turns ${columns.join(", ")} to text; ` +
+      `rename that column (ALTER TABLE ${table} RENAME COLUMN ${quoted(hiding)} TO …) and sync again; what the run had not committed yet was not written`,
   );
 }
 
-async function idIsText(connection: DuckDBConnection, table: string): Promise<boolean> {
-  const reader = await connection.runAndReadAll(`SELECT column_type FROM (DESCRIBE ${table}) WHERE lower(column_name) = 'id'`);
-  return reader.getRows().some(([type]) => type === "VARCHAR");
-}
+const idIsText = (described: readonly [string, string][]): boolean =>
+  described.some(([name, type]) => foldedName(name) === "id" && type === "VARCHAR");
 
 /**
  * The kept pulled texts written over the printed numbers. A row is found by its id: a numeric id
@@ -199,7 +203,7 @@ async function keptTextsInto(connection: DuckDBConnection, table: string, column
  * its mask), so each goes through 1 first.
  */
 export async function negativeZerosBack(connection: DuckDBConnection, table: string, column: string): Promise<void> {
-  const sameId = keptRowOf(table, await idIsText(connection, table));
+  const sameId = keptRowOf(table, idIsText(await describedColumns(connection, table)));
   const text = `${KEPT}.text`;
   const negativeZero = `(${text} IS NULL OR (TRY_CAST(${text} AS DOUBLE) = 0 AND signbit(TRY_CAST(${text} AS DOUBLE))))`;
   for (const value of ["1", "CAST('-0' AS DOUBLE)"])
