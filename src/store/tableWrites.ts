@@ -62,6 +62,7 @@ async function fitTable(
     return { addedColumns, widenedColumns };
   }
   if (!stored.primaryKey) {
+    await refuseAlteringUnderDependents(connection, table, "its id made the primary key (one row per id)");
     await connection.run(`ALTER TABLE ${target} ADD PRIMARY KEY (id)`);
     stored.primaryKey = true;
   }
@@ -77,7 +78,11 @@ async function fitTable(
       addedColumns.push(name);
     } else if (widenStored(before, type) !== before) {
       const widened = widenStored(before, type);
-      await refuseWideningUnderIndexes(connection, table, name, `${sqlTypeOf(before)} to ${sqlTypeOf(widened)}`);
+      await refuseAlteringUnderDependents(
+        connection,
+        table,
+        `column ${JSON.stringify(name)} widened from ${sqlTypeOf(before)} to ${sqlTypeOf(widened)}`,
+      );
       // committed numbers print as a frame prints them (after the loop); one pulled as numeric text in an earlier commit keeps only its number
       if (foldedName(name) === "id") keyWidened = true;
       else if (numbersTurnText(before, widened)) toText.push(name);
@@ -138,20 +143,34 @@ async function remadeWithTextIds(connection: DuckDBConnection, table: string, st
 }
 
 /**
- * DuckDB cannot change a column's type in a table that has an index of its own (a user's CREATE
- * INDEX: the store makes none but the primary key), and then says only that the transaction is
- * aborted: the run is refused first, naming the indexes.
+ * DuckDB cannot change a column's type, nor add a key, in a table that other entries depend on (a
+ * user's CREATE INDEX, a view made under `enable_view_dependencies`: the store makes neither), and
+ * then says only that the entry cannot be altered or that the transaction is aborted: the run is
+ * refused first, naming them.
  */
-async function refuseWideningUnderIndexes(connection: DuckDBConnection, table: string, column: string, change: string): Promise<void> {
+async function refuseAlteringUnderDependents(connection: DuckDBConnection, table: string, change: string): Promise<void> {
   const reader = await connection.runAndReadAll(
-    `SELECT index_name FROM duckdb_indexes() WHERE database_name = current_database() AND schema_name = 'main' AND ${foldedSql("table_name")} = ${foldedSql("$1")} ORDER BY 1`,
+    `SELECT kind, entry_schema, name FROM (
+       SELECT 'INDEX' AS kind, schema_name AS entry_schema, index_name AS name, database_name, schema_name, table_name FROM duckdb_indexes()
+       UNION ALL
+       SELECT 'VIEW', fountframe_view.schema_name, fountframe_view.view_name, fountframe_table.database_name,
+              fountframe_table.schema_name, fountframe_table.table_name
+       FROM duckdb_dependencies() fountframe_dependency
+       JOIN duckdb_tables() fountframe_table ON fountframe_dependency.objid = fountframe_table.table_oid
+       JOIN duckdb_views() fountframe_view ON fountframe_dependency.refobjid = fountframe_view.view_oid
+     ) WHERE database_name = current_database() AND schema_name = 'main' AND ${foldedSql("table_name")} = ${foldedSql("$1")}
+     ORDER BY kind, entry_schema, name`,
     [table],
   );
-  const indexes = reader.getRows().map(([name]) => String(name));
-  if (indexes.length === 0) return;
+  const dependents = reader
+    .getRows()
+    .map(([kind, schema, name]) => ({ kind: String(kind), entry: `${quoted(String(schema))}.${quoted(String(name))}` }));
+  if (dependents.length === 0) return;
+  const named = dependents.map(({ kind, entry }) => `${kind.toLowerCase()} ${entry}`).join(", ");
+  const drops = dependents.map(({ kind, entry }) => `DROP ${kind} ${entry}`);
   throw new ValueError(
-    `${table}: the pull needs column ${JSON.stringify(column)} widened from ${change}, which DuckDB cannot do while the table has ` +
-      `indexes (${indexes.join(", ")}): drop them (DROP INDEX ${indexes.map(quoted).join(", ")}), sync, and create them again; what the run had not committed yet was not written`,
+    `${table}: the pull needs ${change}, which DuckDB cannot do while other entries depend on the table (${named}): ` +
+      `drop them (${drops.join("; ")}), sync, and create them again; what the run had not committed yet was not written`,
   );
 }
 

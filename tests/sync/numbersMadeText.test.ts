@@ -110,6 +110,25 @@ describe("a column of numbers turned to text in the store", () => {
     await expect(held.store.query("INSERT INTO text_ids (id, v) VALUES ('x4', 5)")).rejects.toThrow(/Duplicate key/);
   });
 
+  it.each([
+    ["ids that turn text", "id", "x4", /column "id" widened from BIGINT to VARCHAR/],
+    ["a column that widens", "v", 0.5, /column "v" widened from BIGINT to DOUBLE/],
+  ])("refuses %s under a user's view that depends on the table, naming it; the table as it was", async (_, column, value, change) => {
+    const at = (day: number) => `2024-01-0${day}T00:00:00.000000Z`;
+    const table = `viewed_${column}`;
+    held.service.serve([[{ id: 1, v: 1, updated_at: at(1) }], [{ id: 2, v: 2, updated_at: at(1) }]]);
+    await held.client.sync(held.store, "brands", { table });
+    await held.store.query(`SET enable_view_dependencies = true; CREATE VIEW "my ""view"" of ${table}" AS SELECT id, v FROM ${table}`);
+    const before = (await held.store.query(`SELECT * FROM ${table} ORDER BY id`)).values;
+    held.service.serve([[{ id: 2, v: 3, updated_at: at(2) }], [{ id: 3, v: 4, updated_at: at(2), [column]: value }]]);
+    const refused = await held.client.sync(held.store, "brands", { table }).catch((error: unknown) => error);
+    expect(String(refused)).toMatch(change);
+    expect(String(refused)).toContain(`(view "main"."my ""view"" of ${table}"): drop them (DROP VIEW "main"."my ""view"" of ${table}")`);
+    expect((await held.store.query(`SELECT * FROM ${table} ORDER BY id`)).values).toEqual(before);
+    await held.store.query(`DROP VIEW "my ""view"" of ${table}"; SET enable_view_dependencies = false`);
+    expect(await held.client.sync(held.store, "brands", { table })).toMatchObject({ mode: "incremental", rows: 3 });
+  });
+
   it("keeps ids pulled as numeric text as pulled, and finds their rows' other kept texts, whichever column turns first", async () => {
     // rows as [id, v], two a page
     const serve = (rows: [number | string, string][]) =>
