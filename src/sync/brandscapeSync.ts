@@ -65,7 +65,8 @@ function refuseEmptyStudies(
   if (empty.length > 0)
     throw new IncompletePullError(
       `${what}: the lookup lists ${empty.join(",")} (data_updated_at ${empty.map((id) => lookupMarks[String(id)]).join(",")}: it has data) ` +
-        `but the brandscape data came back without rows of it, while the store holds some; ${STUDIES_NOT_COMMITTED}`,
+        `but the brandscape data came back without rows of it, while the store holds some`,
+      STUDIES_NOT_COMMITTED,
     );
 }
 
@@ -80,9 +81,7 @@ function refuseOtherStudies(came: ReadonlyMap<number, number>, withoutStudy: num
     ...(others.length > 0 ? [`its rows are of studies ${[...came.keys()].sort((a, b) => a - b).join(",")}`] : []),
     ...(withoutStudy > 0 ? [`${withoutStudy} rows came without a ${STUDY_COLUMN}`] : []),
   ];
-  throw new IncompletePullError(
-    `${what}: the pull asked for studies ${group.join(",")} but ${said.join(", and ")}; ${STUDIES_NOT_COMMITTED}`,
-  );
+  throw new IncompletePullError(`${what}: the pull asked for studies ${group.join(",")} but ${said.join(", and ")}`, STUDIES_NOT_COMMITTED);
 }
 
 /** Counts a pull's rows by study as its chunks arrive (rows without a study apart). */
@@ -255,7 +254,8 @@ export async function syncBrandscape(
           const at = pulled.indexOf(moved.study);
           if (at >= 0 && at < start)
             throw new IncompletePullError(
-              `${what}: id ${moved.id} is in study ${moved.study} too, which this run pulled and committed, so the service lists it in two studies; ${STUDIES_NOT_COMMITTED}`,
+              `${what}: id ${moved.id} is in study ${moved.study} too, which this run pulled and committed, so the service lists it in two studies`,
+              STUDIES_NOT_COMMITTED,
             );
           // the study the id was stored under is pulled with this group and both are replaced together
           if (at >= 0) pulled.splice(at, 1);
@@ -294,9 +294,8 @@ async function movedId(error: unknown, session: StoreSession, table: string): Pr
 
 /** A group's IncompletePullError told as a full run leaves it: the studies not yet done lost their marks at the run's start. */
 function inFullRun(error: unknown): unknown {
-  if (!(error instanceof IncompletePullError)) return error;
-  const told = error.message.replace(STUDIES_NOT_COMMITTED, FULL_RUN_NOT_COMMITTED).replace(NOT_COMMITTED, FULL_RUN_NOT_COMMITTED);
-  return told === error.message ? error : new IncompletePullError(told, { cause: error });
+  const told = error instanceof IncompletePullError && (error.left === STUDIES_NOT_COMMITTED || error.left === NOT_COMMITTED);
+  return told ? error.leaving(FULL_RUN_NOT_COMMITTED) : error;
 }
 
 /**
@@ -311,8 +310,8 @@ async function confirmNoData(pages: PagesOf, run: SyncRun, options: Record<strin
       requests++;
       if (page.records.length > 0)
         throw new IncompletePullError(
-          `sync of ${run.table}: the study lookup listed no study, yet the query's brandscape data has records (meta.total ${page.total}); ` +
-            "nothing was committed: the rows and marks are as they were",
+          `sync of ${run.table}: the study lookup listed no study, yet the query's brandscape data has records (meta.total ${page.total})`,
+          "nothing was committed: the rows and marks are as they were",
         );
     }
   } catch (error) {

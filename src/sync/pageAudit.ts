@@ -50,7 +50,7 @@ export class PageAudit {
   /** What a pull's failure says of the sync: pages that disagreed under `onErrors: "raise"` are a pull not whole, as they are under "warn". */
   failed(error: unknown): unknown {
     return error instanceof InconsistentPagesError
-      ? new IncompletePullError(`${this.what}: ${error.message}; ${NOT_COMMITTED}`, { cause: error })
+      ? new IncompletePullError(`${this.what}: ${error.message}`, NOT_COMMITTED, { cause: error })
       : error;
   }
 
@@ -59,6 +59,6 @@ export class PageAudit {
   }
 
   #fail(why: string): never {
-    throw new IncompletePullError(`${this.what}: ${why}; ${NOT_COMMITTED}`);
+    throw new IncompletePullError(`${this.what}: ${why}`, NOT_COMMITTED);
   }
 }

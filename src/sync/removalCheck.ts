@@ -44,16 +44,22 @@ export async function confirmRemovals(check: RemovalCheck, stored: StoredIds, pu
   if (ranges.unordered !== undefined && ids.length > MOST_REMOVALS_CHECKED)
     throw new IncompletePullError(
       `${what}: the pull would remove ${ids.length} stored ids, and ${ranges.unordered}, so a record skipped by pages that shifted ` +
-        `during the pull cannot be told from one deleted without asking for each, which is done for at most ${MOST_REMOVALS_CHECKED}; ` +
-        `${NOT_COMMITTED}. Sync without \`sort\` (pulls then go by id, and only ids between two pages are asked for)`,
+        `during the pull cannot be told from one deleted without asking for each, which is done for at most ${MOST_REMOVALS_CHECKED}`,
+      NOT_COMMITTED,
+      { advice: "Sync without `sort` (pulls then go by id, and only ids between two pages are asked for)" },
     );
   const unaskable = ids.filter((id) => itemId(id) === undefined);
   if (unaskable.length > 0)
     throw new IncompletePullError(
       `${what}: the pull would remove stored ${unaskable.length === 1 ? "id" : "ids"} ${unaskable.map((id) => JSON.stringify(id)).join(", ")}, ` +
         `which it did not bring, and which the service's item route cannot be asked about (its ids are whole numbers), so a record ` +
-        `skipped by pages that shifted during the pull cannot be ruled out; ${NOT_COMMITTED}. If the service no longer has ` +
-        `${unaskable.length === 1 ? "it" : "them"}, delete ${unaskable.length === 1 ? "that row" : "those rows"} from the table with store.query and sync again`,
+        `skipped by pages that shifted during the pull cannot be ruled out`,
+      NOT_COMMITTED,
+      {
+        advice:
+          `If the service no longer has ${unaskable.length === 1 ? "it" : "them"}, ` +
+          `delete ${unaskable.length === 1 ? "that row" : "those rows"} from the table with store.query and sync again`,
+      },
     );
   const limit = pLimit(CHECKS_AT_ONCE);
   const answers = await Promise.allSettled(ids.map((id) => limit(() => isServed(check, itemId(id)!))));
@@ -63,7 +69,8 @@ export async function confirmRemovals(check: RemovalCheck, stored: StoredIds, pu
   if (live.length > 0)
     throw new IncompletePullError(
       `${what}: the service still has ${live.length === 1 ? "id" : "ids"} ${live.join(",")} (${live.length === 1 ? "its item answers" : "their items answer"}), ` +
-        `which the pull did not bring: the pages shifted during the pull (a record removed and another added); ${NOT_COMMITTED}`,
+        `which the pull did not bring: the pages shifted during the pull (a record removed and another added)`,
+      NOT_COMMITTED,
     );
   return ids.length;
 }

@@ -82,6 +82,27 @@ export const STAGING_TABLE = "fountframe_staging";
  */
 export class IncompletePullError extends FountError {
   static override readonly kind: string = "IncompletePullError";
+  /** why the pull is not whole */
+  readonly reason: string;
+  /** what the store holds after the run */
+  readonly left: string;
+  /** what to do about it, when there is something to do */
+  readonly advice: string | undefined;
+
+  constructor(reason: string, left: string, options: { cause?: unknown; advice?: string } = {}) {
+    super(
+      `${reason}; ${left}${options.advice === undefined ? "" : `. ${options.advice}`}`,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
+    this.reason = reason;
+    this.left = left;
+    this.advice = options.advice;
+  }
+
+  /** The same stop, told with what another kind of run leaves behind. */
+  leaving(left: string): IncompletePullError {
+    return new IncompletePullError(this.reason, left, { cause: this, advice: this.advice });
+  }
 }
 
 /** What `store.tables()` lists: one synced query and where it stands. */

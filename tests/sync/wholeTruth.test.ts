@@ -86,6 +86,13 @@ describe("sync commits only whole truth, into tables it made", () => {
     expect(full.result).toBeInstanceOf(IncompletePullError);
     expect(String(full.result)).toMatch(/their rows are as they were, without their marks, which this "full" run forgot/);
     expect(String(full.result)).not.toMatch(/marks are as they were/);
+    // the group's own error is the cause; the reason is the same, told with what a full run leaves
+    const told = full.result as IncompletePullError;
+    const cause = told.cause as IncompletePullError;
+    expect(told.reason).toBe(cause.reason);
+    expect(told.reason).toMatch(/page 2 was skipped/);
+    expect(cause.left).toMatch(/^nothing of it was committed/);
+    expect(told.message).toBe(`${told.reason}; ${told.left}`);
   });
 
   it("refuses a study whose mark moved but whose data came back without rows, in a later group of the run: the earlier ones stay committed", async () => {
