@@ -9,7 +9,7 @@ import { refuseShadowingMacros } from "./shadowingMacros";
 import { pinMeaningSettings } from "./sessionPins";
 import { attachStatement, checkStoreFile, IN_STORE, readOnlyAttachStatement, STORE_CATALOG, USE_STORE } from "./storeFile";
 import type { Store } from "./types";
-import { checkWal, clearStaleMark, markCommitting } from "./walGuard";
+import { checkWal, clearStaleMark, committing } from "./walGuard";
 
 /** The store file is open elsewhere: in another process (DuckDB lets one process write a database at a time), or already in this one. */
 export class StoreBusyError extends FountError {
@@ -65,13 +65,10 @@ async function open(path: string, create: boolean, onlyWithState: boolean): Prom
     if (!file.exists) await claimMadeFile(file.resolved);
     await connection.run(USE_STORE);
     await refuseShadowingMacros(connection);
-    // the state table made (or its columns added) and folded into the file under the store's mark: a
-    // log of it left by a kill here is known as the store's (walGuard.ts)
-    await markCommitting(file.resolved);
-    await ensureStateTable(connection, path);
-    await connection.run("CHECKPOINT");
-    await clearStaleMark(file.resolved);
-    const store = new DuckDBStore(path, file.resolved, duckdb, instance, connection);
+    // the state table made (or its columns added) under the store's mark: a log of it left by a kill here is the store's
+    const own = connection;
+    await committing(own, file.resolved, () => ensureStateTable(own, path));
+    const store = new DuckDBStore(path, file.resolved, duckdb, instance, own);
     opened = true;
     return store;
   } catch (error) {

@@ -35,7 +35,7 @@ import { ColumnCounts } from "../table/columnCounts";
 import { idKey } from "../table/columnType";
 import { COLUMN_TYPE_CHANGED_CODE, LONE_SURROGATE_WARNING } from "../export/columnCounts";
 import { attachStatement, IN_STORE_SCHEMA, STORE_CATALOG, STORE_ROW_GROUP_ROWS, USE_STORE } from "./storeFile";
-import { clearStaleMark, markCommitting, walBytes } from "./walGuard";
+import { committing, walBytes } from "./walGuard";
 import { currentSetting, sizeSetting } from "./sizeSettings";
 
 /** A store's text is UTF-8, as Parquet's and Arrow's are (docs/writers.md states the rule once). */
@@ -413,19 +413,9 @@ export class DuckDBStore implements Store, SessionHolder {
     await this.#connection.run(`SET memory_limit = ${sqlText(limit)}`);
   }
 
-  /**
-   * Work that may commit: marked as the store's own until the write-ahead log is folded into the
-   * file (walGuard.ts), so a log left by a kill in between is known as the store's.
-   */
-  async #committing<T>(work: () => Promise<T>): Promise<T> {
-    await markCommitting(this.#file);
-    try {
-      return await work();
-    } finally {
-      await this.#connection.run("CHECKPOINT").catch(() => undefined);
-      // a log the checkpoint could not fold in keeps its mark: it is the store's, for the next open to replay
-      await clearStaleMark(this.#file);
-    }
+  /** Work that may commit, under the store's mark (walGuard.ts). */
+  #committing<T>(work: () => Promise<T>): Promise<T> {
+    return committing(this.#connection, this.#file, work);
   }
 
   /**

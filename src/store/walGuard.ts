@@ -1,4 +1,5 @@
 import { lstat, rm, writeFile } from "node:fs/promises";
+import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValueError } from "../errors";
 
 /**
@@ -48,6 +49,21 @@ export async function walBytes(file: string): Promise<number> {
 }
 
 /** Marks the span from a commit to its checkpoint (see checkWal). */
-export async function markCommitting(file: string): Promise<void> {
+async function markCommitting(file: string): Promise<void> {
   await writeFile(markOf(file), `${process.pid}\n`);
+}
+
+/**
+ * Work on the store's file that may commit: marked as the store's own until the write-ahead log is
+ * folded into the file, so a log left by a kill in between is known as the store's.
+ */
+export async function committing<T>(connection: DuckDBConnection, file: string, work: () => Promise<T>): Promise<T> {
+  await markCommitting(file);
+  try {
+    return await work();
+  } finally {
+    await connection.run("CHECKPOINT").catch(() => undefined);
+    // a log the checkpoint could not fold in keeps its mark: it is the store's, for the next open to replay
+    await clearStaleMark(file);
+  }
 }
