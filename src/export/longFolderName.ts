@@ -6,6 +6,12 @@ export const MAX_FOLDER_NAME_BYTES = 255;
 export const SHORTENED_FOLDER_NAME_BYTES = 200;
 /** Hex digits of the value's SHA-256 that tell two values with one prefix apart. */
 const HASH_DIGITS = 16;
+/**
+ * The most bytes (UTF-8) of a partition folder's `column=` part: what a shortened name leaves beside
+ * `~`, the hash and one character of the value (4 bytes at most). A longer column name (a Hive
+ * partition's name is its column's, so it cannot be shortened) is refused before anything is written.
+ */
+export const MAX_PARTITION_PREFIX_BYTES = SHORTENED_FOLDER_NAME_BYTES - 1 - HASH_DIGITS - 4;
 /** The file in a shortened partition folder holding its whole value (`_` first: engines skip it). */
 export const PARTITION_VALUE_FILE = "_partition_value.txt";
 

@@ -1,4 +1,4 @@
-import { shortenedFolderName } from "./longFolderName";
+import { MAX_PARTITION_PREFIX_BYTES, shortenedFolderName } from "./longFolderName";
 
 /*
  * The one naming rule of a partition folder (docs/parquet.md, "Partitioned datasets"), for the
@@ -29,6 +29,15 @@ export function escapePathPart(text: string): string {
   }
   return escaped;
 }
+
+/** A partition column's folder prefix, `column=`, its name escaped. */
+export const partitionPrefix = (column: string): string => `${escapePathPart(column)}=`;
+
+/** Whether every value of the column can be given a folder name that fits a file name (see MAX_PARTITION_PREFIX_BYTES). */
+export const fitsPartitionFolders = (column: string): boolean => Buffer.byteLength(partitionPrefix(column)) <= MAX_PARTITION_PREFIX_BYTES;
+
+/** What partitionBy takes, for a ValidationError. */
+export const PARTITION_BY_ALLOWED = `a list of column names, e.g. ["study_id"], each within ${MAX_PARTITION_PREFIX_BYTES - 1} bytes of UTF-8 once escaped for its folder name (column=value): a longer name leaves no file name for its folders; rename the column first`;
 
 /** A partition folder: its name, and the whole value when the name had to be shortened (kept in _partition_value.txt). */
 export interface PartitionFolder {

@@ -5,7 +5,7 @@ import type { ColumnType } from "../table/columnType";
 import { ExportError } from "./exportError";
 import { PARTITION_VALUE_FILE } from "./longFolderName";
 import { withFolderOutput, type FolderOutput, type Sink } from "./output";
-import { escapePathPart, partitionFolder } from "./partitionFolder";
+import { partitionFolder, partitionPrefix } from "./partitionFolder";
 import { defaultBatchRows, TypedBatches } from "./typedBatches";
 import type { ExportSource, ExportSummary } from "./types";
 import type { OpenColumnar } from "./writeColumnar";
@@ -204,7 +204,7 @@ function layoutOf(schema: ColumnarSchema, partitionBy: readonly string[], batchR
   const kept = schema.names.map((_, position) => position).filter((position) => !keys.includes(position));
   return {
     keys,
-    keyPrefixes: partitionBy.map((name) => `${escapePathPart(name)}=`),
+    keyPrefixes: partitionBy.map(partitionPrefix),
     keyTypes: keys.map((position) => schema.types[position]),
     kept,
     fileSchema: { names: kept.map((position) => schema.names[position]), types: kept.map((position) => schema.types[position]) },

@@ -3,6 +3,7 @@ import { ValidationError } from "../errors";
 import { describeValue } from "../query/query";
 import { COLUMN_TYPES, type ColumnType } from "../table/columnType";
 import { EXCEL_MAX_DATA_ROWS } from "./excelSheets";
+import { fitsPartitionFolders, PARTITION_BY_ALLOWED } from "./partitionFolder";
 import type { ExportFormat } from "./types";
 
 /**
@@ -71,7 +72,7 @@ const COLUMNAR: Record<string, OptionRule> = {
     `an object of column name → type, each one of ${COLUMN_TYPES.join(", ")}`,
   ),
   batchRows: rule(wholeFrom(1), "a whole number of rows of 1 or more"),
-  partitionBy: rule(z.array(z.string().min(1)).min(1), 'a list of column names, e.g. ["study_id"]'),
+  partitionBy: rule(z.array(z.string().min(1).refine(fitsPartitionFolders)).min(1), PARTITION_BY_ALLOWED),
   maxOpenFiles: rule(wholeFrom(1, 100_000), "a whole number from 1 to 100000"),
   resume: rule(z.boolean(), "true or false"),
 };

@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValidationError } from "../errors";
 import { PARTITION_VALUE_FILE } from "../export/longFolderName";
-import { escapePathPart } from "../export/partitionFolder";
+import { partitionPrefix } from "../export/partitionFolder";
 import { namedAsDuckDBDoes, numberPartitions, type TablePartitions } from "./partitionFolders";
 import { quoted, sqlText } from "./sqlTypes";
 
@@ -60,7 +60,7 @@ async function holdsOnlyAnExport(dir: string, partitionBy: readonly string[]): P
   if (!found) return true;
   if (!found.isDirectory()) return false;
   const holdsOnly = async (folder: string, depth: number): Promise<boolean> => {
-    const prefix = depth < partitionBy.length ? `${escapePathPart(partitionBy[depth])}=`.toLowerCase() : undefined;
+    const prefix = depth < partitionBy.length ? partitionPrefix(partitionBy[depth]).toLowerCase() : undefined;
     for (const entry of await readdir(folder, { withFileTypes: true })) {
       if (entry.isFile() && depth > 0 && isExportFile(entry.name)) continue;
       if (!entry.isDirectory() || prefix === undefined || !entry.name.toLowerCase().startsWith(prefix)) return false;

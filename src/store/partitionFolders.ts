@@ -1,6 +1,6 @@
 import { IN_STORE } from "./storeFile";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { escapePathPart, partitionFolder } from "../export/partitionFolder";
+import { partitionFolder, partitionPrefix } from "../export/partitionFolder";
 import { quoted, foldedSql, foldedName } from "./sqlTypes";
 
 /** A table's partitions, numbered in a temporary table, each with its folder path as the library's writer names it. */
@@ -78,7 +78,7 @@ export async function numberPartitions(
   );
   const printed = partitionBy.map((column) => printedSql(column, types.get(column) ?? "VARCHAR")).join(", ");
   const reader = await connection.runAndReadAll(`SELECT ${quoted(number)}, ${printed} FROM ${PARTITIONS_TABLE} ORDER BY ${quoted(number)}`);
-  const prefixes = partitionBy.map((column) => `${escapePathPart(column)}=`);
+  const prefixes = partitionBy.map(partitionPrefix);
   const paths: string[] = [];
   const wholeValues = new Map<string, string>();
   for (const [, ...values] of reader.getRowsJS()) {

@@ -6,6 +6,7 @@ import type { DuckDB } from "./loadDuckDB";
 import { attachedBy, holdAttachedFiles, isOpenHere, releaseFile } from "./openFiles";
 import { exportFile, exportPartitioned } from "./parquetExport";
 import { columnTypes } from "./partitionFolders";
+import { fitsPartitionFolders, PARTITION_BY_ALLOWED } from "../export/partitionFolder";
 import { resultToFrame } from "./queryFrame";
 import { quoted, sqlText, foldedSql } from "./sqlTypes";
 import { RowAppends, Staging, type StagingState } from "./stagedRows";
@@ -208,6 +209,12 @@ export class DuckDBStore implements Store, SessionHolder {
       const unknown = partitionBy.filter((column) => !columns.includes(column));
       if (unknown.length > 0)
         throw new ValidationError("partitionBy", `columns of ${name} (${columns.join(", ")}), got ${unknown.join(", ")}`);
+      const unfit = partitionBy.filter((column) => !fitsPartitionFolders(column));
+      if (unfit.length > 0)
+        throw new ValidationError(
+          "partitionBy",
+          `${PARTITION_BY_ALLOWED}; got ${unfit.map((column) => JSON.stringify(column)).join(", ")}`,
+        );
       if (partitionBy.length > 0 && columns.every((column) => partitionBy.includes(column)))
         throw new ValidationError("partitionBy", `leaves no column of ${name} to write in the files: ${partitionBy.join(", ")}`);
       if (partitionBy.length === 0) await exportFile(this.#connection, table, types, dir);

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeParquet } from "../../src/export";
+import { ValidationError } from "../../src/errors";
 import { useEmulator } from "../client/fixture";
 import { duckRows, sqlText } from "./duckdb";
 import { recordsText, serveHostilePages } from "./hostilePages";
@@ -56,4 +57,22 @@ test("long values get `label=<prefix>~<16 hex of SHA-256>` folders, each with it
   );
   expect(rows.map((row) => row.n)).toEqual([2, 1, 1, 1]);
   expect(rows[0].label).toBe(whole.get(LONG_ASCII)!.slice("label=".length));
+});
+
+test("a partition column whose name leaves no room for a folder name is refused by name, before anything is read or written", async () => {
+  const fits = "k".repeat(178); // `k…=` is 179 bytes: a value's shortened folder still fits, with 4 bytes of it
+  const pages = [recordsText({ id: 1, [fits]: "v".repeat(300) }, { id: 2, [fits]: "w" })];
+  const { perPage } = serveHostilePages(env.emulator, "brands", pages);
+  const client = env.client({ retries: 2, onErrors: "raise" });
+  const out = join(dir, "long-name");
+  await writeParquet(client.rawPages("brands", { perPage }), out, { partitionBy: [fits] });
+  const folders = readdirSync(out);
+  expect(folders).toHaveLength(2);
+  for (const folder of folders) expect(Buffer.byteLength(folder)).toBeLessThanOrEqual(200);
+  for (const long of ["k".repeat(179), "ü".repeat(130), "/".repeat(60)]) {
+    const refused = writeParquet(client.rawPages("brands", { perPage }), join(dir, "refused"), { partitionBy: ["id", long] });
+    await expect(refused).rejects.toThrow(ValidationError);
+    await expect(refused).rejects.toThrow(/^partitionBy: must be a list of column names, .* each within 178 bytes of UTF-8 once escaped/);
+  }
+  expect(readdirSync(dir)).not.toContain("refused");
 });

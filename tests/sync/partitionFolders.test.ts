@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeParquet } from "../../src/export";
 import { openStore, type Store } from "../../src/store";
+import { ValidationError } from "../../src/errors";
 import { useEmulator } from "../client/fixture";
 import { duckRows, sqlText } from "../export/duckdb";
 import { recordsText, serveHostilePages } from "../export/hostilePages";
@@ -208,4 +209,12 @@ test("timestamps of one millisecond get a folder each, from the library's writer
     );
     expect(rows.map((row) => row.ts)).toEqual(stamps);
   }
+});
+
+test("store.writeParquet: a partition column whose name leaves no room for a folder name is refused by name, nothing written", async () => {
+  const long = "ü".repeat(90); // 180 bytes
+  const refused = storeExport("long-name", [long], (store) => store.query(`CREATE TABLE t AS SELECT 1 AS id, 'v' AS "${long}"`));
+  await expect(refused).rejects.toThrow(ValidationError);
+  await expect(refused).rejects.toThrow(/^partitionBy: a list of column names, .* within 178 bytes of UTF-8 once escaped .*; got "ü+"$/);
+  expect(readdirSync(dir)).not.toContain("long-name");
 });
