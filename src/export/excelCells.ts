@@ -43,6 +43,11 @@ function zoneMinutes(zone: string | undefined): number {
 }
 
 const DAY_MS = 86_400_000;
+/** The first instant past Excel's calendar, which ends on 9999-12-31. */
+const PAST_EXCEL_DAYS = Date.UTC(10000, 0, 1);
+/** Excel's numbers (its specifications and limits): none larger than this, and none but 0 nearer 0 than the smallest normal double. */
+const EXCEL_LARGEST_NUMBER = 9.99999999999999e307;
+const EXCEL_SMALLEST_NUMBER = 2.2250738585072014e-308;
 /** Serial 0 of Excel's 1900 calendar, and the first day its serials count from the fake 1900-02-29 on. */
 const EXCEL_DAY_ZERO = Date.UTC(1899, 11, 31);
 const FIRST_DAY_AFTER_FAKE_LEAP_DAY = Date.UTC(1900, 2, 1);
@@ -50,11 +55,12 @@ const FIRST_DAY_AFTER_FAKE_LEAP_DAY = Date.UTC(1900, 2, 1);
 /**
  * A date as the sheet holds it. Excel counts 1900-02-29, a day that never was (Lotus 1-2-3's
  * leap-year bug), as serial 60: exceljs's Date conversion is right from 1900-03-01 (serial 61) on
- * and one day late before it, so those serials (1 to 59) are written as numbers. Before 1900 there
- * is no serial at all: the ISO text.
+ * and one day late before it, so those serials (1 to 59) are written as numbers. Before 1900, and
+ * after 9999 (an instant there once its offset is taken off), there is no serial at all: the ISO text.
  */
 function excelDate(date: Date, format: string, text = date.toISOString()): { value: ExcelCell; format?: string } {
   const ms = date.getTime();
+  if (ms >= PAST_EXCEL_DAYS) return { value: text };
   if (ms >= FIRST_DAY_AFTER_FAKE_LEAP_DAY) return { value: date, format };
   if (ms < EXCEL_DAY_ZERO + DAY_MS) return { value: text };
   return { value: (ms - EXCEL_DAY_ZERO) / DAY_MS, format };
@@ -70,6 +76,8 @@ export interface SheetCell {
   replacedSurrogates?: boolean;
   /** a number past the double range (±Infinity), written as the text `Infinity` or `-Infinity` */
   infinite?: boolean;
+  /** a number Excel cannot hold (beyond ±9.99999999999999E+307, or nonzero nearer 0 than 2.2251E-308), written as the text it prints */
+  outOfRange?: boolean;
   /** a timestamp with an offset other than UTC, shown as its UTC time (a sheet's dates have no zone) */
   shownInUtc?: boolean;
 }
@@ -82,16 +90,22 @@ export interface SheetCell {
 export function excelCell(value: unknown, inDates = false): SheetCell {
   if (value === Infinity || value === -Infinity) return { value: String(value), infinite: true };
   const cell = excelValue(value);
+  if (typeof cell === "number" && !fitsExcel(cell)) return { value: String(cell), outOfRange: true };
   if (cell instanceof Date) return excelDate(cell, DATE_TIME_FORMAT);
   if (typeof cell !== "string") return { value: cell };
   const parsed = inDates ? isoDate(cell) : undefined;
   if (parsed) {
     const date = excelDate(parsed.date, parsed.withTime ? DATE_TIME_FORMAT : DATE_FORMAT, cell);
-    return parsed.offset ? { ...date, shownInUtc: true } : date;
+    return parsed.offset && date.value instanceof Date ? { ...date, shownInUtc: true } : date;
   }
   const { text, cut, replacedSurrogates } = excelText(cell);
   if (!cut && !replacedSurrogates) return { value: text };
   return { value: text, truncated: cut, replacedSurrogates };
+}
+
+function fitsExcel(number: number): boolean {
+  const size = Math.abs(number);
+  return size === 0 || (size >= EXCEL_SMALLEST_NUMBER && size <= EXCEL_LARGEST_NUMBER);
 }
 
 const MIN_WIDTH = 6;

@@ -4,12 +4,22 @@ import { describeValue } from "../query/query";
 import { excelCell, fittedWidths, type ExcelCell, type SheetCell } from "./excelCells";
 import { EXCEL_MAX_CELL_TEXT, excelText } from "./excelText";
 import { ColumnCounts } from "../table/columnCounts";
-import { EXCEL_TEXT_CUT_CODE, INFINITE_NUMBER_CODE, LONE_SURROGATE_WARNING, TIMESTAMP_TO_UTC_CODE } from "./columnCounts";
+import {
+  EXCEL_NUMBER_RANGE_CODE,
+  EXCEL_TEXT_CUT_CODE,
+  INFINITE_NUMBER_CODE,
+  LONE_SURROGATE_WARNING,
+  TIMESTAMP_TO_UTC_CODE,
+} from "./columnCounts";
 import { ExportError } from "./exportError";
 
 /** Excel's rows per sheet, 1,048,576, less the header row. */
 export const EXCEL_MAX_DATA_ROWS = 1_048_575;
 const MAX_SHEET_NAME = 31;
+/** Excel's columns per sheet (XFD). */
+export const EXCEL_MAX_COLUMNS = 16_384;
+/** The sheet name Excel keeps for its change history, in any case. */
+const RESERVED_SHEET_NAME = /^history$/i;
 
 export interface SheetPlan {
   baseName: string;
@@ -17,15 +27,20 @@ export interface SheetPlan {
   onOverflow: "split" | "raise";
 }
 
-/** `data`, `data_2`, `data_3`, ...: within Excel's 31 characters, without the characters it refuses. */
+/** `data`, `data_2`, `data_3`, ...: within Excel's 31 characters (never half a surrogate pair), without the characters it refuses. */
 export function sheetName(baseName: string, index: number): string {
   const suffix = index === 1 ? "" : `_${index}`;
-  return baseName.slice(0, MAX_SHEET_NAME - suffix.length) + suffix;
+  let kept = baseName.slice(0, MAX_SHEET_NAME - suffix.length);
+  if (/[\ud800-\udbff]$/.test(kept)) kept = kept.slice(0, -1);
+  return kept + suffix;
 }
 
 export function checkSheetPlan(name: string | undefined, maxRows: number | undefined, onOverflow: string | undefined): SheetPlan {
-  const baseName = (name ?? "data").replace(/[[\]:*?/\\]/g, "_").replace(/^'+|'+$/g, "");
+  // eslint-disable-next-line no-control-regex -- Excel refuses control characters in a sheet name, as it does []:*?/\
+  const baseName = (name ?? "data").replace(/[[\]:*?/\\\u0000-\u001f\u007f]/g, "_").replace(/^'+|'+$/g, "");
   if (!baseName) throw new ValidationError("sheetName", `must have a character Excel allows in a sheet name, got ${JSON.stringify(name)}`);
+  if (RESERVED_SHEET_NAME.test(baseName))
+    throw new ValidationError("sheetName", `must not be History, which Excel keeps for itself, got ${JSON.stringify(name)}`);
   const rows = maxRows ?? EXCEL_MAX_DATA_ROWS;
   if (!Number.isInteger(rows) || rows < 1 || rows > EXCEL_MAX_DATA_ROWS) {
     throw new ValidationError("maxRowsPerSheet", `must be an integer from 1 to ${EXCEL_MAX_DATA_ROWS}, got ${describeValue(maxRows)}`);
@@ -70,6 +85,7 @@ export class SheetRoller {
     truncated: new ColumnCounts(),
     replacedSurrogates: new ColumnCounts(),
     infinite: new ColumnCounts(),
+    outOfRange: new ColumnCounts(),
     shownInUtc: new ColumnCounts(),
   };
 
@@ -80,6 +96,10 @@ export class SheetRoller {
     firstRows: readonly (readonly unknown[])[] = [],
     dates: readonly boolean[] = [],
   ) {
+    if (columns.length > EXCEL_MAX_COLUMNS)
+      throw new ExportError(
+        `${columns.length} columns do not fit an Excel sheet, which holds ${EXCEL_MAX_COLUMNS}: choose columns with the columns option, or write CSV, Parquet or Arrow`,
+      );
     this.#widths = fittedWidths(columns, firstRows.slice(0, WIDTH_SAMPLE_ROWS), dates);
   }
 
@@ -102,6 +122,7 @@ export class SheetRoller {
       if (cell.truncated) this.#changed.truncated.add(this.columns[position]);
       if (cell.replacedSurrogates) this.#changed.replacedSurrogates.add(this.columns[position]);
       if (cell.infinite) this.#changed.infinite.add(this.columns[position]);
+      if (cell.outOfRange) this.#changed.outOfRange.add(this.columns[position]);
       if (cell.shownInUtc) this.#changed.shownInUtc.add(this.columns[position]);
     }
     row.commit();
@@ -116,7 +137,14 @@ export class SheetRoller {
 
   /** The cells the sheets hold otherwise than the frame, once per export, by column. */
   warn(): void {
-    const { truncated, replacedSurrogates, infinite, shownInUtc } = this.#changed;
+    const { truncated, replacedSurrogates, infinite, outOfRange, shownInUtc } = this.#changed;
+    const cutNames = this.columns.filter((column) => column.length > EXCEL_MAX_CELL_TEXT);
+    if (cutNames.length > 0)
+      process.emitWarning(
+        `column names longer than Excel's ${EXCEL_MAX_CELL_TEXT} characters per cell were cut to fit in the header: ` +
+          `${cutNames.map((column) => `${JSON.stringify(column.slice(0, 40))}… (${column.length} characters)`).join(", ")}. Export to CSV or NDJSON to keep them whole.`,
+        { code: EXCEL_TEXT_CUT_CODE },
+      );
     truncated.warn(
       `text longer than Excel's ${EXCEL_MAX_CELL_TEXT} characters per cell was cut to fit (never inside a surrogate pair)`,
       "Export to CSV or NDJSON to keep it whole.",
@@ -127,6 +155,11 @@ export class SheetRoller {
       "numbers past the double range (±Infinity, e.g. 1e400 in the service's JSON) were written as the text Infinity or -Infinity, which Excel cannot hold as a number",
       "CSV, Parquet and Arrow keep them as numbers (docs/writers.md).",
       INFINITE_NUMBER_CODE,
+    );
+    outOfRange.warn(
+      "numbers Excel cannot hold (beyond ±9.99999999999999E+307, or nonzero and nearer 0 than ±2.2251E-308) were written as the text they print",
+      "CSV, Parquet and Arrow keep them as numbers (docs/writers.md).",
+      EXCEL_NUMBER_RANGE_CODE,
     );
     shownInUtc.warn(
       "timestamps with an offset other than UTC were written as their UTC date and time, since a sheet's dates hold no zone",

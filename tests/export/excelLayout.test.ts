@@ -162,3 +162,61 @@ test("only the header and date cells carry a style: every other cell is unstyled
   expect(styled).toEqual({ F2: "yyyy-mm-dd", F4: "yyyy-mm-dd hh:mm:ss" });
   expect(sheet.getCell("A1").font?.bold).toBe(true);
 });
+
+test("numbers Excel cannot hold and instants past 9999 are their text, with a warning naming the column", async () => {
+  const path = join(dir, "ranges.xlsx");
+  const { warnings } = await captureWarnings(() =>
+    writeExcel(
+      [
+        { id: 1, big: 1.7976931348623157e308, at: "9999-12-31T23:00:00-05:00" },
+        { id: 2, big: 1e-320, at: "9999-12-31T23:00:00Z" },
+        { id: 3, big: -9.99999999999999e307, at: "2024-01-31T12:00:00Z" },
+        { id: 4, big: 2.2250738585072014e-308, at: null },
+        { id: 5, big: 0, at: null },
+      ],
+      path,
+    ),
+  );
+  const sheet = await openSheet(path);
+  expect([2, 3, 4, 5, 6].map((row) => sheet.getCell(`B${row}`).value)).toEqual([
+    "1.7976931348623157e+308",
+    "1e-320",
+    -9.99999999999999e307,
+    2.2250738585072014e-308,
+    0,
+  ]);
+  expect(sheet.getCell("C2").value).toBe("9999-12-31T23:00:00-05:00");
+  expect(sheet.getCell("C3").value).toEqual(new Date("9999-12-31T23:00:00Z"));
+  const range = warnings.filter((warning) => warning.code === "FOUNTFRAME_EXCEL_NUMBER_RANGE");
+  expect(range).toHaveLength(1);
+  expect(range[0].message).toMatch(/big \(2 cells\)/);
+  // the one instant past 9999 is its text, offset and all: not shown in UTC
+  expect(warnings.filter((warning) => warning.code === "FOUNTFRAME_TIMESTAMP_TO_UTC")).toEqual([]);
+});
+
+test("a column name past 32,767 characters is cut in the header with a warning; more columns than a sheet holds are refused", async () => {
+  const path = join(dir, "long-name.xlsx");
+  const name = `${"n".repeat(EXCEL_MAX_CELL_TEXT - 1)}😀tail`;
+  const { warnings } = await captureWarnings(() => writeExcel([{ id: 1, [name]: "v" }], path));
+  expect(warnings).toEqual([expect.objectContaining({ code: "FOUNTFRAME_EXCEL_TEXT_CUT" })]);
+  expect(warnings[0].message).toMatch(/column names longer than Excel's 32767 characters .* \(32772 characters\)/);
+  expect(String((await openSheet(path)).getCell("B1").value)).toBe("n".repeat(EXCEL_MAX_CELL_TEXT - 1));
+  const wide = Object.fromEntries(Array.from({ length: 16_385 }, (_, column) => [`c${column}`, column]));
+  await expect(writeExcel([wide], join(dir, "wide.xlsx"))).rejects.toThrow(
+    /16385 columns do not fit an Excel sheet, which holds 16384: choose columns with the columns option/,
+  );
+});
+
+test("sheet names: History is refused, a cut keeps surrogate pairs whole, characters Excel refuses become _", async () => {
+  await expect(writeExcel([{ id: 1 }], join(dir, "history.xlsx"), { sheetName: "history" })).rejects.toMatchObject({
+    parameter: "sheetName",
+  });
+  const path = join(dir, "names.xlsx");
+  await writeExcel([{ id: 1 }], path, { sheetName: "😀".repeat(20) });
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["😀".repeat(15)]);
+  const controls = join(dir, "controls.xlsx");
+  await writeExcel([{ id: 1 }], controls, { sheetName: "a\u0000b/c" });
+  expect(await openSheet(controls, "a_b_c")).toBeDefined();
+});
