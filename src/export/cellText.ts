@@ -1,4 +1,4 @@
-import { jsonText } from "../text/jsonText";
+import { cellJsonText } from "../text/jsonText";
 
 /** What a spreadsheet reads as the start of a formula (OWASP's list, with csv-stringify's full-width forms). */
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
@@ -31,6 +31,6 @@ export function excelValue(value: unknown): string | number | boolean | Date | n
     default:
       if (value === null) return null;
       if (value instanceof Date) return value;
-      return jsonText(value) ?? null;
+      return cellJsonText(value) ?? null;
   }
 }

@@ -1,4 +1,5 @@
 import type { JsonRecord } from "../table/types";
+import { holdsInfinite } from "../text/jsonText";
 import { isFrameShape } from "../frame/frameShape";
 import { ExportHeader, newRow } from "./exportHeader";
 import { recordBatches, type CellRows } from "./sourceBatches";
@@ -75,23 +76,6 @@ export function warnOfInfinite(infinite: ColumnCounts, streamed: StreamedColumns
     "CSV, Parquet and Arrow keep them (docs/writers.md).",
     INFINITE_NUMBER_CODE,
   );
-}
-
-/**
- * Whether a record's value, or any value nested in it, is ±Infinity (which JSON.stringify writes as
- * null): looked through with a list of its own, since a record may nest deeper than the call stack.
- */
-function holdsInfinite(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const next = pending.pop();
-    if (typeof next === "number") {
-      if (isInfinite(next)) return true;
-    } else if (next !== null && typeof next === "object") {
-      for (const inner of Array.isArray(next) ? next : Object.values(next)) pending.push(inner);
-    }
-  }
-  return false;
 }
 
 /** ±Infinity cells of a batch, by column: only numbers that are not int32 can be one (the gatherer's counts say which columns hold such). */

@@ -1,7 +1,7 @@
 import type { ChunkStats, ColumnTable, PageChunk } from "../table/types";
 import { CellConversion, ColumnStats, planColumns } from "../table/columnPlan";
 import { parseNumericString, type DeclaredType } from "../table/columnType";
-import { jsonText } from "../text/jsonText";
+import { cellJsonText } from "../text/jsonText";
 import { AssembledColumn, doublesArray } from "./assembledColumn";
 
 const COUNTS = ["present", "numbers", "numericStrings", "otherStrings", "booleans", "structured"] as const;
@@ -151,7 +151,8 @@ function convertColumn(cells: unknown[], conversion: CellConversion): void {
       for (let row = 0; row < count; row++) {
         const value = cells[row];
         if (typeof value === "string") continue;
-        cells[row] = value === undefined || value === null ? null : typeof value === "object" ? (jsonText(value) ?? null) : String(value);
+        cells[row] =
+          value === undefined || value === null ? null : typeof value === "object" ? (cellJsonText(value) ?? null) : String(value);
       }
   }
 }

@@ -1,5 +1,5 @@
 // The conversions of a cell every output needs: to the type its column was given, or to text.
-import { jsonText } from "../text/jsonText";
+import { cellJsonText } from "../text/jsonText";
 import { MS_PER_DAY, dayOf, microsOf, parseNumericString, typeOfCell, type ColumnType } from "./columnType";
 
 /** A cell as text (a CSV field, a text column): missing (null, undefined, NaN) empty, booleans true/false, lists and objects as JSON. */
@@ -18,7 +18,7 @@ export function csvText(value: unknown): string {
     default:
       if (value === null) return "";
       if (value instanceof Date) return value.toISOString();
-      return jsonText(value) ?? "";
+      return cellJsonText(value) ?? "";
   }
 }
 

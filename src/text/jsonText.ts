@@ -12,6 +12,34 @@ export function jsonText(value: unknown, indent?: number): string | undefined {
   }
 }
 
+/**
+ * A nested value (a list, an object) as the text of its cell: its JSON, where a number past the
+ * double range (±Infinity, `1e400` in the service's JSON) is written `1e400` or `-1e400`, which a
+ * JSON reader takes back as that number (JSON.stringify would write null and lose it).
+ */
+export function cellJsonText(value: unknown): string | undefined {
+  const text = jsonText(value);
+  if (text === undefined || !text.includes("null") || !holdsInfinite(value)) return text;
+  return jsonTextWithoutRecursion(value, undefined, true);
+}
+
+/**
+ * Whether a value, or any value nested in it, is ±Infinity (which JSON.stringify writes as null):
+ * looked through with a list of its own, since a value may nest deeper than the call stack.
+ */
+export function holdsInfinite(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === "number") {
+      if (next === Infinity || next === -Infinity) return true;
+    } else if (next !== null && typeof next === "object") {
+      for (const inner of Array.isArray(next) ? next : Object.values(next)) pending.push(inner);
+    }
+  }
+  return false;
+}
+
 /** A JSON.stringify replacer: NaN already becomes null there, but a bigint would throw. */
 export function bigintAsText(_key: string, value: unknown): unknown {
   return typeof value === "bigint" ? String(value) : value;
@@ -21,8 +49,11 @@ type Frame =
   | { kind: "array"; items: readonly unknown[]; index: number; depth: number }
   | { kind: "object"; object: Record<string, unknown>; keys: string[]; index: number; depth: number; wrote: boolean };
 
-/** A value as JSON.stringify would write it (bigints as text), without recursion: objects and lists are walked with an explicit stack. */
-export function jsonTextWithoutRecursion(root: unknown, indent?: number): string | undefined {
+/**
+ * A value as JSON.stringify would write it (bigints as text), without recursion: objects and lists
+ * are walked with an explicit stack. `infinities`: ±Infinity written `1e400` / `-1e400` (cellJsonText).
+ */
+export function jsonTextWithoutRecursion(root: unknown, indent?: number, infinities = false): string | undefined {
   const gap = indent ? " ".repeat(Math.min(10, indent)) : "";
   const parts: string[] = [];
   const stack: Frame[] = [];
@@ -33,6 +64,7 @@ export function jsonTextWithoutRecursion(root: unknown, indent?: number): string
     if (value !== null && typeof value === "object" && typeof (value as { toJSON?: unknown }).toJSON === "function")
       value = (value as { toJSON: () => unknown }).toJSON();
     if (value === null) parts.push("null");
+    else if (infinities && (value === Infinity || value === -Infinity)) parts.push(value > 0 ? "1e400" : "-1e400");
     else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") parts.push(JSON.stringify(value));
     else if (typeof value === "bigint") parts.push(JSON.stringify(String(value)));
     else if (Array.isArray(value)) {

@@ -7,7 +7,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import { writeJSON, writeNDJSON } from "../../src/export";
+import { writeCSV, writeJSON, writeNDJSON } from "../../src/export";
+import { openStore } from "../../src/store";
 import type { ExportSource } from "../../src/export/types";
 import { captureWarnings, useEmulator } from "../client/fixture";
 import { serveHostilePages } from "./hostilePages";
@@ -64,4 +65,32 @@ test.each(WRITERS)("%s of client.pages to a stream: big's earlier cells stay nul
   const codes = warnings.map((warning) => warning.code).sort();
   expect(codes).toEqual(["FOUNTFRAME_COLUMN_TYPE_CHANGED", "FOUNTFRAME_INFINITE_NUMBER"]);
   expect(warnings.find((warning) => warning.code === "FOUNTFRAME_INFINITE_NUMBER")!.message).toContain("big (2 cells)");
+});
+
+test("a list or object holding ±Infinity keeps it as 1e400 in its cell's JSON text: frame, CSV, NDJSON and the store alike", async () => {
+  const pages = [['{"id":1,"l":[1e400,-1e400,1],"o":{"b":[{"c":-1e999}]}}'], ['{"id":2,"l":[null,2],"o":{"b":null}}']];
+  const { perPage } = serveHostilePages(env.emulator, "brands", pages);
+  const expected = [
+    ["[1e400,-1e400,1]", "[null,2]"],
+    ['[{"c":-1e400}]', null],
+  ];
+  const frame = await client().brands({ perPage });
+  expect([frame.column("l").values, frame.column("o_b").values]).toEqual(expected);
+  const back = JSON.parse(String(frame.column("l").values[0])) as number[];
+  expect(back).toEqual([Infinity, -Infinity, 1]);
+  const ndjson = join(dir, "lists.ndjson");
+  await writeNDJSON(client().pages("brands", { perPage }), ndjson);
+  const rows = rowsOf("ndjson", readFileSync(ndjson, "utf8"));
+  expect([rows.map((row) => row.l), rows.map((row) => row.o_b ?? null)]).toEqual(expected);
+  const csv = join(dir, "lists.csv");
+  await writeCSV(client().pages("brands", { perPage }), csv);
+  expect(readFileSync(csv, "utf8")).toContain('1,"[1e400,-1e400,1]","[{""c"":-1e400}]"');
+  const store = await openStore(join(dir, "lists.duckdb"));
+  try {
+    await client().sync(store, "brands", { perPage });
+    const stored = await store.query("SELECT l, o_b FROM brands ORDER BY id");
+    expect([stored.column("l").values, stored.column("o_b").values]).toEqual(expected);
+  } finally {
+    await store.close();
+  }
 });
