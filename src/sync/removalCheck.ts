@@ -31,9 +31,9 @@ export type StoredIds = (gaps?: ReadonlyArray<readonly [number, number]>) => Pro
  * two pages (PageIdRanges; usually none); otherwise every stored id the pull did not bring
  * (`pulled`, asked for only then), at most MOST_REMOVALS_CHECKED. An id still served was skipped by
  * pages that shifted during the pull, and the run fails (IncompletePullError) rather than remove a
- * live row; one the service no longer has (404, or no record), or has in a partition outside the
- * write's (a brandscape row moved to another study), is gone from it. Any other failure of an item
- * request fails the run too, and so does an id no item route takes (one that is no whole number: a
+ * live row; one the service no longer has (404), or has in a partition outside the
+ * write's (a brandscape row moved to another study), is gone from it. Any other answer of an item
+ * request (a failure, or an answer without a record) fails the run too, and so does an id no item route takes (one that is no whole number: a
  * table of text ids). Returns the requests made.
  */
 export async function confirmRemovals(check: RemovalCheck, stored: StoredIds, pulled: () => Promise<ReadonlySet<IdKey>>): Promise<number> {
@@ -94,7 +94,7 @@ function itemId(id: IdKey): number | undefined {
 }
 
 /** Whether the service answers the item `id` of `method` with its record (in one of the write's partitions, when it has some). */
-async function isServed({ pages, method, partitions }: RemovalCheck, id: number): Promise<boolean> {
+async function isServed({ pages, method, partitions, what }: RemovalCheck, id: number): Promise<boolean> {
   try {
     const fields = partitions ? ["id", partitions.column] : ["id"];
     for await (const page of pages(method, { query: { id, fields } })) {
@@ -108,7 +108,15 @@ async function isServed({ pages, method, partitions }: RemovalCheck, id: number)
     }
     return false;
   } catch (error) {
-    if (error instanceof NotFoundError || error instanceof DataNotFoundError) return false;
+    if (error instanceof NotFoundError) return false;
+    // an item answers its record or 404 (WIRE.md): an answer without a record is neither, and tells nothing
+    if (error instanceof DataNotFoundError)
+      throw new IncompletePullError(
+        `${what}: the item route of stored id ${id} (asked because the pull did not bring it) answered without a record, ` +
+          "which is neither the record nor a 404, so whether the service still has it cannot be told",
+        NOT_COMMITTED,
+        { cause: error },
+      );
     throw error;
   }
 }

@@ -99,9 +99,9 @@ export class IncompletePullError extends FountError {
     this.advice = options.advice;
   }
 
-  /** The same stop, told with what another kind of run leaves behind. */
+  /** The same stop, told with what another kind of run leaves behind (its cause kept: the pull's error, if any). */
   leaving(left: string): IncompletePullError {
-    return new IncompletePullError(this.reason, left, { cause: this, advice: this.advice });
+    return new IncompletePullError(this.reason, left, { cause: this.cause, advice: this.advice });
   }
 }
 

@@ -86,6 +86,25 @@ describe("a full sync removes no id the service still has", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it.each([
+    [
+      { data: [] },
+      /IncompletePullError: .*the item route of stored id 5 .* answered without a record, which is neither the record nor a 404/,
+    ],
+    [{ data: null }, /APIError/],
+  ])(
+    "fails the run, committing nothing, when an item answers 200 without a record (%j): neither the record nor a 404",
+    async (body, said) => {
+      await client.sync(store, "brands", {});
+      const before = await snapshot();
+      service.records = brands([...range(1, 4), ...range(6, 12)]);
+      service.itemBody = body;
+      const failed = await fullRun().catch((error: unknown) => error);
+      expect(String(failed)).toMatch(said);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
   it("removes an id deleted inside a page's range without asking the service", async () => {
     await client.sync(store, "brands", {});
     service.records = brands(range(1, 12).filter((id) => id !== 2 && id !== 7));

@@ -11,6 +11,8 @@ export interface ShiftingService {
   afterPage(page: number, change: (records: Row[]) => Row[]): void;
   /** a status every item request is answered with (a failing service), instead of its record or 404 */
   itemStatus: number | undefined;
+  /** a body every item request is answered with, status 200 (an odd service), instead of its record or 404 */
+  itemBody: unknown;
   /** the path and query of each request, in order */
   readonly requests: string[];
   close(): Promise<void>;
@@ -38,6 +40,7 @@ export async function shiftingService(): Promise<ShiftingService> {
   const service = {
     records: [] as Row[],
     itemStatus: undefined as number | undefined,
+    itemBody: undefined as unknown,
   };
   const server = http.createServer((request, response) => {
     const url = new URL(request.url!, "http://service");
@@ -48,6 +51,7 @@ export async function shiftingService(): Promise<ShiftingService> {
       response.end(JSON.stringify(body));
     };
     if (item !== undefined && service.itemStatus !== undefined) send(service.itemStatus, { message: "Server Error" });
+    else if (item !== undefined && service.itemBody !== undefined) send(200, service.itemBody);
     else if (item !== undefined) {
       const record = service.records.find((row) => String(row.id) === item);
       send(record ? 200 : 404, record ? { data: record } : { message: "No query results for model." });
@@ -81,6 +85,12 @@ export async function shiftingService(): Promise<ShiftingService> {
     },
     set itemStatus(status: number | undefined) {
       service.itemStatus = status;
+    },
+    get itemBody() {
+      return service.itemBody;
+    },
+    set itemBody(body: unknown) {
+      service.itemBody = body;
     },
     afterPage: (page, change) => {
       pending = { page, change };
