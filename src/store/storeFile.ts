@@ -67,6 +67,9 @@ export interface StoreFile {
   readonly exists: boolean;
 }
 
+/** A DuckDB write-ahead log's name (`<database>.wal`), and the store's mark of one (walGuard.ts). */
+const LOG_NAME = /\.wal(\.fountframe)?$/i;
+
 /** Links a path to a file still to be made is followed through (the kernel's own bound, Linux's MAXSYMLINKS). */
 const MAX_LINK_HOPS = 40;
 
@@ -84,7 +87,8 @@ async function resolvedPath(path: string, hops = 0): Promise<string> {
   }
 }
 
-async function startsWithMagic(path: string): Promise<boolean> {
+/** Whether the file begins as a DuckDB database does. */
+export async function isDuckDBFile(path: string): Promise<boolean> {
   const handle = await open(path, "r");
   try {
     const head = Buffer.alloc(MAGIC_AT + DUCKDB_MAGIC.length);
@@ -102,9 +106,18 @@ async function startsWithMagic(path: string): Promise<boolean> {
  * missing file rather than making one.
  */
 export async function checkStoreFile(path: unknown, create: boolean): Promise<StoreFile> {
-  if (typeof path !== "string" || path.trim() === "" || path === ":memory:" || path.startsWith(":memory:"))
-    throw new ValidationError("path", "the store's DuckDB file name (created if absent), e.g. fount.duckdb");
+  const wanted = create
+    ? "the store's DuckDB file name (created if absent), e.g. fount.duckdb"
+    : "the store's DuckDB file name, e.g. fount.duckdb";
+  if (typeof path !== "string" || path.trim() === "") throw new ValidationError("path", `${wanted}, got ${JSON.stringify(path)}`);
+  if (path.startsWith(":memory:"))
+    throw new ValidationError("path", `${wanted}, got ${JSON.stringify(path)}: an in-memory database keeps nothing a sync writes`);
   const resolved = await resolvedPath(path);
+  if (LOG_NAME.test(basename(resolved)))
+    throw new ValueError(
+      `the store ${path} is named as the write-ahead log of a database beside it (<database>.wal), or as a store's mark of one ` +
+        "(<database>.wal.fountframe): DuckDB, and the store, would take it for that database's, and replay or remove it (nothing was opened or created): name it e.g. fount.duckdb",
+    );
   const found = await stat(resolved).catch(() => undefined);
   if (!found) {
     if (!create) throw new ValueError(`the store ${path} does not exist (nothing was created): check the file name`);
@@ -115,12 +128,12 @@ export async function checkStoreFile(path: unknown, create: boolean): Promise<St
       );
     if (!(await stat(dirname(resolved)).catch(() => undefined))?.isDirectory())
       throw new ValueError(
-        `the store ${path} cannot be made: its folder ${dirname(path)} does not exist (nothing was created): make the folder first`,
+        `the store ${path} cannot be made: its folder ${resolve(dirname(path)) === dirname(resolved) ? dirname(path) : `${dirname(resolved)} (where the link ${path} leads)`} does not exist (nothing was created): make the folder first`,
       );
     return { given: path, resolved, exists: false };
   }
   if (!found.isFile()) throw new ValueError(`the store ${path} is not a file: give a DuckDB database file, e.g. fount.duckdb`);
-  if (!(await startsWithMagic(resolved))) {
+  if (!(await isDuckDBFile(resolved))) {
     throw new ValueError(
       `the store ${path} is not a DuckDB database (its header lacks DuckDB's "${DUCKDB_MAGIC}"; a CSV, JSON or Parquet file is data, not a store): give another file name`,
     );

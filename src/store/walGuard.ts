@@ -1,6 +1,7 @@
-import { lstat, rm, writeFile } from "node:fs/promises";
+import { lstat, readFile, rm, writeFile } from "node:fs/promises";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValueError } from "../errors";
+import { isDuckDBFile } from "./storeFile";
 
 /**
  * DuckDB replays whatever `<file>.wal` lies beside a database, whoever wrote it: its log names no
@@ -18,6 +19,11 @@ async function statOf(path: string) {
 
 /** Refuses a write-ahead log the store did not leave (a stranger's, or one without its database). */
 export async function checkWal(file: string, given: string, databaseExists: boolean): Promise<void> {
+  if ((await statOf(markOf(file))) && !(await isMark(markOf(file))))
+    throw new ValueError(
+      `the store ${given} has a file beside it named as its mark (${given}.wal.fountframe) that is not one: ` +
+        "the store writes and removes its mark there: move or rename that file (nothing was opened)",
+    );
   const wal = await statOf(walOf(file));
   if (!wal || (wal.isFile() && wal.size === 0)) return;
   const refuse = (why: string) => {
@@ -30,7 +36,12 @@ export async function checkWal(file: string, given: string, databaseExists: bool
   if (!wal.isFile()) refuse("is not a file");
   const database = await statOf(file);
   if (database && wal.uid !== database.uid) refuse(`belongs to another user (uid ${wal.uid}, the database's is ${database.uid})`);
-  if (!(await statOf(markOf(file))))
+  if (await isDuckDBFile(walOf(file)).catch(() => false))
+    throw new ValueError(
+      `the store ${given} has a DuckDB database beside it named as its write-ahead log (${given}.wal): DuckDB would replay it into the store as a log: ` +
+        "move or rename that database (nothing was opened)",
+    );
+  if (!(await isMark(markOf(file))))
     refuse("fountframe did not leave (it leaves none but after a kill between a commit and its checkpoint)");
 }
 
@@ -40,13 +51,24 @@ export async function checkWal(file: string, given: string, databaseExists: bool
  * next commit's log would be taken for a stranger's after a kill.
  */
 export async function clearStaleMark(file: string): Promise<void> {
-  if ((await walBytes(file)) === 0) await rm(markOf(file), { force: true });
+  if ((await walBytes(file)) === 0 && (await isMark(markOf(file)))) await rm(markOf(file), { force: true });
+}
+
+/** Whether the file at the mark's path is a mark (markCommitting's process id): anything else there is not the store's to remove. */
+async function isMark(path: string): Promise<boolean> {
+  const found = await statOf(path);
+  if (!found?.isFile() || found.size > MARK_BYTES) return false;
+  return MARK_TEXT.test(await readFile(path, "latin1").catch(() => ""));
 }
 
 /** The write-ahead log's size in bytes, 0 when there is none (DuckDB removes it at a checkpoint). */
 export async function walBytes(file: string): Promise<number> {
   return (await statOf(walOf(file)))?.size ?? 0;
 }
+
+/** What a mark holds: the process id of the store that wrote it. */
+const MARK_TEXT = /^\d+\n?$/;
+const MARK_BYTES = 32;
 
 /** Marks the span from a commit to its checkpoint (see checkWal). */
 async function markCommitting(file: string): Promise<void> {

@@ -13,6 +13,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
 import { openStore, StoreBusyError, type Store } from "../../src/store";
 import { ValidationError, ValueError } from "../../src/errors";
 
@@ -161,6 +162,33 @@ describe("the store owns only what it made", () => {
       await expect(openStore(file)).rejects.toThrow(/belongs to another user \(uid 65534/);
       chownSync(`${file}.wal`, 0, 0);
     }
+  });
+
+  it("takes no file named as another database's log or mark for a store, and never removes or replays another store there", async () => {
+    const file = join(dir, "a.duckdb");
+    for (const name of [`${file}.wal`, `${file}.wal.fountframe`, join(dir, "b.duckdb.WAL")])
+      await expect(openStore(name)).rejects.toThrow(
+        /is named as the write-ahead log of a database beside it .*nothing was opened or created/,
+      );
+    expect(readdirSync(dir)).toEqual([]);
+    // another program's database, at the paths of a store's log and mark: refused by name, left as they were
+    const other = await DuckDBInstance.create(join(dir, "other.duckdb"));
+    const connection = await other.connect();
+    await connection.run("CREATE TABLE kept AS SELECT 42 AS answer");
+    connection.closeSync();
+    other.closeSync();
+    const theirs = readFileSync(join(dir, "other.duckdb"));
+    await (await openStore(file)).close();
+    writeFileSync(`${file}.wal.fountframe`, theirs);
+    await expect(openStore(file)).rejects.toThrow(/has a file beside it named as its mark \(.*\.wal\.fountframe\) that is not one/);
+    expect(readFileSync(`${file}.wal.fountframe`).equals(theirs)).toBe(true);
+    rmSync(`${file}.wal.fountframe`);
+    writeFileSync(`${file}.wal`, theirs);
+    writeFileSync(`${file}.wal.fountframe`, "1\n");
+    await expect(openStore(file)).rejects.toThrow(
+      /has a DuckDB database beside it named as its write-ahead log .*move or rename that database/,
+    );
+    expect(readFileSync(`${file}.wal`).equals(theirs)).toBe(true);
   });
 
   it("replays the log of a store killed between a commit and its checkpoint (the span it marks)", async () => {
