@@ -23,7 +23,7 @@ import type { ClientInit, ClientOptions, ResolvedOptions, SettableOptions } from
 import type { PageOf, RecordOf, RecordOfEndpoint } from "./records";
 
 /** What one call changes of the client's options for its pull (a sync: no cache, its warnings once). */
-type PullOverrides = Partial<ResolvedOptions> & Pick<PullOptions, "queryWarnings" | "pagesMustAgree">;
+type PullOverrides = Partial<ResolvedOptions> & Pick<PullOptions, "queryWarnings">;
 
 /** One method per resource, each returning a DataFrame (declared from the endpoint table). */
 export type EndpointMethods = {
@@ -128,9 +128,9 @@ export class Client implements AsyncDisposable {
    * response cache (a cached answer is older than the rows it would replace).
    */
   async sync<M extends MethodName>(store: SyncTarget, endpoint: M, options?: SyncOptions<M>): Promise<SyncReport> {
-    // the run's pulls (a few studies each) say what they find wrong with the query once; pages that
-    // disagree end a pull whatever onErrors says (a page that failed is skipped under "warn": PageAudit fails the run on it)
-    const run = { cache: false, queryWarnings: new QueryWarnings(), pagesMustAgree: true } as const;
+    // the run's pulls (a few studies each) say what they find wrong with the query once; a page that
+    // failed or disagrees ends a pull whatever onErrors says (PageAudit tells it as a pull not whole)
+    const run = { cache: false, queryWarnings: new QueryWarnings(), onErrors: "raise" } as const;
     const pages = (method: string, methodOptions: Record<string, unknown>) => this.#methodPull(method, [methodOptions], "pages", run);
     const columnPages = (method: string, methodOptions: Record<string, unknown>) =>
       this.#methodPull(method, [methodOptions], "columnPages", run);

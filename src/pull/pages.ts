@@ -139,7 +139,7 @@ export async function* pullPages(
     const envelope = await readPage(pull, start, perPage, pull.parts.closing);
     if (recordCount(envelope.body) === 0) throw new DataNotFoundError(`${endpoint}: the query returned no records (${describe(asked)})`);
     const plan = planPages(envelope, { start, singlePage, perPage, maxPages });
-    checker = singlePage ? undefined : new PageChecker(endpoint, disagreementsOf(options), plan, reportOf(start, envelope));
+    checker = singlePage ? undefined : new PageChecker(endpoint, options.onErrors, plan, reportOf(start, envelope));
     const first = firstPage(pull, envelope, plan);
     // the first page is never decoded by workers: they are chosen from it
     const firstRecords = recordsOf(first.body);
@@ -248,7 +248,6 @@ async function knownMetricKeys(pull: PullContext): Promise<readonly string[]> {
 }
 
 /** What pages that disagree do to a pull: end it ("raise") or make one warning at its end. */
-const disagreementsOf = (options: PullOptions): "warn" | "raise" => (options.pagesMustAgree ? "raise" : options.onErrors);
 
 /** What one page said, as the page checks take it. */
 const reportOf = (page: number, envelope: Envelope) => ({
@@ -305,7 +304,7 @@ async function switchToLargerPages(
     return answer.servedAsHeld ? "servedAsHeld" : undefined;
   }
   pull.writes?.keep(larger);
-  const checker = new PageChecker(pull.endpoint, disagreementsOf(pull.options), answer.plan, reportOf(1, larger));
+  const checker = new PageChecker(pull.endpoint, pull.options.onErrors, answer.plan, reportOf(1, larger));
   return { perPage: MAX_PER_PAGE, plan: answer.plan, checker, lead: answer.lead };
 }
 

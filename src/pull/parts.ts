@@ -23,8 +23,6 @@ export interface PullOptions {
   readonly threads: ThreadsOption;
   /** a run of many pulls of one query (a sync): its warnings about the query, given once */
   readonly queryWarnings?: QueryWarnings;
-  /** a sync's pull: pages that disagree end it (InconsistentPagesError) whatever onErrors says */
-  readonly pagesMustAgree?: boolean;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { PulledPage } from "../pull/envelope";
 import type { StagedCounts } from "./types";
 import { IncompletePullError } from "./types";
-import { InconsistentPagesError } from "../errors";
+import { APIError, InconsistentPagesError } from "../errors";
 
 export const NOT_COMMITTED = "nothing of it was committed: the rows and marks are as they were";
 
@@ -47,11 +47,17 @@ export class PageAudit {
       );
   }
 
-  /** What a pull's failure says of the sync: pages that disagreed under `onErrors: "raise"` are a pull not whole, as they are under "warn". */
+  /**
+   * What a pull's failure says of the sync: pages that disagreed, or a page after the first that
+   * failed (its status and the service's words kept), are a pull not whole, the error its cause.
+   * A first page's failure (a bad token, an unknown id) is the pull's error as it is.
+   */
   failed(error: unknown): unknown {
-    return error instanceof InconsistentPagesError
-      ? new IncompletePullError(`${this.what}: ${error.message}`, NOT_COMMITTED, { cause: error })
-      : error;
+    if (error instanceof InconsistentPagesError)
+      return new IncompletePullError(`${this.what}: ${error.message}`, NOT_COMMITTED, { cause: error });
+    if (error instanceof APIError && this.#first !== undefined)
+      return new IncompletePullError(`${this.what}: page ${this.#nextPage} failed: ${error.message}`, NOT_COMMITTED, { cause: error });
+    return error;
   }
 
   #skipped(last: number): string {

@@ -38,7 +38,7 @@ describe("sync commits only whole truth, into tables it made", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("fails a full run whose page 2 was skipped under onErrors warn, and keeps the rows (case 1)", async () => {
+  it("fails a full run whose page 2 failed under onErrors warn, naming the page's error, and keeps the rows (case 1)", async () => {
     await client.sync(store, "brands", {});
     const before = await snapshot("brands");
     emulator.setFaults([{ kind: "status", status: 503, resource: "brands", page: 2 }]);
@@ -49,8 +49,15 @@ describe("sync commits only whole truth, into tables it made", () => {
       ),
     );
     expect(result).toBeInstanceOf(IncompletePullError);
-    expect(String(result)).toMatch(/sync of brands \(brands\): page 2 was skipped .*nothing of it was committed/);
+    expect(String(result)).toMatch(
+      /sync of brands \(brands\): page 2 failed: HTTP 503 from .*: Service Unavailable; nothing of it was committed/,
+    );
+    expect((result as Error).cause).toMatchObject({ status: 503 });
     expect(await snapshot("brands")).toEqual(before);
+    // a refusal is told with the service's words, not as a page that never answered
+    emulator.setFaults([{ kind: "status", status: 403, resource: "brands", page: 2 }]);
+    const refused = await client.sync(store, "brands", { mode: "full" }).catch((error: unknown) => error);
+    expect(String(refused)).toMatch(/page 2 failed: HTTP 403 /);
   });
 
   it("fails a study whose page was skipped: its rows and mark stay, so the next run repairs it (case 1)", async () => {
@@ -64,7 +71,7 @@ describe("sync commits only whole truth, into tables it made", () => {
         (error: unknown) => error,
       ),
     );
-    expect(String(result)).toMatch(/study 2: page 2 was skipped/);
+    expect(String(result)).toMatch(/study 2: page 2 failed: HTTP 503/);
     expect(await snapshot("brandscape_data")).toEqual(before);
     const repaired = await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 });
     expect(repaired.partitions).toEqual({ replaced: [2], removed: [] });
@@ -88,7 +95,7 @@ describe("sync commits only whole truth, into tables it made", () => {
     expect(String(full.result)).not.toMatch(/marks are as they were/);
     // the group's reason, told with what a full run leaves
     const told = full.result as IncompletePullError;
-    expect(told.reason).toMatch(/page 2 was skipped/);
+    expect(told.reason).toMatch(/page 2 failed: HTTP 503/);
     expect(told.message).toBe(`${told.reason}; ${told.left}`);
   });
 
