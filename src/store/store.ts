@@ -1,3 +1,4 @@
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { DataFrame } from "danfojs-node";
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node-api";
@@ -8,6 +9,7 @@ import { exportFile, exportPartitioned } from "./parquetExport";
 import { columnTypes } from "./partitionFolders";
 import { fitsPartitionFolders, PARTITION_BY_ALLOWED } from "../export/partitionFolder";
 import { resultToFrame } from "./queryFrame";
+import { checkQueryParams } from "./queryParams";
 import { quoted, sqlText, foldedSql } from "./sqlTypes";
 import { RowAppends, Staging, type StagingState } from "./stagedRows";
 import { readStates, saveMarkedState, STATE_TABLE } from "./stateTable";
@@ -106,6 +108,7 @@ export class DuckDBStore implements Store, SessionHolder {
    */
   async query(sql: string, params?: readonly unknown[] | Record<string, unknown>): Promise<DataFrame> {
     if (typeof sql !== "string" || sql.trim() === "") throw new ValidationError("sql", "a SQL query (text)");
+    checkQueryParams(params);
     return this.#turn(() =>
       this.#committing(async () => {
         const read = readSql(sql);
@@ -200,6 +203,8 @@ export class DuckDBStore implements Store, SessionHolder {
   writeParquet(table: string, dir: string, options: WriteParquetOptions = {}): Promise<void> {
     return this.#turn(async () => {
       if (typeof dir !== "string" || dir.trim() === "") throw new ValidationError("dir", "the folder to write into");
+      if ((await stat(dir).catch(() => undefined))?.isDirectory() === false)
+        throw new ValidationError("dir", `the folder to write into, got ${dir}, which is a file`);
       const name = await this.#existingTable(table);
       if (name === undefined)
         throw new ValidationError("table", `a table of this store (${(await this.#tableNames()).join(", ") || "none yet"}), got ${table}`);

@@ -229,8 +229,13 @@ describe("the store owns only what it made", () => {
       const empty = store.query("");
       expect(empty).toBeInstanceOf(Promise);
       await expect(empty).rejects.toThrow(/^sql: a SQL query/);
-      const query = store.query.bind(store) as (sql: unknown) => Promise<unknown>;
+      const query = store.query.bind(store) as (sql: unknown, params?: unknown) => Promise<unknown>;
       expect(() => void query(undefined).catch(() => undefined)).not.toThrow();
+      // params DuckDB cannot bind are named before the query runs
+      await expect(query("SELECT $1 AS v", [Symbol("x")])).rejects.toThrow(/^params: each value null, a boolean, .* got a symbol for \$1$/);
+      await expect(query("SELECT $a AS v", { a: new Date(0) })).rejects.toThrow(/^params: each value .* for \$a$/);
+      await expect(query("SELECT $1 AS v", "text")).rejects.toThrow(/^params: a list of values for \$1, \$2, ... or an object/);
+      expect((await store.query("SELECT $1 AS v, $2 AS w", [null, 2n])).values).toEqual([[null, 2]]);
     } finally {
       await store.close();
     }
@@ -416,6 +421,11 @@ describe("the store owns only what it made", () => {
       const readBack = await store.query(`SELECT count(*) AS n FROM read_parquet('${byStudy}/**/*.parquet', hive_partitioning = true)`);
       expect(readBack.values).toEqual([[20]]);
       expect(readdirSync(dir).filter((name) => name.includes("fountframe-"))).toEqual([]);
+
+      writeFileSync(join(dir, "a-file"), "mine");
+      await expect(store.writeParquet("t", join(dir, "a-file"))).rejects.toThrow(
+        /^dir: the folder to write into, got .*a-file, which is a file$/,
+      );
 
       const foreign = join(dir, "mine");
       mkdirSync(foreign);
