@@ -6,6 +6,7 @@ import { PARTITION_VALUE_FILE } from "../export/longFolderName";
 import { partitionPrefix } from "../export/partitionFolder";
 import { namedAsDuckDBDoes, numberPartitions, type TablePartitions } from "./partitionFolders";
 import { quoted, sqlText } from "./sqlTypes";
+import { followedLinks } from "../export/output/outputTarget";
 
 let sideFiles = 0;
 const sideName = (path: string, kind: string) => join(dirname(path), `.${basename(path)}.fountframe-${process.pid}-${++sideFiles}.${kind}`);
@@ -33,11 +34,12 @@ export async function exportFile(
   types: ReadonlyMap<string, string>,
   dir: string,
 ): Promise<void> {
-  const folder = resolve(dir);
-  const file = resolve(folder, `${table}.parquet`);
-  if (dirname(file) !== folder || basename(file) !== `${table}.parquet`)
+  const named = resolve(dir, `${table}.parquet`);
+  if (dirname(named) !== resolve(dir) || basename(named) !== `${table}.parquet`)
     throw new ValidationError("table", `a table whose name is a file name inside ${dir}, got ${JSON.stringify(table)}`);
-  await mkdir(folder, { recursive: true });
+  await mkdir(await followedLinks(dir), { recursive: true });
+  // a link the user keeps (to the folder, or to the file) stays: its target is written
+  const file = await followedLinks(named);
   const partial = sideName(file, "partial");
   try {
     await connection.run(`COPY (SELECT ${columnsAsWritten(types, "")} FROM ${quoted(table)}) TO ${sqlText(partial)} (FORMAT parquet)`);
@@ -84,7 +86,8 @@ export async function exportPartitioned(
   dir: string,
   partitionBy: readonly string[],
 ): Promise<void> {
-  const folder = resolve(dir);
+  // a link the user keeps to the folder stays: the folder it names is replaced whole
+  const folder = await followedLinks(dir);
   if (!(await holdsOnlyAnExport(folder, partitionBy)))
     throw new ValidationError(
       "dir",

@@ -113,3 +113,17 @@ test("an existing file at the target keeps its permissions when replaced, and no
   expect(existsSync(target)).toBe(true);
   expect(leftovers()).toEqual(["kept.csv"]);
 });
+
+test.each(WRITERS)(
+  "%s: a link the user keeps at the target stays a link, and what it names is written",
+  async (_label, extension, write) => {
+    const target = join(dir, `linked.${extension}`);
+    const named = join(trap, `data.${extension}`);
+    symlinkSync(named, target);
+    await write(target);
+    await write(target); // again: replaced whole, the link kept
+    expect(lstatSync(target).isSymbolicLink()).toBe(true);
+    expect(readdirSync(trap).filter((name) => !name.startsWith("."))).toEqual([`data.${extension}`]);
+    expect(leftovers()).toEqual([`linked.${extension}`]);
+  },
+);

@@ -3,6 +3,7 @@ import {
   chownSync,
   existsSync,
   linkSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -421,6 +422,19 @@ describe("the store owns only what it made", () => {
       const readBack = await store.query(`SELECT count(*) AS n FROM read_parquet('${byStudy}/**/*.parquet', hive_partitioning = true)`);
       expect(readBack.values).toEqual([[20]]);
       expect(readdirSync(dir).filter((name) => name.includes("fountframe-"))).toEqual([]);
+
+      // a link the user keeps to the export's folder, or to the file, stays: what it names is written
+      await store.query("CREATE TABLE u AS SELECT * FROM t");
+      mkdirSync(join(dir, "big"));
+      symlinkSync(join(dir, "big", "by-study"), join(dir, "linked"));
+      await store.writeParquet("u", join(dir, "linked"), { partitionBy: ["study_id"] });
+      await store.query("DELETE FROM u WHERE study_id = 1");
+      await store.writeParquet("u", join(dir, "linked"), { partitionBy: ["study_id"] });
+      expect([lstatSync(join(dir, "linked")).isSymbolicLink(), readdirSync(join(dir, "big", "by-study"))]).toEqual([true, ["study_id=0"]]);
+      symlinkSync(join(dir, "big", "u.parquet"), join(out, "u.parquet"));
+      await store.writeParquet("u", out);
+      expect([lstatSync(join(out, "u.parquet")).isSymbolicLink(), existsSync(join(dir, "big", "u.parquet"))]).toEqual([true, true]);
+      await store.query("DROP TABLE u");
 
       writeFileSync(join(dir, "a-file"), "mine");
       await expect(store.writeParquet("t", join(dir, "a-file"))).rejects.toThrow(

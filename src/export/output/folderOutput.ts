@@ -2,6 +2,7 @@ import { lstat, mkdir, readdir, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { ExportError } from "../exportError";
 import { openFileInside, type Sink } from "./fileOutput";
+import { followedLinks } from "./outputTarget";
 import { temporaryFolder, temporaryPathBeside, type TemporaryOutput } from "./temporary";
 
 /** A folder being written under a temporary name (a partitioned dataset): its files are opened here. */
@@ -15,7 +16,9 @@ export interface FolderOutput {
  * already there is replaced, anything else refused: see checkReplaceable). If anything fails, files
  * still open are closed and the folder is removed; the target is left as it was.
  */
-export async function withFolderOutput<T>(target: string, write: (folder: FolderOutput) => Promise<T>): Promise<T> {
+export async function withFolderOutput<T>(given: string, write: (folder: FolderOutput) => Promise<T>): Promise<T> {
+  // a link to the dataset's folder stays a link: the folder it names is replaced
+  const target = await followedLinks(given);
   await checkReplaceable(target);
   let partial: TemporaryOutput;
   try {
@@ -53,10 +56,12 @@ export async function withFolderOutput<T>(target: string, write: (folder: Folder
 
 /**
  * What may be replaced: nothing yet, an empty folder, or a folder holding only `column=value`
- * folders (a dataset written before). Anything else (a file, a link, a device, a folder of other
- * things such as a home folder given by mistake) is refused, before any request and again at the end.
+ * folders (a dataset written before), where a link the user keeps at the path leads. Anything else (a
+ * file, a device, a folder of other things such as a home folder given by mistake) is refused, before
+ * any request and again at the end.
  */
-export async function checkReplaceable(target: string): Promise<boolean> {
+export async function checkReplaceable(given: string): Promise<boolean> {
+  const target = await followedLinks(given);
   const existing = await lstat(target).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return undefined;
     throw new ExportError(`cannot write ${target}: ${error.message}`, { cause: error });

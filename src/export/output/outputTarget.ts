@@ -30,6 +30,14 @@ export async function outputTarget(userPath: string): Promise<OutputTarget> {
   return { kind: "replace", path: await danglingLinkTarget(userPath, 0), mode: undefined };
 }
 
+/**
+ * The path with its symbolic links followed (to a target not there yet too), absolute: what a
+ * writer replaces, so that a link the user keeps to a file or a folder stays, and its target is written.
+ */
+export async function followedLinks(path: string): Promise<string> {
+  return realpath(path).catch(() => danglingLinkTarget(resolve(path), 0));
+}
+
 /** A missing path, or the missing file a chain of links ends at. */
 async function danglingLinkTarget(path: string, hops: number): Promise<string> {
   const link = await lstat(path).catch(undefinedWhenMissing);
