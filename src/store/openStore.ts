@@ -67,7 +67,7 @@ async function open(path: string, create: boolean, onlyWithState: boolean): Prom
     await refuseShadowingMacros(connection);
     // the state table made (or its columns added) under the store's mark: a log of it left by a kill here is the store's
     const own = connection;
-    await committing(own, file.resolved, () => ensureStateTable(own, path));
+    await committing(own, file.resolved, () => ensureStateTable(own, path, !file.exists));
     const store = new DuckDBStore(path, file.resolved, duckdb, instance, own);
     opened = true;
     return store;

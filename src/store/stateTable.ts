@@ -44,11 +44,12 @@ const SELECT_STATES = `SELECT "table", endpoint, query, cursor, study_marks, str
   last_mode, "rows", added, updated, removed, requests, service, table_mark FROM ${STATE_TABLE}`;
 
 /**
- * Makes the state table, or checks that the table of its name (DuckDB compares names
- * case-insensitively) is the store's own; a store made before the service or the table's mark was
- * kept gains the column.
+ * Checks that the table of the state table's name (DuckDB compares names case-insensitively) is the
+ * store's own, or makes it when `create` (a new file: another program's database gets it with its
+ * first sync's commit, writeState); a store made before the service or the table's mark was kept
+ * gains the column.
  */
-export async function ensureStateTable(connection: DuckDBConnection, path: string): Promise<void> {
+export async function ensureStateTable(connection: DuckDBConnection, path: string, create: boolean): Promise<void> {
   const reader = await connection.runAndReadAll(
     `SELECT column_name FROM information_schema.columns WHERE ${foldedSql("table_name")} = '${STATE_TABLE}' AND ${IN_STORE_SCHEMA}`,
   );
@@ -58,12 +59,20 @@ export async function ensureStateTable(connection: DuckDBConnection, path: strin
       `SELECT count(*) FROM duckdb_views() WHERE ${foldedSql("view_name")} = '${STATE_TABLE}' AND ${IN_STORE}`,
     );
     if (Number(views.getRows()[0][0]) > 0) throw foreignState(path);
-    await connection.run(CREATE_STATE_TABLE);
+    if (create) await connection.run(CREATE_STATE_TABLE);
     return;
   }
   if (!STATE_COLUMNS.every((name) => columns.includes(name))) throw foreignState(path);
   for (const added of ["service", "table_mark"])
     if (!columns.includes(added)) await connection.run(`ALTER TABLE ${STATE_TABLE} ADD COLUMN ${added} VARCHAR`);
+}
+
+/** Whether the store's file holds the state table (a DuckDB file no sync has written to does not). */
+async function holdsStateTable(connection: DuckDBConnection): Promise<boolean> {
+  const reader = await connection.runAndReadAll(
+    `SELECT count(*) FROM information_schema.tables WHERE ${foldedSql("table_name")} = '${STATE_TABLE}' AND ${IN_STORE_SCHEMA}`,
+  );
+  return Number(reader.getRows()[0][0]) > 0;
 }
 
 const foreignState = (path: string) =>
@@ -93,6 +102,7 @@ function stateOf(row: Record<string, unknown>): SyncState {
 
 /** Every tracked table's state, or the one of `table` (its name compared as DuckDB does, case-insensitively). */
 export async function readStates(connection: DuckDBConnection, table?: string): Promise<SyncState[]> {
+  if (!(await holdsStateTable(connection))) return [];
   const reader = table
     ? await connection.runAndReadAll(`${SELECT_STATES} WHERE ${foldedSql('"table"')} = ${foldedSql("$1")}`, [table])
     : await connection.runAndReadAll(`${SELECT_STATES} ORDER BY "table"`);
@@ -135,6 +145,12 @@ export async function writeState(connection: DuckDBConnection, state: SyncState)
   ];
   let prepared = preparedUpdates.get(connection);
   if (prepared === undefined) {
+    if (!(await holdsStateTable(connection))) {
+      // a file's first sync: the table made in the run's transaction (a rollback takes it back), nothing prepared on it
+      await connection.run(CREATE_STATE_TABLE);
+      await connection.run(INSERT_STATE, values);
+      return;
+    }
     prepared = connection.prepare(UPDATE_STATE);
     preparedUpdates.set(connection, prepared);
   }

@@ -192,6 +192,22 @@ describe("the store owns only what it made", () => {
     expect(readFileSync(`${file}.wal`).equals(theirs)).toBe(true);
   });
 
+  it("opens another program's database without writing to it until a sync commits, which makes its state table", async () => {
+    const theirs = join(dir, "theirs.duckdb");
+    const other = await DuckDBInstance.create(theirs);
+    const connection = await other.connect();
+    await connection.run("CREATE TABLE kept AS SELECT 42 AS answer");
+    connection.closeSync();
+    other.closeSync();
+    const before = readFileSync(theirs);
+    const store = await openStore(theirs);
+    expect(await store.tables()).toEqual([]);
+    expect((await store.query("SELECT table_name FROM information_schema.tables ORDER BY 1")).values).toEqual([["kept"]]);
+    await store.close();
+    expect(readFileSync(theirs).equals(before)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(["theirs.duckdb"]);
+  });
+
   it("replays the log of a store killed between a commit and its checkpoint (the span it marks)", async () => {
     const file = join(dir, "fount.duckdb");
     const store = await openStore(file);
