@@ -66,12 +66,19 @@ export async function confirmRemovals(check: RemovalCheck, stored: StoredIds, pu
   const failed = answers.find((answer): answer is PromiseRejectedResult => answer.status === "rejected");
   if (failed) throw failed.reason;
   const live = ids.filter((_, at) => (answers[at] as PromiseFulfilledResult<boolean>).value);
-  if (live.length > 0)
+  if (live.length > 0) {
+    // ids no item route takes (398.5, -398, true) among the pulled may be the live ones, sent wrong
+    const odd = [...(await pulled())].filter((id) => itemId(id) === undefined && typeof id !== "string").slice(0, 5);
+    const why =
+      odd.length > 0
+        ? `the pull brought ${odd.length === 1 ? "an id" : "ids"} that no record has (${odd.map((id) => JSON.stringify(id)).join(", ")}: not a whole number above 0), which may stand for ${live.length === 1 ? "it" : "them"}`
+        : "the pages shifted during the pull (a record removed and another added)";
     throw new IncompletePullError(
       `${what}: the service still has ${live.length === 1 ? "id" : "ids"} ${live.join(",")} (${live.length === 1 ? "its item answers" : "their items answer"}), ` +
-        `which the pull did not bring: the pages shifted during the pull (a record removed and another added)`,
+        `which the pull did not bring: ${why}`,
       NOT_COMMITTED,
     );
+  }
   return ids.length;
 }
 

@@ -105,6 +105,18 @@ describe("a full sync removes no id the service still has", () => {
     },
   );
 
+  it("names a pulled id no record has (5.5) as what may stand for a live one, rather than shifted pages", async () => {
+    await client.sync(store, "brands", {});
+    const before = await snapshot();
+    service.records = [...brands([...range(1, 4), ...range(6, 12)]), { ...brand(5), id: 5.5 }];
+    service.itemBody = { data: brand(5) };
+    const failed = await fullRun().catch((error: unknown) => error);
+    expect(String(failed)).toMatch(
+      /the service still has id 5 .*the pull brought an id that no record has \(5\.5: not a whole number above 0\), which may stand for it/,
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("removes an id deleted inside a page's range without asking the service", async () => {
     await client.sync(store, "brands", {});
     service.records = brands(range(1, 12).filter((id) => id !== 2 && id !== 7));
