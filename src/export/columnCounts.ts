@@ -33,3 +33,16 @@ export const COLUMNS_LEFT_OUT_CODE = "FOUNTFRAME_COLUMNS_LEFT_OUT";
 export const COLUMN_TYPE_CHANGED_CODE = "FOUNTFRAME_COLUMN_TYPE_CHANGED";
 export const EXCEL_TEXT_CUT_CODE = "FOUNTFRAME_EXCEL_TEXT_CUT";
 export const EXCEL_NUMBER_RANGE_CODE = "FOUNTFRAME_EXCEL_NUMBER_RANGE";
+
+/** The one warning of columns an export left out, by how many rows held a value in each. */
+export function warnOfColumnsLeftOut(found: ReadonlyMap<string, number | undefined>, chosen: boolean, fixed: "header" | "schema"): void {
+  const detail = [...found].map(([column, rows]) => (rows === undefined ? column : `${column} (${rows} rows)`)).join(", ");
+  process.emitWarning(
+    chosen
+      ? `columns outside the \`columns\` given were left out: ${detail}.`
+      : fixed === "header"
+        ? `columns first seen after the header was written were left out: ${detail}. Pass \`columns\` to fix the header, or export to NDJSON to keep every key.`
+        : `columns first seen after the schema was fixed were left out: ${detail}. Pass \`columns\` and \`types\` to fix the schema.`,
+    { code: COLUMNS_LEFT_OUT_CODE },
+  );
+}

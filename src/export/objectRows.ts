@@ -24,6 +24,35 @@ export async function* objectRows(
   streamed: StreamedColumns,
   infinite: ColumnCounts,
 ): AsyncGenerator<readonly JsonRecord[], void> {
+  const chosen = options.columns;
+  for await (const rows of everyKey(source, options, seen, streamed, infinite))
+    yield chosen ? rows.map((row) => chosenKeys(row, chosen)) : rows;
+}
+
+/** The keys a JSON or NDJSON export wrote, and those of the source it left out (`columns` given). */
+export function keysWritten(
+  seen: ReadonlySet<string>,
+  chosen: readonly string[] | undefined,
+): { columns: string[]; droppedColumns: string[] } {
+  if (!chosen) return { columns: [...seen], droppedColumns: [] };
+  return { columns: [...chosen], droppedColumns: [...seen].filter((key) => !chosen.includes(key)) };
+}
+
+/** A row with the keys given, in their order, null where it has none (as a header's column the row lacks). */
+function chosenKeys(row: JsonRecord, columns: readonly string[]): JsonRecord {
+  const chosen = newRow();
+  for (const column of columns) chosen[column] = Object.hasOwn(row, column) ? row[column] : null;
+  return chosen;
+}
+
+/** Every row's keys (objectRows without `columns`). */
+async function* everyKey(
+  source: ExportSource,
+  options: ExportOptions,
+  seen: Set<string>,
+  streamed: StreamedColumns,
+  infinite: ColumnCounts,
+): AsyncGenerator<readonly JsonRecord[], void> {
   if (options.flatten === false && !isFrameShape(source)) {
     for await (const { records } of recordBatches(source)) {
       for (const record of records)

@@ -1,5 +1,5 @@
 import { ExportHeader } from "./exportHeader";
-import { COLUMNS_LEFT_OUT_CODE } from "./columnCounts";
+import { warnOfColumnsLeftOut } from "./columnCounts";
 import { ExportError } from "./exportError";
 import { isFrameShape } from "../frame/frameShape";
 import { sourceBatches, type FrameBatch, type SourceBatch } from "./sourceBatches";
@@ -28,6 +28,12 @@ export class TableRows {
     this.streamed = new StreamedColumns(form, rewritable, datesApart);
     if (options.columns) this.#columns = [...options.columns];
     else if (isFrameShape(source)) this.#columns = [...source.columns];
+    if (isFrameShape(source) && options.columns && options.onNewColumns === "raise") {
+      const chosen = options.columns;
+      const others = source.columns.filter((column) => !chosen.includes(column));
+      if (others.length)
+        throw new ExportError(`the frame has columns outside the \`columns\` given (${others.join(", ")}), and onNewColumns is "raise"`);
+    }
   }
 
   /** The header, or undefined while it still waits for the first batch. */
@@ -49,18 +55,22 @@ export class TableRows {
     }
   }
 
-  /** Columns left out, after the one warning the "warn" policy gives (at the end, not per page). */
+  /**
+   * Columns left out, after the one warning the "warn" policy gives (at the end, not per page):
+   * those first seen after the header was written, or with `columns` given every other column of
+   * the source that held a value (the caller's choice: warned of only when onNewColumns says so).
+   */
   finish(): string[] {
     this.streamed.finish();
-    const found = this.#plan?.newColumns() ?? new Map<string, number>();
+    const chosen = this.#options.columns;
+    const frameOthers =
+      chosen && isFrameShape(this.#source) ? this.#source.columns.filter((column) => !chosen.includes(column)) : undefined;
+    const found: ReadonlyMap<string, number | undefined> = frameOthers
+      ? new Map(frameOthers.map((column) => [column, undefined]))
+      : (this.#plan?.newColumns() ?? new Map<string, number>());
     const dropped = [...found.keys()];
-    if (dropped.length && (this.#options.onNewColumns ?? "warn") === "warn") {
-      const detail = [...found].map(([column, rows]) => `${column} (${rows} rows)`).join(", ");
-      process.emitWarning(
-        `columns first seen after the header was written were left out: ${detail}. Pass \`columns\` to fix the header, or export to NDJSON to keep every key.`,
-        { code: COLUMNS_LEFT_OUT_CODE },
-      );
-    }
+    if (dropped.length && (this.#options.onNewColumns ?? (chosen ? "ignore" : "warn")) === "warn")
+      warnOfColumnsLeftOut(found, chosen !== undefined, "header");
     return dropped;
   }
 
@@ -75,7 +85,9 @@ export class TableRows {
     const found = this.#plan!.newColumns();
     if (!found.size) return;
     throw new ExportError(
-      `a later page brought columns the header lacks (${[...found.keys()].join(", ")}); pass \`columns\` with every column, or onNewColumns: "warn"`,
+      this.#options.columns
+        ? `the source has columns outside the \`columns\` given (${[...found.keys()].join(", ")}), and onNewColumns is "raise"`
+        : `a later page brought columns the header lacks (${[...found.keys()].join(", ")}); pass \`columns\` with every column, or onNewColumns: "warn"`,
     );
   }
 }

@@ -6,10 +6,10 @@ import { CellMismatch, cellAs } from "../table/cellConversion";
 import { ColumnCounts } from "../table/columnCounts";
 import {
   COLUMN_TYPE_CHANGED_CODE,
-  COLUMNS_LEFT_OUT_CODE,
   hasLoneSurrogate,
   LONE_SURROGATE_WARNING,
   TIMESTAMP_TO_UTC_CODE,
+  warnOfColumnsLeftOut,
 } from "./columnCounts";
 import { ExportError } from "./exportError";
 import { sourceColumns, type CellColumns, type ColumnCells } from "./sourceColumns";
@@ -143,15 +143,7 @@ export class TypedBatches {
     if (warn) warnOfCells(this.cellNotices());
     const found = this.#plan?.newColumns() ?? new Map<string, number>();
     const dropped = [...found.keys()];
-    if (dropped.length && this.#options.onNewColumns === "warn") {
-      const detail = [...found].map(([column, rows]) => `${column} (${rows} rows)`).join(", ");
-      process.emitWarning(
-        `columns first seen after the schema was fixed were left out: ${detail}. Pass \`columns\` and \`types\` to fix the schema.`,
-        {
-          code: COLUMNS_LEFT_OUT_CODE,
-        },
-      );
-    }
+    if (dropped.length && this.#options.onNewColumns === "warn") warnOfColumnsLeftOut(found, this.#options.columns !== undefined, "schema");
     return dropped;
   }
 
@@ -275,9 +267,14 @@ export class TypedBatches {
   }
 
   #raiseOnNewColumns(): void {
-    if ((this.#options.onNewColumns ?? "raise") !== "raise") return;
+    // columns outside the ones given are the caller's choice: raised of only when onNewColumns says so
+    if ((this.#options.onNewColumns ?? (this.#options.columns ? "ignore" : "raise")) !== "raise") return;
     const found = this.#plan!.newColumns();
     if (!found.size) return;
+    if (this.#options.columns)
+      throw new ExportError(
+        `the source has columns outside the \`columns\` given (${[...found.keys()].join(", ")}), and onNewColumns is "raise"`,
+      );
     throw new ExportError(
       `a later page brought columns the first ${this.#rowsSoFar.toLocaleString("en-US")} rows lacked (${[...found.keys()].join(", ")}); ` +
         `a Parquet or Arrow schema is fixed once written: pass \`columns\` with every column (and \`types\` for them), or onNewColumns: "warn" to leave them out`,

@@ -1,5 +1,5 @@
 import { jsonText } from "../text/jsonText";
-import { objectRows, warnOfInfinite } from "./objectRows";
+import { keysWritten, objectRows, warnOfInfinite } from "./objectRows";
 import { ColumnCounts } from "../table/columnCounts";
 import { StreamedColumns } from "./streamedColumns";
 import { jsonRewrite, mayRewrite, rewriteTurnedColumns } from "./turnedColumns";
@@ -38,5 +38,5 @@ export async function writeJSON(source: ExportSource, target: ExportTarget, give
   }).finally(() => streamed.discard());
   streamed.finish();
   warnOfInfinite(infinite, streamed);
-  return { format: "json", path, rows, columns: [...seen], droppedColumns: [] };
+  return { format: "json", path, rows, ...keysWritten(seen, options.columns) };
 }

@@ -1,5 +1,5 @@
 import { jsonText } from "../text/jsonText";
-import { objectRows, warnOfInfinite } from "./objectRows";
+import { keysWritten, objectRows, warnOfInfinite } from "./objectRows";
 import { ColumnCounts } from "../table/columnCounts";
 import { StreamedColumns } from "./streamedColumns";
 import { mayRewrite, ndjsonRewrite, rewriteTurnedColumns } from "./turnedColumns";
@@ -30,5 +30,5 @@ export async function writeNDJSON(source: ExportSource, target: ExportTarget, gi
   }).finally(() => streamed.discard());
   streamed.finish();
   warnOfInfinite(infinite, streamed);
-  return { format: "ndjson", path, rows, columns: [...seen], droppedColumns: [] };
+  return { format: "ndjson", path, rows, ...keysWritten(seen, options.columns) };
 }

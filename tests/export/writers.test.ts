@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
-import { ExportError, writeCSV, writeExcel, writeJSON, writeNDJSON } from "../../src/export";
+import { ExportError, writeArrow, writeCSV, writeExcel, writeJSON, writeNDJSON, writeParquet } from "../../src/export";
 import { recordsToFrame } from "../../src/rows/rowShape";
 import { captureWarnings } from "../client/fixture";
 import { TRICKY, collector, pagesOf, readSheet } from "./exportFixtures";
@@ -154,6 +154,28 @@ describe("the header policy of a streamed pull", () => {
       /later page brought columns the header lacks \(late\)/,
     );
     expect(readdirSync(dir).filter((name) => name.startsWith(".raise") || name.startsWith("raise"))).toEqual([]);
+  });
+
+  test("`columns` chooses, from pages, records or a frame alike: the other columns are listed in droppedColumns, without a warning", async () => {
+    const records = [
+      { id: 1, name: "a", x: 1 },
+      { id: 2, name: "b", x: 2 },
+    ];
+    const frame = await recordsToFrame(records);
+    const sources = { pages: () => pagesOf(records), records: () => records, frame: () => frame };
+    const writers = { csv: writeCSV, xlsx: writeExcel, json: writeJSON, ndjson: writeNDJSON, parquet: writeParquet, arrow: writeArrow };
+    for (const [from, source] of Object.entries(sources))
+      for (const [format, write] of Object.entries(writers)) {
+        const { result, warnings } = await captureWarnings(() =>
+          write(source(), file(`chosen-${from}.${format}`), { columns: ["x", "id"] }),
+        );
+        expect([from, format, result.columns, result.droppedColumns, warnings]).toEqual([from, format, ["x", "id"], ["name"], []]);
+      }
+    expect(readFileSync(file("chosen-pages.ndjson"), "utf8")).toBe('{"x":1,"id":1}\n{"x":2,"id":2}\n');
+    expect(JSON.parse(readFileSync(file("chosen-frame.json"), "utf8"))).toEqual([
+      { x: 1, id: 1 },
+      { x: 2, id: 2 },
+    ]);
   });
 
   test("NDJSON has no header: every key is kept", async () => {
