@@ -11,7 +11,8 @@ export class FountError extends Error {
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
-    this.name = new.target.name;
+    // the class's own name as written (a bundler may rename a class that refers to itself: _IncompletePullError)
+    this.name = (new.target as { kind?: string }).kind ?? new.target.name;
     const kinds: string[] = [];
     for (let ctor: { kind?: string } | null = new.target; ctor?.kind; ctor = Object.getPrototypeOf(ctor)) {
       if (!kinds.includes(ctor.kind)) kinds.push(ctor.kind);

@@ -75,3 +75,12 @@ test("hints only where the cause is guessable", () => {
     "HTTP 401 from u: Unauthenticated. (check the token: the one given to the Client, or FOUNT_API_TOKEN when none is given)",
   );
 });
+
+test("an error's name is its class's own name even when a bundler renames the class (esbuild: class _IncompletePullError)", () => {
+  const Renamed = class _IncompletePullError extends FountError {
+    static override readonly kind: string = "IncompletePullError";
+  };
+  const error = new Renamed("why");
+  expect(error.name).toBe("IncompletePullError");
+  expect(String(error)).toBe("IncompletePullError: why");
+});
