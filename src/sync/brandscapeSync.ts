@@ -294,8 +294,9 @@ async function movedId(error: unknown, session: StoreSession, table: string): Pr
 
 /** A group's IncompletePullError told as a full run leaves it: the studies not yet done lost their marks at the run's start. */
 function inFullRun(error: unknown): unknown {
-  const told = error instanceof IncompletePullError && (error.left === STUDIES_NOT_COMMITTED || error.left === NOT_COMMITTED);
-  return told ? error.leaving(FULL_RUN_NOT_COMMITTED) : error;
+  if (!(error instanceof IncompletePullError) || (error.left !== STUDIES_NOT_COMMITTED && error.left !== NOT_COMMITTED)) return error;
+  // the same stop, its cause kept (the pull's error, if any)
+  return new IncompletePullError(error.reason, FULL_RUN_NOT_COMMITTED, { cause: error.cause, advice: error.advice });
 }
 
 /**

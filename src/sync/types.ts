@@ -98,11 +98,6 @@ export class IncompletePullError extends FountError {
     this.left = left;
     this.advice = options.advice;
   }
-
-  /** The same stop, told with what another kind of run leaves behind (its cause kept: the pull's error, if any). */
-  leaving(left: string): IncompletePullError {
-    return new IncompletePullError(this.reason, left, { cause: this.cause, advice: this.advice });
-  }
 }
 
 /** What `store.tables()` lists: one synced query and where it stands. */
