@@ -1,10 +1,12 @@
-import type { StoreSession } from "./types";
-import type { ColumnPagesOf } from "./types";
+import type { ColumnPagesOf, PullSink, StoreSession } from "./types";
+import type { PageChunk } from "../table/types";
 import { stateAfter } from "./runState";
 import { newestOf, sinceFilter } from "./since";
 import { fieldsOf, withFields } from "./syncOptions";
 import { stagePull } from "./stagePull";
-import { chunkColumn } from "../table/pageChunk";
+import { chunkColumn, chunkRowsWhere } from "../table/pageChunk";
+import { idKey, type IdKey } from "../table/columnType";
+import { ENDPOINT_BY_METHOD } from "../endpoints/table";
 import { PageIdRanges, pullSort } from "./pageIdRanges";
 import { confirmRemovals } from "./removalCheck";
 import { STAGING_TABLE, type SyncOutcome, type SyncRun } from "./types";
@@ -12,6 +14,26 @@ import { NotFoundError } from "../errors";
 
 /** Whether timestamp `a` is later than `b` (both ISO text). */
 const isAfter = (a: string, b: string): boolean => Date.parse(a) > Date.parse(b);
+
+/** The filter that lists the records whose data moved though the record did not (studies' `data_updated_at`). */
+const DATA_UPDATED_SINCE = "data_updated_since";
+
+/** The query's own value of a since-filter or the run's, whichever is later (both in the wire's `YYYY-MM-DD HH:MM:SS`). */
+const laterSince = (given: unknown, since: string): string => (typeof given === "string" && given > since ? given : since);
+
+/** A sink that stages only the rows whose id is not among `staged` (a second pull's rows the first one brought). */
+function stagingOnlyNew(sink: PullSink, staged: ReadonlySet<IdKey>): PullSink {
+  return {
+    stage: (chunk, declaredTypes) => {
+      const ids = chunkColumn(chunk, "id");
+      return sink.stage(
+        chunkRowsWhere(chunk, (row) => !staged.has(idKey(ids[row]))),
+        declaredTypes,
+      );
+    },
+    staged: () => sink.staged(),
+  };
+}
 
 /**
  * A resource: the first run (or "full") pulls everything and removes ids gone; later runs ask for
@@ -22,7 +44,9 @@ const isAfter = (a: string, b: string): boolean => Date.parse(a) > Date.parse(b)
  * it would remove that its pages cannot vouch for (removalCheck.ts). The cursor is at most the time
  * the run started (this machine's clock): a record stamped in the future does not stop later runs
  * from seeing changes. A tracked item query (`brandId: 3`) whose item answers 404 is an item
- * deleted, as a removal's 404 is: a full run that pulled no rows.
+ * deleted, as a removal's 404 is: a full run that pulled no rows. A resource whose data can move
+ * without its `updated_at` (studies: `data_updated_at`) is asked by `filter[data_updated_since]`
+ * too, in a second pull staged beside the first, without the ids the first one brought.
  */
 export async function syncResource(pages: ColumnPagesOf, session: StoreSession, run: SyncRun): Promise<SyncOutcome> {
   const { before } = run;
@@ -32,18 +56,27 @@ export async function syncResource(pages: ColumnPagesOf, session: StoreSession, 
   const incremental = !run.full && before !== undefined && before.cursor !== null && !isAfter(before.cursor, startedAt);
   const options = withFields(run.options, ["id", "updated_at"]);
   const sort = pullSort(options);
-  const pullOptions = incremental
-    ? { ...options, sort, filters: { ...(options.filters as object | undefined), updated_since: sinceFilter(before.cursor!) } }
-    : { ...options, sort };
+  const askedFilters = (options.filters ?? {}) as Record<string, unknown>;
+  const since = incremental ? sinceFilter(before.cursor!) : "";
+  const sinceOptions = (filter: string) => ({
+    ...options,
+    sort,
+    filters: { ...askedFilters, [filter]: laterSince(askedFilters[filter], since) },
+  });
+  const pullOptions = incremental ? sinceOptions("updated_since") : { ...options, sort };
+  const dataMoves = incremental && !run.item && ENDPOINT_BY_METHOD.get(run.method)!.filters.includes(DATA_UPDATED_SINCE);
   return session.transaction(async (writes) => {
     if (run.replaceUntracked) await writes.dropTable(run.table);
     let cursor = incremental ? before.cursor : null;
     const what = `sync of ${run.table} (${run.method})`;
     const ranges = new PageIdRanges(sort);
-    const staged = stagePull(pages(run.method, pullOptions), writes, what, fieldsOf(options), (chunk) => {
+    const pulledIds = new Set<IdKey>();
+    const seeChunk = (chunk: PageChunk) => {
       cursor = newestOf(chunkColumn(chunk, "updated_at"), cursor);
       ranges.see(chunk);
-    });
+      if (dataMoves) for (const id of Array.from(chunkColumn(chunk, "id"))) pulledIds.add(idKey(id));
+    };
+    const staged = stagePull(pages(run.method, pullOptions), writes, what, fieldsOf(options), seeChunk);
     let requests: number;
     try {
       requests = await staged;
@@ -54,6 +87,14 @@ export async function syncResource(pages: ColumnPagesOf, session: StoreSession, 
       await writes.saveState(stateAfter(run, { cursor: null, studyMarks: null, mode: "full", changes, requests: 1 }));
       return { mode: "full", changes, requests: 1 };
     }
+    if (dataMoves)
+      requests += await stagePull(
+        pages(run.method, sinceOptions(DATA_UPDATED_SINCE)),
+        stagingOnlyNew(writes, pulledIds),
+        `${what}, records whose data moved`,
+        fieldsOf(options),
+        (chunk) => (cursor = newestOf(chunkColumn(chunk, "updated_at"), cursor)),
+      );
     if (!incremental)
       requests += await confirmRemovals(
         { pages, method: run.method, what, ranges },

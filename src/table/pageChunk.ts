@@ -153,20 +153,39 @@ export function reorderedChunk(chunk: PageChunk, order: Int32Array): PageChunk {
 /** The chunk without the rows of its first `records` records, counted again. */
 export function sliceChunk(chunk: PageChunk, records: number): PageChunk {
   const from = records <= 0 ? 0 : chunk.recordEnds ? chunk.recordEnds[Math.min(records, chunk.recordEnds.length) - 1] : records;
-  const columns = chunk.columns.map((cells) => cells.slice(from));
-  const rowCount = Math.max(0, chunk.rowCount - from);
-  const stats = new ColumnStats();
-  if (chunk.names.length > 0) stats.addColumn(chunk.names.length - 1);
-  const cells = new Array<unknown>(chunk.names.length);
-  for (let row = 0; row < rowCount; row++) {
-    for (let column = 0; column < columns.length; column++) cells[column] = columns[column][row];
-    stats.countRow(cells);
-  }
-  const sliced: PageChunk = { names: chunk.names, columns, rowCount, stats: statsOf(stats, chunk.names.length) };
+  const sliced = countedChunk(
+    chunk.names,
+    chunk.columns.map((cells) => cells.slice(from)),
+    Math.max(0, chunk.rowCount - from),
+  );
   if (chunk.recordEnds) sliced.recordEnds = chunk.recordEnds.slice(records).map((end) => end - from);
   // counted over the whole page, the rows cut off included
   if (chunk.clashes) sliced.clashes = chunk.clashes;
   return sliced;
+}
+
+/** A chunk of one record a row (not stacked) with only the rows `keep` holds to, counted again. */
+export function chunkRowsWhere(chunk: PageChunk, keep: (row: number) => boolean): PageChunk {
+  const kept: number[] = [];
+  for (let row = 0; row < chunk.rowCount; row++) if (keep(row)) kept.push(row);
+  if (kept.length === chunk.rowCount) return chunk;
+  const columns = chunk.columns.map((cells) =>
+    cells instanceof Float64Array ? Float64Array.from(kept, (row) => cells[row]) : kept.map((row) => cells[row]),
+  );
+  const filtered = countedChunk(chunk.names, columns, kept.length);
+  if (chunk.clashes) filtered.clashes = chunk.clashes;
+  return filtered;
+}
+
+function countedChunk(names: string[], columns: PageChunk["columns"], rowCount: number): PageChunk {
+  const stats = new ColumnStats();
+  if (names.length > 0) stats.addColumn(names.length - 1);
+  const cells = new Array<unknown>(names.length);
+  for (let row = 0; row < rowCount; row++) {
+    for (let column = 0; column < columns.length; column++) cells[column] = columns[column][row];
+    stats.countRow(cells);
+  }
+  return { names, columns, rowCount, stats: statsOf(stats, names.length) };
 }
 
 /**
