@@ -71,7 +71,13 @@ export function readEnvelope(body: unknown, endpoint: string): Envelope {
     return { body: { kind: "records", records: data as JsonRecord[] }, ...readMeta((body as { meta?: unknown }).meta) };
   }
   if (data && typeof data === "object") return { body: { kind: "records", records: [data as JsonRecord] }, total: 1, lastPage: 1 };
-  throw malformed(endpoint, "the response had no `data` member");
+  const has = body !== null && typeof body === "object" && "data" in body;
+  throw malformed(
+    endpoint,
+    has
+      ? `the response's \`data\` was ${data === null ? "null" : typeof data}, not a list of records or a record`
+      : "the response had no `data` member",
+  );
 }
 
 function readMeta(meta: unknown): Omit<Envelope, "body"> {

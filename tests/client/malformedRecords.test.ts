@@ -47,3 +47,18 @@ describe("a page holding a record that is not an object is a malformed answer", 
     expect(new Set(said).size).toBe(1);
   });
 });
+
+describe("a page whose `data` is not records", () => {
+  it.each([
+    ['{"data":null}', "null"],
+    ['{"data":"none"}', "string"],
+  ])("%s is told as such", async (body, said) => {
+    env.emulator.setFaults([{ resource: "brands", page: 2, kind: "status", status: 200, body }]);
+    const error = await env
+      .client({ retries: 0, onErrors: "raise" })
+      .brands()
+      .catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(APIError);
+    expect((error as Error).message).toMatch(new RegExp(`: the response's \`data\` was ${said}, not a list of records or a record`));
+  });
+});
