@@ -4,7 +4,7 @@ import { ValidationError, ValueError } from "../errors";
 import { MAX_PER_PAGE } from "../query/query";
 import type { CacheSettings } from "../cache/responseCache";
 import { DEFAULT_MAX_WAIT_MS } from "../transport/rateLimitPacer";
-import { describeValue } from "../query/query";
+import { describeValue } from "../text/describeValue";
 import { DEFAULT_BASE_URL } from "../version";
 
 export type OnErrors = "warn" | "raise";

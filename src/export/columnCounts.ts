@@ -1,3 +1,5 @@
+import { ExportError } from "./exportError";
+
 /** ±Infinity: a number past the double range (JSON's `1e400`), which JSON.parse and the frame hold so. */
 export function isInfinite(value: unknown): boolean {
   return value === Infinity || value === -Infinity;
@@ -33,6 +35,13 @@ export const COLUMNS_LEFT_OUT_CODE = "FOUNTFRAME_COLUMNS_LEFT_OUT";
 export const COLUMN_TYPE_CHANGED_CODE = "FOUNTFRAME_COLUMN_TYPE_CHANGED";
 export const EXCEL_TEXT_CUT_CODE = "FOUNTFRAME_EXCEL_TEXT_CUT";
 export const EXCEL_NUMBER_RANGE_CODE = "FOUNTFRAME_EXCEL_NUMBER_RANGE";
+
+/** The one error of columns outside the `columns` given, under onNewColumns "raise" (`holder`: the frame, or the source). */
+export function columnsOutsideChosen(holder: "frame" | "source", columns: Iterable<string>): ExportError {
+  return new ExportError(
+    `the ${holder} has columns outside the \`columns\` given (${[...columns].join(", ")}), and onNewColumns is "raise"`,
+  );
+}
 
 /** The one warning of columns an export left out, by how many rows held a value in each. */
 export function warnOfColumnsLeftOut(found: ReadonlyMap<string, number | undefined>, chosen: boolean, fixed: "header" | "schema"): void {

@@ -1,6 +1,6 @@
 import type { Style, Workbook, Worksheet } from "exceljs";
 import { ValidationError } from "../errors";
-import { describeValue } from "../query/query";
+import { describeValue } from "../text/describeValue";
 import { excelCell, fittedWidths, type ExcelCell, type SheetCell } from "./excelCells";
 import { EXCEL_MAX_CELL_TEXT, excelText } from "./excelText";
 import { ColumnCounts } from "../table/columnCounts";

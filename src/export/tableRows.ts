@@ -1,5 +1,5 @@
 import { ExportHeader } from "./exportHeader";
-import { warnOfColumnsLeftOut } from "./columnCounts";
+import { columnsOutsideChosen, warnOfColumnsLeftOut } from "./columnCounts";
 import { ExportError } from "./exportError";
 import { isFrameShape } from "../frame/frameShape";
 import { sourceBatches, type FrameBatch, type SourceBatch } from "./sourceBatches";
@@ -31,8 +31,7 @@ export class TableRows {
     if (isFrameShape(source) && options.columns && options.onNewColumns === "raise") {
       const chosen = options.columns;
       const others = source.columns.filter((column) => !chosen.includes(column));
-      if (others.length)
-        throw new ExportError(`the frame has columns outside the \`columns\` given (${others.join(", ")}), and onNewColumns is "raise"`);
+      if (others.length) throw columnsOutsideChosen("frame", others);
     }
   }
 
@@ -84,10 +83,9 @@ export class TableRows {
   #raiseOnNewColumns(): void {
     const found = this.#plan!.newColumns();
     if (!found.size) return;
+    if (this.#options.columns) throw columnsOutsideChosen("source", found.keys());
     throw new ExportError(
-      this.#options.columns
-        ? `the source has columns outside the \`columns\` given (${[...found.keys()].join(", ")}), and onNewColumns is "raise"`
-        : `a later page brought columns the header lacks (${[...found.keys()].join(", ")}); pass \`columns\` with every column, or onNewColumns: "warn"`,
+      `a later page brought columns the header lacks (${[...found.keys()].join(", ")}); pass \`columns\` with every column, or onNewColumns: "warn"`,
     );
   }
 }

@@ -5,6 +5,7 @@ import { isMissingCell, typeOfCell, widen, type ColumnType } from "../table/colu
 import { CellMismatch, cellAs } from "../table/cellConversion";
 import { ColumnCounts } from "../table/columnCounts";
 import {
+  columnsOutsideChosen,
   COLUMN_TYPE_CHANGED_CODE,
   hasLoneSurrogate,
   LONE_SURROGATE_WARNING,
@@ -271,10 +272,7 @@ export class TypedBatches {
     if ((this.#options.onNewColumns ?? (this.#options.columns ? "ignore" : "raise")) !== "raise") return;
     const found = this.#plan!.newColumns();
     if (!found.size) return;
-    if (this.#options.columns)
-      throw new ExportError(
-        `the source has columns outside the \`columns\` given (${[...found.keys()].join(", ")}), and onNewColumns is "raise"`,
-      );
+    if (this.#options.columns) throw columnsOutsideChosen("source", found.keys());
     throw new ExportError(
       `a later page brought columns the first ${this.#rowsSoFar.toLocaleString("en-US")} rows lacked (${[...found.keys()].join(", ")}); ` +
         `a Parquet or Arrow schema is fixed once written: pass \`columns\` with every column (and \`types\` for them), or onNewColumns: "warn" to leave them out`,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ValidationError } from "../errors";
-import { describeValue } from "../query/query";
+import { describeValue } from "../text/describeValue";
 import { COLUMN_TYPES, type ColumnType } from "../table/columnType";
 import { EXCEL_MAX_DATA_ROWS } from "./excelSheets";
 import { fitsPartitionFolders, PARTITION_BY_ALLOWED } from "./partitionFolder";

@@ -1,6 +1,7 @@
 import { ENDPOINT_BY_METHOD, ENDPOINT_BY_RESOURCE, toSnakeCase, wireFilterName, type EndpointSpec } from "../endpoints/table";
 import { ValidationError } from "../errors";
-import { Query, checkItemId, describeValue, isDropped, isPlainObject, toList, type FilterValue, type QueryInit } from "../query/query";
+import { describeValue } from "../text/describeValue";
+import { Query, checkItemId, isDropped, isPlainObject, toList, type FilterValue, type QueryInit } from "../query/query";
 import { checkBrandscapeQuery, checkFilterValue, warnUnknownFilters, type GivenFilter } from "./filterChecks";
 
 /** Options every method takes besides its own parameters. */

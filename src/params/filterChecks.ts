@@ -3,7 +3,8 @@ import { filterKindOf, type FilterKind } from "../endpoints/filterKinds";
 import { wireFilterName, type EndpointSpec } from "../endpoints/table";
 import { ValidationError } from "../errors";
 import type { FilterValue, Query } from "../query/query";
-import { checkWellFormed, describeValue } from "../query/query";
+import { checkWellFormed } from "../query/query";
+import { describeValue } from "../text/describeValue";
 import { closestName } from "../text/closestName";
 
 const EMPTY_LIST = "must not be an empty list";

@@ -1,4 +1,5 @@
 import { ValidationError } from "../errors";
+import { describeValue } from "../text/describeValue";
 import { fieldsKey, toSnakeCase } from "../endpoints/table";
 import { FLAG_WIRE_VALUES, type WireFilterName } from "../endpoints/filterKinds";
 
@@ -307,26 +308,6 @@ function joinList(value: FilterValue): string {
   if (value instanceof Date) return formatDateTime(value);
   return String(value);
 }
-
-/** A value as an error message shows it: JSON, except where JSON lies (NaN and Infinity print as null). */
-export function describeValue(value: unknown): string {
-  if (typeof value === "number") return String(value);
-  if (typeof value === "bigint") return `${value}n`;
-  if (value === undefined) return "undefined";
-  if (typeof value === "function" || typeof value === "symbol") return typeof value;
-  if (Array.isArray(value) && value.some((item) => typeof item === "number" && !Number.isFinite(item))) {
-    return clip(`[${value.map((item) => describeValue(item)).join(",")}]`);
-  }
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return clip(text);
-}
-
-const clip = (text: string): string => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

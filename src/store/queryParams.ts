@@ -1,17 +1,7 @@
 import { ValidationError } from "../errors";
+import { describeValue } from "../text/describeValue";
 
 const ALLOWED = "null, a boolean, a number, a bigint, a text or one of DuckDB's value objects (DuckDBDateValue, ...)";
-
-/** What a value is, for a message: its type, a text shown (cut short). */
-function described(value: unknown): string {
-  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === "symbol") return "a symbol";
-  if (value instanceof Date) return "a Date";
-  if (Array.isArray(value)) return "a list";
-  return value === null
-    ? "null"
-    : `a value of type ${typeof value}${typeof value === "object" ? ` (${Object.getPrototypeOf(value)?.constructor?.name ?? "no class"})` : ""}`;
-}
 
 /** Whether DuckDB's node API can bind the value: its plain kinds, or an object of its own value classes. */
 function bindable(value: unknown): boolean {
@@ -37,10 +27,10 @@ export function checkQueryParams(params: unknown): void {
   if (params === undefined) return;
   const isList = Array.isArray(params);
   if (!isList && (typeof params !== "object" || params === null || Object.getPrototypeOf(params) !== Object.prototype))
-    throw new ValidationError("params", `a list of values for $1, $2, ... or an object of values for $name, got ${described(params)}`);
+    throw new ValidationError("params", `a list of values for $1, $2, ... or an object of values for $name, got ${describeValue(params)}`);
   const entries = isList
     ? (params as unknown[]).map((value, at) => [`$${at + 1}`, value] as const)
     : Object.entries(params).map(([name, value]) => [`$${name}`, value] as const);
   for (const [name, value] of entries)
-    if (!bindable(value)) throw new ValidationError("params", `each value ${ALLOWED}, got ${described(value)} for ${name}`);
+    if (!bindable(value)) throw new ValidationError("params", `each value ${ALLOWED}, got ${describeValue(value)} for ${name}`);
 }

@@ -1,7 +1,8 @@
-import { lstat, open, readlink, realpath, stat } from "node:fs/promises";
+import { open, realpath, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { ValidationError, ValueError } from "../errors";
 import { sqlText } from "./sqlTypes";
+import { followedLinks } from "../export/output/outputTarget";
 
 /** The endings of the files DuckDB reads as data given their path (its CSV, JSON, Parquet, Excel and Arrow readers). */
 const DATA_EXTENSION = /\.(csv|tsv|tbl|txt|json|jsonl|ndjson|parquet|xlsx|arrow|ipc|feather|avro)(\.(gz|zst))?$/i;
@@ -70,21 +71,13 @@ export interface StoreFile {
 /** A DuckDB write-ahead log's name (`<database>.wal`), and the store's mark of one (walGuard.ts). */
 const LOG_NAME = /\.wal(\.fountframe)?$/i;
 
-/** Links a path to a file still to be made is followed through (the kernel's own bound, Linux's MAXSYMLINKS). */
-const MAX_LINK_HOPS = 40;
-
-async function resolvedPath(path: string, hops = 0): Promise<string> {
-  const absolute = resolve(path);
-  try {
-    return await realpath(absolute);
-  } catch {
-    // a link to a file not there yet: the file is made at its target, and DuckDB's log goes beside that
-    const link = await lstat(absolute).catch(() => undefined);
-    if (link?.isSymbolicLink() && hops < MAX_LINK_HOPS) return resolvedPath(resolve(dirname(absolute), await readlink(absolute)), hops + 1);
-    // not there yet: its folder may still be reached through a link
-    const folder = await realpath(dirname(absolute)).catch(() => dirname(absolute));
-    return join(folder, basename(absolute));
-  }
+/**
+ * One name for one file: the path with its links followed (to a file not there yet too), and a
+ * file not there yet named inside its folder with that folder's links followed.
+ */
+async function resolvedPath(path: string): Promise<string> {
+  const target = await followedLinks(path);
+  return realpath(target).catch(async () => join(await realpath(dirname(target)).catch(() => dirname(target)), basename(target)));
 }
 
 /** Whether the file begins as a DuckDB database does. */
@@ -112,7 +105,10 @@ export async function checkStoreFile(path: unknown, create: boolean): Promise<St
   if (typeof path !== "string" || path.trim() === "") throw new ValidationError("path", `${wanted}, got ${JSON.stringify(path)}`);
   if (path.startsWith(":memory:"))
     throw new ValidationError("path", `${wanted}, got ${JSON.stringify(path)}: an in-memory database keeps nothing a sync writes`);
-  const resolved = await resolvedPath(path);
+  const resolved = await resolvedPath(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "ELOOP") throw error;
+    throw new ValueError(`the store ${path} is a link in a loop of symbolic links (nothing was opened or created)`);
+  });
   if (LOG_NAME.test(basename(resolved)))
     throw new ValueError(
       `the store ${path} is named as the write-ahead log of a database beside it (<database>.wal), or as a store's mark of one ` +

@@ -1,3 +1,4 @@
+import type { Stats } from "node:fs";
 import { lstat, readFile, rm, writeFile } from "node:fs/promises";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValueError } from "../errors";
@@ -19,7 +20,8 @@ async function statOf(path: string) {
 
 /** Refuses a write-ahead log the store did not leave (a stranger's, or one without its database). */
 export async function checkWal(file: string, given: string, databaseExists: boolean): Promise<void> {
-  if ((await statOf(markOf(file))) && !(await isMark(markOf(file))))
+  const mark = await statOf(markOf(file));
+  if (mark && !(await isMark(markOf(file), mark)))
     throw new ValueError(
       `the store ${given} has a file beside it named as its mark (${given}.wal.fountframe) that is not one: ` +
         "the store writes and removes its mark there: move or rename that file (nothing was opened)",
@@ -41,8 +43,8 @@ export async function checkWal(file: string, given: string, databaseExists: bool
       `the store ${given} has a DuckDB database beside it named as its write-ahead log (${given}.wal): DuckDB would replay it into the store as a log: ` +
         "move or rename that database (nothing was opened)",
     );
-  if (!(await isMark(markOf(file))))
-    refuse("fountframe did not leave (it leaves none but after a kill between a commit and its checkpoint)");
+  // a file at the mark's path that is not a mark was refused above
+  if (!mark) refuse("fountframe did not leave (it leaves none but after a kill between a commit and its checkpoint)");
 }
 
 /**
@@ -51,12 +53,11 @@ export async function checkWal(file: string, given: string, databaseExists: bool
  * next commit's log would be taken for a stranger's after a kill.
  */
 export async function clearStaleMark(file: string): Promise<void> {
-  if ((await walBytes(file)) === 0 && (await isMark(markOf(file)))) await rm(markOf(file), { force: true });
+  if ((await walBytes(file)) === 0 && (await isMark(markOf(file), await statOf(markOf(file))))) await rm(markOf(file), { force: true });
 }
 
-/** Whether the file at the mark's path is a mark (markCommitting's process id): anything else there is not the store's to remove. */
-async function isMark(path: string): Promise<boolean> {
-  const found = await statOf(path);
+/** Whether the file at the mark's path (`found`: its lstat) is a mark (markCommitting's process id): anything else there is not the store's to remove. */
+async function isMark(path: string, found: Stats | undefined): Promise<boolean> {
   if (!found?.isFile() || found.size > MARK_BYTES) return false;
   return MARK_TEXT.test(await readFile(path, "latin1").catch(() => ""));
 }

@@ -67,7 +67,7 @@ export async function confirmRemovals(check: RemovalCheck, stored: StoredIds, pu
   if (failed) throw failed.reason;
   const live = ids.filter((_, at) => (answers[at] as PromiseFulfilledResult<boolean>).value);
   if (live.length > 0) {
-    // ids no item route takes (398.5, -398, true) among the pulled may be the live ones, sent wrong
+    // ids no item route takes (398.5, -398) among the pulled may be the live ones, sent wrong
     const odd = [...(await pulled())].filter((id) => itemId(id) === undefined && typeof id !== "string").slice(0, 5);
     const why =
       odd.length > 0

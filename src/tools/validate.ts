@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ValidationError } from "../errors";
-import { describeValue } from "../query/query";
+import { describeValue } from "../text/describeValue";
 import type { ToolParam, ToolParamKind, ToolSpec } from "./table";
 
 export type ToolWireParams = Record<string, string | number>;

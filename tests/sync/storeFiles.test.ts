@@ -47,6 +47,16 @@ describe("the store owns only what it made", () => {
     await byHardLink.close();
   });
 
+  it("refuses a link in a loop of links, creating nothing", async () => {
+    symlinkSync("b.duckdb", join(dir, "a.duckdb"));
+    symlinkSync("a.duckdb", join(dir, "b.duckdb"));
+    await expect(openStore(join(dir, "a.duckdb"))).rejects.toThrow(ValueError);
+    await expect(openStore(join(dir, "a.duckdb"))).rejects.toThrow(
+      /is a link in a loop of symbolic links \(nothing was opened or created\)$/,
+    );
+    expect(readdirSync(dir).sort()).toEqual(["a.duckdb", "b.duckdb"]);
+  });
+
   it("makes a new store through a link to a file not there yet at the link's target: one store by either path", async () => {
     mkdirSync(join(dir, "real"));
     const target = join(dir, "real", "fount.duckdb");
