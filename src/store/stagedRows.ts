@@ -351,6 +351,14 @@ export class Staging {
     this.columns.set(name, "utf8");
   }
 
+  /** A staged column of whole numbers made DOUBLE, its negative zeros back (BIGINT held them as 0), for a table that holds the column as DOUBLE. */
+  async asDouble(name: string): Promise<void> {
+    this.flush();
+    await this.connection.run(alterTypeSql(STAGING_TABLE, name, "int64", "double"));
+    if (this.#numericTexts) await negativeZerosBack(this.connection, STAGING_TABLE, name);
+    this.columns.set(name, "double");
+  }
+
   /** The staged columns and their types in the order the pull first brought them (PullOrder), for the table a sync creates. */
   inPullOrder(): Map<string, ColumnType> {
     return this.#order.sorted(this.columns);

@@ -40,7 +40,8 @@ export async function stagedCounts(connection: DuckDBConnection): Promise<Staged
  * The table made to hold columns of these types, in the caller's transaction: created on first
  * write with `id` its primary key (one row per id, enforced); a column new to it is added, a column
  * whose type widened is widened (widenStored: int64 to double, anything else to text). Says what changed.
- * `whenWidened` runs after a column is widened to text, with the type the rows come in.
+ * `whenWidened` runs after a column is widened to text, and for a staged column narrower than the
+ * table's text or DOUBLE one, with the type the rows come in.
  */
 async function fitTable(
   connection: DuckDBConnection,
@@ -71,6 +72,11 @@ async function fitTable(
   let keyWidened = false;
   for (const [name, type] of columns) {
     const storedName = storedByFolded.get(foldedName(name));
+    if (storedName !== undefined && storedName !== name)
+      throw new ValueError(
+        `${table}: the pull has a column ${JSON.stringify(name)}, which the table holds as ${JSON.stringify(storedName)}: they differ only in case, and a DuckDB table cannot hold both (a fresh pull's frame keeps them apart). ` +
+          `If the service renamed it, rename the table's column (ALTER TABLE ${quoted(table)} RENAME COLUMN ${quoted(storedName)} TO ${quoted(name)}) and sync again; what the run had not committed yet was not written`,
+      );
     const before = storedName === undefined ? undefined : stored.types.get(storedName);
     if (before === undefined) {
       await connection.run(`ALTER TABLE ${target} ADD COLUMN ${quoted(name)} ${sqlTypeOf(type)}`);
@@ -90,7 +96,7 @@ async function fitTable(
       stored.types.set(storedName!, widened);
       widenedColumns.push(`${name}: ${sqlTypeOf(before)} -> ${sqlTypeOf(widened)}`);
       await whenWidened?.(name, type, widened);
-    } else if (before === "utf8" && type !== "utf8") {
+    } else if ((before === "utf8" && type !== "utf8") || (before === "double" && type === "int64")) {
       await whenWidened?.(name, type, before);
     }
   }
@@ -205,6 +211,7 @@ export async function writeStaged(
     madeTextIn(scope, tables),
     async (name, type, widened) => {
       if (widened === "utf8" && type !== "utf8") await staging.asText(name, type);
+      else if (widened === "double" && type === "int64") await staging.asDouble(name);
     },
   );
   const where = scopeSql(scope);
