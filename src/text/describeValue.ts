@@ -1,7 +1,7 @@
 /**
- * A value as a message shows what was given: JSON (cut at 60 characters), except where JSON lies
- * (NaN and Infinity print as null: numbers are written as they are) or cannot show it, by its kind (`a symbol`, `a function`, `a Date (…)`,
- * an object of a class by its class: `a Map`).
+ * A value as a message shows what was given: its JSON, cut at 60 characters, except where JSON lies
+ * (NaN and Infinity print as null, so numbers are written as they are) or cannot show it: then by
+ * its kind (`a symbol`, `a Date (…)`, an object of a class by its class: `a Map`).
  */
 export function describeValue(value: unknown): string {
   if (typeof value === "number") return String(value);
@@ -13,8 +13,11 @@ export function describeValue(value: unknown): string {
     return clip(`[${value.map((item) => describeValue(item)).join(",")}]`);
   }
   if (value !== null && typeof value === "object" && !Array.isArray(value)) {
-    const prototype = Object.getPrototypeOf(value);
-    if (prototype !== Object.prototype && prototype !== null) return `a ${prototype?.constructor?.name || "object of a class"}`;
+    const prototype: unknown = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) {
+      const name = (prototype as { constructor?: { name?: string } }).constructor?.name || "object of a class";
+      return `${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}`;
+    }
   }
   let text: string;
   try {
