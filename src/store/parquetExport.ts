@@ -7,38 +7,7 @@ import { partitionPrefix } from "../export/partitionFolder";
 import { namedAsDuckDBDoes, numberPartitions, type TablePartitions } from "./partitionFolders";
 import { quoted, sqlText } from "./sqlTypes";
 import { followedLinks } from "../export/output/outputTarget";
-
-let sideFiles = 0;
-const sidePrefix = (path: string) => `.${basename(path)}.fountframe-`;
-const sideName = (path: string, kind: string) => join(dirname(path), `${sidePrefix(path)}${process.pid}-${++sideFiles}.${kind}`);
-
-/** Whether process `pid` runs (one of another user's answers EPERM: it runs). */
-function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/**
- * What an export killed before its end left beside `path` (sideName's files of a process no
- * longer running) is removed; its `.old`, the earlier export, is put back if `path` is gone (the
- * kill came between the two renames).
- */
-async function clearLeftovers(path: string): Promise<void> {
-  const prefix = sidePrefix(path);
-  for (const name of await readdir(dirname(path)).catch(() => [] as string[])) {
-    const side = name.startsWith(prefix) ? /^(\d+)-\d+\.(partial|old|copied)$/.exec(name.slice(prefix.length)) : null;
-    if (!side || isRunning(Number(side[1]))) continue;
-    const leftover = join(dirname(path), name);
-    const gone = side[2] === "old" && !(await stat(path).catch(() => undefined));
-    if (gone) await rename(leftover, path);
-    else await rm(leftover, { recursive: true, force: true });
-  }
-}
+import { clearLeftovers, sideName } from "./exportSideFiles";
 
 /**
  * The table's columns as `writeParquet` types the same cells: a stored TIMESTAMP (the service's UTC
@@ -70,7 +39,7 @@ export async function exportFile(
   await mkdir(await followedLinks(dir), { recursive: true });
   // a link the user keeps (to the folder, or to the file) stays: its target is written
   const file = await followedLinks(named);
-  await clearLeftovers(file);
+  await clearLeftovers(file, async () => false);
   const partial = sideName(file, "partial");
   try {
     await connection.run(`COPY (SELECT ${columnsAsWritten(types, "")} FROM ${quoted(table)}) TO ${sqlText(partial)} (FORMAT parquet)`);
@@ -120,7 +89,7 @@ export async function exportPartitioned(
 ): Promise<void> {
   // a link the user keeps to the folder stays: the folder it names is replaced whole
   const folder = await followedLinks(dir);
-  await clearLeftovers(folder);
+  await clearLeftovers(folder, (old) => holdsOnlyAnExport(old, partitionBy));
   if (!(await holdsOnlyAnExport(folder, partitionBy)))
     throw new ValidationError(
       "dir",
