@@ -186,10 +186,10 @@ export async function syncBrandscape(
   let changes = none;
   // a first run into no table has nothing to remove or forget: its state is first saved with its first
   // group, so a run that fails before one leaves no state of a table that is not there
-  const nothingHeld = !run.before && !run.replaceUntracked && pulled.length > 0;
+  const nothingHeld = !run.before && !run.replaceTable && pulled.length > 0;
   if ((full || gone.length > 0 || pulled.length === 0) && !nothingHeld) {
     const first = await session.transaction(async (writes) => {
-      if (run.replaceUntracked) await writes.dropTable(run.table);
+      if (run.replaceTable) await writes.dropTable(run.table);
       if (full) gone = goneOf((await writes.distinctValues(run.table, STUDY_COLUMN)).map(Number));
       const removed = await writes.removeRows(run.table, { kind: "partition", column: STUDY_COLUMN, values: gone });
       // a first run that found no study makes its table empty, as a resource's empty first run does: a tracked table is there

@@ -66,7 +66,7 @@ export async function syncResource(pages: ColumnPagesOf, session: StoreSession, 
   const pullOptions = incremental ? sinceOptions("updated_since") : { ...options, sort };
   const dataMoves = incremental && !run.item && ENDPOINT_BY_METHOD.get(run.method)!.filters.includes(DATA_UPDATED_SINCE);
   return session.transaction(async (writes) => {
-    if (run.replaceUntracked) await writes.dropTable(run.table);
+    if (run.replaceTable) await writes.dropTable(run.table);
     let cursor = incremental ? before.cursor : null;
     const what = `sync of ${run.table} (${run.method})`;
     const ranges = new PageIdRanges(sort);

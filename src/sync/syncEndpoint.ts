@@ -42,7 +42,7 @@ function sameQuery(a: Record<string, unknown>, b: Record<string, unknown>): bool
 /**
  * What the run may do, settled from the store before any request: a table the store did not make
  * is refused (unless mode "full" with replaceUntrackedTable), as is a tracked table's other query or
- * other service (unless mode "full"); a tracked table that was dropped is synced again whole, and
+ * other service (unless mode "full", which replaces the rows, or the whole table for another endpoint); a tracked table that was dropped is synced again whole, and
  * one made again by someone else (it lacks the mark the store wrote on its own) is a table the
  * store did not make; names are compared as DuckDB compares them, case-insensitively.
  */
@@ -62,6 +62,8 @@ async function planRun(session: StoreSession, sync: CheckedSync, service: string
   const mark = state?.tableMark ?? null;
   const remade = mark !== null && existing !== undefined && (await session.tableMark(existing)) !== mark;
   const tracked = remade ? undefined : state;
+  // mode "full" of another endpoint replaces the table whole, as a first run: the other endpoint's columns and state go
+  const switched = tracked !== undefined && !dropped && sync.full && tracked.endpoint !== sync.method;
   let replaceUntracked = false;
   if (!tracked) {
     const why = remade
@@ -93,10 +95,10 @@ async function planRun(session: StoreSession, sync: CheckedSync, service: string
     options: sync.options,
     item: sync.item,
     service,
-    before: dropped ? undefined : tracked,
-    replaceUntracked,
+    before: dropped || switched ? undefined : tracked,
+    replaceTable: replaceUntracked || switched,
     // a table the run makes, or replaces, or a store's table not marked yet, is given a new mark
-    tableMark: (dropped ? null : tracked?.tableMark) ?? randomUUID(),
+    tableMark: (dropped || switched ? null : tracked?.tableMark) ?? randomUUID(),
   };
 }
 

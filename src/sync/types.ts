@@ -58,8 +58,11 @@ export interface SyncRun {
   readonly service: string;
   /** the state before the run, when the table is tracked */
   readonly before: SyncState | undefined;
-  /** drop the untracked table of that name in the run's first transaction (mode "full", replaceUntrackedTable) */
-  readonly replaceUntracked: boolean;
+  /**
+   * drop the table of that name in the run's first transaction: an untracked one (mode "full",
+   * replaceUntrackedTable), or a tracked one of another endpoint (mode "full": its columns are that endpoint's)
+   */
+  readonly replaceTable: boolean;
   /** the mark the table carries, or is given when the run makes it (or marks a table of a store made before marks) */
   readonly tableMark: string;
 }
