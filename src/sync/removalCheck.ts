@@ -106,24 +106,34 @@ async function isServed({ pages, method, partitions, what }: RemovalCheck, id: n
     const fields = partitions ? ["id", partitions.column] : ["id"];
     for await (const page of pages(method, { query: { id, fields } })) {
       if (recordCount(page.body) === 0) continue;
+      const column = (name: string): ArrayLike<unknown> =>
+        page.body.kind === "columns" ? chunkColumn(page.body.chunk, name) : page.body.records.map((record) => record[name]);
+      const ids = Array.from(column("id"));
+      const rows = ids.flatMap((value, row) => (idKey(value) === id ? [row] : []));
+      if (rows.length === 0)
+        throw neitherAnswer(
+          what,
+          id,
+          `a record ${ids.length > 0 && ids[0] !== undefined ? `of id ${JSON.stringify(ids[0])}` : "without an id"}`,
+        );
       if (!partitions) return true;
-      const values =
-        page.body.kind === "columns"
-          ? chunkColumn(page.body.chunk, partitions.column)
-          : page.body.records.map((record) => record[partitions.column]);
-      if (Array.from(values).some((value) => partitions.values.includes(Number(value)))) return true;
+      const values = column(partitions.column);
+      if (rows.some((row) => partitions.values.includes(Number(values[row])))) return true;
     }
     return false;
   } catch (error) {
     if (error instanceof NotFoundError) return false;
-    // an item answers its record or 404 (WIRE.md): an answer without a record is neither, and tells nothing
-    if (error instanceof DataNotFoundError)
-      throw new IncompletePullError(
-        `${what}: the item route of stored id ${id} (asked because the pull did not bring it) answered without a record, ` +
-          "which is neither the record nor a 404, so whether the service still has it cannot be told",
-        NOT_COMMITTED,
-        { cause: error },
-      );
+    if (error instanceof DataNotFoundError) throw neitherAnswer(what, id, "without a record", error);
     throw error;
   }
+}
+
+/** An item's answer that is neither its record nor a 404 (WIRE.md: an item answers one of them): it tells nothing either way. */
+function neitherAnswer(what: string, id: number, answered: string, cause?: unknown): IncompletePullError {
+  return new IncompletePullError(
+    `${what}: the item route of stored id ${id} (asked because the pull did not bring it) answered ${answered}, ` +
+      "which is neither the record nor a 404, so whether the service still has it cannot be told",
+    NOT_COMMITTED,
+    cause === undefined ? {} : { cause },
+  );
 }

@@ -9,8 +9,9 @@ import { idKey, type IdKey } from "../table/columnType";
 import { ENDPOINT_BY_METHOD } from "../endpoints/table";
 import { PageIdRanges, pullSort } from "./pageIdRanges";
 import { confirmRemovals } from "./removalCheck";
-import { STAGING_TABLE, type SyncOutcome, type SyncRun } from "./types";
+import { IncompletePullError, STAGING_TABLE, type SyncOutcome, type SyncRun } from "./types";
 import { NotFoundError } from "../errors";
+import { NOT_COMMITTED } from "./pageAudit";
 
 /** Whether timestamp `a` is later than `b` (both ISO text). */
 const isAfter = (a: string, b: string): boolean => Date.parse(a) > Date.parse(b);
@@ -20,6 +21,14 @@ const DATA_UPDATED_SINCE = "data_updated_since";
 
 /** The query's own value of a since-filter or the run's, whichever is later (both in the wire's `YYYY-MM-DD HH:MM:SS`). */
 const laterSince = (given: unknown, since: string): string => (typeof given === "string" && given > since ? given : since);
+
+/** An item's answer holding a record of another id (or none) is not that item: refused, nothing committed. */
+function refuseOtherRecords(chunk: PageChunk, itemId: IdKey, what: string): void {
+  const ids = chunk.names.includes("id") ? Array.from(chunkColumn(chunk, "id")) : new Array<unknown>(chunk.rowCount);
+  const at = ids.findIndex((id) => idKey(id) !== itemId);
+  if (at >= 0)
+    throw new IncompletePullError(`${what}: the item ${itemId} answered a record of id ${JSON.stringify(ids[at] ?? null)}`, NOT_COMMITTED);
+}
 
 /** A sink that stages only the rows whose id is not among `staged` (a second pull's rows the first one brought). */
 function stagingOnlyNew(sink: PullSink, staged: ReadonlySet<IdKey>): PullSink {
@@ -64,7 +73,9 @@ export async function syncResource(pages: ColumnPagesOf, session: StoreSession, 
     filters: { ...askedFilters, [filter]: laterSince(askedFilters[filter], since) },
   });
   const pullOptions = incremental ? sinceOptions("updated_since") : { ...options, sort };
-  const dataMoves = incremental && !run.item && ENDPOINT_BY_METHOD.get(run.method)!.filters.includes(DATA_UPDATED_SINCE);
+  const spec = ENDPOINT_BY_METHOD.get(run.method)!;
+  const dataMoves = incremental && !run.item && spec.filters.includes(DATA_UPDATED_SINCE);
+  const itemId = run.item ? idKey(run.options[spec.idKey!]) : undefined;
   return session.transaction(async (writes) => {
     if (run.replaceTable) await writes.dropTable(run.table);
     let cursor = incremental ? before.cursor : null;
@@ -75,6 +86,7 @@ export async function syncResource(pages: ColumnPagesOf, session: StoreSession, 
       cursor = newestOf(chunkColumn(chunk, "updated_at"), cursor);
       ranges.see(chunk);
       if (dataMoves) for (const id of Array.from(chunkColumn(chunk, "id"))) pulledIds.add(idKey(id));
+      if (itemId !== undefined) refuseOtherRecords(chunk, itemId, what);
     };
     const staged = stagePull(pages(run.method, pullOptions), writes, what, fieldsOf(options), seeChunk);
     let requests: number;

@@ -92,6 +92,11 @@ describe("a full sync removes no id the service still has", () => {
       /IncompletePullError: .*the item route of stored id 5 .* answered without a record, which is neither the record nor a 404/,
     ],
     [{ data: null }, /APIError/],
+    [{ data: {} }, /the item route of stored id 5 .* answered a record without an id, which is neither the record nor a 404/],
+    [
+      { data: { id: 6, name: "another" } },
+      /the item route of stored id 5 .* answered a record of id 6, which is neither the record nor a 404/,
+    ],
   ])(
     "fails the run, committing nothing, when an item answers 200 without a record (%j): neither the record nor a 404",
     async (body, said) => {
@@ -155,4 +160,18 @@ describe("a full sync removes no id the service still has", () => {
     expect(itemRequests()).toEqual([]);
     expect(await snapshot()).toEqual(before);
   });
+
+  it.each([{ data: { id: 4, name: "another" } }, { data: { name: "no id" } }])(
+    "refuses an item sync whose item answers a record not of its id (%j), committing nothing",
+    async (body) => {
+      await client.sync(store, "brands", { brandId: 3, table: "b3" });
+      const before = (await store.query("SELECT * FROM b3")).values;
+      service.itemBody = body;
+      for (const mode of ["auto", "full"] as const)
+        await expect(client.sync(store, "brands", { brandId: 3, table: "b3", mode })).rejects.toThrow(
+          /^sync of b3 \(brands\): the item 3 answered a record of id (4|null); nothing of it was committed/,
+        );
+      expect((await store.query("SELECT * FROM b3")).values).toEqual(before);
+    },
+  );
 });
