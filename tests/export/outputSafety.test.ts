@@ -127,3 +127,12 @@ test.each(WRITERS)(
     expect(leftovers()).toEqual([`linked.${extension}`]);
   },
 );
+
+test.each(WRITERS)("%s: a target in a loop of links is refused as such, nothing written", async (_label, extension, write) => {
+  symlinkSync(`b.${extension}`, join(dir, `a.${extension}`));
+  symlinkSync(`a.${extension}`, join(dir, `b.${extension}`));
+  await expect(write(join(dir, `a.${extension}`))).rejects.toThrow(
+    /^cannot write .*: it is a link in a loop of symbolic links \(nothing was written\)$/,
+  );
+  expect(leftovers().sort()).toEqual([`a.${extension}`, `b.${extension}`]);
+});

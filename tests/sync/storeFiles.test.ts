@@ -55,6 +55,20 @@ describe("the store owns only what it made", () => {
       /is a link in a loop of symbolic links \(nothing was opened or created\)$/,
     );
     expect(readdirSync(dir).sort()).toEqual(["a.duckdb", "b.duckdb"]);
+    // an export into such a loop is refused as clearly
+    const store = await openStore(join(dir, "fount.duckdb"));
+    try {
+      await store.query("CREATE TABLE t AS SELECT 1 AS id, 2 AS k");
+      for (const [out, partitionBy] of [
+        ["a.duckdb", undefined],
+        [join("a.duckdb", "sub"), ["k"]],
+      ] as const)
+        await expect(store.writeParquet("t", join(dir, out), partitionBy ? { partitionBy: [...partitionBy] } : {})).rejects.toThrow(
+          /^cannot write .*: it is a link in a loop of symbolic links \(nothing was written\)$/,
+        );
+    } finally {
+      await store.close();
+    }
   });
 
   it("makes a new store through a link to a file not there yet at the link's target: one store by either path", async () => {
@@ -221,7 +235,7 @@ describe("the store owns only what it made", () => {
   it("replays the log of a store killed between a commit and its checkpoint (the span it marks)", async () => {
     const file = join(dir, "fount.duckdb");
     const store = await openStore(file);
-    await store.query("CREATE TABLE t AS SELECT 1 AS id");
+    await store.query("CREATE TABLE t AS SELECT 1 AS id, 2 AS k");
     await store.close();
     // a process killed right after its commit: DuckDB's log holds the row, the store's mark is beside it
     const killed = spawnSync(process.execPath, [
@@ -271,7 +285,7 @@ describe("the store owns only what it made", () => {
   it("refuses SQL that would change its sync state, before any statement runs; reading it is fine", async () => {
     const store = await openStore(join(dir, "fount.duckdb"));
     try {
-      await store.query("CREATE TABLE t AS SELECT 1 AS id");
+      await store.query("CREATE TABLE t AS SELECT 1 AS id, 2 AS k");
       const stateBefore = (await store.query("SELECT * FROM fountframe_sync")).columns;
       for (const sql of [
         "DROP TABLE fountframe_sync",

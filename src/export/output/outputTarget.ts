@@ -23,6 +23,12 @@ function ownDescriptor(path: string): number | undefined {
 const MAX_LINK_HOPS = 40;
 
 export async function outputTarget(userPath: string): Promise<OutputTarget> {
+  return targetOf(userPath).catch((error: unknown) => {
+    throw inLinkLoop(userPath, error);
+  });
+}
+
+async function targetOf(userPath: string): Promise<OutputTarget> {
   const stats = await stat(userPath).catch(undefinedWhenMissing);
   if (stats?.isDirectory()) throw new ExportError(`cannot write ${userPath}: it is a folder; name a file inside it`);
   if (stats && !stats.isFile()) return { kind: "direct", path: userPath, fd: ownDescriptor(userPath) };
@@ -35,7 +41,19 @@ export async function outputTarget(userPath: string): Promise<OutputTarget> {
  * writer replaces, so that a link the user keeps to a file or a folder stays, and its target is written.
  */
 export async function followedLinks(path: string): Promise<string> {
-  return realpath(path).catch(() => danglingLinkTarget(resolve(path), 0));
+  return realpath(path)
+    .catch(() => danglingLinkTarget(resolve(path), 0))
+    .catch((error: unknown) => {
+      throw inLinkLoop(path, error);
+    });
+}
+
+/** A path whose links run in a loop, as a writer says it (its code, ELOOP, kept for callers that say it their own way). */
+function inLinkLoop(path: string, error: unknown): unknown {
+  if ((error as NodeJS.ErrnoException | undefined)?.code !== "ELOOP") return error;
+  return Object.assign(new ExportError(`cannot write ${path}: it is a link in a loop of symbolic links (nothing was written)`), {
+    code: "ELOOP",
+  });
 }
 
 /** A missing path, or the missing file a chain of links ends at. */
