@@ -6,7 +6,7 @@ import { openArrow, readArrowBatches } from "./arrowFile";
 import type { ColumnBatch, ColumnarOptions, ColumnarSchema, StoredCell } from "./columnarTypes";
 import type { ColumnType } from "../table/columnType";
 import { ExportError } from "./exportError";
-import { checkReplaceable, outputTarget, ResumeFolder, withFileOutput } from "./output";
+import { checkReplaceable, followedLinks, ResumeFolder, withFileOutput } from "./output";
 import {
   checkMaxOpenFiles,
   checkPartitionBy,
@@ -52,9 +52,8 @@ export async function writeResumable(
   const dataset: DatasetLayout | undefined = options.partitionBy?.length
     ? { partitionBy: checkPartitionBy(options.partitionBy), maxOpen: checkMaxOpenFiles(options.maxOpenFiles) }
     : undefined;
-  // a target that cannot be written (a folder, a loop of links) is refused before the work folder is made
   if (dataset) await checkReplaceable(target);
-  else await outputTarget(target);
+  else await followedLinks(target); // a target in a loop of links is refused before the work folder is made
   const folder = new ResumeFolder(target);
   const wanted = identityOf(format, dataset ? "partitioned" : "file", pull, options);
   const kept = manifestOf(await folder.readManifest(), folder.path);

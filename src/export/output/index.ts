@@ -6,5 +6,5 @@
 export { withFileOutput, bytesWrittenTo, isOutputFailure, type Sink } from "./fileOutput";
 export { withFolderOutput, checkReplaceable, type FolderOutput } from "./folderOutput";
 export { ResumeFolder, resumeFolderOf } from "./resumeFolder";
-export { outputTarget } from "./outputTarget";
+export { followedLinks } from "./outputTarget";
 export { abandonLiveOutputs, scratchFile, type TemporaryOutput } from "./temporary";
