@@ -14,9 +14,9 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DuckDBInstance } from "@duckdb/node-api";
 import { openStore, StoreBusyError, type Store } from "../../src/store";
 import { ValidationError, ValueError } from "../../src/errors";
+import { withDuckDB } from "./helpers/storeFixture";
 
 /** What openStore opens, what a store's SQL and exports may do: nothing here crosses the wire. */
 describe("the store owns only what it made", () => {
@@ -197,11 +197,7 @@ describe("the store owns only what it made", () => {
       );
     expect(readdirSync(dir)).toEqual([]);
     // another program's database, at the paths of a store's log and mark: refused by name, left as they were
-    const other = await DuckDBInstance.create(join(dir, "other.duckdb"));
-    const connection = await other.connect();
-    await connection.run("CREATE TABLE kept AS SELECT 42 AS answer");
-    connection.closeSync();
-    other.closeSync();
+    await withDuckDB(join(dir, "other.duckdb"), "CREATE TABLE kept AS SELECT 42 AS answer");
     const theirs = readFileSync(join(dir, "other.duckdb"));
     await (await openStore(file)).close();
     writeFileSync(`${file}.wal.fountframe`, theirs);
@@ -218,11 +214,7 @@ describe("the store owns only what it made", () => {
 
   it("opens another program's database without writing to it until a sync commits, which makes its state table", async () => {
     const theirs = join(dir, "theirs.duckdb");
-    const other = await DuckDBInstance.create(theirs);
-    const connection = await other.connect();
-    await connection.run("CREATE TABLE kept AS SELECT 42 AS answer");
-    connection.closeSync();
-    other.closeSync();
+    await withDuckDB(theirs, "CREATE TABLE kept AS SELECT 42 AS answer");
     const before = readFileSync(theirs);
     const store = await openStore(theirs);
     expect(await store.tables()).toEqual([]);

@@ -4,6 +4,7 @@ import { startEmulator, type Emulator } from "../../src/emulator";
 import { Client } from "../../src/client/client";
 import { openStore } from "../../src/store";
 import { tempFolder } from "../helpers/tempFolder";
+import { withDuckDB } from "./helpers/storeFixture";
 
 const TOKEN = "layout-token";
 const ROW_GROUP_ROWS = 16_384;
@@ -35,11 +36,7 @@ describe("the store's file", () => {
     expect(Number(await readWithDuckDB(made, "SELECT count(*) FROM mine"))).toBe(1);
 
     const theirs = join(dir, "theirs.duckdb");
-    const instance = await DuckDBInstance.create(theirs);
-    const connection = await instance.connect();
-    await connection.run("CREATE TABLE kept AS SELECT range AS id FROM range(3)");
-    connection.closeSync();
-    instance.closeSync();
+    await withDuckDB(theirs, "CREATE TABLE kept AS SELECT range AS id FROM range(3)");
     const opened = await openStore(theirs);
     const sizes = await opened.query("SELECT block_size FROM pragma_database_size() WHERE database_name = current_database()");
     expect(sizes.values).toEqual([[262_144]]);
