@@ -42,9 +42,10 @@ function sameQuery(a: Record<string, unknown>, b: Record<string, unknown>): bool
 /**
  * What the run may do, settled from the store before any request: a table the store did not make
  * is refused (unless mode "full" with replaceUntrackedTable), as is a tracked table's other query or
- * other service (unless mode "full", which replaces the rows, or the whole table for another endpoint); a tracked table that was dropped is synced again whole, and
- * one made again by someone else (it lacks the mark the store wrote on its own) is a table the
- * store did not make; names are compared as DuckDB compares them, case-insensitively.
+ * other service (unless mode "full", which replaces the rows, or the whole table for another
+ * endpoint); a tracked table that was dropped is synced again whole, and one made again by someone
+ * else (it lacks the mark the store wrote on its own) is a table the store did not make; names are
+ * compared as DuckDB compares them, case-insensitively.
  */
 async function planRun(session: StoreSession, sync: CheckedSync, service: string): Promise<SyncRun> {
   const staging = await session.existingTable(STAGING_TABLE);
