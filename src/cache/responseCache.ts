@@ -147,6 +147,6 @@ export class ResponseCache {
   /** Removes every entry of the cache directory `settings` name (all users' and services'); a ValidationError without one. */
   static async clear(settings: CacheSettings | false): Promise<void> {
     if (!settings) throw new ValidationError("cache", "no cache is set: give the client `cache: { dir }` first");
-    await new ResponseCache(settings, "").clear();
+    await new this(settings, "").clear();
   }
 }

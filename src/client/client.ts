@@ -67,7 +67,7 @@ export class Client implements AsyncDisposable {
 
   static {
     for (const spec of ENDPOINTS) {
-      Object.defineProperty(Client.prototype, spec.method, {
+      Object.defineProperty(this.prototype, spec.method, {
         async value(this: Client, ...args: unknown[]) {
           const pull = this.#pull();
           const { query, stackData } = buildQuery(spec, args);
@@ -78,7 +78,7 @@ export class Client implements AsyncDisposable {
       });
     }
     for (const name of SETTABLE) {
-      Object.defineProperty(Client.prototype, name, {
+      Object.defineProperty(this.prototype, name, {
         get(this: Client) {
           return this.#options[name];
         },

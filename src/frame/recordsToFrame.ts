@@ -16,7 +16,7 @@ const PLAIN: RowShape = { stackData: false, globalIncludes: new Set() };
 /** Records → frame in one call: the records gathered into column chunks, typed, then the frame. */
 export async function recordsToFrame(records: readonly JsonRecord[], shape: RowShape = PLAIN): Promise<DataFrame> {
   if (Array.isArray(records)) checkRecordItems(records, "records");
-  const builder = new FrameBuilder({}, () => shape);
+  const builder = new ShapingFrameBuilder({}, () => shape);
   builder.add(records);
   return builder.toFrame();
 }
@@ -38,7 +38,7 @@ export type RowsOfPage =
  * whose row shape `shapeOf` looks up once the first page is in). Every page joins the table as a
  * column chunk: the chunk its pull decoded, or the one gathered from its records.
  */
-export class FrameBuilder {
+export class ShapingFrameBuilder {
   readonly #table = new AssembledTable();
   #shape: RowShape | undefined;
   readonly #options: ShapeOptions;

@@ -300,7 +300,7 @@ class FrameColumns {
       "fountframe[max_pages]": query.maxPages ?? 0,
       "fountframe[single_page]": query.isSinglePage() ? 1 : 0,
     });
-    return new FrameColumns(new ColumnsCache(cache), key);
+    return new this(new ColumnsCache(cache), key);
   }
 
   /** The frame from the kept columns, or undefined when there are none still valid. */

@@ -102,7 +102,7 @@ export class Query {
   /** A query with `extras` filled in where `query` leaves them unset; falsy extras are dropped. Built (and checked) once. */
   static ensure(query?: Query | QueryInit | null, extras: QueryInit = {}): Query {
     if (extras === null || !isPlainObject(extras as unknown)) throw new ValidationError("extras", "must be an object of query fields");
-    const own: QueryInit = query instanceof Query ? query.toInit() : (query ?? {});
+    const own: QueryInit = isQuery(query) ? query.toInit() : (query ?? {});
     if (!isPlainObject(own as unknown)) throw new ValidationError("query", "must be an object of query fields");
     const init: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(extras)) if (!isDropped(value)) init[key] = value;
@@ -115,18 +115,18 @@ export class Query {
     if (!isDropped(extras.filters) && isPlainObject(extras.filters) && isPlainObject(own.filters)) {
       init.filters = { ...extras.filters, ...Object.fromEntries(Object.entries(own.filters).filter(([, value]) => isSet(value))) };
     }
-    return new Query(init as QueryInit);
+    return newQuery(init as QueryInit);
   }
 
   static fromJSON(json: QueryJSON | string): Query {
-    if (typeof json !== "string") return new Query(json);
+    if (typeof json !== "string") return newQuery(json);
     let parsed: QueryJSON;
     try {
       parsed = JSON.parse(json) as QueryJSON;
     } catch (error) {
       throw new ValidationError("json", `is not a saved query (${(error as Error).message})`);
     }
-    return new Query(parsed);
+    return newQuery(parsed);
   }
 
   /** The fields as a plain init object (shallow copies), for deriving new queries. */
@@ -171,7 +171,7 @@ export class Query {
   *#pages(nPages: number, size: number | undefined): Iterable<Query> {
     const start = this.page ?? 1;
     for (let page = start; page < start + nPages; page += 1) {
-      yield new Query({ ...this.toInit(), page, perPage: size });
+      yield newQuery({ ...this.toInit(), page, perPage: size });
     }
   }
 
@@ -184,7 +184,7 @@ export class Query {
     if (maxPages) init.maxPages = maxPages;
     checkedInit = init;
     try {
-      return new Query(init);
+      return newQuery(init);
     } finally {
       checkedInit = undefined;
     }
@@ -228,6 +228,16 @@ export class Query {
     const resource = endpoint.replace(/^\/+|\/+$/g, "");
     return this.id === undefined ? resource : `${resource}/${encodeURIComponent(String(this.id))}`;
   }
+}
+
+// Query's body names its class only through these two: a class that names itself inside its body is
+// renamed by the bundler (`_Query`), and a notebook would show that name.
+function newQuery(init: QueryInit): Query {
+  return new Query(init);
+}
+
+function isQuery(value: unknown): value is Query {
+  return value instanceof Query;
 }
 
 function encodeFilter(name: string, value: FilterValue): string {

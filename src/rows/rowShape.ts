@@ -144,7 +144,7 @@ export function documentedRoute(endpoint: string): Documented | undefined {
   return resource in DOCUMENTED ? (resource as Documented) : undefined;
 }
 
-// The public recordsToFrame, FrameBuilder (frame's) and flatteners (the table model's), with the row
+// The public recordsToFrame, FrameBuilder (frame's ShapingFrameBuilder) and flatteners (the table model's), with the row
 // shape looked up here (neither reads an endpoint table).
 
 /** Records → frame in one call, shaped as `options.endpoint`'s records are. */
@@ -156,7 +156,7 @@ export function recordsToFrame(records: readonly JsonRecord[], options: ShapeOpt
  * recordsToFrame fed a page at a time: each page's records can be dropped once added. Given pages
  * of `client.pages(...)`, it shapes them as the frame methods do (the page names its endpoint).
  */
-export class FrameBuilder extends frame.FrameBuilder {
+export class FrameBuilder extends frame.ShapingFrameBuilder {
   constructor(options: ShapeOptions = {}) {
     super(options, rowShapeOf);
   }

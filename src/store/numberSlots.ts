@@ -32,10 +32,10 @@ export class NumberSlots {
 
   static of(vector: DuckDBVector, type: ColumnType): NumberSlots | undefined {
     if (type !== "double" && type !== "int64") return undefined;
-    let slots = NumberSlots.#made.get(vector);
+    let slots = this.#made.get(vector);
     if (slots === undefined) {
-      slots = LITTLE_ENDIAN && isNumberVector(vector, type) ? new NumberSlots(vector) : null;
-      NumberSlots.#made.set(vector, slots);
+      slots = LITTLE_ENDIAN && isNumberVector(vector, type) ? new this(vector) : null;
+      this.#made.set(vector, slots);
     }
     return slots ?? undefined;
   }

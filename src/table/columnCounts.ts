@@ -11,7 +11,7 @@ export class ColumnCounts {
 
   /** Counts by column, as `counts()` or `Object.entries` give them. */
   static of(counts: Iterable<readonly [string, number]>): ColumnCounts {
-    const all = new ColumnCounts();
+    const all = new this();
     for (const [column, cells] of counts) all.add(column, cells);
     return all;
   }

@@ -35,7 +35,7 @@ export class ToolsClient {
 
   static {
     for (const spec of TOOLS) {
-      Object.defineProperty(ToolsClient.prototype, spec.method, {
+      Object.defineProperty(this.prototype, spec.method, {
         value(this: ToolsClient, options: unknown) {
           return this.#run(spec, options);
         },

@@ -83,7 +83,7 @@ const FIXTURES: Record<string, { breaks: Case; allowed: Case; refusal: RegExp }>
     refusal: /a pull hands its pages on/,
   },
   tableKnowsNoTransport: {
-    breaks: { filePath: "src/table/zoneFixture.ts", code: 'export { FrameBuilder } from "../frame/recordsToFrame";\n' },
+    breaks: { filePath: "src/table/zoneFixture.ts", code: 'export { ShapingFrameBuilder } from "../frame/recordsToFrame";\n' },
     allowed: { filePath: "src/table/zoneFixture.ts", code: 'export type { ColumnTable } from "./types";\n' },
     refusal: /table is the one table model/,
   },

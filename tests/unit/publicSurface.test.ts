@@ -162,6 +162,19 @@ describe("the public surface of fountframe", () => {
     expect(names.filter((name) => !listed.has(name))).toEqual([]);
   });
 
+  it("keeps its classes' names in the built package, as a notebook shows them (`Client {`, not `_Client {`)", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const built = (name: string) => require(resolve(__dirname, "../../dist", name)) as Record<string, unknown>;
+    const renamed = ["index.cjs", "store.cjs", "emulator.cjs"].flatMap((file) =>
+      Object.entries(built(file))
+        .filter(([, value]) => typeof value === "function" && /^class\b/.test(Function.prototype.toString.call(value)))
+        .filter(([name, value]) => (value as { name: string }).name !== name)
+        .map(([name, value]) => `${file}: ${name} is named ${(value as { name: string }).name}`),
+    );
+    expect(renamed).toEqual([]);
+    expect(Object.keys(built("index.cjs"))).toContain("Client");
+  });
+
   it("exports nothing of the emulator, which has its own entry point", () => {
     expect([...values, ...types].filter((name) => /emulator|fault/i.test(name))).toEqual([]);
   });

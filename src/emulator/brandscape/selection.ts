@@ -66,7 +66,7 @@ export class Selection {
 
   /** A selection of explicit row indices, already in answer order. */
   static ofRowIndices(indices: Int32Array): Selection {
-    const selection = new Selection();
+    const selection = new this();
     selection.addRun(0, indices.length, indices);
     return selection;
   }
