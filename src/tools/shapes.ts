@@ -5,6 +5,8 @@ import type { ToolResponseKind } from "./table";
 export interface ShapedAnswer {
   rows: JsonRecord[];
   meta: Record<string, unknown>;
+  /** columns that two of an entry's values named alike, with different values (the later kept), and their rows */
+  clashes: Map<string, number>;
 }
 
 /** The response is not of the shape its tool answers with; the message says what was wrong. */
@@ -24,19 +26,59 @@ export function shapeToolAnswer(kind: ToolResponseKind, body: unknown): ShapedAn
     if (!isObject(data))
       throw new ToolShapeError(`\`data\` should be an object of metadata fields and a \`data\` list, got ${describe(data)}`);
     const { data: records, ...meta } = data;
-    return { rows: recordList(records, "data.data"), meta };
+    return { rows: recordList(records, "data.data"), meta, clashes: new Map() };
   }
   const entries = recordList(data, "data");
+  const clashes = new Map<string, number>();
+  const spread = (shape: (entry: JsonRecord, at: number) => EntryRow) =>
+    entries.map((entry, at) => {
+      const row = shape(entry, at);
+      for (const name of row.clashes) clashes.set(name, (clashes.get(name) ?? 0) + 1);
+      return row.cells;
+    });
   switch (kind) {
     case "records":
-      return { rows: entries, meta: {} };
+      return { rows: entries, meta: {}, clashes };
     case "mergedEntries":
-      return { rows: entries.map((entry, at) => mergeEntry(entry, at)), meta: {} };
+      return { rows: spread(mergeEntry), meta: {}, clashes };
     case "metricList":
-      return { rows: entries.map((entry, at) => spreadMetricList(entry, at)), meta: {} };
+      return { rows: spread(spreadMetricList), meta: {}, clashes };
     case "metricValues":
-      return { rows: entries.map((entry, at) => spreadMetricValues(entry, at)), meta: {} };
+      return { rows: spread(spreadMetricValues), meta: {}, clashes };
   }
+}
+
+/**
+ * An entry's row: its own fields, then the values spread from its scores or metrics, each under
+ * its key, or `<prefix>_<key>` where the entry has a field of that name. A name already set with
+ * another value is a clash: the later value is kept and the name counted (a warning names it).
+ */
+class EntryRow {
+  readonly cells: JsonRecord;
+  readonly clashes = new Set<string>();
+  readonly #own: JsonRecord;
+  readonly #prefix: string;
+
+  constructor(own: JsonRecord, prefix: string) {
+    this.#own = own;
+    this.#prefix = prefix;
+    this.cells = {};
+    for (const [key, value] of Object.entries(own)) this.#set(key, value);
+  }
+
+  spread(key: string, value: unknown): void {
+    this.#set(Object.hasOwn(this.#own, key) ? `${this.#prefix}_${key}` : key, value);
+  }
+
+  #set(name: string, value: unknown): void {
+    if (Object.hasOwn(this.cells, name) && !sameCell(this.cells[name], value)) this.clashes.add(name);
+    // defined, not assigned: a key such as `__proto__` is a column like any other
+    Object.defineProperty(this.cells, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+}
+
+function sameCell(a: unknown, b: unknown): boolean {
+  return Object.is(a, b) || (typeof a === "object" && typeof b === "object" && JSON.stringify(a) === JSON.stringify(b));
 }
 
 function recordList(value: unknown, where: string): JsonRecord[] {
@@ -47,39 +89,39 @@ function recordList(value: unknown, where: string): JsonRecord[] {
 }
 
 /** archetypes: the entry's own fields, then its `data` scores (a score named like a field: `data_<name>`). */
-function mergeEntry(entry: JsonRecord, at: number): JsonRecord {
+function mergeEntry(entry: JsonRecord, at: number): EntryRow {
   const { data, ...own } = entry;
   if (!isObject(data)) throw new ToolShapeError(`\`data[${at}].data\` should be an object of scores, got ${describe(data)}`);
-  const row: JsonRecord = { ...own };
-  for (const [key, value] of Object.entries(data)) row[key in own ? `data_${key}` : key] = value;
+  const row = new EntryRow(own, "data");
+  for (const [key, value] of Object.entries(data)) row.spread(key, value);
   return row;
 }
 
 /** commitment-funnel: `metrics: [{key, value}]` → one column per key (a key named like a field: `metrics_<key>`). */
-function spreadMetricList(entry: JsonRecord, at: number): JsonRecord {
+function spreadMetricList(entry: JsonRecord, at: number): EntryRow {
   const { metrics, ...own } = entry;
   if (!Array.isArray(metrics))
     throw new ToolShapeError(`\`data[${at}].metrics\` should be a list of {key, value}, got ${describe(metrics)}`);
-  const row: JsonRecord = { ...own };
+  const row = new EntryRow(own, "metrics");
   metrics.forEach((metric, position) => {
     if (!isObject(metric) || typeof metric.key !== "string" || metric.key === "" || !("value" in metric)) {
       throw new ToolShapeError(`\`data[${at}].metrics[${position}]\` should be {key, value}, got ${describe(metric)}`);
     }
-    row[metric.key in own ? `metrics_${metric.key}` : metric.key] = metric.value;
+    row.spread(metric.key, metric.value);
   });
   return row;
 }
 
 /** love-plus: `data: {<metric>: {value, ...}}` → one column per metric holding its value. */
-function spreadMetricValues(entry: JsonRecord, at: number): JsonRecord {
+function spreadMetricValues(entry: JsonRecord, at: number): EntryRow {
   const { data, ...own } = entry;
   if (!isObject(data)) throw new ToolShapeError(`\`data[${at}].data\` should be an object of metrics, got ${describe(data)}`);
-  const row: JsonRecord = { ...own };
+  const row = new EntryRow(own, "data");
   for (const [key, metric] of Object.entries(data)) {
     if (!isObject(metric) || !("value" in metric)) {
       throw new ToolShapeError(`\`data[${at}].data.${key}\` should be an object with a \`value\`, got ${describe(metric)}`);
     }
-    row[key in own ? `data_${key}` : key] = metric.value;
+    row.spread(key, metric.value);
   }
   return row;
 }

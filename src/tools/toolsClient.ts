@@ -5,6 +5,8 @@ import { FrameBuilder, recordsToFrame } from "../rows/rowShape";
 import { Pull } from "../pull/pull";
 import type { PullOptions, PullParts } from "../pull/parts";
 import { Query } from "../query/query";
+import { ColumnCounts } from "../table/columnCounts";
+import { FIELD_CLASH_WARNING } from "../table/fieldClashes";
 import { shapeToolAnswer, ToolShapeError, type ShapedAnswer } from "./shapes";
 import { TOOLS, TOOLS_RESOURCE, type ToolSpec } from "./table";
 import type { ToolMethods, ToolResult } from "./types";
@@ -54,7 +56,13 @@ export class ToolsClient {
   }
 
   async #run(spec: ToolSpec, options: unknown): Promise<ToolResult> {
-    const { rows, meta } = await this.#fetch(spec, options);
+    const { rows, meta, clashes } = await this.#fetch(spec, options);
+    ColumnCounts.of(clashes).warn(
+      `${spec.slug}: two values of one entry are named alike with different values (a key repeated, or a key named like ` +
+        "one of the entry's fields whose `data_` or `metrics_` name the entry holds too), so the column holds the later value and the other is lost",
+      'docs/guide.md ("Tools") says how an entry becomes a row.',
+      FIELD_CLASH_WARNING,
+    );
     return withNotebookForm({ frame: await recordsToFrame(rows), meta }, toolResultForm);
   }
 

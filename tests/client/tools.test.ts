@@ -165,6 +165,18 @@ describe.each(TOOLS.map((tool): [string, ToolSpec] => [tool.method, tool]))("too
 });
 
 describe("frames shaped per tool", () => {
+  test("a metric key given twice in an entry: the later value, and a warning naming the column", async () => {
+    const entry = (trial: string[]) => ({ brand_id: 1, metrics: trial.map((value) => ({ key: "trial", value })) });
+    const body = { data: [entry(["16.6", "9.1"]), entry(["4", "4"]), { brand_id: 2, metrics: [{ key: "toString", value: "2.5" }] }] };
+    env.emulator.setFaults([{ resource: "tools", kind: "status", status: 200, body: JSON.stringify(body) }]);
+    const { result, warnings } = await captureWarnings(() => env.client().tools.commitmentFunnel({ brands: [1, 2], studies: STUDY }));
+    expect(result.frame.columns).toEqual(["brand_id", "trial", "toString"]);
+    expect(result.frame.column("trial").values).toEqual([9.1, 4, NaN]);
+    expect(warnings.map(({ code, message }) => ({ code, message: message.replace(/:.*?: /, ": ") }))).toEqual([
+      { code: "FOUNTFRAME_FIELD_CLASH", message: expect.stringMatching(/^commitment-funnel: trial \(1 cells\)\./) },
+    ]);
+  });
+
   test("commitment funnel: one column per metric key, numeric strings as numbers, and the funnel narrows", async () => {
     const { frame } = await env.client().tools.commitmentFunnel({ brands: [1, 2, 3], studies: STUDY });
     const stages = ["familiarity", "consideration", "trial", "regular_usage", "loyalty"];

@@ -78,7 +78,11 @@ describe("toolWireParams", () => {
 describe("shapeToolAnswer", () => {
   test("merged entries: own fields, then the scores; a score named like a field becomes data_<name>", () => {
     const body = { data: [{ id: 1, brand: { id: 4 }, data: { hero: "61.5", id: 9 } }] };
-    expect(shapeToolAnswer("mergedEntries", body)).toEqual({ rows: [{ id: 1, brand: { id: 4 }, hero: "61.5", data_id: 9 }], meta: {} });
+    expect(shapeToolAnswer("mergedEntries", body)).toEqual({
+      rows: [{ id: 1, brand: { id: 4 }, hero: "61.5", data_id: 9 }],
+      meta: {},
+      clashes: new Map(),
+    });
   });
 
   test("metric list: one column per key; metric values: one column per metric's value", () => {
@@ -104,7 +108,58 @@ describe("shapeToolAnswer", () => {
     expect(shapeToolAnswer("document", { data: { title: "T", x_axis: "a", data: [{ id: 1 }] } })).toEqual({
       rows: [{ id: 1 }],
       meta: { title: "T", x_axis: "a" },
+      clashes: new Map(),
     });
+  });
+
+  test("a key named like Object.prototype's members is a column of its own name, not renamed", () => {
+    const metrics = ["toString", "constructor", "__proto__"].map((key, value) => ({ key, value }));
+    const { rows, clashes } = shapeToolAnswer("metricList", JSON.parse(JSON.stringify({ data: [{ brand_id: 1, metrics }] })));
+    expect(Object.keys(rows[0])).toEqual(["brand_id", "toString", "constructor", "__proto__"]);
+    expect(Object.getOwnPropertyDescriptor(rows[0], "__proto__")?.value).toBe(2);
+    expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+    const merged = shapeToolAnswer("mergedEntries", JSON.parse('{"data":[{"id":1,"data":{"valueOf":5,"__proto__":6}}]}')).rows[0];
+    expect(Object.entries(merged)).toEqual([
+      ["id", 1],
+      ["valueOf", 5],
+      ["__proto__", 6],
+    ]);
+    expect(clashes.size).toBe(0);
+  });
+
+  test("two values of one entry on one name: the later kept and the column counted, once a row; equal values are no clash", () => {
+    const repeated = shapeToolAnswer("metricList", {
+      data: [
+        {
+          brand_id: 1,
+          metrics: [
+            { key: "trial", value: "16.6" },
+            { key: "trial", value: "9.1" },
+          ],
+        },
+        {
+          brand_id: 2,
+          metrics: [
+            { key: "trial", value: "3" },
+            { key: "trial", value: "3" },
+          ],
+        },
+        { brand_name: "A", metrics_brand_name: "B", metrics: [{ key: "brand_name", value: "C" }] },
+      ],
+    });
+    expect(repeated.rows.map((row) => row.trial ?? row.metrics_brand_name)).toEqual(["9.1", "3", "C"]);
+    expect(repeated.clashes).toEqual(
+      new Map([
+        ["trial", 1],
+        ["metrics_brand_name", 1],
+      ]),
+    );
+    const merged = shapeToolAnswer("mergedEntries", { data: [{ scale: "index", data_scale: "own", data: { scale: "score" } }] });
+    expect(merged.rows).toEqual([{ scale: "index", data_scale: "score" }]);
+    expect(merged.clashes).toEqual(new Map([["data_scale", 1]]));
+    const values = shapeToolAnswer("metricValues", { data: [{ love: "own", data_love: "x", data: { love: { value: 14.3 } } }] });
+    expect(values.rows).toEqual([{ love: "own", data_love: 14.3 }]);
+    expect(values.clashes).toEqual(new Map([["data_love", 1]]));
   });
 
   test.each([
