@@ -83,6 +83,12 @@ export async function claimMadeFile(file: string): Promise<void> {
   if (inode !== undefined) openFiles().set(inode, file);
 }
 
+/** Whether `file` (a resolved path) is still the file claimed open by it: not removed, nor another file put in its place. */
+export async function isStillClaimed(file: string): Promise<boolean> {
+  const inode = await inodeOf(file);
+  return inode !== undefined && openFiles().get(inode) === file;
+}
+
 export function releaseFile(file: string): void {
   attachedFiles().delete(file);
   const files = openFiles();

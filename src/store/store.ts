@@ -4,7 +4,8 @@ import type { DataFrame } from "danfojs-node";
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node-api";
 import { ValidationError, ValueError } from "../errors";
 import type { DuckDB } from "./loadDuckDB";
-import { attachedBy, holdAttachedFiles, isOpenHere, releaseFile } from "./openFiles";
+import { attachedBy, holdAttachedFiles, isOpenHere, isStillClaimed, releaseFile } from "./openFiles";
+import { commitNotWritten, fileNotOpened, storeUnusable } from "./storeFileError";
 import { exportFile, exportPartitioned } from "./parquetExport";
 import { columnTypes } from "./partitionFolders";
 import { fitsPartitionFolders, PARTITION_BY_ALLOWED } from "../export/partitionFolder";
@@ -84,6 +85,8 @@ export class DuckDBStore implements Store, SessionHolder {
   /** one run or query at a time on the store: later ones wait their turn */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
+  /** the COMMIT that could not write the file, after which DuckDB has let go of it */
+  #unwritable: { error: unknown } | undefined;
   /** a run's last COMMIT and the checkpoint after it (#commit), settled: what failed in them, if anything */
   #pendingCommit: Promise<{ error: unknown } | undefined> = Promise.resolve(undefined);
 
@@ -383,12 +386,15 @@ export class DuckDBStore implements Store, SessionHolder {
    */
   async #commit(staging: Staging, stagingBefore: StagingState, tables: StoredTables, memoryLimit: string): Promise<void> {
     try {
+      if (!(await isStillClaimed(this.#file))) throw fileNotOpened(this.path);
       await this.#connection.run("COMMIT");
     } catch (error) {
       await this.#connection.run("ROLLBACK").catch(() => undefined);
       staging.restore(stagingBefore);
       tables.forget();
-      throw error;
+      if (!isDuckDBWriteFailure(error)) throw error;
+      this.#unwritable = { error };
+      throw commitNotWritten(this.path, error);
     }
     await this.#foldIn(tables, memoryLimit);
   }
@@ -492,7 +498,12 @@ export class DuckDBStore implements Store, SessionHolder {
 
   #turn<T>(work: () => Promise<T>): Promise<T> {
     if (this.#closed) return Promise.reject(new ValidationError("store", `${this.path} is closed`));
-    const run = this.#queue.then(work, work);
+    const onItsFile = async () => {
+      if (this.#unwritable) throw storeUnusable(this.path, this.#unwritable.error);
+      if (!(await isStillClaimed(this.#file))) throw fileNotOpened(this.path);
+      return work();
+    };
+    const run = this.#queue.then(onItsFile, onItsFile);
     this.#queue = run.catch(() => undefined);
     return run;
   }
@@ -512,6 +523,11 @@ export class DuckDBStore implements Store, SessionHolder {
     );
     return reader.getRows().map(([name]) => String(name));
   }
+}
+
+/** DuckDB's words for a COMMIT that could not write the file ("Failed to commit: Could not write file ...: File too large"). */
+function isDuckDBWriteFailure(error: unknown): boolean {
+  return /could not write|no space left|file too large|disk full/i.test((error as Error)?.message ?? "");
 }
 
 /**

@@ -1,0 +1,84 @@
+import { execFile } from "node:child_process";
+import { renameSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { openStore, StoreFileError } from "../../src/store";
+import { useStoreFixture } from "./helpers/storeFixture";
+
+const TOKEN = "file-failures-s3cr3t";
+const STUDIES = { studies: [5, 27, 40, 65, 80, 92] };
+const CHILD = join(__dirname, "helpers", "fileLimitChild.ts");
+
+/** The store's file failing under an open store: removed, replaced, or not writable at a COMMIT. */
+describe("the store's file failing under it", () => {
+  const fixture = useStoreFixture(TOKEN);
+
+  it("a file removed while open: every later call refuses with StoreFileError, and nothing is written into the removed file", async () => {
+    await fixture.client.sync(fixture.store, "brands");
+    rmSync(fixture.store.path);
+    rmSync(`${fixture.store.path}.wal`, { force: true });
+    await expect(fixture.client.sync(fixture.store, "brands")).rejects.toThrow(StoreFileError);
+    await expect(fixture.client.sync(fixture.store, "brandscapeData", { studies: [5] })).rejects.toThrow(
+      /was removed, or another file put in its place/,
+    );
+    await expect(fixture.store.query("SELECT 1")).rejects.toThrow(StoreFileError);
+    await expect(fixture.store.tables()).rejects.toThrow(StoreFileError);
+    await fixture.store.close();
+    fixture.store = await openStore(fixture.store.path);
+    expect(await fixture.store.tables()).toEqual([]);
+  });
+
+  it("another file put in its place: refused too, and that file is left as it was", async () => {
+    const other = join(fixture.dir, "other.duckdb");
+    const otherStore = await openStore(other);
+    await fixture.client.sync(otherStore, "brands");
+    await otherStore.close();
+    const size = statSync(other).size;
+    renameSync(other, fixture.store.path);
+    await expect(fixture.client.sync(fixture.store, "studies")).rejects.toThrow(StoreFileError);
+    await fixture.store.close();
+    expect(statSync(fixture.store.path).size).toBe(size);
+    fixture.store = await openStore(fixture.store.path);
+    expect((await fixture.store.tables()).map(({ table }) => table)).toEqual(["brands"]);
+  });
+
+  it("a COMMIT that cannot write the file (a file size limit): StoreFileError saying so, later calls refused at once, the store whole after", async () => {
+    await fixture.client.sync(fixture.store, "brandscapeData", STUDIES);
+    const before = (await fixture.store.query("SELECT count(*) AS n FROM brandscape_data")).column("n").values[0];
+    await fixture.store.close();
+    fixture.emulator.revise({ studies: STUDIES.studies });
+    const limitKiB = Math.ceil(statSync(fixture.store.path).size / 1024) + 3000;
+    const { stdout } = await promisify(execFile)(
+      "bash",
+      [
+        "-c",
+        `trap '' XFSZ; ulimit -f ${limitKiB}; exec "$0" --import tsx "$@"`,
+        process.execPath,
+        CHILD,
+        fixture.emulator.url,
+        TOKEN,
+        fixture.store.path,
+        JSON.stringify(STUDIES),
+      ],
+      { cwd: join(__dirname, "../..") },
+    );
+    const [sync, after] = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { name: string; message: string });
+    expect(sync).toMatchObject({
+      name: "StoreFileError",
+      message: expect.stringMatching(/could not be written as a transaction committed \(.*File too large/),
+    });
+    expect(after).toMatchObject({
+      name: "StoreFileError",
+      message: expect.stringMatching(/can do nothing more since its file could not be written/),
+    });
+    fixture.store = await openStore(fixture.store.path);
+    expect((await fixture.store.query("SELECT count(*) AS n FROM brandscape_data")).column("n").values[0]).toBe(before);
+    const report = await fixture.client.sync(fixture.store, "brandscapeData", STUDIES);
+    expect(report.rows).toBe(before);
+    const fresh = await fixture.client.brandscapeData(STUDIES);
+    expect(report.rows).toBe(fresh.shape[0]);
+  });
+});
