@@ -54,12 +54,13 @@ export interface Envelope {
 }
 
 /**
- * A Laravel paginator `{ data: [...], meta }` or an item `{ data: {...} }`, or a page a worker
+ * A Laravel paginator `{ data: [...], meta }` or an item `{ data: {...} }` (not on `listPage`, a
+ * list's page after its first), or a page a worker
  * thread decoded (its columns, ids and meta). Anything else (no
  * `data`, records that are not objects) is a malformed answer: an APIError with code
  * ERR_MALFORMED_BODY, which a request retries like a body that does not parse.
  */
-export function readEnvelope(body: unknown, endpoint: string): Envelope {
+export function readEnvelope(body: unknown, endpoint: string, listPage = false): Envelope {
   if (body instanceof DecodedPage) {
     const { chunk, ids, bytes } = body;
     return { body: bytes ? { kind: "columns", chunk, ids, bytes } : { kind: "columns", chunk, ids }, ...readMeta(body.meta) };
@@ -70,7 +71,10 @@ export function readEnvelope(body: unknown, endpoint: string): Envelope {
     if (reason) throw malformed(endpoint, reason);
     return { body: { kind: "records", records: data as JsonRecord[] }, ...readMeta((body as { meta?: unknown }).meta) };
   }
-  if (data && typeof data === "object") return { body: { kind: "records", records: [data as JsonRecord] }, total: 1, lastPage: 1 };
+  if (data && typeof data === "object") {
+    if (listPage) throw malformed(endpoint, "the response's `data` was a record, where a later page of a list holds a list of records");
+    return { body: { kind: "records", records: [data as JsonRecord] }, total: 1, lastPage: 1 };
+  }
   const has = body !== null && typeof body === "object" && "data" in body;
   throw malformed(
     endpoint,

@@ -109,7 +109,7 @@ export class PageChecker {
     pages.push(page.page);
     changes.set(value, pages);
     if (this.#raise)
-      this.#disagree(`${field} changed during the pull: page ${this.#first.page} said ${firstValue}, page ${page.page} said ${value}`);
+      this.#disagree(`${field} changed during the pull: page ${this.#first.page} said ${said(firstValue)}, page ${page.page} said ${said(value)}`);
   }
 
   #emptyMessage(page: number): string {
@@ -130,8 +130,8 @@ export class PageChecker {
     const notes: string[] = [];
     const describe = (field: string, firstValue: number | undefined, changes: Map<number | undefined, number[]>) => {
       if (!changes.size) return;
-      const later = [...changes].map(([value, pages]) => `page(s) ${pages.join(", ")} said ${value}`).join(", ");
-      notes.push(`${field} changed during the pull: page ${this.#first.page} said ${firstValue}, ${later}`);
+      const later = [...changes].map(([value, pages]) => `page(s) ${pages.join(", ")} said ${said(value)}`).join(", ");
+      notes.push(`${field} changed during the pull: page ${this.#first.page} said ${said(firstValue)}, ${later}`);
     };
     describe("meta.total", this.#first.total, this.#totalChanges);
     describe("meta.last_page", this.#first.lastPageSaid, this.#lastPageChanges);
@@ -174,4 +174,9 @@ class IdSet {
     this.#bits[byte] |= mask;
     return true;
   }
+}
+
+/** A meta count as a page said it: undefined where it held none that is a whole number >= 0. */
+function said(value: number | undefined): string {
+  return value === undefined ? "none (no whole number >= 0)" : String(value);
 }

@@ -224,7 +224,7 @@ async function* seenBy<R>(pages: AsyncGenerator<PulledPage, R>, see: (body: Page
  */
 const requestsWritten = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
-/** One page's request: its envelope, read once and checked. */
+/** One page's request: its envelope, read once and checked (`afterFirst`: a list's page after its first, never an item). */
 function readPage(
   pull: PullContext,
   page: number,
@@ -232,9 +232,10 @@ function readPage(
   signal: AbortSignal,
   decoding?: BodyDecoding,
   sending?: LimitFunction,
+  afterFirst = false,
 ): Promise<Envelope> {
   const { endpoint, address } = pull;
-  const accept = (body: unknown) => readEnvelope(body, endpoint);
+  const accept = (body: unknown) => readEnvelope(body, endpoint, afterFirst);
   const params = paramsOf(address, page, perPage);
   return request(pull.parts, pull.options, { path: address.path, params, signal, accept, decoding, writes: pull.writes, sending });
 }
@@ -402,7 +403,7 @@ async function fetchOne(
 ): Promise<FetchedPage | PageFailure> {
   if (signal.aborted) return { page, error: signal.reason as Error };
   try {
-    const envelope = await readPage(pull, page, perPage, signal, decoding, pull.sending);
+    const envelope = await readPage(pull, page, perPage, signal, decoding, pull.sending, true);
     return { page: { endpoint: pull.endpoint, page, body: envelope.body, total: envelope.total, lastPage: page }, envelope };
   } catch (error) {
     return { page, error: error as Error };
