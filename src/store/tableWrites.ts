@@ -277,11 +277,20 @@ export async function storedIds(
   return ids.filter((id) => inGap(idKey(id)));
 }
 
-/** Removes the rows of `scope` (studies gone), in the caller's transaction. */
+/**
+ * Removes the rows of `scope` (studies gone), in the caller's transaction. A table not made yet is
+ * made empty (`id`, and the scope's column), as a pull of no rows leaves a resource's: the run's
+ * `rows: 0` is a table to query.
+ */
 export async function removeRows(connection: DuckDBConnection, tables: StoredTables, table: string, scope: RowScope): Promise<RowChanges> {
   const stored = await tables.of(table);
   const none = { added: 0, updated: 0, removed: 0, rows: 0, addedColumns: [], widenedColumns: [] };
-  if (stored.types.size === 0) return none;
+  if (stored.types.size === 0) {
+    const columns = new Map<string, ColumnType>([["id", "int64"]]);
+    if (scope.kind === "partition") columns.set(scope.column, "int64");
+    await fitTable(connection, stored, table, columns, undefined);
+    return none;
+  }
   refuseTableWithout(stored, table, scope);
   const removed =
     stored.rows === 0 ? 0 : Number((await connection.run(`DELETE FROM ${quoted(table)} WHERE ${scopeSql(scope)}`)).rowsChanged);

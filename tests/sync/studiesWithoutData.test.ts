@@ -39,4 +39,25 @@ describe("a sync whose study lookup lists studies without data", () => {
       await client.aclose();
     }
   });
+
+  it("a first run whose query matches no rows makes the table empty, to query and export, and the next run with rows fills it", async () => {
+    const client = new Client({ authToken: TOKEN, baseUrl: emulator.url, verbose: false });
+    const store = await openStore(join(dir, "none.duckdb"));
+    try {
+      const studies = (await client.rawQuery("studies", { fields: ["id"], perPage: 1000 })).map((study) => study.id as number);
+      const [first] = await client.rawQuery("brandscape-data", { filters: { studies }, fields: ["study_id"], perPage: 1, maxPages: 1 });
+      const withRows = first.study_id as number;
+      const none = { studies: [withRows], brandName: "No such brand" };
+      expect(await client.sync(store, "brandscapeData", none)).toMatchObject({ rows: 0 });
+      expect((await store.query("SELECT count(*) AS n FROM brandscape_data")).column("n").values).toEqual([0]);
+      expect((await store.tables()).map(({ table, rows }) => [table, rows])).toEqual([["brandscape_data", 0]]);
+      await store.writeParquet("brandscape_data", join(dir, "none-out"));
+      const report = await client.sync(store, "brandscapeData", { studies: [withRows], mode: "full" });
+      expect(report.rows).toBeGreaterThan(0);
+      expect((await store.query("SELECT count(*) AS n FROM brandscape_data")).column("n").values).toEqual([report.rows]);
+    } finally {
+      await store.close();
+      await client.aclose();
+    }
+  });
 });
