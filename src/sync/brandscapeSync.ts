@@ -3,14 +3,14 @@ import type { HeldPull, RowChanges, StoreSession } from "./types";
 import { IncompletePullError } from "./types";
 import type { ColumnPagesOf, PagesOf } from "./types";
 import { stateAfter } from "./runState";
-import { lookUpStudies } from "./studyLookup";
+import { lookUpStudies, narrowsWithinStudies } from "./studyLookup";
 import { stagePull } from "./stagePull";
 import { chunkColumn } from "../table/pageChunk";
 import type { PageChunk } from "../table/types";
-import { isMissingCell } from "../table/columnType";
+import { isMissingCell, type IdKey } from "../table/columnType";
 import { fieldsOf, withFields } from "./syncOptions";
 import { PageIdRanges, pullSort } from "./pageIdRanges";
-import { confirmRemovals } from "./removalCheck";
+import { confirmGone, confirmRemovals, MOST_REMOVALS_CHECKED } from "./removalCheck";
 import { NOT_COMMITTED } from "./pageAudit";
 import type { SyncOutcome, SyncRun } from "./types";
 
@@ -54,20 +54,52 @@ function nextGroupSize(rowsPerStudy: number): number {
  * refused, in either mode, and nothing of its group is committed: only a study whose lookup mark
  * is null (the service says it has no data) takes the empty answer.
  */
-function refuseEmptyStudies(
+function emptiedStudies(
   came: ReadonlyMap<number, number>,
   held: ReadonlySet<number>,
   group: readonly number[],
   lookupMarks: Readonly<Record<string, string | null>>,
   what: string,
-): void {
+  narrowed: boolean,
+): number[] {
   const empty = group.filter((id) => !came.has(id) && held.has(id) && lookupMarks[String(id)] !== null);
-  if (empty.length > 0)
+  if (empty.length > 0 && !narrowed)
     throw new IncompletePullError(
       `${what}: the lookup lists ${empty.join(",")} (data_updated_at ${empty.map((id) => lookupMarks[String(id)]).join(",")}: it has data) ` +
         `but the brandscape data came back without rows of it, while the store holds some`,
       STUDIES_NOT_COMMITTED,
     );
+  return empty;
+}
+
+/**
+ * A query that keeps some rows of each study (a brand, an audience) may find none left in a study
+ * the store holds rows of: each of those rows is asked for by its item route, and the study is
+ * emptied only when none of them is still served in it. Returns the requests made.
+ */
+async function confirmEmptied(
+  emptied: readonly number[],
+  check: { pages: ColumnPagesOf; method: string; what: string },
+  storedIds: () => Promise<readonly IdKey[]>,
+): Promise<number> {
+  if (emptied.length === 0) return 0;
+  const ids = await storedIds();
+  const studies = `${emptied.length === 1 ? "study" : "studies"} ${emptied.join(",")}`;
+  if (ids.length > MOST_REMOVALS_CHECKED)
+    throw new IncompletePullError(
+      `${check.what}: the query's rows of ${studies} came back none, while the store holds ${ids.length} of them: whether each is gone ` +
+        `is asked of the service one request a row, for at most ${MOST_REMOVALS_CHECKED}`,
+      STUDIES_NOT_COMMITTED,
+      {
+        advice: `If the service no longer has them, delete those rows (WHERE ${STUDY_COLUMN} IN (${emptied.join(",")})) with store.query and sync again`,
+      },
+    );
+  return confirmGone(
+    { ...check, partitions: { column: STUDY_COLUMN, values: emptied } },
+    ids,
+    async () => new Set(),
+    `the query's rows of ${studies} came back none while the service still serves these rows of it`,
+  );
 }
 
 /**
@@ -203,6 +235,7 @@ export async function syncBrandscape(
   // the studies the table holds, read once: a study is pulled once a run, so those still to pull are as they were
   let held: Set<number> | undefined;
   const sort = pullSort(options);
+  const narrowed = narrowsWithinStudies(options);
   const pullGroup = async (group: readonly number[]): Promise<GroupPull> => {
     const what = `sync of ${run.table}, ${group.length === 1 ? "study" : "studies"} ${group.join(",")}`;
     const pull = session.holdPull();
@@ -230,10 +263,13 @@ export async function syncBrandscape(
       const rowsPerStudy = tally.rowCount / group.length;
       refuseOtherStudies(tally.rows, tally.withoutStudy, group, what);
       held ??= new Set((await session.transaction((writes) => writes.distinctValues(run.table, STUDY_COLUMN))).map(Number));
-      refuseEmptyStudies(tally.rows, held, group, lookup.marks, what);
+      const emptied = emptiedStudies(tally.rows, held, group, lookup.marks, what, narrowed);
       const done = await session
         .transaction(async (writes) => {
           const only = { kind: "partition", column: STUDY_COLUMN, values: group } as const;
+          requests += await confirmEmptied(emptied, { pages: columnPages, method: run.method, what }, () =>
+            writes.storedIds(run.table, { kind: "partition", column: STUDY_COLUMN, values: emptied }),
+          );
           if (group.some((study) => held!.has(study)))
             requests += await confirmRemovals(
               { pages: columnPages, method: run.method, what, ranges, partitions: { column: STUDY_COLUMN, values: group } },
@@ -241,7 +277,7 @@ export async function syncBrandscape(
               async () => ranges.seen!,
             );
           // a group whose pull held no rows (studies listed without data): their stored rows go; so do those
-          // of a study listed without data (its mark null) in a group with rows (the others: refuseEmptyStudies)
+          // of a study listed without data (its mark null) in a group with rows (the others: emptiedStudies)
           const groupChanges = rowsPerStudy > 0 ? await writes.writeHeld(run.table, pull, only) : await writes.removeRows(run.table, only);
           const after = { ...marks, ...Object.fromEntries(group.map((study) => [String(study), lookup.marks[String(study)]])) };
           const total = sum(changes, groupChanges);

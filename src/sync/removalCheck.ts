@@ -48,6 +48,21 @@ export async function confirmRemovals(check: RemovalCheck, stored: StoredIds, pu
       NOT_COMMITTED,
       { advice: "Sync without `sort` (pulls then go by id, and only ids between two pages are asked for)" },
     );
+  return confirmGone(check, ids, pulled);
+}
+
+/**
+ * Asks the service for each of `ids` by its item route (at most MOST_REMOVALS_CHECKED, the caller's
+ * bound), and fails the run (IncompletePullError) where one is still served in the write's
+ * partitions, or cannot be asked about. Returns the requests made.
+ */
+export async function confirmGone(
+  check: Omit<RemovalCheck, "ranges">,
+  ids: readonly IdKey[],
+  pulled: () => Promise<ReadonlySet<IdKey>>,
+  whyServed = "the pages shifted during the pull (a record removed and another added)",
+): Promise<number> {
+  const { what } = check;
   const unaskable = ids.filter((id) => itemId(id) === undefined);
   if (unaskable.length > 0)
     throw new IncompletePullError(
@@ -72,7 +87,7 @@ export async function confirmRemovals(check: RemovalCheck, stored: StoredIds, pu
     const why =
       odd.length > 0
         ? `the pull brought ${odd.length === 1 ? "an id" : "ids"} that no record has (${odd.map((id) => JSON.stringify(id)).join(", ")}: not a whole number above 0), which may stand for ${live.length === 1 ? "it" : "them"}`
-        : "the pages shifted during the pull (a record removed and another added)";
+        : whyServed;
     throw new IncompletePullError(
       `${what}: the service still has ${live.length === 1 ? "id" : "ids"} ${live.join(",")} (${live.length === 1 ? "its item answers" : "their items answer"}), ` +
         `which the pull did not bring: ${why}`,
@@ -101,7 +116,7 @@ function itemId(id: IdKey): number | undefined {
 }
 
 /** Whether the service answers the item `id` of `method` with its record (in one of the write's partitions, when it has some). */
-async function isServed({ pages, method, partitions, what }: RemovalCheck, id: number): Promise<boolean> {
+async function isServed({ pages, method, partitions, what }: Omit<RemovalCheck, "ranges">, id: number): Promise<boolean> {
   try {
     const fields = partitions ? ["id", partitions.column] : ["id"];
     for await (const page of pages(method, { query: { id, fields } })) {

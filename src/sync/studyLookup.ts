@@ -19,6 +19,12 @@ export interface StudyMarks {
   readonly requests: number;
 }
 
+/** Whether a brandscape query keeps only some rows of the studies it covers: a filter other than the study-level ones (a brand, an audience, a metric's value). */
+export function narrowsWithinStudies(brandscapeOptions: Record<string, unknown>): boolean {
+  const params = buildQuery(endpointOfMethod("brandscapeData"), [brandscapeOptions]).query.toParams("brandscape-data");
+  return Object.keys(params).some((wire) => wire.startsWith("filter[") && !(wire in STUDY_FILTERS) && !STUDY_ID_FILTERS.includes(wire));
+}
+
 /**
  * The studies a brandscape query covers and each one's `data_updated_at`: one studies request (a
  * page per 1,000 studies) with the query's country and year filters, its study ids applied here.

@@ -3,6 +3,7 @@ import { ENDPOINTS, type EndpointSpec, type MethodName } from "../../endpoints/t
 import { withClient } from "../../client/oneOff";
 import { openStore, type Store, type TrackedTable } from "../../store";
 import { openTrackingStore } from "../../store/openStore";
+import { StoreFileError } from "../../store/storeFileError";
 import type { SyncReport } from "../../sync/types";
 import { addConnectionOptions } from "../connectionOptions";
 import { withFlagNames } from "../flagNames";
@@ -123,7 +124,7 @@ async function runAll(
       io.stdout.write(`${JSON.stringify(report)}\n`);
     } catch (error) {
       // what no other table would survive either
-      if (error instanceof ClientClosedError || error instanceof AuthenticationError) throw error;
+      if (error instanceof ClientClosedError || error instanceof AuthenticationError || error instanceof StoreFileError) throw error;
       failures.push({ table: table.table, error });
       io.stderr.write(`sync ${table.table}: not synced: ${outcomeOf(error).message ?? String(error)}\n`);
     }

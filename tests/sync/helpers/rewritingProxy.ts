@@ -1,8 +1,16 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** What the proxy does to one JSON answer: the body as it came, changed in place or replaced. */
+/** What the proxy does to one JSON answer: the body as it came, changed in place or replaced (a ProxyAnswer: with its status too). */
 export type Rewrite = (resource: string, params: URLSearchParams, body: Record<string, unknown>) => unknown;
+
+/** An answer of another status than the emulator's, as a rewrite returns it. */
+export class ProxyAnswer {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
 
 export interface RewritingProxy {
   readonly url: string;
@@ -26,11 +34,14 @@ export async function rewritingProxy(upstream: string): Promise<RewritingProxy> 
       .then(async (answer) => {
         const text = await answer.text();
         let body = text;
+        let status = answer.status;
         if (answer.ok && rewrite) {
           const parsed = JSON.parse(text) as Record<string, unknown>;
-          body = JSON.stringify(rewrite(path, url.searchParams, parsed) ?? parsed);
+          const rewritten = rewrite(path, url.searchParams, parsed) ?? parsed;
+          if (rewritten instanceof ProxyAnswer) status = rewritten.status;
+          body = JSON.stringify(rewritten instanceof ProxyAnswer ? rewritten.body : rewritten);
         }
-        response.writeHead(answer.status, { "content-type": "application/json" });
+        response.writeHead(status, { "content-type": "application/json" });
         response.end(body);
       })
       .catch((error: unknown) => {
