@@ -83,10 +83,13 @@ export async function claimMadeFile(file: string): Promise<void> {
   if (inode !== undefined) openFiles().set(inode, file);
 }
 
-/** Whether `file` (a resolved path) is still the file claimed open by it: not removed, nor another file put in its place. */
-export async function isStillClaimed(file: string): Promise<boolean> {
-  const inode = await inodeOf(file);
-  return inode !== undefined && openFiles().get(inode) === file;
+/**
+ * Whether `file` (a resolved path) is still the file claimed open by it, and `path` (as given, its
+ * links followed now) still leads to it: not removed, nor another file put in its place.
+ */
+export async function isStillClaimed(file: string, path: string): Promise<boolean> {
+  const [inode, atPath] = await Promise.all([inodeOf(file), inodeOf(path)]);
+  return inode !== undefined && inode === atPath && openFiles().get(inode) === file;
 }
 
 export function releaseFile(file: string): void {

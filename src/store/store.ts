@@ -82,6 +82,8 @@ export class DuckDBStore implements Store, SessionHolder {
   #userConnection: DuckDBConnection | undefined;
   /** the file as opened (links followed): its write-ahead log's mark and the process's open files key on it */
   readonly #file: string;
+  /** the path as given, made absolute when opened (its links not followed): it must still lead to #file */
+  readonly #givenPath: string;
   /** one run or query at a time on the store: later ones wait their turn */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
@@ -98,6 +100,7 @@ export class DuckDBStore implements Store, SessionHolder {
     connection: DuckDBConnection,
   ) {
     this.#file = file;
+    this.#givenPath = resolve(path);
     this.#duckdb = duckdb;
     this.#instance = instance;
     this.#connection = connection;
@@ -294,7 +297,7 @@ export class DuckDBStore implements Store, SessionHolder {
           await this.#commitEnded().catch(() => undefined);
           tables.forget();
           await staging.drop().catch(() => undefined);
-          await this.#connection.run("CHECKPOINT").catch(() => undefined);
+          await this.#connection.run("CHECKPOINT").catch((error: unknown) => this.#noteFailedWrite(error));
           await this.#connection.run(`SET checkpoint_threshold = ${sqlText(threshold)}`).catch(() => undefined);
           await this.#connection.run(`SET threads = ${threads}`).catch(() => undefined);
           await this.#letGoOfCache(limit);
@@ -386,7 +389,7 @@ export class DuckDBStore implements Store, SessionHolder {
    */
   async #commit(staging: Staging, stagingBefore: StagingState, tables: StoredTables, memoryLimit: string): Promise<void> {
     try {
-      if (!(await isStillClaimed(this.#file))) throw fileNotOpened(this.path);
+      if (!(await isStillClaimed(this.#file, this.#givenPath))) throw fileNotOpened(this.path);
       await this.#connection.run("COMMIT");
     } catch (error) {
       await this.#connection.run("ROLLBACK").catch(() => undefined);
@@ -397,6 +400,14 @@ export class DuckDBStore implements Store, SessionHolder {
       throw commitNotWritten(this.path, error);
     }
     await this.#foldIn(tables, memoryLimit);
+  }
+
+  /**
+   * A checkpoint that could not write the file leaves the commits before it in the log, whole (the
+   * next open replays it), but DuckDB lets go of the file: the store's later calls refuse at once.
+   */
+  #noteFailedWrite(error: unknown): void {
+    if (isDuckDBWriteFailure(error) || isInvalidated(error)) this.#unwritable ??= { error };
   }
 
   /** Waits for the last transaction's COMMIT and checkpoint; what failed in them is thrown here. */
@@ -412,7 +423,8 @@ export class DuckDBStore implements Store, SessionHolder {
    * blocks let go (after the COMMIT, beside the next pull: #commit).
    */
   async #foldIn(tables: StoredTables, memoryLimit: string): Promise<void> {
-    if (tables.rowsSinceCheckpoint >= STORE_ROW_GROUP_ROWS) await this.#connection.run("CHECKPOINT").catch(() => undefined);
+    if (tables.rowsSinceCheckpoint >= STORE_ROW_GROUP_ROWS)
+      await this.#connection.run("CHECKPOINT").catch((error: unknown) => this.#noteFailedWrite(error));
     // checkpointed (by the line above, or by DuckDB as it committed, its log past checkpoint_threshold): the blocks can go
     if ((await walBytes(this.#file)) === 0) {
       tables.rowsSinceCheckpoint = 0;
@@ -500,8 +512,14 @@ export class DuckDBStore implements Store, SessionHolder {
     if (this.#closed) return Promise.reject(new ValidationError("store", `${this.path} is closed`));
     const onItsFile = async () => {
       if (this.#unwritable) throw storeUnusable(this.path, this.#unwritable.error);
-      if (!(await isStillClaimed(this.#file))) throw fileNotOpened(this.path);
-      return work();
+      if (!(await isStillClaimed(this.#file, this.#givenPath))) throw fileNotOpened(this.path);
+      try {
+        return await work();
+      } catch (error) {
+        if (!isInvalidated(error)) throw error;
+        this.#unwritable ??= { error };
+        throw storeUnusable(this.path, error);
+      }
     };
     const run = this.#queue.then(onItsFile, onItsFile);
     this.#queue = run.catch(() => undefined);
@@ -528,6 +546,11 @@ export class DuckDBStore implements Store, SessionHolder {
 /** DuckDB's words for a COMMIT that could not write the file ("Failed to commit: Could not write file ...: File too large"). */
 function isDuckDBWriteFailure(error: unknown): boolean {
   return /could not write|no space left|file too large|disk full/i.test((error as Error)?.message ?? "");
+}
+
+/** DuckDB's words for a database it let go of after a failed write or checkpoint ("... has been invalidated because ..."). */
+function isInvalidated(error: unknown): boolean {
+  return /has been invalidated/i.test((error as Error)?.message ?? "");
 }
 
 /**

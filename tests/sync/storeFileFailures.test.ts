@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { renameSync, rmSync, statSync } from "node:fs";
+import { renameSync, rmSync, statSync, symlinkSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { openStore, StoreFileError } from "../../src/store";
@@ -12,6 +12,16 @@ const CHILD = join(__dirname, "helpers", "fileLimitChild.ts");
 /** The store's file failing under an open store: removed, replaced, or not writable at a COMMIT. */
 describe("the store's file failing under it", () => {
   const fixture = useStoreFixture(TOKEN);
+  /** What a sync of the fixture's store under a file size limit gave, then one more call of that store (fileLimitChild.ts). */
+  const underFileLimit = async (limitKiB: number, method: string, options: object) => {
+    const child = [CHILD, fixture.emulator.url, TOKEN, fixture.store.path, method, JSON.stringify(options)];
+    const limited = `trap '' XFSZ; ulimit -f ${limitKiB}; exec "$0" --import tsx "$@"`;
+    const { stdout } = await promisify(execFile)("bash", ["-c", limited, process.execPath, ...child], { cwd: join(__dirname, "../..") });
+    return stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { name: string; message: string } | "ok");
+  };
 
   it("a file removed while open: every later call refuses with StoreFileError, and nothing is written into the removed file", async () => {
     await fixture.client.sync(fixture.store, "brands");
@@ -42,30 +52,53 @@ describe("the store's file failing under it", () => {
     expect((await fixture.store.tables()).map(({ table }) => table)).toEqual(["brands"]);
   });
 
+  it("a store opened through a symbolic link that is then pointed at another file: refused, and neither file written", async () => {
+    const [first, second, link] = ["a.duckdb", "b.duckdb", "link.duckdb"].map((name) => join(fixture.dir, name));
+    const other = await openStore(second);
+    await other.close();
+    symlinkSync(first, link);
+    await fixture.store.close();
+    fixture.store = await openStore(link);
+    await fixture.client.sync(fixture.store, "brands");
+    unlinkSync(link);
+    symlinkSync(second, link);
+    await expect(fixture.client.sync(fixture.store, "sectors")).rejects.toThrow(StoreFileError);
+    await expect(fixture.store.tables()).rejects.toThrow(/was removed, or another file put in its place/);
+    await fixture.store.close();
+    for (const [file, tables] of [
+      [first, ["brands"]],
+      [second, []],
+    ] as const) {
+      fixture.store = await openStore(file);
+      expect((await fixture.store.tables()).map(({ table }) => table)).toEqual(tables);
+      await fixture.store.close();
+    }
+    fixture.store = await openStore(join(fixture.dir, "fount.duckdb"));
+  });
+
+  it("a checkpoint that cannot grow the file after the run's COMMIT: the run stands (in the log), later calls refuse with StoreFileError", async () => {
+    await fixture.client.sync(fixture.store, "brands");
+    await fixture.store.close();
+    fixture.emulator.revise({ resource: "brands", ids: [3, 7, 9, 11, 13] });
+    const [sync, after] = await underFileLimit(Math.floor(statSync(fixture.store.path).size / 1024), "brands", {});
+    expect(sync).toBe("ok");
+    expect(after).toMatchObject({
+      name: "StoreFileError",
+      message: expect.stringMatching(/can do nothing more since its file could not be written/),
+    });
+    fixture.store = await openStore(fixture.store.path);
+    const names = async () => (await fixture.store.query("SELECT name FROM brands WHERE id IN (3, 7) ORDER BY id")).column("name").values;
+    const fresh = await fixture.client.brands();
+    const ids = fresh.column("id").values.map(Number);
+    expect(await names()).toEqual([3, 7].map((id) => fresh.column("name").values[ids.indexOf(id)]));
+  });
+
   it("a COMMIT that cannot write the file (a file size limit): StoreFileError saying so, later calls refused at once, the store whole after", async () => {
     await fixture.client.sync(fixture.store, "brandscapeData", STUDIES);
     const before = (await fixture.store.query("SELECT count(*) AS n FROM brandscape_data")).column("n").values[0];
     await fixture.store.close();
     fixture.emulator.revise({ studies: STUDIES.studies });
-    const limitKiB = Math.ceil(statSync(fixture.store.path).size / 1024) + 3000;
-    const { stdout } = await promisify(execFile)(
-      "bash",
-      [
-        "-c",
-        `trap '' XFSZ; ulimit -f ${limitKiB}; exec "$0" --import tsx "$@"`,
-        process.execPath,
-        CHILD,
-        fixture.emulator.url,
-        TOKEN,
-        fixture.store.path,
-        JSON.stringify(STUDIES),
-      ],
-      { cwd: join(__dirname, "../..") },
-    );
-    const [sync, after] = stdout
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as { name: string; message: string });
+    const [sync, after] = await underFileLimit(Math.ceil(statSync(fixture.store.path).size / 1024) + 3000, "brandscapeData", STUDIES);
     expect(sync).toMatchObject({
       name: "StoreFileError",
       message: expect.stringMatching(/could not be written as a transaction committed \(.*File too large/),

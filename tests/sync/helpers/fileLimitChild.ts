@@ -1,12 +1,12 @@
 /**
- * A brandscape sync run under a file size limit (the caller's `ulimit -f`), then one more call of
- * the same store: prints what each gave, `{ name, message }` of its error or "ok", as JSON lines.
- * Usage: node --import tsx fileLimitChild.ts <baseUrl> <token> <storeFile> <options JSON>
+ * A sync run under a file size limit (the caller's `ulimit -f`), then one more call of the same
+ * store: prints what each gave, `{ name, message }` of its error or "ok", as JSON lines.
+ * Usage: node --import tsx fileLimitChild.ts <baseUrl> <token> <storeFile> <method> <options JSON>
  */
 import { Client } from "../../../src/client/client";
 import { openStore } from "../../../src/store";
 
-const [baseUrl, token, file, options] = process.argv.slice(2);
+const [baseUrl, token, file, method, options] = process.argv.slice(2);
 
 const outcome = (error?: unknown) =>
   JSON.stringify(error === undefined ? "ok" : { name: (error as Error).name, message: (error as Error).message });
@@ -14,7 +14,7 @@ const outcome = (error?: unknown) =>
 async function main(): Promise<void> {
   const client = new Client(token, { baseUrl, verbose: false, retries: 0 });
   const store = await openStore(file);
-  for (const call of [() => client.sync(store, "brandscapeData", JSON.parse(options) as Record<string, unknown>), () => store.tables()]) {
+  for (const call of [() => client.sync(store, method as "brands", JSON.parse(options) as Record<string, unknown>), () => store.tables()]) {
     process.stdout.write(
       `${await call().then(
         () => outcome(),
