@@ -1,3 +1,4 @@
+import { flattenRecord } from "../rows/rowShape";
 import type { JsonRecord } from "../table/types";
 import type { ToolResponseKind } from "./table";
 
@@ -30,44 +31,60 @@ export function shapeToolAnswer(kind: ToolResponseKind, body: unknown): ShapedAn
   }
   const entries = recordList(data, "data");
   const clashes = new Map<string, number>();
-  const spread = (shape: (entry: JsonRecord, at: number) => EntryRow) =>
-    entries.map((entry, at) => {
-      const row = shape(entry, at);
+  const spread = (member: string, shape: (entry: JsonRecord, at: number, ownNames: ReadonlySet<string>) => EntryRow) => {
+    const ownNames = new Set(entries.flatMap((entry) => flatNames(withoutMember(entry, member))));
+    return entries.map((entry, at) => {
+      const row = shape(entry, at, ownNames);
       for (const name of row.clashes) clashes.set(name, (clashes.get(name) ?? 0) + 1);
       return row.cells;
     });
+  };
   switch (kind) {
     case "records":
       return { rows: entries, meta: {}, clashes };
     case "mergedEntries":
-      return { rows: spread(mergeEntry), meta: {}, clashes };
+      return { rows: spread("data", mergeEntry), meta: {}, clashes };
     case "metricList":
-      return { rows: spread(spreadMetricList), meta: {}, clashes };
+      return { rows: spread("metrics", spreadMetricList), meta: {}, clashes };
     case "metricValues":
-      return { rows: spread(spreadMetricValues), meta: {}, clashes };
+      return { rows: spread("data", spreadMetricValues), meta: {}, clashes };
   }
+}
+
+/** The column names a record flattens to, as a frame flattens it (`brand: {id}` is `brand_id`). */
+const flatNames = (record: JsonRecord): string[] => Object.keys(flattenRecord(record));
+
+function withoutMember(entry: JsonRecord, member: string): JsonRecord {
+  const own: JsonRecord = {};
+  for (const [key, value] of Object.entries(entry))
+    if (key !== member) Object.defineProperty(own, key, { value, enumerable: true, writable: true, configurable: true });
+  return own;
 }
 
 /**
  * An entry's row: its own fields, then the values spread from its scores or metrics, each under
- * its key, or `<prefix>_<key>` where the entry has a field of that name. A name already set with
- * another value is a clash: the later value is kept and the name counted (a warning names it).
+ * its key, or `<prefix>_<key>` where it would flatten to a column of the entries' own fields (any
+ * entry's: one key, one column). A name already set with another value is a clash: the spread
+ * value (a repeated key: its later value) is kept and the name counted (a warning names it).
  */
 class EntryRow {
   readonly cells: JsonRecord;
   readonly clashes = new Set<string>();
-  readonly #own: JsonRecord;
+  readonly #ownNames: ReadonlySet<string>;
   readonly #prefix: string;
 
-  constructor(own: JsonRecord, prefix: string) {
-    this.#own = own;
+  constructor(own: JsonRecord, prefix: string, ownNames: ReadonlySet<string>) {
+    this.#ownNames = ownNames;
     this.#prefix = prefix;
     this.cells = {};
     for (const [key, value] of Object.entries(own)) this.#set(key, value);
   }
 
   spread(key: string, value: unknown): void {
-    this.#set(Object.hasOwn(this.#own, key) ? `${this.#prefix}_${key}` : key, value);
+    const alone: JsonRecord = {};
+    Object.defineProperty(alone, key, { value, enumerable: true });
+    const meetsOwn = flatNames(alone).some((name) => this.#ownNames.has(name));
+    this.#set(meetsOwn ? `${this.#prefix}_${key}` : key, value);
   }
 
   #set(name: string, value: unknown): void {
@@ -89,20 +106,20 @@ function recordList(value: unknown, where: string): JsonRecord[] {
 }
 
 /** archetypes: the entry's own fields, then its `data` scores (a score named like a field: `data_<name>`). */
-function mergeEntry(entry: JsonRecord, at: number): EntryRow {
+function mergeEntry(entry: JsonRecord, at: number, ownNames: ReadonlySet<string>): EntryRow {
   const { data, ...own } = entry;
   if (!isObject(data)) throw new ToolShapeError(`\`data[${at}].data\` should be an object of scores, got ${describe(data)}`);
-  const row = new EntryRow(own, "data");
+  const row = new EntryRow(own, "data", ownNames);
   for (const [key, value] of Object.entries(data)) row.spread(key, value);
   return row;
 }
 
 /** commitment-funnel: `metrics: [{key, value}]` → one column per key (a key named like a field: `metrics_<key>`). */
-function spreadMetricList(entry: JsonRecord, at: number): EntryRow {
+function spreadMetricList(entry: JsonRecord, at: number, ownNames: ReadonlySet<string>): EntryRow {
   const { metrics, ...own } = entry;
   if (!Array.isArray(metrics))
     throw new ToolShapeError(`\`data[${at}].metrics\` should be a list of {key, value}, got ${describe(metrics)}`);
-  const row = new EntryRow(own, "metrics");
+  const row = new EntryRow(own, "metrics", ownNames);
   metrics.forEach((metric, position) => {
     if (!isObject(metric) || typeof metric.key !== "string" || metric.key === "" || !("value" in metric)) {
       throw new ToolShapeError(`\`data[${at}].metrics[${position}]\` should be {key, value}, got ${describe(metric)}`);
@@ -113,10 +130,10 @@ function spreadMetricList(entry: JsonRecord, at: number): EntryRow {
 }
 
 /** love-plus: `data: {<metric>: {value, ...}}` → one column per metric holding its value. */
-function spreadMetricValues(entry: JsonRecord, at: number): EntryRow {
+function spreadMetricValues(entry: JsonRecord, at: number, ownNames: ReadonlySet<string>): EntryRow {
   const { data, ...own } = entry;
   if (!isObject(data)) throw new ToolShapeError(`\`data[${at}].data\` should be an object of metrics, got ${describe(data)}`);
-  const row = new EntryRow(own, "data");
+  const row = new EntryRow(own, "data", ownNames);
   for (const [key, metric] of Object.entries(data)) {
     if (!isObject(metric) || !("value" in metric)) {
       throw new ToolShapeError(`\`data[${at}].data.${key}\` should be an object with a \`value\`, got ${describe(metric)}`);

@@ -59,7 +59,8 @@ export class ToolsClient {
     const { rows, meta, clashes } = await this.#fetch(spec, options);
     ColumnCounts.of(clashes).warn(
       `${spec.slug}: two values of one entry are named alike with different values (a key repeated, or a key named like ` +
-        "one of the entry's fields whose `data_` or `metrics_` name the entry holds too), so the column holds the later value and the other is lost",
+        "one of the entry's fields whose `data_` or `metrics_` name the entry holds too), so the column holds the score's or metric's value " +
+        "(of a key repeated, the later one) and the other is lost",
       'docs/guide.md ("Tools") says how an entry becomes a row.',
       FIELD_CLASH_WARNING,
     );

@@ -127,6 +127,24 @@ describe("shapeToolAnswer", () => {
     expect(clashes.size).toBe(0);
   });
 
+  test("a key named like a column the entries' own fields flatten to (brand: {id} is brand_id) is renamed, in every entry alike", () => {
+    const merged = shapeToolAnswer("mergedEntries", {
+      data: [{ brand: { id: 1, name: "Toyota" }, data: { brand_id: 99, hero: { v: 2 } }, hero_v: "own" }],
+    });
+    expect(merged.rows).toEqual([{ brand: { id: 1, name: "Toyota" }, hero_v: "own", data_brand_id: 99, data_hero: { v: 2 } }]);
+    const values = shapeToolAnswer("metricValues", {
+      data: [
+        { brand_id: 1, love: null, data: { love: { value: 5 } } },
+        { brand_id: 2, data: { love: { value: 6 } } },
+      ],
+    });
+    expect(values.rows).toEqual([
+      { brand_id: 1, love: null, data_love: 5 },
+      { brand_id: 2, data_love: 6 },
+    ]);
+    expect([merged.clashes.size, values.clashes.size]).toEqual([0, 0]);
+  });
+
   test("two values of one entry on one name: the later kept and the column counted, once a row; equal values are no clash", () => {
     const repeated = shapeToolAnswer("metricList", {
       data: [
