@@ -99,6 +99,8 @@ async function confirmEmptied(
     ids,
     async () => new Set(),
     `the query's rows of ${studies} came back none while the service still serves these rows of it`,
+    `Where those rows left the query's filter (a metric's value that changed), they are not gone: sync the query into a new table, ` +
+      `or delete them (WHERE ${STUDY_COLUMN} IN (${emptied.join(",")})) with store.query and sync again`,
   );
 }
 

@@ -61,6 +61,7 @@ export async function confirmGone(
   ids: readonly IdKey[],
   pulled: () => Promise<ReadonlySet<IdKey>>,
   whyServed = "the pages shifted during the pull (a record removed and another added)",
+  advice?: string,
 ): Promise<number> {
   const { what } = check;
   const unaskable = ids.filter((id) => itemId(id) === undefined);
@@ -92,6 +93,7 @@ export async function confirmGone(
       `${what}: the service still has ${live.length === 1 ? "id" : "ids"} ${live.join(",")} (${live.length === 1 ? "its item answers" : "their items answer"}), ` +
         `which the pull did not bring: ${why}`,
       NOT_COMMITTED,
+      advice === undefined ? {} : { advice },
     );
   }
   return ids.length;

@@ -65,6 +65,7 @@ describe("a study left with no rows of a narrowed query", () => {
     expect((refused as Error).message).toMatch(
       /the query's rows of study 1 came back none while the service still serves these rows of it/,
     );
+    expect((refused as IncompletePullError).advice).toMatch(/sync the query into a new table, or delete them/);
     expect([await perStudy(), await marks()]).toEqual([rows, before]);
   });
 
