@@ -265,14 +265,15 @@ export async function syncBrandscape(
       const rowsPerStudy = tally.rowCount / group.length;
       refuseOtherStudies(tally.rows, tally.withoutStudy, group, what);
       held ??= new Set((await session.transaction((writes) => writes.distinctValues(run.table, STUDY_COLUMN))).map(Number));
-      const emptied = emptiedStudies(tally.rows, held, group, lookup.marks, what, narrowed);
+      // rows stored by another query say nothing of what this one should find
+      const emptied = run.queryChanged ? [] : emptiedStudies(tally.rows, held, group, lookup.marks, what, narrowed);
       const done = await session
         .transaction(async (writes) => {
           const only = { kind: "partition", column: STUDY_COLUMN, values: group } as const;
           requests += await confirmEmptied(emptied, { pages: columnPages, method: run.method, what }, () =>
             writes.storedIds(run.table, { kind: "partition", column: STUDY_COLUMN, values: emptied }),
           );
-          if (group.some((study) => held!.has(study)))
+          if (group.some((study) => held!.has(study)) && !run.queryChanged)
             requests += await confirmRemovals(
               { pages: columnPages, method: run.method, what, ranges, partitions: { column: STUDY_COLUMN, values: group } },
               (gaps) => writes.storedIds(run.table, only, gaps),

@@ -90,7 +90,7 @@ export async function confirmGone(
         ? `the pull brought ${odd.length === 1 ? "an id" : "ids"} that no record has (${odd.map((id) => JSON.stringify(id)).join(", ")}: not a whole number above 0), which may stand for ${live.length === 1 ? "it" : "them"}`
         : whyServed;
     throw new IncompletePullError(
-      `${what}: the service still has ${live.length === 1 ? "id" : "ids"} ${live.join(",")} (${live.length === 1 ? "its item answers" : "their items answer"}), ` +
+      `${what}: the service still has ${live.length === 1 ? "id" : "ids"} ${shownIds(live)} (${live.length === 1 ? "its item answers" : "their items answer"}), ` +
         `which the pull did not bring: ${why}`,
       NOT_COMMITTED,
       advice === undefined ? {} : { advice },
@@ -153,4 +153,10 @@ function neitherAnswer(what: string, id: number, answered: string, cause?: unkno
     NOT_COMMITTED,
     cause === undefined ? {} : { cause },
   );
+}
+
+/** At most twenty ids, and how many more. */
+function shownIds(ids: readonly IdKey[]): string {
+  const shown = ids.slice(0, 20).join(",");
+  return ids.length > 20 ? `${shown} and ${ids.length - 20} more` : shown;
 }

@@ -107,7 +107,7 @@ export async function syncResource(pages: ColumnPagesOf, session: StoreSession, 
         fieldsOf(options),
         (chunk) => (cursor = newestOf(chunkColumn(chunk, "updated_at"), cursor)),
       );
-    if (!incremental)
+    if (!incremental && !run.queryChanged)
       requests += await confirmRemovals(
         { pages, method: run.method, what, ranges },
         (gaps) => writes.storedIds(run.table, { kind: "all" }, gaps),

@@ -65,6 +65,8 @@ async function planRun(session: StoreSession, sync: CheckedSync, service: string
   const tracked = remade ? undefined : state;
   // mode "full" of another endpoint replaces the table whole, as a first run: the other endpoint's columns and state go
   const switched = tracked !== undefined && !dropped && sync.full && tracked.endpoint !== sync.method;
+  const queryChanged =
+    tracked !== undefined && !dropped && !switched && sync.full && !sameQuery(storedQuery(tracked.endpoint, tracked.query), sync.options);
   let replaceUntracked = false;
   if (!tracked) {
     const why = remade
@@ -100,6 +102,7 @@ async function planRun(session: StoreSession, sync: CheckedSync, service: string
     replaceTable: replaceUntracked || switched,
     // a table the run makes, or replaces, or a store's table not marked yet, is given a new mark
     tableMark: (dropped || switched ? null : tracked?.tableMark) ?? randomUUID(),
+    queryChanged,
   };
 }
 

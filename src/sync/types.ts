@@ -65,6 +65,12 @@ export interface SyncRun {
   readonly replaceTable: boolean;
   /** the mark the table carries, or is given when the run makes it (or marks a table of a store made before marks) */
   readonly tableMark: string;
+  /**
+   * a "full" run of another query of the same method into a tracked table: the stored rows the new
+   * query does not bring are out of it, not deleted, so they are removed without asking the
+   * service about each (removalCheck), as a first run has nothing to ask about
+   */
+  readonly queryChanged: boolean;
 }
 
 /** How a sync pulls: a method's pages, as `client.pages(method, options)` gives them. */
