@@ -1,7 +1,7 @@
 import type { PulledPage } from "../pull/envelope";
 import type { StagedCounts } from "./types";
 import { IncompletePullError } from "./types";
-import { APIError, InconsistentPagesError } from "../errors";
+import { APIConnectionError, APIError, InconsistentPagesError, RateLimitExceededError, ServerError } from "../errors";
 
 export const NOT_COMMITTED = "nothing of it was committed: the rows and marks are as they were";
 
@@ -50,12 +50,14 @@ export class PageAudit {
   /**
    * What a pull's failure says of the sync: pages that disagreed, or a page after the first that
    * failed (its status and the service's words kept), are a pull not whole, the error its cause.
-   * A first page's failure (a bad token, an unknown id) is the pull's error as it is.
+   * A first page the service refused (a bad token, an unknown id: 4xx) is the pull's error as it
+   * is; one that failed on the service's side or on the way (5xx, 429, no answer, a malformed one)
+   * is a pull not whole too.
    */
   failed(error: unknown): unknown {
     if (error instanceof InconsistentPagesError)
       return new IncompletePullError(`${this.what}: ${error.message}`, NOT_COMMITTED, { cause: error });
-    if (error instanceof APIError && this.#first !== undefined)
+    if (error instanceof APIError && (this.#first !== undefined || failedOnTheWay(error)))
       return new IncompletePullError(`${this.what}: page ${this.#nextPage} failed: ${error.message}`, NOT_COMMITTED, { cause: error });
     return error;
   }
@@ -67,4 +69,10 @@ export class PageAudit {
   #fail(why: string): never {
     throw new IncompletePullError(`${this.what}: ${why}`, NOT_COMMITTED);
   }
+}
+
+function failedOnTheWay(error: APIError): boolean {
+  return (
+    error instanceof ServerError || error instanceof APIConnectionError || error instanceof RateLimitExceededError || error.status === 200
+  );
 }

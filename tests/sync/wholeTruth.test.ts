@@ -5,7 +5,7 @@ import { startEmulator, type Emulator } from "../../src/emulator";
 import { Client } from "../../src/client/client";
 import { openStore, type Store } from "../../src/store";
 import { IncompletePullError } from "../../src/sync/types";
-import { InconsistentPagesError, NotFoundError, ValidationError, ValueError } from "../../src/errors";
+import { AuthenticationError, InconsistentPagesError, NotFoundError, ValidationError, ValueError } from "../../src/errors";
 import { captureWarnings } from "../client/fixture";
 
 const TOKEN = "sync-token-s3cr3t";
@@ -36,6 +36,26 @@ describe("sync commits only whole truth, into tables it made", () => {
     await client.aclose();
     await emulator.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a first page that failed on the service's side is a pull not whole too; one the service refused is its own error", async () => {
+    await client.sync(store, "brands", {});
+    const before = await snapshot("brands");
+    for (const [resource, method, options] of [
+      ["brands", "brands", {}],
+      ["studies", "brandscapeData", STUDIES],
+      ["brandscape-data", "brandscapeData", STUDIES],
+    ] as const) {
+      emulator.setFaults([{ kind: "status", status: 503, resource, page: 1 }]);
+      const failed = await client.sync(store, method, { ...options, table: "t" }).catch((error: unknown) => error);
+      expect([resource, failed]).toEqual([resource, expect.any(IncompletePullError)]);
+      expect((failed as IncompletePullError).reason).toMatch(/page 1 failed: HTTP 503/);
+      expect((failed as Error).cause).toMatchObject({ status: 503 });
+    }
+    emulator.setFaults([{ kind: "status", status: 401, resource: "brands", page: 1 }]);
+    const refused = await client.sync(store, "brands", {}).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AuthenticationError);
+    expect(await snapshot("brands")).toEqual(before);
   });
 
   it("fails a full run whose page 2 failed under onErrors warn, naming the page's error, and keeps the rows (case 1)", async () => {
