@@ -109,7 +109,9 @@ export class PageChecker {
     pages.push(page.page);
     changes.set(value, pages);
     if (this.#raise)
-      this.#disagree(`${field} changed during the pull: page ${this.#first.page} said ${said(firstValue)}, page ${page.page} said ${said(value)}`);
+      this.#disagree(
+        `${field} changed during the pull: page ${this.#first.page} said ${said(firstValue)}, page ${page.page} said ${said(value)}`,
+      );
   }
 
   #emptyMessage(page: number): string {
