@@ -55,10 +55,9 @@ export interface Envelope {
 
 /**
  * A Laravel paginator `{ data: [...], meta }` or an item `{ data: {...} }` (not on `listPage`, a
- * list's page after its first), or a page a worker
- * thread decoded (its columns, ids and meta). Anything else (no
- * `data`, records that are not objects) is a malformed answer: an APIError with code
- * ERR_MALFORMED_BODY, which a request retries like a body that does not parse.
+ * list's page after its first), or a page a worker thread decoded (its columns, ids and meta).
+ * Anything else (no `data`, records that are not objects) is a malformed answer: an APIError with
+ * code ERR_MALFORMED_BODY, which a request retries like a body that does not parse.
  */
 export function readEnvelope(body: unknown, endpoint: string, listPage = false): Envelope {
   if (body instanceof DecodedPage) {

@@ -87,7 +87,7 @@ export class DuckDBStore implements Store, SessionHolder {
   /** one run or query at a time on the store: later ones wait their turn */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
-  /** the COMMIT that could not write the file, after which DuckDB has let go of it */
+  /** the COMMIT or checkpoint that could not write the file, after which DuckDB has let go of it */
   #unwritable: { error: unknown } | undefined;
   /** a run's last COMMIT and the checkpoint after it (#commit), settled: what failed in them, if anything */
   #pendingCommit: Promise<{ error: unknown } | undefined> = Promise.resolve(undefined);

@@ -50,9 +50,10 @@ function nextGroupSize(rowsPerStudy: number): number {
 }
 
 /**
- * A study the lookup lists with a mark that came back without rows while the store holds some is
- * refused, in either mode, and nothing of its group is committed: only a study whose lookup mark
- * is null (the service says it has no data) takes the empty answer.
+ * The studies the lookup lists with a mark that came back without rows while the store holds some.
+ * Without a filter narrowing rows within studies, such a study is refused, in either mode, and
+ * nothing of its group is committed: only a study whose lookup mark is null (the service says it
+ * has no data) takes the empty answer. With one, they are returned for confirmEmptied.
  */
 function emptiedStudies(
   came: ReadonlyMap<number, number>,

@@ -76,6 +76,7 @@ describe("the store's file failing under it", () => {
     fixture.store = await openStore(join(fixture.dir, "fount.duckdb"));
   });
 
+  // a child process under a file size limit each (tsx compiles it first): minutes on a loaded machine
   it("a checkpoint that cannot grow the file after the run's COMMIT: the run stands (in the log), later calls refuse with StoreFileError", async () => {
     await fixture.client.sync(fixture.store, "brands");
     await fixture.store.close();
@@ -91,7 +92,7 @@ describe("the store's file failing under it", () => {
     const fresh = await fixture.client.brands();
     const ids = fresh.column("id").values.map(Number);
     expect(await names()).toEqual([3, 7].map((id) => fresh.column("name").values[ids.indexOf(id)]));
-  });
+  }, 120_000);
 
   it("a COMMIT that cannot write the file (a file size limit): StoreFileError saying so, later calls refused at once, the store whole after", async () => {
     await fixture.client.sync(fixture.store, "brandscapeData", STUDIES);
@@ -113,5 +114,5 @@ describe("the store's file failing under it", () => {
     expect(report.rows).toBe(before);
     const fresh = await fixture.client.brandscapeData(STUDIES);
     expect(report.rows).toBe(fresh.shape[0]);
-  });
+  }, 120_000);
 });
