@@ -19,9 +19,13 @@ export interface StudyMarks {
   readonly requests: number;
 }
 
+/** A brandscape query's wire parameters (`filter[...]` and the others). */
+const brandscapeParams = (brandscapeOptions: Record<string, unknown>) =>
+  buildQuery(endpointOfMethod("brandscapeData"), [brandscapeOptions]).query.toParams("brandscape-data");
+
 /** Whether a brandscape query keeps only some rows of the studies it covers: a filter other than the study-level ones (a brand, an audience, a metric's value). */
 export function narrowsWithinStudies(brandscapeOptions: Record<string, unknown>): boolean {
-  const params = buildQuery(endpointOfMethod("brandscapeData"), [brandscapeOptions]).query.toParams("brandscape-data");
+  const params = brandscapeParams(brandscapeOptions);
   return Object.keys(params).some((wire) => wire.startsWith("filter[") && !(wire in STUDY_FILTERS) && !STUDY_ID_FILTERS.includes(wire));
 }
 
@@ -32,7 +36,7 @@ export function narrowsWithinStudies(brandscapeOptions: Record<string, unknown>)
  * or the run stops before it takes a study for gone.
  */
 export async function lookUpStudies(pages: PagesOf, brandscapeOptions: Record<string, unknown>): Promise<StudyMarks> {
-  const params = buildQuery(endpointOfMethod("brandscapeData"), [brandscapeOptions]).query.toParams("brandscape-data");
+  const params = brandscapeParams(brandscapeOptions);
   const extraFilters: Record<string, string> = {};
   for (const [wire, studyFilter] of Object.entries(STUDY_FILTERS)) {
     if (params[wire] !== undefined) extraFilters[studyFilter] = String(params[wire]);

@@ -271,7 +271,7 @@ export class Flattener {
 }
 
 /** Whether two values of one row's column are the same JSON value (a list or object compared by its text). */
-function sameCell(a: unknown, b: unknown): boolean {
+export function sameCell(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   return typeof a === "object" && typeof b === "object" && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
 }

@@ -1,4 +1,6 @@
 import { flattenRecord } from "../rows/rowShape";
+import { sameCell } from "../table/flatten";
+import { setField } from "../table/flattenRecords";
 import type { JsonRecord } from "../table/types";
 import type { ToolResponseKind } from "./table";
 
@@ -55,9 +57,7 @@ export function shapeToolAnswer(kind: ToolResponseKind, body: unknown): ShapedAn
 const flatNames = (record: JsonRecord): string[] => Object.keys(flattenRecord(record));
 
 function withoutMember(entry: JsonRecord, member: string): JsonRecord {
-  const own: JsonRecord = {};
-  for (const [key, value] of Object.entries(entry))
-    if (key !== member) Object.defineProperty(own, key, { value, enumerable: true, writable: true, configurable: true });
+  const { [member]: _member, ...own } = entry;
   return own;
 }
 
@@ -82,20 +82,15 @@ class EntryRow {
 
   spread(key: string, value: unknown): void {
     const alone: JsonRecord = {};
-    Object.defineProperty(alone, key, { value, enumerable: true });
+    setField(alone, key, value);
     const meetsOwn = flatNames(alone).some((name) => this.#ownNames.has(name));
     this.#set(meetsOwn ? `${this.#prefix}_${key}` : key, value);
   }
 
   #set(name: string, value: unknown): void {
     if (Object.hasOwn(this.cells, name) && !sameCell(this.cells[name], value)) this.clashes.add(name);
-    // defined, not assigned: a key such as `__proto__` is a column like any other
-    Object.defineProperty(this.cells, name, { value, enumerable: true, writable: true, configurable: true });
+    setField(this.cells, name, value);
   }
-}
-
-function sameCell(a: unknown, b: unknown): boolean {
-  return Object.is(a, b) || (typeof a === "object" && typeof b === "object" && JSON.stringify(a) === JSON.stringify(b));
 }
 
 function recordList(value: unknown, where: string): JsonRecord[] {
