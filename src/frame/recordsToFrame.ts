@@ -5,7 +5,7 @@ import { frameFromTableCells } from "./finishTable";
 import { gatherPageChunk, isOwnRecords, pageColumnsOf } from "../table/pageChunk";
 import { AssembledTable } from "./assembledTable";
 import { checkRecordItems } from "./recordItems";
-import { FieldClashes } from "../table/fieldClashes";
+import { FieldClashes, type ClashSource } from "../table/fieldClashes";
 
 /** The row shape of the records of `options.endpoint`: the caller looks it up (frame reads no endpoint table). */
 export type ShapeOf = (options: ShapeOptions) => RowShape;
@@ -14,9 +14,9 @@ export type ShapeOf = (options: ShapeOptions) => RowShape;
 const PLAIN: RowShape = { stackData: false, globalIncludes: new Set() };
 
 /** Records → frame in one call: the records gathered into column chunks, typed, then the frame. */
-export async function recordsToFrame(records: readonly JsonRecord[], shape: RowShape = PLAIN): Promise<DataFrame> {
+export async function recordsToFrame(records: readonly JsonRecord[], shape: RowShape = PLAIN, source?: ClashSource): Promise<DataFrame> {
   if (Array.isArray(records)) checkRecordItems(records, "records");
-  const builder = new ShapingFrameBuilder({}, () => shape);
+  const builder = new ShapingFrameBuilder({}, () => shape, source);
   builder.add(records);
   return builder.toFrame();
 }
@@ -47,10 +47,12 @@ export class ShapingFrameBuilder {
   #stackData: boolean | undefined;
   /** of records given as they are (a pull's pages are its own to warn of) */
   readonly #clashes = new FieldClashes();
+  readonly #source: ClashSource | undefined;
 
-  constructor(options: ShapeOptions, shapeOf: ShapeOf) {
+  constructor(options: ShapeOptions, shapeOf: ShapeOf, source?: ClashSource) {
     this.#options = options;
     this.#shapeOf = shapeOf;
+    this.#source = source;
     this.#endpoint = options.endpoint;
   }
 
@@ -129,7 +131,8 @@ export class ShapingFrameBuilder {
 
   /** The finished table (its columns become the frame's). */
   toTable(): ColumnTable {
-    this.#clashes.warn(this.#endpoint ?? "records");
+    if (this.#source) this.#clashes.warn(this.#source.where, undefined, this.#source.keptIn);
+    else this.#clashes.warn(this.#endpoint ?? "records");
     return this.#table.finish(this.#shapeFor(undefined).declaredTypes);
   }
 

@@ -2,6 +2,14 @@ import { ColumnCounts } from "./columnCounts";
 
 export const FIELD_CLASH_WARNING = "FOUNTFRAME_FIELD_CLASH";
 
+const RECORDS_KEEP_BOTH = "the records themselves (rawQuery, pages) hold both";
+
+/** Where a table's records came from, as its clash warning names it, and what still holds both fields. */
+export interface ClashSource {
+  readonly where: string;
+  readonly keptIn: string;
+}
+
 /**
  * The columns that two fields of one record flatten to with different values (`a_b` beside
  * `a: {b}`, both `a_b`), counted over every batch of one table and told once at its end: such a
@@ -20,13 +28,16 @@ export class FieldClashes {
     return [...this.#rows.counts().keys()];
   }
 
-  /** One warning, `where` the records came from, naming each column and its rows; whether there was one. */
-  warn(where: string, given?: (names: readonly string[]) => boolean): boolean {
+  /**
+   * One warning, `where` the records came from, naming each column and its rows, and what still
+   * holds both fields (`keptIn`); whether there was one.
+   */
+  warn(where: string, given?: (names: readonly string[]) => boolean, keptIn = RECORDS_KEEP_BOTH): boolean {
     if (this.#rows.counts().size === 0) return false;
     if (given && !given(this.names)) return true;
     const counted = [...this.#rows.counts()].map(([name, rows]) => `${JSON.stringify(name)} (${rows} ${rows === 1 ? "row" : "rows"})`);
     process.emitWarning(
-      `${where}: two fields of a record flatten to one column name with different values, so the column holds the later field's value and the other is lost: ${counted.join(", ")}. A nested field's name joined with "_" is another field's name; the records themselves (rawQuery, pages) hold both.`,
+      `${where}: two fields of a record flatten to one column name with different values, so the column holds the later field's value and the other is lost: ${counted.join(", ")}. A nested field's name joined with "_" is another field's name; ${keptIn}.`,
       { code: FIELD_CLASH_WARNING },
     );
     return true;

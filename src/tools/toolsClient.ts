@@ -1,7 +1,8 @@
 import type { DataFrame } from "danfojs-node";
 import { withNotebookForm, toolResultForm } from "../display";
 import { APIError, ClientClosedError, DataNotFoundError } from "../errors";
-import { FrameBuilder, recordsToFrame } from "../rows/rowShape";
+import { recordsToFrame } from "../frame/recordsToFrame";
+import { FrameBuilder } from "../rows/rowShape";
 import { Pull } from "../pull/pull";
 import type { PullOptions, PullParts } from "../pull/parts";
 import { Query } from "../query/query";
@@ -64,7 +65,8 @@ export class ToolsClient {
       'docs/guide.md ("Tools") says how an entry becomes a row.',
       FIELD_CLASH_WARNING,
     );
-    return withNotebookForm({ frame: await recordsToFrame(rows), meta }, toolResultForm);
+    const source = { where: spec.slug, keptIn: 'the tool\'s answer holds both (docs/guide.md, "Tools", says how an entry becomes a row)' };
+    return withNotebookForm({ frame: await recordsToFrame(rows, undefined, source), meta }, toolResultForm);
   }
 
   async #fetch(spec: ToolSpec, options: unknown): Promise<ShapedAnswer> {

@@ -177,6 +177,17 @@ describe("frames shaped per tool", () => {
     ]);
   });
 
+  test("an entry's own fields that flatten to one name: the warning names the tool and its answer, not rawQuery", async () => {
+    const body = { data: [{ brand_id: 1, brand_name: "Ours", brand: { name: "Theirs" }, metrics: [{ key: "trial", value: 4 }] }] };
+    env.emulator.setFaults([{ resource: "tools", kind: "status", status: 200, body: JSON.stringify(body) }]);
+    const { result, warnings } = await captureWarnings(() => env.client().tools.commitmentFunnel({ brands: 1, studies: STUDY }));
+    expect(result.frame.column("brand_name").values).toEqual(["Theirs"]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0].code).toBe("FOUNTFRAME_FIELD_CLASH");
+    expect(warnings[0].message).toMatch(/^commitment-funnel: .*"brand_name" \(1 row\).*the tool's answer holds both/);
+    expect(warnings[0].message).not.toMatch(/rawQuery|pages/);
+  });
+
   test("commitment funnel: one column per metric key, numeric strings as numbers, and the funnel narrows", async () => {
     const { frame } = await env.client().tools.commitmentFunnel({ brands: [1, 2, 3], studies: STUDY });
     const stages = ["familiarity", "consideration", "trial", "regular_usage", "loyalty"];
