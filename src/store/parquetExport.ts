@@ -1,7 +1,8 @@
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { ValidationError } from "../errors";
+import { FountError, ValidationError } from "../errors";
+import { ExportError } from "../export/exportError";
 import { PARTITION_VALUE_FILE } from "../export/longFolderName";
 import { partitionPrefix } from "../export/partitionFolder";
 import { namedAsDuckDBDoes, numberPartitions, type TablePartitions } from "./partitionFolders";
@@ -105,7 +106,10 @@ export async function exportPartitioned(
       () => false,
     );
     if (hadOne) await rename(folder, old);
-    await rename(partial, folder);
+    await rename(partial, folder).catch(async (error: unknown) => {
+      if (hadOne) await rename(old, folder);
+      throw error;
+    });
   } finally {
     await rm(partial, { recursive: true, force: true });
     await rm(old, { recursive: true, force: true });
@@ -158,4 +162,18 @@ async function writeFolders(
     if (partitions) await connection.run(`DROP TABLE IF EXISTS ${partitions.table}`);
     await rm(copied, { recursive: true, force: true });
   }
+}
+
+/**
+ * A failure to write an export, DuckDB's (a full disk: "IO Error: …") or the file system's, told
+ * as writeParquet's: what was being written and that nothing was replaced (the partial file or
+ * folder is removed, an earlier export stays). fountframe's own errors pass as they are.
+ */
+export function notExported(error: unknown, table: string, dir: string): unknown {
+  const said = (error as { message?: unknown } | null)?.message;
+  if (error instanceof FountError || typeof said !== "string") return error;
+  return new ExportError(
+    `writeParquet of ${table} into ${dir} could not be written (${said}); nothing was replaced: an earlier export there is as it was`,
+    { cause: error },
+  );
 }

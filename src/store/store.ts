@@ -6,7 +6,7 @@ import { ValidationError, ValueError } from "../errors";
 import type { DuckDB } from "./loadDuckDB";
 import { attachedBy, holdAttachedFiles, isOpenHere, isStillClaimed, releaseFile } from "./openFiles";
 import { commitNotWritten, fileNotOpened, storeUnusable } from "./storeFileError";
-import { exportFile, exportPartitioned } from "./parquetExport";
+import { exportFile, exportPartitioned, notExported } from "./parquetExport";
 import { columnTypes } from "./partitionFolders";
 import { fitsPartitionFolders, PARTITION_BY_ALLOWED } from "../export/partitionFolder";
 import { resultToFrame } from "./queryFrame";
@@ -228,8 +228,12 @@ export class DuckDBStore implements Store, SessionHolder {
         );
       if (partitionBy.length > 0 && columns.every((column) => partitionBy.includes(column)))
         throw new ValidationError("partitionBy", `leaves no column of ${name} to write in the files: ${partitionBy.join(", ")}`);
-      if (partitionBy.length === 0) await exportFile(this.#connection, table, types, dir);
-      else await exportPartitioned(this.#connection, name, types, dir, partitionBy);
+      try {
+        if (partitionBy.length === 0) await exportFile(this.#connection, table, types, dir);
+        else await exportPartitioned(this.#connection, name, types, dir, partitionBy);
+      } catch (error) {
+        throw notExported(error, name, dir);
+      }
     });
   }
 

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
-import { renameSync, rmSync, statSync, symlinkSync, unlinkSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { openStore, StoreFileError } from "../../src/store";
@@ -8,6 +9,15 @@ import { useStoreFixture } from "./helpers/storeFixture";
 const TOKEN = "file-failures-s3cr3t";
 const STUDIES = { studies: [5, 27, 40, 65, 80, 92] };
 const CHILD = join(__dirname, "helpers", "fileLimitChild.ts");
+
+/** Every file under `dir` with its bytes' hash, in order. */
+function listed(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort()
+    .map((path) => `${path} ${createHash("sha256").update(readFileSync(path)).digest("hex")}`);
+}
 
 /** The store's file failing under an open store: removed, replaced, or not writable at a COMMIT. */
 describe("the store's file failing under it", () => {
@@ -93,6 +103,32 @@ describe("the store's file failing under it", () => {
     const ids = fresh.column("id").values.map(Number);
     expect(await names()).toEqual([3, 7].map((id) => fresh.column("name").values[ids.indexOf(id)]));
   }, 120_000);
+
+  it.each([[[] as string[]], [["study_id"]]])(
+    "writeParquet that cannot write its file (a file size limit, partitionBy %j): ExportError saying nothing was replaced, the earlier export as it was",
+    async (partitionBy) => {
+      await fixture.client.sync(fixture.store, "brandscapeData", STUDIES);
+      const dir = join(fixture.dir, "export");
+      await fixture.store.query("CREATE TABLE small AS SELECT * FROM brandscape_data LIMIT 2");
+      await fixture.store.query("ALTER TABLE brandscape_data RENAME TO big");
+      await fixture.store.query("ALTER TABLE small RENAME TO brandscape_data");
+      await fixture.store.writeParquet("brandscape_data", dir, { partitionBy });
+      await fixture.store.query("DROP TABLE brandscape_data");
+      await fixture.store.query("ALTER TABLE big RENAME TO brandscape_data");
+      const earlier = listed(dir);
+      await fixture.store.close();
+      const [written, after] = await underFileLimit(64, "writeParquet", { table: "brandscape_data", dir, partitionBy });
+      expect(written).toMatchObject({
+        name: "ExportError",
+        message: expect.stringMatching(/^writeParquet of brandscape_data into .* could not be written \(.*\); nothing was replaced/),
+      });
+      expect(after).toBe("ok");
+      expect(listed(dir)).toEqual(earlier);
+      expect(readdirSync(fixture.dir).filter((name) => name.includes(".fountframe-"))).toEqual([]);
+      fixture.store = await openStore(fixture.store.path);
+    },
+    120_000,
+  );
 
   it("a COMMIT that cannot write the file (a file size limit): StoreFileError saying so, later calls refused at once, the store whole after", async () => {
     await fixture.client.sync(fixture.store, "brandscapeData", STUDIES);
