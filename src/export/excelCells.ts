@@ -80,6 +80,8 @@ export interface SheetCell {
   outOfRange?: boolean;
   /** a timestamp with an offset other than UTC, shown as its UTC time (a sheet's dates have no zone) */
   shownInUtc?: boolean;
+  /** a number of more than 15 significant digits, written whole, which Excel reads rounded to 15 */
+  roundedTo15?: boolean;
 }
 
 /**
@@ -91,6 +93,7 @@ export function excelCell(value: unknown, inDates = false): SheetCell {
   if (value === Infinity || value === -Infinity) return { value: String(value), infinite: true };
   const cell = excelValue(value);
   if (typeof cell === "number" && !fitsExcel(cell)) return { value: String(cell), outOfRange: true };
+  if (typeof cell === "number" && !within15Digits(cell)) return { value: cell, roundedTo15: true };
   if (cell instanceof Date) return excelDate(cell, DATE_TIME_FORMAT);
   if (typeof cell !== "string") return { value: cell };
   const parsed = inDates ? isoDate(cell) : undefined;
@@ -101,6 +104,12 @@ export function excelCell(value: unknown, inDates = false): SheetCell {
   const { text, cut, replacedSurrogates } = excelText(cell);
   if (!cut && !replacedSurrogates) return { value: text };
   return { value: text, truncated: cut, replacedSurrogates };
+}
+
+/** Whether Excel, which reads a number's first 15 significant digits, reads `number` as it is. */
+function within15Digits(number: number): boolean {
+  if (Number.isInteger(number) && Math.abs(number) < 1e15) return true;
+  return Number(number.toPrecision(15)) === number;
 }
 
 function fitsExcel(number: number): boolean {

@@ -86,6 +86,7 @@ export class SheetRoller {
     replacedSurrogates: new ColumnCounts(),
     infinite: new ColumnCounts(),
     outOfRange: new ColumnCounts(),
+    roundedTo15: new ColumnCounts(),
     shownInUtc: new ColumnCounts(),
   };
 
@@ -123,6 +124,7 @@ export class SheetRoller {
       if (cell.replacedSurrogates) this.#changed.replacedSurrogates.add(this.columns[position]);
       if (cell.infinite) this.#changed.infinite.add(this.columns[position]);
       if (cell.outOfRange) this.#changed.outOfRange.add(this.columns[position]);
+      if (cell.roundedTo15) this.#changed.roundedTo15.add(this.columns[position]);
       if (cell.shownInUtc) this.#changed.shownInUtc.add(this.columns[position]);
     }
     row.commit();
@@ -137,7 +139,7 @@ export class SheetRoller {
 
   /** The cells the sheets hold otherwise than the frame, once per export, by column. */
   warn(): void {
-    const { truncated, replacedSurrogates, infinite, outOfRange, shownInUtc } = this.#changed;
+    const { truncated, replacedSurrogates, infinite, outOfRange, roundedTo15, shownInUtc } = this.#changed;
     const cutNames = this.columns.filter((column) => column.length > EXCEL_MAX_CELL_TEXT);
     if (cutNames.length > 0)
       process.emitWarning(
@@ -159,6 +161,12 @@ export class SheetRoller {
     outOfRange.warn(
       "numbers Excel cannot hold (beyond ±9.99999999999999E+307, or nonzero and nearer 0 than ±2.2251E-308) were written as the text they print",
       "CSV, Parquet and Arrow keep them as numbers (docs/writers.md).",
+      EXCEL_NUMBER_RANGE_CODE,
+    );
+    roundedTo15.warn(
+      "numbers of more than 15 significant digits (a whole number past 10^15 such as 12345678901234567, a fraction such as 0.30000000000000004) were written whole, " +
+        "but Excel reads a number's first 15 significant digits and shows and keeps it rounded there",
+      "CSV, JSON, NDJSON, Parquet and Arrow keep every digit; to keep such ids whole in a sheet, make the column text first (docs/writers.md).",
       EXCEL_NUMBER_RANGE_CODE,
     );
     shownInUtc.warn(

@@ -188,10 +188,35 @@ test("numbers Excel cannot hold and instants past 9999 are their text, with a wa
   expect(sheet.getCell("C2").value).toBe("9999-12-31T23:00:00-05:00");
   expect(sheet.getCell("C3").value).toEqual(new Date("9999-12-31T23:00:00Z"));
   const range = warnings.filter((warning) => warning.code === "FOUNTFRAME_EXCEL_NUMBER_RANGE");
-  expect(range).toHaveLength(1);
-  expect(range[0].message).toMatch(/big \(2 cells\)/);
+  expect(range.map((warning) => warning.message)).toEqual([
+    expect.stringMatching(/^numbers Excel cannot hold .*: big \(2 cells\)/),
+    // 2.2250738585072014e-308 holds 17 significant digits
+    expect.stringMatching(/^numbers of more than 15 significant digits .*: big \(1 cells\)/),
+  ]);
   // the one instant past 9999 is its text, offset and all: not shown in UTC
   expect(warnings.filter((warning) => warning.code === "FOUNTFRAME_TIMESTAMP_TO_UTC")).toEqual([]);
+});
+
+test("numbers of more than 15 significant digits are written whole, with a warning naming the column that Excel rounds them", async () => {
+  const path = join(dir, "digits.xlsx");
+  const { warnings } = await captureWarnings(() =>
+    writeExcel(
+      [
+        { id: 1, n: 123456789012345680, share: 0.1 + 0.2, fits: 999999999999999 },
+        { id: 2, n: 5, share: 0.25, fits: 0.123456789012345 },
+        { id: 3, n: 9007199254740992, share: 1 / 3, fits: -1e300 },
+      ],
+      path,
+    ),
+  );
+  const sheet = await openSheet(path);
+  expect([2, 3, 4].map((row) => sheet.getCell(`B${row}`).value)).toEqual([123456789012345680, 5, 9007199254740992]);
+  expect(sheet.getCell("C2").value).toBe(0.30000000000000004);
+  const rounded = warnings.filter((warning) => warning.code === "FOUNTFRAME_EXCEL_NUMBER_RANGE");
+  expect(rounded).toHaveLength(1);
+  expect(rounded[0].message).toMatch(
+    /^numbers of more than 15 significant digits .*Excel reads .* rounded there: n \(2 cells\), share \(2 cells\)\./,
+  );
 });
 
 test("a column name past 32,767 characters is cut in the header with a warning; more columns than a sheet holds are refused", async () => {
