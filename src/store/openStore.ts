@@ -7,7 +7,15 @@ import { ensureStateTable, STATE_TABLE } from "./stateTable";
 import { DuckDBStore } from "./store";
 import { refuseShadowingMacros } from "./shadowingMacros";
 import { pinMeaningSettings } from "./sessionPins";
-import { attachStatement, checkStoreFile, IN_STORE, readOnlyAttachStatement, STORE_CATALOG, USE_STORE } from "./storeFile";
+import {
+  attachStatement,
+  checkStoreFile,
+  IN_STORE,
+  readOnlyAttachStatement,
+  refuseOtherThanDuckDB,
+  STORE_CATALOG,
+  USE_STORE,
+} from "./storeFile";
 import type { Store } from "./types";
 import { checkWal, clearStaleMark, committing } from "./walGuard";
 
@@ -49,6 +57,7 @@ async function open(path: string, create: boolean, onlyWithState: boolean): Prom
   let connection: Awaited<ReturnType<NonNullable<typeof instance>["connect"]>> | undefined;
   let opened = false;
   try {
+    await refuseOtherThanDuckDB(file);
     await checkWal(file.resolved, path, file.exists);
     const duckdb = await loadDuckDB();
     // the file is attached, not opened as the instance's database (see attachStatement)

@@ -95,8 +95,8 @@ export async function isDuckDBFile(path: string): Promise<boolean> {
 /**
  * The store's file, checked before DuckDB sees it: DuckDB opens a CSV, JSON or Parquet file as an
  * in-memory database over that data (nothing would be written), so anything but a DuckDB
- * database (or nothing) is refused. `create: false` (read-only use) refuses a
- * missing file rather than making one.
+ * database (or nothing) is refused, its header by refuseOtherThanDuckDB. `create: false`
+ * (read-only use) refuses a missing file rather than making one. Nothing here opens the file.
  */
 export async function checkStoreFile(path: unknown, create: boolean): Promise<StoreFile> {
   const wanted = create
@@ -129,10 +129,18 @@ export async function checkStoreFile(path: unknown, create: boolean): Promise<St
     return { given: path, resolved, exists: false };
   }
   if (!found.isFile()) throw new ValueError(`the store ${path} is not a file: give a DuckDB database file, e.g. fount.duckdb`);
-  if (!(await isDuckDBFile(resolved))) {
-    throw new ValueError(
-      `the store ${path} is not a DuckDB database (its header lacks DuckDB's "${DUCKDB_MAGIC}"; a CSV, JSON or Parquet file is data, not a store): give another file name`,
-    );
-  }
   return { given: path, resolved, exists: true };
+}
+
+/**
+ * An existing store file must be a DuckDB database. Read only once the file is claimed open
+ * (openFiles.ts): DuckDB's lock on a file is a POSIX record lock, which a process loses when it
+ * closes any descriptor of that file, so this read must never run on a file a store of this
+ * process holds.
+ */
+export async function refuseOtherThanDuckDB(file: StoreFile): Promise<void> {
+  if (file.exists && !(await isDuckDBFile(file.resolved)))
+    throw new ValueError(
+      `the store ${file.given} is not a DuckDB database (its header lacks DuckDB's "${DUCKDB_MAGIC}"; a CSV, JSON or Parquet file is data, not a store): give another file name`,
+    );
 }

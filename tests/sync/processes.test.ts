@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, linkSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type Emulator } from "../../src/emulator";
@@ -103,6 +103,35 @@ describe("sync across processes", () => {
     expect(await store.tables()).toEqual([]);
     await store.close();
   });
+
+  it.each(["the same path", "a symbolic link", "a hard link"])(
+    "a second openStore refused in this process by %s keeps the process's lock: another process is still refused",
+    async (way) => {
+      const file = join(dir, "fount.duckdb");
+      const store = await openStore(file);
+      try {
+        const other = { "the same path": file, "a symbolic link": join(dir, "link.duckdb"), "a hard link": join(dir, "hard.duckdb") }[way]!;
+        if (way === "a symbolic link") symlinkSync(file, other);
+        if (way === "a hard link") linkSync(file, other);
+        await expect(openStore(other)).rejects.toThrow(StoreBusyError);
+        const child = spawnSyncChild(emulator.url, TOKEN, file, "hold");
+        let err = "";
+        child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+        let out = "";
+        // a child that opened the store holds it until killed: it is killed at once, and the test fails on its "opened"
+        child.stdout.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          child.kill("SIGKILL");
+        });
+        const [code] = (await once(child, "exit")) as [number | null];
+        expect({ code, out, err }).toMatchObject({ code: 1, out: "", err: expect.stringMatching(/is in use by another process/) });
+        expect(await store.tables()).toEqual([]);
+      } finally {
+        await store.close();
+      }
+    },
+    60_000,
+  );
 
   it("a run killed after k of n studies keeps those k, whole with their marks, and the next run pulls only the rest", async () => {
     const file = join(dir, "fount.duckdb");
