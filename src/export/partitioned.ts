@@ -44,7 +44,7 @@ export async function writePartitioned(
   options: ColumnarOptions,
 ): Promise<ExportSummary> {
   const layout = { partitionBy: checkPartitionBy(options.partitionBy), maxOpen: checkMaxOpenFiles(options.maxOpenFiles) };
-  const typed = new TypedBatches(source, options, [], PARTITIONED_CELLS_PER_BATCH);
+  const typed = new TypedBatches(source, options, {}, PARTITIONED_CELLS_PER_BATCH);
   const { rows, partitions } = await writeDataset(open, target, layout, typed.batches(), () => ({
     schema: typed.schema!,
     batchRows: typed.batchRows,

@@ -147,7 +147,12 @@ class ResumeRun {
   /** A checkpoint: the pages' rows as one segment, then the manifest saying so. */
   async #writePiece(pages: RecordPage[], last: RecordPage | undefined, checkpointRows: number) {
     const before = this.manifest;
-    const typed = new TypedBatches(drained(pages), this.#pieceOptions(before?.schema), before?.emptyColumns, this.#targetCells);
+    const typed = new TypedBatches(
+      drained(pages),
+      this.#pieceOptions(before?.schema),
+      { emptyColumns: before?.emptyColumns, rows: before?.rows },
+      this.#targetCells,
+    );
     const segments = [...(before?.segments ?? [])];
     const name = `segment-${String(segments.length).padStart(5, "0")}.arrow`;
     const rows = await this.#folder.writeSegment(name, (sink) => writeBatches(sink, typed, openArrow));

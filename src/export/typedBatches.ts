@@ -40,6 +40,14 @@ export function rowGroupRows(columns: number, batchRows: number | undefined): nu
   return batchRows ?? Math.max(defaultBatchRows(columns), MIN_ROW_GROUP_ROWS);
 }
 
+/** What the earlier pieces of a continued export wrote. */
+export interface ContinuedExport {
+  /** columns they found empty in their first rows (utf8, taking only text later) */
+  readonly emptyColumns?: readonly string[];
+  /** rows they wrote */
+  readonly rows?: number;
+}
+
 /**
  * A source as typed column batches under one schema, fixed before the first batch (Parquet and
  * Arrow cannot change it later). The rule (docs/parquet.md, "streaming and the schema"):
@@ -75,7 +83,7 @@ export class TypedBatches {
   readonly #timestampsToUtc = new ColumnCounts();
   #batchRows = 0;
 
-  /** names of columns an earlier run found empty in its first rows (a continued export: see resumableExport) */
+  /** names of columns an earlier piece found empty in its first rows (a continued export: see resumableExport) */
   readonly #emptyBefore: ReadonlySet<string>;
 
   /** cells a batch holds when `options.batchRows` does not say */
@@ -85,10 +93,12 @@ export class TypedBatches {
   /** rows of a batch given out, once the schema is fixed */
   #outRows = 0;
 
-  constructor(source: ExportSource, options: ColumnarOptions, emptyBefore: readonly string[] = [], targetCells?: number, minOutRows = 0) {
+  /** `continued`: what earlier pieces of a continued export wrote (see resumableExport): its empty columns, and its rows, which this piece's row numbers follow */
+  constructor(source: ExportSource, options: ColumnarOptions, continued: ContinuedExport = {}, targetCells?: number, minOutRows = 0) {
     this.#source = source;
     this.#options = options;
-    this.#emptyBefore = new Set(emptyBefore);
+    this.#emptyBefore = new Set(continued.emptyColumns ?? []);
+    this.#rowsSoFar = continued.rows ?? 0;
     this.#targetCells = targetCells ?? TARGET_CELLS_PER_BATCH;
     this.#minOutRows = minOutRows;
   }

@@ -20,7 +20,7 @@ export async function writeColumnarFile(
   options: ColumnarOptions,
   minBatchRows?: number,
 ): Promise<ExportSummary> {
-  const typed = new TypedBatches(source, options, [], undefined, minBatchRows);
+  const typed = new TypedBatches(source, options, {}, undefined, minBatchRows);
   const { path, rows } = await withFileOutput(target, async (sink) => {
     const written = await writeBatches(sink, typed, open, () => {
       if (!typed.schema!.names.length)

@@ -60,7 +60,7 @@ describe("batches given out larger than the batch the types are decided on", () 
   const rows = (from: number, count: number, share: (row: number) => number) =>
     Array.from({ length: count }, (_, index) => ({ id: from + index, share: share(from + index) }));
   // 2 columns: batches of 1,000 rows (the least), given out 4,000 at a time
-  const typed = (pages: Array<Array<{ id: number; share: number }>>) => new TypedBatches(pagesOf(...pages), {}, [], 2_000, 4_000);
+  const typed = (pages: Array<Array<{ id: number; share: number }>>) => new TypedBatches(pagesOf(...pages), {}, {}, 2_000, 4_000);
   async function batchSizes(batches: TypedBatches): Promise<number[]> {
     const sizes: number[] = [];
     for await (const batch of batches.batches()) sizes.push(batch.rows);
