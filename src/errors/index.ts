@@ -51,7 +51,10 @@ export class ValidationError extends FountError {
 /** The query matched no records. */
 export class DataNotFoundError extends FountError {
   static override readonly kind: string = "DataNotFoundError";
-  /** a tool's answer: its metadata fields (`{}` where the tool has none), kept though it has no rows */
+  /**
+   * a tool's answer: its metadata fields (`{}` where the tool has none), kept though it has no rows;
+   * a list's empty first page: the `total` and `last_page` its meta said (`{}` when it had none)
+   */
   readonly meta: Record<string, unknown> | undefined;
 
   constructor(message: string, options: { meta?: Record<string, unknown> } = {}) {

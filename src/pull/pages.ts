@@ -137,7 +137,8 @@ export async function* pullPages(
   };
   try {
     const envelope = await readPage(pull, start, perPage, pull.parts.closing);
-    if (recordCount(envelope.body) === 0) throw new DataNotFoundError(`${endpoint}: the query returned no records (${describe(asked)})`);
+    if (recordCount(envelope.body) === 0)
+      throw new DataNotFoundError(`${endpoint}: the query returned no records (${describe(asked)})`, { meta: pageMeta(envelope) });
     const plan = planPages(envelope, { start, singlePage, perPage, maxPages });
     checker = singlePage ? undefined : new PageChecker(endpoint, options.onErrors, plan, reportOf(start, envelope));
     const first = firstPage(pull, envelope, plan);
@@ -413,4 +414,12 @@ async function fetchOne(
 function describe(asked: Record<string, string | number>): string {
   const params = Object.entries(asked).map(([key, value]) => `${key}=${value}`);
   return params.length ? params.join("&") : "no filters";
+}
+
+/** The meta an empty first page said (`total`, `last_page`), as the service names them: a sync tells a true "none" from a page lost. */
+function pageMeta(envelope: Envelope): Record<string, unknown> {
+  return {
+    ...(envelope.total !== undefined ? { total: envelope.total } : {}),
+    ...(envelope.lastPage !== undefined ? { last_page: envelope.lastPage } : {}),
+  };
 }

@@ -1,5 +1,5 @@
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { FountError, ValidationError } from "../errors";
 import { ExportError } from "../export/exportError";
@@ -37,9 +37,21 @@ export async function exportFile(
   const named = resolve(dir, `${table}.parquet`);
   if (dirname(named) !== resolve(dir) || basename(named) !== `${table}.parquet`)
     throw new ValidationError("table", `a table whose name is a file name inside ${dir}, got ${JSON.stringify(table)}`);
-  await mkdir(await followedLinks(dir), { recursive: true });
-  // a link the user keeps (to the folder, or to the file) stays: its target is written
+  const folder = await followedLinks(dir);
+  await mkdir(folder, { recursive: true });
+  // a link the user keeps (to the folder, or to the file) stays: its target is written, when it is inside the folder
   const file = await followedLinks(named);
+  const inFolder = relative(await followedLinks(folder), file);
+  if (inFolder.startsWith("..") || isAbsolute(inFolder))
+    throw new ValidationError(
+      "dir",
+      `a folder whose ${basename(named)} is a file of it: ${named} is a link to ${file}, outside ${dir} (nothing was written): remove the link or write into another folder`,
+    );
+  if ((await stat(file).catch(() => undefined))?.isDirectory())
+    throw new ValidationError(
+      "dir",
+      `a folder whose ${basename(named)} is a file, not a folder: ${named} is a folder (nothing was written)`,
+    );
   await clearLeftovers(file, async () => false);
   const partial = sideName(file, "partial");
   try {

@@ -1,4 +1,3 @@
-import { DataNotFoundError } from "../errors";
 import type { HeldPull, RowChanges, StoreSession } from "./types";
 import { IncompletePullError } from "./types";
 import type { ColumnPagesOf, PagesOf } from "./types";
@@ -11,7 +10,7 @@ import { isMissingCell, type IdKey } from "../table/columnType";
 import { fieldsOf, withFields } from "./syncOptions";
 import { PageIdRanges, pullSort } from "./pageIdRanges";
 import { confirmGone, confirmRemovals, MOST_REMOVALS_CHECKED } from "./removalCheck";
-import { NOT_COMMITTED } from "./pageAudit";
+import { matchedNone, NOT_COMMITTED, PageAudit } from "./pageAudit";
 import type { SyncOutcome, SyncRun } from "./types";
 
 const STUDY_COLUMN = "study_id";
@@ -217,7 +216,13 @@ export async function syncBrandscape(
   // pulled again anyway); a full run forgets the marks up front, so that a killed full run is
   // finished by the next run, whatever its mode
   let marks: Record<string, string | null> = full ? {} : Object.fromEntries(Object.entries(stored).filter(([id]) => id in lookup.marks));
-  let gone = full ? [] : goneOf([]);
+  // the studies the table holds, read once: a study is pulled once a run, so those still to pull are as they were.
+  // An incremental run reads them first: a study a failed full run left without its mark is gone when the lookup no longer lists it
+  let held: Set<number> | undefined =
+    full || !run.before
+      ? undefined
+      : new Set((await session.transaction((writes) => writes.distinctValues(run.table, STUDY_COLUMN))).map(Number));
+  let gone = full ? [] : goneOf(held ? [...held] : []);
   let changes = none;
   // a first run into no table has nothing to remove or forget: its state is first saved with its first
   // group, so a run that fails before one leaves no state of a table that is not there
@@ -235,8 +240,6 @@ export async function syncBrandscape(
     changes = first;
   }
 
-  // the studies the table holds, read once: a study is pulled once a run, so those still to pull are as they were
-  let held: Set<number> | undefined;
   const sort = pullSort(options);
   const narrowed = narrowsWithinStudies(options);
   const pullGroup = async (group: readonly number[]): Promise<GroupPull> => {
@@ -356,8 +359,9 @@ async function confirmNoData(pages: PagesOf, run: SyncRun, options: Record<strin
         );
     }
   } catch (error) {
-    if (error instanceof DataNotFoundError && requests === 0) return 1;
-    throw error;
+    const what = `sync of ${run.table}: the study lookup listed no study, and the brandscape data asked whether it has none`;
+    if (requests === 0 && matchedNone(error, what)) return 1;
+    throw new PageAudit(what).failed(error);
   }
   return requests;
 }

@@ -1,7 +1,7 @@
 import type { PulledPage } from "../pull/envelope";
 import type { StagedCounts } from "./types";
 import { IncompletePullError } from "./types";
-import { APIConnectionError, APIError, InconsistentPagesError, RateLimitExceededError, ServerError } from "../errors";
+import { APIConnectionError, APIError, DataNotFoundError, InconsistentPagesError, RateLimitExceededError, ServerError } from "../errors";
 
 export const NOT_COMMITTED = "nothing of it was committed: the rows and marks are as they were";
 
@@ -71,8 +71,33 @@ export class PageAudit {
   }
 }
 
-function failedOnTheWay(error: APIError): boolean {
+/** A request that failed on the service's side or on the way (5xx, 429, no answer, a malformed one), not one the service refused (4xx). */
+export function failedOnTheWay(error: APIError): boolean {
   return (
     error instanceof ServerError || error instanceof APIConnectionError || error instanceof RateLimitExceededError || error.status === 200
   );
+}
+
+/**
+ * A first page that came back without records is the query matching none only when its meta says
+ * so (`total` 0, no later page): a page emptied on the way, or one whose meta promised records, is
+ * a pull not whole, and with no meta at all (WIRE.md's envelope always has it) which it is cannot
+ * be told. Returns whether `error` was such a page and says none; throws IncompletePullError where
+ * it does not.
+ */
+export function matchedNone(error: unknown, what: string): boolean {
+  if (!(error instanceof DataNotFoundError)) return false;
+  const total = error.meta?.total;
+  const lastPage = error.meta?.last_page;
+  if (total === undefined && lastPage === undefined)
+    throw new IncompletePullError(
+      `${what}: page 1 came back without records and said neither meta.total nor meta.last_page: whether the query matches none is unknown`,
+      NOT_COMMITTED,
+    );
+  if ((typeof total === "number" && total > 0) || (typeof lastPage === "number" && lastPage > 1))
+    throw new IncompletePullError(
+      `${what}: page 1 came back without records while its meta said ${total !== undefined ? `total ${String(total)}` : ""}${total !== undefined && lastPage !== undefined ? " and " : ""}${lastPage !== undefined ? `last_page ${String(lastPage)}` : ""}`,
+      NOT_COMMITTED,
+    );
+  return true;
 }

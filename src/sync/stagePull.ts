@@ -1,11 +1,10 @@
-import { DataNotFoundError } from "../errors";
 import type { PageChunk } from "../table/types";
 import { gatherPageChunk } from "../table/pageChunk";
 import { rowShapeOf } from "../rows/rowShape";
 import { recordCount, type PulledPage } from "../pull/envelope";
 import { chunkInFieldOrder } from "../pull/pull";
 import type { PullSink } from "./types";
-import { PageAudit } from "./pageAudit";
+import { matchedNone, PageAudit } from "./pageAudit";
 
 /**
  * A pull's pages into a sink as they arrive (a transaction's staging table, or a held pull of a few
@@ -34,7 +33,7 @@ export async function stagePull(
       await sink.stage(chunk, shape.declaredTypes);
     }
   } catch (error) {
-    if (error instanceof DataNotFoundError && requests === 0) return 1;
+    if (requests === 0 && matchedNone(error, what)) return 1;
     throw audit.failed(error);
   }
   audit.finish(await sink.staged());

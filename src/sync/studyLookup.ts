@@ -1,8 +1,7 @@
 import { idValue } from "../table/columnType";
-import { DataNotFoundError } from "../errors";
 import { endpointOfMethod, buildQuery } from "../params/buildQuery";
 import type { PagesOf } from "./types";
-import { PageAudit } from "./pageAudit";
+import { matchedNone, PageAudit } from "./pageAudit";
 
 /** brandscape-data's study-level filters and the studies filter of the same meaning. */
 const STUDY_FILTERS: Readonly<Record<string, string>> = {
@@ -57,7 +56,7 @@ export async function lookUpStudies(pages: PagesOf, brandscapeOptions: Record<st
       }
     }
   } catch (error) {
-    if (!(error instanceof DataNotFoundError) || requests > 0) throw audit.failed(error);
+    if (requests > 0 || !matchedNone(error, "the study lookup")) throw audit.failed(error);
     return { marks: {}, requests: 1 };
   }
   const present = ids.filter((id) => id !== null && id !== undefined);

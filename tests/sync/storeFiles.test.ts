@@ -455,7 +455,7 @@ describe("the store owns only what it made", () => {
       expect(readBack.values).toEqual([[20]]);
       expect(readdirSync(dir).filter((name) => name.includes("fountframe-"))).toEqual([]);
 
-      // a link the user keeps to the export's folder, or to the file, stays: what it names is written
+      // a link the user keeps to the export's folder, or to the file inside it, stays: what it names is written
       await store.query("CREATE TABLE u AS SELECT * FROM t");
       mkdirSync(join(dir, "big"));
       symlinkSync(join(dir, "big", "by-study"), join(dir, "linked"));
@@ -463,10 +463,23 @@ describe("the store owns only what it made", () => {
       await store.query("DELETE FROM u WHERE study_id = 1");
       await store.writeParquet("u", join(dir, "linked"), { partitionBy: ["study_id"] });
       expect([lstatSync(join(dir, "linked")).isSymbolicLink(), readdirSync(join(dir, "big", "by-study"))]).toEqual([true, ["study_id=0"]]);
-      symlinkSync(join(dir, "big", "u.parquet"), join(out, "u.parquet"));
+      mkdirSync(join(out, "kept"));
+      symlinkSync(join(out, "kept", "u.parquet"), join(out, "u.parquet"));
       await store.writeParquet("u", out);
-      expect([lstatSync(join(out, "u.parquet")).isSymbolicLink(), existsSync(join(dir, "big", "u.parquet"))]).toEqual([true, true]);
-      await store.query("DROP TABLE u");
+      expect([lstatSync(join(out, "u.parquet")).isSymbolicLink(), existsSync(join(out, "kept", "u.parquet"))]).toEqual([true, true]);
+      // one that leads outside the folder given is refused: nothing written there (round 10)
+      writeFileSync(join(dir, "precious.txt"), "mine");
+      symlinkSync(join(dir, "precious.txt"), join(out, "v.parquet"));
+      await store.query("CREATE TABLE v AS SELECT * FROM t");
+      await expect(store.writeParquet("v", out)).rejects.toThrow(
+        /^dir: .*v\.parquet is a link to .*precious\.txt, outside .*nothing was written/,
+      );
+      expect(readFileSync(join(dir, "precious.txt"), "utf8")).toBe("mine");
+      // a folder of yours at the file's name is refused, not renamed over
+      mkdirSync(join(out, "w.parquet"));
+      await store.query("CREATE TABLE w AS SELECT * FROM t");
+      await expect(store.writeParquet("w", out)).rejects.toThrow(/^dir: .*w\.parquet is a folder \(nothing was written\)/);
+      await store.query("DROP TABLE u; DROP TABLE v; DROP TABLE w");
 
       writeFileSync(join(dir, "a-file"), "mine");
       await expect(store.writeParquet("t", join(dir, "a-file"))).rejects.toThrow(

@@ -119,6 +119,21 @@ describe("sync commits only whole truth, into tables it made", () => {
     expect(told.message).toBe(`${told.reason}; ${told.left}`);
   });
 
+  it("a study a failed full run left without its mark is removed by the next incremental run once the service no longer lists it (round 10)", async () => {
+    await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 });
+    emulator.setFaults([{ kind: "status", status: 503, resource: "brandscape-data", page: 2, times: 1 }]);
+    const full = await captureWarnings(() =>
+      client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100, mode: "full" }).catch((error: unknown) => error),
+    );
+    expect(full.result).toBeInstanceOf(IncompletePullError);
+    emulator.remove({ resource: "studies", ids: [3] });
+    const next = await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 });
+    expect(next).toMatchObject({ mode: "incremental", partitions: { replaced: [1, 2], removed: [3] } });
+    expect(await count("SELECT count(*) AS n FROM brandscape_data WHERE study_id = 3")).toBe(0);
+    const again = await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 });
+    expect(again.partitions).toEqual({ replaced: [], removed: [] });
+  });
+
   it("refuses a study whose mark moved but whose data came back without rows, in a later group of the run: the earlier ones stay committed", async () => {
     await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 });
     const rowsOf = async (study: number) =>
@@ -126,10 +141,11 @@ describe("sync commits only whole truth, into tables it made", () => {
     const [twoBefore, threeBefore] = [await rowsOf(2), await rowsOf(3)];
     const marksBefore = JSON.parse(String((await store.query("SELECT study_marks FROM fountframe_sync")).values[0]));
     emulator.revise({ studies: [2, 3] });
-    // the run pulls study 2 alone, then study 3: the first pull answers as usual, the second with no records
+    // the run pulls study 2 alone, then study 3: the first pull answers as usual, the second with no records (and a meta that says none)
+    const none = { data: [], meta: { current_page: 1, last_page: 1, per_page: 100, total: 0, from: null, to: null } };
     emulator.setFaults([
       { kind: "rateHeaders", headers: {}, resource: "brandscape-data", page: 1, times: 1 },
-      { kind: "emptyPage", resource: "brandscape-data", page: 1, times: 1 },
+      { kind: "status", status: 200, body: JSON.stringify(none), resource: "brandscape-data", page: 1, times: 1 },
     ]);
     await expect(client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 })).rejects.toThrow(
       /study 3: the lookup lists 3 \(data_updated_at [^)]*: it has data\) but the brandscape data came back without rows of it/,
@@ -192,11 +208,59 @@ describe("sync commits only whole truth, into tables it made", () => {
     const raising = new Client(TOKEN, { baseUrl: emulator.url, verbose: false, retries: 0, onErrors: "raise" });
     for (const mode of ["auto", "full"] as const) {
       await expect(raising.sync(store, "brandscapeData", { ...STUDIES, mode })).rejects.toThrow(
-        /the study lookup listed no study, yet the query's brandscape data has records/,
+        /the study lookup: page 1 came back without records while its meta said total \d+ and last_page 1; nothing of it was committed/,
       );
     }
     await raising.aclose();
     expect(await snapshot("brandscape_data")).toEqual(before);
+  });
+
+  it("keeps every study when an empty lookup is checked against brandscape data whose page 1 is empty too while its meta says records", async () => {
+    await client.sync(store, "brandscapeData", STUDIES);
+    const before = await snapshot("brandscape_data");
+    const none = { data: [], meta: { current_page: 1, last_page: 1, per_page: 1000, total: 0, from: null, to: null } };
+    emulator.setFaults([
+      { kind: "status", status: 200, resource: "studies", page: 1, body: JSON.stringify(none) },
+      { kind: "emptyPage", resource: "brandscape-data", page: 1 },
+    ]);
+    const failed = await client.sync(store, "brandscapeData", { ...STUDIES, mode: "full" }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(IncompletePullError);
+    expect(String(failed)).toMatch(
+      /the brandscape data asked whether it has none: page 1 came back without records while its meta said total \d+/,
+    );
+    emulator.setFaults([
+      { kind: "status", status: 200, resource: "studies", page: 1, body: JSON.stringify(none) },
+      { kind: "status", status: 503, resource: "brandscape-data", page: 1 },
+    ]);
+    const down = await client.sync(store, "brandscapeData", STUDIES).catch((error: unknown) => error);
+    expect(down).toBeInstanceOf(IncompletePullError);
+    expect((down as Error).cause).toMatchObject({ status: 503 });
+    expect(await snapshot("brandscape_data")).toEqual(before);
+  });
+
+  it.each([
+    [
+      "its meta says records",
+      { kind: "emptyPage" as const },
+      /page 1 came back without records while its meta said total 439 and last_page \d+/,
+    ],
+    [
+      "it has no meta",
+      { kind: "status" as const, status: 200, body: '{"data":[]}' },
+      /page 1 came back without records and said neither meta.total nor meta.last_page/,
+    ],
+  ])("a full run whose page 1 came back empty while %s keeps every row, under raise too (round 10)", async (_, fault, said) => {
+    await client.sync(store, "brands", {});
+    const before = await snapshot("brands");
+    emulator.setFaults([{ ...fault, resource: "brands", page: 1 }]);
+    const raising = new Client(TOKEN, { baseUrl: emulator.url, verbose: false, retries: 0, onErrors: "raise" });
+    for (const syncing of [client, raising]) {
+      const failed = await syncing.sync(store, "brands", { mode: "full" }).catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(IncompletePullError);
+      expect(String(failed)).toMatch(said);
+    }
+    await raising.aclose();
+    expect(await snapshot("brands")).toEqual(before);
   });
 
   it("keeps every study when a later page of the study lookup says another last page, under the default onErrors warn", async () => {
