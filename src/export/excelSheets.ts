@@ -69,6 +69,9 @@ const PLAIN_STYLE: Partial<Style> = Object.freeze({});
 const DATE_STYLES = new Map<string, Partial<Style>>();
 const dateStyle = (numFmt: string) => DATE_STYLES.get(numFmt) ?? DATE_STYLES.set(numFmt, Object.freeze({ numFmt })).get(numFmt)!;
 
+/** Excel's default row height (points, Calibri 11). */
+const EXCEL_ROW_HEIGHT = 15;
+
 /**
  * Rows into sheets of at most `maxRows` data rows each, every sheet with the header: bold, frozen,
  * with an auto-filter, columns as wide as the first rows need. A full sheet is committed before the
@@ -117,6 +120,8 @@ export class SheetRoller {
       values[position] = cell.value;
     }
     const row = this.#sheet!.addRow(values);
+    // exceljs writes no element for a row without values, so trailing empty rows would be lost: Excel's own height keeps it
+    if (values.every((value) => value === null || value === undefined)) row.height = EXCEL_ROW_HEIGHT;
     for (let position = 0; position < width; position++) {
       const cell = converted[position];
       row.getCell(position + 1).style = cell.format ? dateStyle(cell.format) : PLAIN_STYLE;

@@ -50,7 +50,8 @@ export interface PartitionFolder {
  * (`escapePathPart(column) + "="`): null is `__HIVE_DEFAULT_PARTITION__`, the empty text an empty
  * name (`column=`), the text `__HIVE_DEFAULT_PARTITION__` is `%5F_HIVE_DEFAULT_PARTITION__`, and the
  * text `null` in any case has its first letter escaped (`%6Eull`): DuckDB reads a folder `column=null`
- * as SQL NULL, and decodes the escape after it has looked.
+ * as SQL NULL, and decodes the escape after it has looked. A value ending as a shortened name does
+ * (`~` and 16 hex digits) has that `~` as `%7E`.
  */
 export function partitionFolder(prefix: string, text: string | null): PartitionFolder {
   if (text === null) return { name: prefix + NULL_FOLDER };
@@ -61,5 +62,10 @@ export function partitionFolder(prefix: string, text: string | null): PartitionF
         ? `${percentEscaped(text.charCodeAt(0))}${text.slice(1)}`
         : escapePathPart(text);
   const shortened = shortenedFolderName(prefix, escaped);
-  return shortened === undefined ? { name: prefix + escaped } : { name: shortened, wholeValue: text };
+  if (shortened !== undefined) return { name: shortened, wholeValue: text };
+  // a value spelt as a shortened name ends (`~` and 16 hex digits) has that `~` escaped: no value shares a long value's folder
+  return { name: prefix + escaped.replace(SHORTENED_END, "%7E$1") };
 }
+
+/** How a shortened folder name ends (longFolderName.ts): `~` and the hash's 16 hex digits. */
+const SHORTENED_END = /~([0-9a-f]{16})$/;

@@ -56,8 +56,9 @@ export interface Envelope {
 /**
  * A Laravel paginator `{ data: [...], meta }` or an item `{ data: {...} }` (not on `listPage`, a
  * list's page after its first), or a page a worker thread decoded (its columns, ids and meta).
- * Anything else (no `data`, records that are not objects) is a malformed answer: an APIError with
- * code ERR_MALFORMED_BODY, which a request retries like a body that does not parse.
+ * Anything else (no `data`, records that are not objects, a list's page without records whose meta
+ * says it holds some) is a malformed answer: an APIError with code ERR_MALFORMED_BODY, which a
+ * request retries like a body that does not parse.
  */
 export function readEnvelope(body: unknown, endpoint: string, listPage = false): Envelope {
   if (body instanceof DecodedPage) {
@@ -68,7 +69,10 @@ export function readEnvelope(body: unknown, endpoint: string, listPage = false):
   if (Array.isArray(data)) {
     const reason = notRecordsReason(data);
     if (reason) throw malformed(endpoint, reason);
-    return { body: { kind: "records", records: data as JsonRecord[] }, ...readMeta((body as { meta?: unknown }).meta) };
+    const meta = readMeta((body as { meta?: unknown }).meta);
+    if (data.length === 0 && !listPage && promisesRecords(meta, (body as { meta?: { current_page?: unknown } }).meta?.current_page))
+      throw malformed(endpoint, `the list's page came back without records while its meta.total says ${meta.total}`);
+    return { body: { kind: "records", records: data as JsonRecord[] }, ...meta };
   }
   if (data && typeof data === "object") {
     if (listPage) throw malformed(endpoint, "the response's `data` was a record, where a later page of a list holds a list of records");
@@ -81,6 +85,13 @@ export function readEnvelope(body: unknown, endpoint: string, listPage = false):
       ? `the response's \`data\` was ${data === null ? "null" : typeof data}, not a list of records or a record`
       : "the response had no `data` member",
   );
+}
+
+/** A list's page that its own meta says holds records: some match (`total`), and it is not past the last page (a page asked beyond it is empty). */
+function promisesRecords(meta: Omit<Envelope, "body">, currentPage: unknown): boolean {
+  if (!(meta.total! > 0)) return false;
+  const page = count(currentPage);
+  return page === undefined || page <= Math.max(1, meta.lastPage ?? 1);
 }
 
 function readMeta(meta: unknown): Omit<Envelope, "body"> {

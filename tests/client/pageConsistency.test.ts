@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { InconsistentPagesError } from "../../src/errors";
+import { APIError, DataNotFoundError, InconsistentPagesError } from "../../src/errors";
 import { INCONSISTENT_PAGES_WARNING } from "../../src/pull/pageChecks";
 import { PARTIAL_RESULT_WARNING } from "../../src/pull/pullWarnings";
 import { FrameBuilder } from "../../src/rows/rowShape";
@@ -49,6 +49,19 @@ describe("pages that disagree with each other are never passed over in silence",
     const { result, warnings } = await captureWarnings(() => pull());
     expect(result).toHaveLength(100);
     expect(inconsistency(warnings)).toContain("page 2 came back empty before the last page (5); 100 of 439 records had arrived");
+  });
+
+  test("an empty page 1 whose meta.total says records: asked again, and never told as a query that matched none", async () => {
+    env.emulator.setFaults([{ resource: "brands", page: 1, kind: "emptyPage", times: 1 }]);
+    expect(await env.client({ retries: 1 }).rawQuery("brands", { perPage: 100 })).toHaveLength(BRANDS);
+    env.emulator.setFaults([{ resource: "brands", page: 1, kind: "emptyPage" }]);
+    const failed = await env
+      .client({ retries: 1 })
+      .brands({ perPage: 100 })
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(APIError);
+    expect(failed).not.toBeInstanceOf(DataNotFoundError);
+    expect(String(failed)).toMatch(/the list's page came back without records while its meta.total says 439/);
   });
 
   test("an understated last_page: pages are requested by meta.total, and the disagreement named", async () => {

@@ -219,6 +219,14 @@ test("numbers of more than 15 significant digits are written whole, with a warni
   );
 });
 
+test("rows without a value keep their place, trailing ones too: the sheet holds every row of the frame (round 11)", async () => {
+  const path = join(dir, "empty-rows.xlsx");
+  await writeExcel([{ id: 1, a: "x" }, {}, { id: 3, a: null }, {}, {}], path);
+  const sheet = await openSheet(path);
+  expect(sheet.rowCount).toBe(6);
+  expect([2, 3, 4, 5, 6].map((row) => sheet.getCell(`A${row}`).value)).toEqual([1, null, 3, null, null]);
+});
+
 test("a column name past 32,767 characters is cut in the header with a warning; more columns than a sheet holds are refused", async () => {
   const path = join(dir, "long-name.xlsx");
   const name = `${"n".repeat(EXCEL_MAX_CELL_TEXT - 1)}😀tail`;

@@ -20,6 +20,27 @@ const LONG_ASCII_TWIN = "a".repeat(299) + "b"; // one prefix, another value
 const LONG_MULTIBYTE = "é東".repeat(60) + "/=%"; // 300 bytes, escapes at the end
 const SHORT = "short";
 
+test("a short value spelt as a long value's shortened folder name gets a folder of its own, read back as it was (round 11)", async () => {
+  const hash = createHash("sha256").update(LONG_ASCII, "utf8").digest("hex").slice(0, 16);
+  // "label=" leaves 200 - 6 - 1 - 16 = 177 bytes of the value before `~` and the hash
+  const lookalike = `${"a".repeat(177)}~${hash}`;
+  const pages = [recordsText({ id: 1, label: LONG_ASCII }, { id: 2, label: lookalike })];
+  const { perPage } = serveHostilePages(env.emulator, "brands", pages);
+  const out = join(dir, "lookalike");
+  const summary = await writeParquet(env.client({ retries: 2, onErrors: "raise" }).rawPages("brands", { perPage }), out, {
+    partitionBy: ["label"],
+  });
+  expect(summary.partitions).toHaveLength(2);
+  expect(readdirSync(out).sort()).toEqual([`label=${lookalike}`, `label=${"a".repeat(177)}%7E${hash}`].sort());
+  const rows = await duckRows(
+    `SELECT id::INTEGER AS id, label FROM read_parquet(${sqlText(join(out, "**", "*.parquet"))}, hive_partitioning = true) ORDER BY id`,
+  );
+  expect(rows.map((row) => [row.id, row.label])).toEqual([
+    [1, lookalike],
+    [2, lookalike],
+  ]);
+});
+
 test("long values get `label=<prefix>~<16 hex of SHA-256>` folders, each with its whole value in _partition_value.txt", async () => {
   const pages = [
     recordsText({ id: 1, label: LONG_ASCII }, { id: 2, label: SHORT }),

@@ -208,7 +208,7 @@ describe("sync commits only whole truth, into tables it made", () => {
     const raising = new Client(TOKEN, { baseUrl: emulator.url, verbose: false, retries: 0, onErrors: "raise" });
     for (const mode of ["auto", "full"] as const) {
       await expect(raising.sync(store, "brandscapeData", { ...STUDIES, mode })).rejects.toThrow(
-        /the study lookup: page 1 came back without records while its meta said total \d+ and last_page 1; nothing of it was committed/,
+        /the study lookup: page 1 failed: .*the list's page came back without records while its meta.total says \d+; nothing of it was committed/,
       );
     }
     await raising.aclose();
@@ -226,7 +226,7 @@ describe("sync commits only whole truth, into tables it made", () => {
     const failed = await client.sync(store, "brandscapeData", { ...STUDIES, mode: "full" }).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(IncompletePullError);
     expect(String(failed)).toMatch(
-      /the brandscape data asked whether it has none: page 1 came back without records while its meta said total \d+/,
+      /the brandscape data asked whether it has none: page 1 failed: .*the list's page came back without records while its meta.total says \d+/,
     );
     emulator.setFaults([
       { kind: "status", status: 200, resource: "studies", page: 1, body: JSON.stringify(none) },
@@ -242,7 +242,7 @@ describe("sync commits only whole truth, into tables it made", () => {
     [
       "its meta says records",
       { kind: "emptyPage" as const },
-      /page 1 came back without records while its meta said total 439 and last_page \d+/,
+      /page 1 failed: .*the list's page came back without records while its meta.total says 439; nothing of it was committed/,
     ],
     [
       "it has no meta",
