@@ -17,7 +17,7 @@ import { readStates, saveMarkedState, STATE_TABLE } from "./stateTable";
 import { refuseChangesToSyncState } from "./syncStateGuard";
 import { readSql } from "./sqlLexer";
 import { refuseShadowingMacros } from "./shadowingMacros";
-import { attachingOpenFile, refuseAttachingOpenStores, refuseWedgingSettings, refuseWholeDatabaseCopies } from "./userSqlGuards";
+import { attachingOpenFile, refuseReachingOpenStores, refuseWedgingSettings, refuseWholeDatabaseCopies } from "./userSqlGuards";
 import { removeRows, stagedCounts, storedIds, writeHeld, writeStaged } from "./tableWrites";
 import { HeldRows } from "./heldRows";
 import { StoredTables } from "./storedTables";
@@ -120,7 +120,7 @@ export class DuckDBStore implements Store, SessionHolder {
         const read = readSql(sql);
         refuseWedgingSettings(read);
         refuseWholeDatabaseCopies(read);
-        await refuseAttachingOpenStores(sql, read, params);
+        await refuseReachingOpenStores(sql, read, params);
         const connection = await this.#queryConnection();
         await refuseChangesToSyncState(this.#duckdb, connection, sql, read);
         const outcome = await connection
@@ -478,7 +478,7 @@ export class DuckDBStore implements Store, SessionHolder {
   /**
    * Holds the files users' SQL attached (to the whole DuckDB) as open in this process: no openStore takes
    * them. One that is open here already (a store's file, or one another store attached), which the
-   * SQL reached by a way refuseAttachingOpenStores could not read, is detached again at once: says
+   * SQL reached by a way refuseReachingOpenStores could not read, is detached again at once: says
    * which, or undefined.
    */
   async #holdAttachedFiles(): Promise<string | undefined> {

@@ -5,18 +5,21 @@ import { isOpenHere, openFilePaths } from "./openFiles";
 import type { ReadSql } from "./sqlLexer";
 
 /**
- * SQL that attaches a file a store of this process has open (this store's or another's, or a file
- * another store attached) is refused before it runs: DuckDB's file lock is the process's, so it
- * would let a second handle on the file in, and two handles diverge and lose committed tables. Any
- * SQL that says "attach" or "import" has each of its string literals and text parameters read as a
- * path as DuckDB reads it (from the working folder; `~` the home folder; a `duckdb:` or `file://`
- * prefix dropped), and one that is such a file, or has such a file's name, is refused. The store
+ * SQL that reaches a file a store of this process has open (this store's or another's, or a file
+ * another store attached), or its write-ahead log or the store's mark of it, is refused before it
+ * runs. DuckDB's lock on a file is a POSIX record lock, the process's: attaching the file again
+ * lets a second handle in (two handles diverge and lose committed tables), reading it (read_blob,
+ * a path in FROM) opens and closes it, which drops the lock so another process may open it, and
+ * COPY TO overwrites it. Each string literal and text parameter is read as a path as DuckDB reads it
+ * (from the working folder; `~` the home folder; a `duckdb:` or `file://` prefix dropped); SQL that
+ * says "attach" or "import" is also refused for a literal with an open file's name. The store
  * checks what its connection holds attached after the SQL too (DuckDBStore's #holdAttachedFiles).
  */
-export async function refuseAttachingOpenStores(sql: string, read: ReadSql, params: unknown): Promise<void> {
-  if (!/attach|import/i.test(sql)) return;
+export async function refuseReachingOpenStores(sql: string, read: ReadSql, params: unknown): Promise<void> {
   const values = Array.isArray(params) ? params : typeof params === "object" && params !== null ? Object.values(params) : [];
   const texts = [...read.texts, ...values.filter((value): value is string => typeof value === "string")];
+  if (texts.length === 0) return;
+  const attaching = /attach|import/i.test(sql);
   const openNames = new Set(openFilePaths().map((path) => basename(path)));
   for (const text of texts) {
     const path = text
@@ -24,10 +27,21 @@ export async function refuseAttachingOpenStores(sql: string, read: ReadSql, para
       .replace(/^file:(?:\/\/(?:localhost)?)?/i, "")
       .replace(/^~(?=\/|$)/, homedir());
     if (path === "" || path === ":memory:") continue;
-    if (openNames.has(basename(path)) || (await isOpenHere(resolve(path))))
+    if (attaching && (openNames.has(basename(path)) || (await isOpenHere(resolve(path)))))
       throw attachingOpenFile(JSON.stringify(text), "none of this SQL ran");
+    const database = path.replace(STORE_SIDE_FILE, "");
+    if ((await isOpenHere(resolve(path))) || (database !== path && (await isOpenHere(resolve(database)))))
+      throw new ValidationError(
+        "sql",
+        `SQL that reaches no open store's file: ${JSON.stringify(text)} is ${database !== path ? "the log of " : ""}a store this process has open, ` +
+          "whose DuckDB lock the process would lose once this SQL opened and closed the file (and COPY TO would overwrite it); none of this SQL ran. " +
+          "Query that store's tables by name, or close it first",
+      );
   }
 }
+
+/** A database's write-ahead log, and the store's mark of it, beside the database (`<file>.wal`, `<file>.wal.fountframe`). */
+const STORE_SIDE_FILE = /\.wal(?:\.fountframe)?$/i;
 
 /** The refusal of SQL that attached (or would attach) `file`, a file open in this process. */
 export function attachingOpenFile(file: string, outcome: string): ValidationError {

@@ -87,4 +87,26 @@ describe("the store's tables, beside an attached database's", () => {
     await (await openStore(third)).close();
     expect(await fx.client.sync(fx.store, "brands", {})).toMatchObject({ mode: "incremental", rows: first.rows });
   });
+
+  it("refuses SQL that reads, copies over or names an open store's file or its log, before it runs (round 11)", async () => {
+    const first = await fx.client.sync(fx.store, "brands", {});
+    const file = fx.store.path;
+    for (const [sql, params] of [
+      [`COPY (SELECT 1 AS a) TO '${file}' (FORMAT csv)`, undefined],
+      [`COPY (SELECT 1 AS a) TO '${file}.wal' (FORMAT csv)`, undefined],
+      [`SELECT * FROM read_blob('${relative(process.cwd(), file)}')`, undefined],
+      ["SELECT * FROM read_text($1)", [`file://${file}`]],
+      [`SELECT count(*) FROM '${file}'`, undefined],
+    ] as const) {
+      await expect(fx.store.query(sql, params)).rejects.toThrow(/^sql: SQL that reaches no open store's file: .* none of this SQL ran/);
+    }
+    // a log of the store (WAL and mark) is named as such
+    await expect(fx.store.query(`COPY (SELECT 1 AS a) TO '${file}.wal.fountframe'`)).rejects.toThrow(
+      /is the log of a store this process has open/,
+    );
+    expect(await fx.client.sync(fx.store, "brands", {})).toMatchObject({ mode: "incremental", rows: first.rows });
+    await fx.store.close();
+    fx.store = await openStore(file);
+    expect((await fx.store.tables()).map(({ table, rows }) => [table, rows])).toEqual([["brands", first.rows]]);
+  });
 });
