@@ -37,7 +37,12 @@ export async function checkWal(file: string, given: string, databaseExists: bool
   if (!databaseExists) refuse("has no database");
   if (!wal.isFile()) refuse("is not a file");
   const database = await statOf(file);
-  if (database && wal.uid !== database.uid) refuse(`belongs to another user (uid ${wal.uid}, the database's is ${database.uid})`);
+  if (database && wal.uid !== database.uid && !(mark && mark.uid === wal.uid && mayWrite(database, wal.uid, wal.gid)))
+    refuse(
+      `belongs to another user (uid ${wal.uid}, the database's is ${database.uid}) who may not write the database, or without the store's mark of that user`,
+    );
+  if (mark && mark.uid !== wal.uid)
+    refuse(`belongs to another user than the store's mark beside it (uid ${wal.uid}, the mark's is ${mark.uid})`);
   if (await isDuckDBFile(walOf(file)).catch(() => false))
     throw new ValueError(
       `the store ${given} has a DuckDB database beside it named as its write-ahead log (${given}.wal): DuckDB would replay it into the store as a log: ` +
@@ -45,6 +50,17 @@ export async function checkWal(file: string, given: string, databaseExists: bool
     );
   // a file at the mark's path that is not a mark was refused above
   if (!mark) refuse("fountframe did not leave (it leaves none but after a kill between a commit and its checkpoint)");
+}
+
+/**
+ * Whether user `uid` (of group `gid`) may write the file `found` by its mode: its owner, or its
+ * group or everyone given write. A store shared that way is written by several users, each
+ * leaving logs of their own after a kill; a log of a user who could not write the file is a stranger's.
+ */
+function mayWrite(found: Stats, uid: number, gid: number): boolean {
+  if (found.uid === uid) return (found.mode & 0o200) !== 0;
+  if (found.gid === gid && (found.mode & 0o020) !== 0) return true;
+  return (found.mode & 0o002) !== 0;
 }
 
 /**

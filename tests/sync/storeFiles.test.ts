@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import {
+  chmodSync,
   chownSync,
   existsSync,
   linkSync,
@@ -185,7 +186,19 @@ describe("the store owns only what it made", () => {
     if (process.getuid?.() === 0) {
       chownSync(`${file}.wal`, 65534, 65534);
       await expect(openStore(file)).rejects.toThrow(/belongs to another user \(uid 65534/);
-      chownSync(`${file}.wal`, 0, 0);
+      // a user who may write the database (a store shared by mode 666), with a mark of that user's: the log is a store's, not refused as a stranger's
+      chmodSync(file, 0o666);
+      chownSync(`${file}.wal.fountframe`, 65534, 65534);
+      const replayed = await openStore(file).then(
+        (store) => store.close(),
+        (error: unknown) => error,
+      );
+      expect(String(replayed)).not.toMatch(/belongs to another user|did not leave/);
+      // the mark of another user than the log's: refused
+      writeFileSync(`${file}.wal`, "a stranger's log");
+      chownSync(`${file}.wal`, 65534, 65534);
+      chownSync(`${file}.wal.fountframe`, 0, 0);
+      await expect(openStore(file)).rejects.toThrow(/belongs to another user/);
     }
   });
 
