@@ -1,5 +1,5 @@
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { FountError, ValidationError } from "../errors";
 import { ExportError } from "../export/exportError";
@@ -42,7 +42,7 @@ export async function exportFile(
   // a link the user keeps (to the folder, or to the file) stays: its target is written, when it is inside the folder
   const file = await followedLinks(named);
   const inFolder = relative(await followedLinks(folder), file);
-  if (inFolder.startsWith("..") || isAbsolute(inFolder))
+  if (inFolder === ".." || inFolder.startsWith(`..${sep}`) || isAbsolute(inFolder))
     throw new ValidationError(
       "dir",
       `a folder whose ${basename(named)} is a file of it: ${named} is a link to ${file}, outside ${dir} (nothing was written): remove the link or write into another folder`,

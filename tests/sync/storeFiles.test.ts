@@ -458,6 +458,12 @@ describe("the store owns only what it made", () => {
       await store.query("CREATE TABLE t AS SELECT range AS id, range % 3 AS study_id FROM range(30)");
       await store.writeParquet("T", out);
       expect(readdirSync(out)).toEqual(["T.parquet"]);
+      // a name starting with ".." is a file of the folder like any other
+      await store.query(`CREATE TABLE "..dots" AS SELECT 1 AS id`);
+      await store.writeParquet("..dots", out);
+      expect(readdirSync(out).sort()).toEqual(["..dots.parquet", "T.parquet"]);
+      rmSync(join(out, "..dots.parquet"));
+      await store.query(`DROP TABLE "..dots"`);
       const byStudy = join(dir, "by-study");
       await store.writeParquet("t", byStudy, { partitionBy: ["study_id"] });
       expect(readdirSync(byStudy).sort()).toEqual(["study_id=0", "study_id=1", "study_id=2"]);
