@@ -27,10 +27,10 @@ export async function refuseReachingOpenStores(sql: string, read: ReadSql, param
       .replace(/^file:(?:\/\/(?:localhost)?)?/i, "")
       .replace(/^~(?=\/|$)/, homedir());
     if (path === "" || path === ":memory:") continue;
-    if (attaching && (openNames.has(basename(path)) || (await isOpenHere(resolve(path)))))
-      throw attachingOpenFile(JSON.stringify(text), "none of this SQL ran");
+    const open = await isOpenHere(resolve(path));
+    if (attaching && (open || openNames.has(basename(path)))) throw attachingOpenFile(JSON.stringify(text), "none of this SQL ran");
     const database = path.replace(STORE_SIDE_FILE, "");
-    if ((await isOpenHere(resolve(path))) || (database !== path && (await isOpenHere(resolve(database)))))
+    if (open || (database !== path && (await isOpenHere(resolve(database)))))
       throw new ValidationError(
         "sql",
         `SQL that reaches no open store's file: ${JSON.stringify(text)} is ${database !== path ? "the log of " : ""}a store this process has open, ` +
