@@ -131,8 +131,8 @@ export class ShapingFrameBuilder {
 
   /** The finished table (its columns become the frame's). */
   toTable(): ColumnTable {
-    if (this.#source) this.#clashes.warn(this.#source.where, undefined, this.#source.keptIn);
-    else this.#clashes.warn(this.#endpoint ?? "records");
+    const { where, keptIn } = this.#source ?? { where: this.#endpoint ?? "records" };
+    this.#clashes.warn(where, undefined, keptIn);
     return this.#table.finish(this.#shapeFor(undefined).declaredTypes);
   }
 

@@ -96,8 +96,16 @@ export function matchedNone(error: unknown, what: string): boolean {
     );
   if ((typeof total === "number" && total > 0) || (typeof lastPage === "number" && lastPage > 1))
     throw new IncompletePullError(
-      `${what}: page 1 came back without records while its meta said ${total !== undefined ? `total ${String(total)}` : ""}${total !== undefined && lastPage !== undefined ? " and " : ""}${lastPage !== undefined ? `last_page ${String(lastPage)}` : ""}`,
+      `${what}: page 1 came back without records while its meta said ${metaSaid({ total, last_page: lastPage })}`,
       NOT_COMMITTED,
     );
   return true;
+}
+
+/** What a page's meta said, as "total 5 and last_page 2" (the parts it has). */
+function metaSaid(meta: Record<string, unknown>): string {
+  return Object.entries(meta)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name} ${String(value)}`)
+    .join(" and ");
 }
