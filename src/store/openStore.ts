@@ -13,6 +13,7 @@ import {
   IN_STORE,
   readOnlyAttachStatement,
   refuseOtherThanDuckDB,
+  spillFolder,
   STORE_CATALOG,
   USE_STORE,
 } from "./storeFile";
@@ -61,7 +62,7 @@ async function open(path: string, create: boolean, onlyWithState: boolean): Prom
     await checkWal(file.resolved, path, file.exists);
     const duckdb = await loadDuckDB();
     // the file is attached, not opened as the instance's database (see attachStatement)
-    instance = await duckdb.DuckDBInstance.create(":memory:");
+    instance = await duckdb.DuckDBInstance.create(":memory:", { temp_directory: spillFolder(file.resolved) });
     connection = await instance.connect();
     await pinMeaningSettings(connection);
     if (onlyWithState && !(await holdsSyncState(connection, file.resolved, path))) return undefined;

@@ -52,6 +52,14 @@ export function attachStatement(resolved: string, exists: boolean): string {
 }
 
 /**
+ * Where DuckDB writes what does not fit its memory limit while the store is open (a query's sort, a
+ * large join): beside the store's file, as DuckDB does for a database it opens itself. The store's
+ * DuckDB is an in-memory one with the file attached, whose default is `.tmp` in the process's working
+ * folder. DuckDB removes the folder when the store closes.
+ */
+export const spillFolder = (resolved: string): string => `${resolved}.tmp`;
+
+/**
  * The store's file attached only to be read, as STORE_CATALOG: whether it holds the sync state,
  * asked before anything is written to a file the read-only commands were given.
  */

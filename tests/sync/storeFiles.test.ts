@@ -9,6 +9,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -432,6 +433,25 @@ describe("the store owns only what it made", () => {
     } finally {
       await store.close();
     }
+  });
+
+  it("spills what does not fit DuckDB's memory beside its file, not into the working folder, and leaves nothing there once closed", async () => {
+    const file = join(realpathSync(dir), "fount.duckdb");
+    const inWorkingFolder = existsSync(join(process.cwd(), ".tmp"));
+    const store = await openStore(file);
+    try {
+      await store.query("SET memory_limit = '64MB'");
+      // sorting 2,000,000 texts takes more than 64 MB: DuckDB writes the rest to its temporary folder
+      const sorted = await store.query(
+        "SELECT max(h) AS h FROM (SELECT h FROM (SELECT md5(i::VARCHAR) AS h FROM range(2000000) t(i)) ORDER BY h LIMIT 10 OFFSET 1000000)",
+      );
+      expect(sorted.shape).toEqual([1, 1]);
+      expect(existsSync(`${file}.tmp`)).toBe(true);
+      expect(existsSync(join(process.cwd(), ".tmp"))).toBe(inWorkingFolder);
+    } finally {
+      await store.close();
+    }
+    expect(existsSync(`${file}.tmp`)).toBe(false);
   });
 
   it("gives a missing number as NaN and a DECIMAL as a number, as a pull's frame holds them", async () => {
