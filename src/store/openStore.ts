@@ -3,7 +3,7 @@ import { foldedSql } from "./sqlTypes";
 import { FountError, ValueError } from "../errors";
 import { loadDuckDB } from "./loadDuckDB";
 import { claimFile, claimMadeFile, releaseFile } from "./openFiles";
-import { ensureStateTable, STATE_TABLE } from "./stateTable";
+import { ensureStateTable, ownStateColumns, STATE_TABLE } from "./stateTable";
 import { DuckDBStore } from "./store";
 import { refuseShadowingMacros } from "./shadowingMacros";
 import { pinMeaningSettings } from "./sessionPins";
@@ -18,6 +18,7 @@ import {
   USE_STORE,
 } from "./storeFile";
 import type { Store } from "./types";
+import type { TrackedTable } from "../sync/types";
 import { checkWal, clearStaleMark, committing } from "./walGuard";
 
 /** The store file is open elsewhere: in another process (DuckDB lets one process write a database at a time), or already in this one. */
@@ -36,20 +37,44 @@ export interface OpenStoreOptions {
  * per process (a second open of the same file, by any path, is refused until the first is closed).
  */
 export async function openStore(path: string, options: OpenStoreOptions = {}): Promise<Store> {
-  return (await open(path, options.create ?? true, false))!;
+  return (await open(path, { create: options.create ?? true, onlyWithState: false, readOnly: false }))!;
 }
 
 /**
- * The store at `path` for the commands that only read it (`sync --store FILE --status`, a re-run of
- * what it tracks): the file must exist, and a DuckDB file that holds no sync state (another
- * program's database, say) gives undefined, left as it was: only read (attached read-only), no
- * state table made, nothing checkpointed.
+ * The store at `path` for a re-run of what it tracks (`sync --store FILE`): the file must exist, and
+ * a DuckDB file that holds no sync state (another program's database, say) gives undefined, left as
+ * it was: only read (attached read-only), no state table made, nothing checkpointed.
  */
 export async function openTrackingStore(path: string): Promise<Store | undefined> {
-  return open(path, false, true);
+  return open(path, { create: false, onlyWithState: true, readOnly: false });
 }
 
-async function open(path: string, create: boolean, onlyWithState: boolean): Promise<Store | undefined> {
+/**
+ * What the store at `path` tracks (`sync --store FILE --status`), read from the file attached
+ * read-only: nothing is written, not even a log folded in, so a store the user may only read is read
+ * too. Undefined for a DuckDB file that holds no sync state; a missing file is an error, as for
+ * openTrackingStore.
+ */
+export async function readTrackedTables(path: string): Promise<TrackedTable[] | undefined> {
+  const store = await open(path, { create: false, onlyWithState: true, readOnly: true });
+  if (store === undefined) return undefined;
+  try {
+    return await store.tables();
+  } finally {
+    await store.close();
+  }
+}
+
+interface OpenWay {
+  /** make the file when it is absent */
+  create: boolean;
+  /** undefined for a DuckDB file without the sync state, which is left as it was */
+  onlyWithState: boolean;
+  /** attached read-only, for reading what it tracks alone: its state table as it is, no mark cleared */
+  readOnly: boolean;
+}
+
+async function open(path: string, { create, onlyWithState, readOnly }: OpenWay): Promise<Store | undefined> {
   const file = await checkStoreFile(path, create);
   if (!(await claimFile(file.resolved))) {
     throw new StoreBusyError(`the store ${path} is already open in this process: use the store openStore gave (or close it first)`);
@@ -65,20 +90,26 @@ async function open(path: string, create: boolean, onlyWithState: boolean): Prom
     instance = await duckdb.DuckDBInstance.create(":memory:", { temp_directory: spillFolder(file.resolved) });
     connection = await instance.connect();
     await pinMeaningSettings(connection);
-    if (onlyWithState && !(await holdsSyncState(connection, file.resolved, path))) return undefined;
-    try {
-      await connection.run(attachStatement(file.resolved, file.exists));
-    } catch (error) {
-      throw attachFailure(error, path, file.exists);
+    if (onlyWithState && !(await holdsSyncState(connection, file.resolved, path, readOnly))) return undefined;
+    if (readOnly) {
+      await connection.run(USE_STORE);
+      await refuseShadowingMacros(connection);
+      await ownStateColumns(connection, path);
+    } else {
+      try {
+        await connection.run(attachStatement(file.resolved, file.exists));
+      } catch (error) {
+        throw attachFailure(error, path, file.exists);
+      }
+      await clearStaleMark(file.resolved);
+      if (!file.exists) await claimMadeFile(file.resolved);
+      await connection.run(USE_STORE);
+      await refuseShadowingMacros(connection);
+      // the state table made (or its columns added) under the store's mark: a log of it left by a kill here is the store's
+      const own = connection;
+      await committing(own, file.resolved, () => ensureStateTable(own, path, !file.exists));
     }
-    await clearStaleMark(file.resolved);
-    if (!file.exists) await claimMadeFile(file.resolved);
-    await connection.run(USE_STORE);
-    await refuseShadowingMacros(connection);
-    // the state table made (or its columns added) under the store's mark: a log of it left by a kill here is the store's
-    const own = connection;
-    await committing(own, file.resolved, () => ensureStateTable(own, path, !file.exists));
-    const store = new DuckDBStore(path, file.resolved, duckdb, instance, own);
+    const store = new DuckDBStore(path, file.resolved, duckdb, instance, connection);
     opened = true;
     return store;
   } catch (error) {
@@ -94,9 +125,9 @@ async function open(path: string, create: boolean, onlyWithState: boolean): Prom
 
 /**
  * Whether the file holds a table or view named as the sync state (any case; openStore then checks
- * that it is the store's): asked of the file attached read-only, and detached again.
+ * that it is the store's): asked of the file attached read-only, and detached again unless `keep`.
  */
-async function holdsSyncState(connection: DuckDBConnection, resolved: string, path: string): Promise<boolean> {
+async function holdsSyncState(connection: DuckDBConnection, resolved: string, path: string, keep: boolean): Promise<boolean> {
   try {
     await connection.run(readOnlyAttachStatement(resolved));
   } catch (error) {
@@ -106,8 +137,9 @@ async function holdsSyncState(connection: DuckDBConnection, resolved: string, pa
     `SELECT count(*) FROM (SELECT table_name AS name FROM duckdb_tables() WHERE ${IN_STORE} ` +
       `UNION ALL SELECT view_name FROM duckdb_views() WHERE ${IN_STORE}) WHERE ${foldedSql("name")} = '${STATE_TABLE}'`,
   );
-  await connection.run(`DETACH ${STORE_CATALOG}`);
-  return Number(reader.getRows()[0][0]) > 0;
+  const holds = Number(reader.getRows()[0][0]) > 0;
+  if (!(keep && holds)) await connection.run(`DETACH ${STORE_CATALOG}`);
+  return holds;
 }
 
 /**

@@ -40,8 +40,8 @@ const STATE_COLUMNS = [
   "requests",
 ];
 
-const SELECT_STATES = `SELECT "table", endpoint, query, cursor, study_marks, strftime(last_run, '%Y-%m-%dT%H:%M:%S.%gZ') AS last_run,
-  last_mode, "rows", added, updated, removed, requests, service, table_mark FROM ${STATE_TABLE}`;
+// every column the table has (one made before `service` or `table_mark` was kept lacks them: read-only, it is read as it is)
+const SELECT_STATES = `SELECT * REPLACE (strftime(last_run, '%Y-%m-%dT%H:%M:%S.%gZ') AS last_run) FROM ${STATE_TABLE}`;
 
 /**
  * Checks that the table of the state table's name (DuckDB compares names case-insensitively) is the
@@ -50,6 +50,20 @@ const SELECT_STATES = `SELECT "table", endpoint, query, cursor, study_marks, str
  * gains the column.
  */
 export async function ensureStateTable(connection: DuckDBConnection, path: string, create: boolean): Promise<void> {
+  const columns = await ownStateColumns(connection, path);
+  if (columns.length === 0) {
+    if (create) await connection.run(CREATE_STATE_TABLE);
+    return;
+  }
+  for (const added of ["service", "table_mark"])
+    if (!columns.includes(added)) await connection.run(`ALTER TABLE ${STATE_TABLE} ADD COLUMN ${added} VARCHAR`);
+}
+
+/**
+ * The columns of the state table (none when the file has none), once it is known to be the store's
+ * own: a table of its name without the state's columns, or a view of its name, is refused.
+ */
+export async function ownStateColumns(connection: DuckDBConnection, path: string): Promise<string[]> {
   const reader = await connection.runAndReadAll(
     `SELECT column_name FROM information_schema.columns WHERE ${foldedSql("table_name")} = '${STATE_TABLE}' AND ${IN_STORE_SCHEMA}`,
   );
@@ -59,12 +73,8 @@ export async function ensureStateTable(connection: DuckDBConnection, path: strin
       `SELECT count(*) FROM duckdb_views() WHERE ${foldedSql("view_name")} = '${STATE_TABLE}' AND ${IN_STORE}`,
     );
     if (Number(views.getRows()[0][0]) > 0) throw foreignState(path);
-    if (create) await connection.run(CREATE_STATE_TABLE);
-    return;
-  }
-  if (!STATE_COLUMNS.every((name) => columns.includes(name))) throw foreignState(path);
-  for (const added of ["service", "table_mark"])
-    if (!columns.includes(added)) await connection.run(`ALTER TABLE ${STATE_TABLE} ADD COLUMN ${added} VARCHAR`);
+  } else if (!STATE_COLUMNS.every((name) => columns.includes(name))) throw foreignState(path);
+  return columns;
 }
 
 /** Whether the store's file holds the state table (a DuckDB file no sync has written to does not). */

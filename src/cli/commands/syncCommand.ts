@@ -2,7 +2,7 @@ import { Command, Option } from "commander";
 import { ENDPOINTS, type EndpointSpec, type MethodName } from "../../endpoints/table";
 import { withClient } from "../../client/oneOff";
 import { openStore, type Store, type TrackedTable } from "../../store";
-import { openTrackingStore } from "../../store/openStore";
+import { openTrackingStore, readTrackedTables } from "../../store/openStore";
 import { StoreFileError } from "../../store/storeFileError";
 import type { SyncReport } from "../../sync/types";
 import { addConnectionOptions } from "../connectionOptions";
@@ -150,18 +150,15 @@ export function syncCommand(io: CliIo): Command {
     // --status and a re-run of what is tracked only read a store: a missing file is created by neither,
     // and a DuckDB file with no sync state (another program's database) is left as it was
     const file = storeFile(flags);
-    const store = await openTrackingStore(file);
-    if (!store) {
-      if (!flags.status) throw nothingTracked(file);
-      io.stdout.write(statusTable([]));
-      io.stderr.write(`${file} tracks no tables: it holds no fountframe sync state (nothing was written to it)\n`);
+    if (flags.status) {
+      const tracked = await readTrackedTables(file);
+      io.stdout.write(statusTable(tracked ?? []));
+      if (!tracked) io.stderr.write(`${file} tracks no tables: it holds no fountframe sync state (nothing was written to it)\n`);
       return;
     }
+    const store = await openTrackingStore(file);
+    if (!store) throw nothingTracked(file);
     try {
-      if (flags.status) {
-        io.stdout.write(statusTable(await store.tables()));
-        return;
-      }
       await whileInterruptible(
         io,
         () =>
