@@ -224,15 +224,17 @@ export async function writeStaged(
   if (held > 0) {
     removed = await count(connection, `SELECT count(*) FROM ${target} WHERE ${where} AND id NOT IN (SELECT id FROM ${source})`);
     // updated: stored ids whose staged row differs in some staged column, or that held a value in a
-    // column the pull did not bring (written as null); a re-delivered, unchanged row is not counted
-    const names = [...staging.columns.keys()].map(quoted).join(", ");
+    // column the pull did not bring (written as null); a re-delivered, unchanged row is not counted.
+    // Rows are compared by a hash of those columns, of the table's types on both sides (fitTable made
+    // the staged ones so); an EXCEPT of every column cost three times as much at 372 columns
+    const hashed = `hash(${[...staging.columns.keys()].map(quoted).join(", ")}) AS h`;
     const emptied = unstaged.length
       ? ` UNION SELECT id FROM ${target} WHERE ${where} AND id IN (SELECT id FROM ${source}) AND (${unstaged.map((name) => `${quoted(name)} IS NOT NULL`).join(" OR ")})`
       : "";
     updated = await count(
       connection,
-      `SELECT count(*) FROM (SELECT id FROM (SELECT ${names} FROM ${source} WHERE id IN (SELECT id FROM ${target} WHERE ${where})
-      EXCEPT SELECT ${names} FROM ${target} WHERE ${where} AND id IN (SELECT id FROM ${source}))${emptied})`,
+      `SELECT count(*) FROM (SELECT s.id FROM (SELECT id, ${hashed} FROM ${source}) s
+      JOIN (SELECT id, ${hashed} FROM ${target} WHERE ${where}) t ON s.id = t.id WHERE s.h <> t.h${emptied})`,
     );
     stored.rows -= Number((await connection.run(`DELETE FROM ${target} WHERE ${where}`)).rowsChanged);
   }
