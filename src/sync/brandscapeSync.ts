@@ -258,6 +258,9 @@ export async function syncBrandscape(
   };
   // studies drawn into the group in hand: an id of its pull is stored under them (the id moved between studies)
   const drawnIn: number[] = [];
+  // how many of `pulled` and of `drawnIn` this run has committed, for what a failed group leaves
+  let committedUpTo = 0;
+  let drawnCommitted = 0;
   // the first pull is one study (its rows tell how many studies the next pulls take); each later
   // pull starts once the group before it is in its transaction, whose COMMIT goes on beside it: one
   // group is held at a time
@@ -308,13 +311,15 @@ export async function syncBrandscape(
         });
       if (done === undefined) continue;
       start += slice.length;
+      committedUpTo = start;
+      drawnCommitted = drawnIn.length;
       size = nextGroupSize(rowsPerStudy);
       joined = [];
       marks = done.after;
       changes = done.total;
     }
   } catch (error) {
-    throw full ? inFullRun(error) : error;
+    throw inRun(error, full, [...pulled.slice(0, committedUpTo), ...drawnIn.slice(0, drawnCommitted)]);
   }
   const replaced = [...pulled, ...drawnIn].sort((a, b) => a - b);
   return { mode, changes, requests, partitions: { replaced, removed: gone } };
@@ -335,11 +340,21 @@ async function movedId(error: unknown, session: StoreSession, table: string): Pr
   return study === undefined ? undefined : { id, study: Number(study) };
 }
 
-/** A group's IncompletePullError told as a full run leaves it: the studies not yet done lost their marks at the run's start. */
-function inFullRun(error: unknown): unknown {
+/**
+ * A group's IncompletePullError told as the run leaves the store: the studies this run committed
+ * before it stay, and in a full run the studies not yet done lost their marks at its start.
+ */
+function inRun(error: unknown, full: boolean, committed: readonly number[]): unknown {
   if (!(error instanceof IncompletePullError) || (error.left !== STUDIES_NOT_COMMITTED && error.left !== NOT_COMMITTED)) return error;
+  const group = full ? FULL_RUN_NOT_COMMITTED : STUDIES_NOT_COMMITTED;
+  const before = committed.length === 0 ? "" : `${studiesNamed(committed)}, committed by this run before it, ${committed.length === 1 ? "stays" : "stay"}; `;
   // the same stop, its cause kept (the pull's error, if any)
-  return new IncompletePullError(error.reason, FULL_RUN_NOT_COMMITTED, { cause: error.cause, advice: error.advice });
+  return new IncompletePullError(error.reason, before + group, { cause: error.cause, advice: error.advice });
+}
+
+/** "study 3" or "studies 1,2,5" (sorted). */
+function studiesNamed(studies: readonly number[]): string {
+  return `${studies.length === 1 ? "study" : "studies"} ${[...studies].sort((a, b) => a - b).join(",")}`;
 }
 
 /**

@@ -147,8 +147,14 @@ describe("sync commits only whole truth, into tables it made", () => {
       { kind: "rateHeaders", headers: {}, resource: "brandscape-data", page: 1, times: 1 },
       { kind: "status", status: 200, body: JSON.stringify(none), resource: "brandscape-data", page: 1, times: 1 },
     ]);
-    await expect(client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 })).rejects.toThrow(
+    const refused = await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(IncompletePullError);
+    expect((refused as IncompletePullError).reason).toMatch(
       /study 3: the lookup lists 3 \(data_updated_at [^)]*: it has data\) but the brandscape data came back without rows of it/,
+    );
+    // what the run leaves: the group before it committed
+    expect((refused as IncompletePullError).left).toBe(
+      "study 2, committed by this run before it, stays; nothing of these studies was committed: their rows and marks are as they were",
     );
     const marks = JSON.parse(String((await store.query("SELECT study_marks FROM fountframe_sync")).values[0]));
     expect(marks["3"]).toBe(marksBefore["3"]);
