@@ -347,7 +347,10 @@ async function movedId(error: unknown, session: StoreSession, table: string): Pr
 function inRun(error: unknown, full: boolean, committed: readonly number[]): unknown {
   if (!(error instanceof IncompletePullError) || (error.left !== STUDIES_NOT_COMMITTED && error.left !== NOT_COMMITTED)) return error;
   const group = full ? FULL_RUN_NOT_COMMITTED : STUDIES_NOT_COMMITTED;
-  const before = committed.length === 0 ? "" : `${studiesNamed(committed)}, committed by this run before it, ${committed.length === 1 ? "stays" : "stay"}; `;
+  const before =
+    committed.length === 0
+      ? ""
+      : `${studiesNamed(committed)}, committed by this run before it, ${committed.length === 1 ? "stays" : "stay"}; `;
   // the same stop, its cause kept (the pull's error, if any)
   return new IncompletePullError(error.reason, before + group, { cause: error.cause, advice: error.advice });
 }
