@@ -72,7 +72,7 @@ export class PageAudit {
 }
 
 /** A request that failed on the service's side or on the way (5xx, 429, no answer, a malformed one), not one the service refused (4xx). */
-export function failedOnTheWay(error: APIError): boolean {
+function failedOnTheWay(error: APIError): boolean {
   return (
     error instanceof ServerError || error instanceof APIConnectionError || error instanceof RateLimitExceededError || error.status === 200
   );

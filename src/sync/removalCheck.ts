@@ -1,11 +1,11 @@
 import pLimit from "p-limit";
-import { APIError, DataNotFoundError, NotFoundError } from "../errors";
+import { APIError, AuthenticationError, DataNotFoundError, NotFoundError } from "../errors";
 import { recordCount } from "../pull/envelope";
 import { chunkColumn } from "../table/pageChunk";
 import { idKey, type IdKey } from "../table/columnType";
 import { IncompletePullError, type ColumnPagesOf } from "./types";
 import type { PageIdRanges } from "./pageIdRanges";
-import { failedOnTheWay, NOT_COMMITTED } from "./pageAudit";
+import { NOT_COMMITTED } from "./pageAudit";
 
 /** Most stored ids a run not in id order asks the service about, one request each, before it removes them. */
 export const MOST_REMOVALS_CHECKED = 200;
@@ -141,7 +141,8 @@ async function isServed({ pages, method, partitions, what }: Omit<RemovalCheck, 
   } catch (error) {
     if (error instanceof NotFoundError) return false;
     if (error instanceof DataNotFoundError) throw neitherAnswer(what, id, "without a record", error);
-    if (error instanceof APIError && failedOnTheWay(error))
+    // a refusal (403, 410, ...) tells no more than a failure; a 401 is the token refused, which every later request would be too
+    if (error instanceof APIError && !(error instanceof AuthenticationError))
       throw new IncompletePullError(
         `${what}: the item route of stored id ${id} (asked because the pull did not bring it) failed: ${error.message}`,
         NOT_COMMITTED,

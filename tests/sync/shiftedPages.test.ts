@@ -77,17 +77,19 @@ describe("a full sync removes no id the service still has", () => {
     expect((await store.query("SELECT count(*) AS n FROM brands WHERE id = 5")).column("n").values[0]).toBe(0);
   });
 
-  it("fails the run, committing nothing, when an item request fails (not a 404)", async () => {
+  it.each([500, 403, 410])("fails the run, committing nothing, when an item request answers %i (not a 404)", async (status) => {
     await client.sync(store, "brands", {});
     const before = await snapshot();
     service.records = brands([...range(1, 4), ...range(6, 12)]);
-    service.itemStatus = 500;
+    service.itemStatus = status;
     const failed = await fullRun().catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(IncompletePullError);
     expect(String(failed)).toMatch(
-      /the item route of stored id 5 \(asked because the pull did not bring it\) failed: HTTP 500 .*nothing of it was committed/,
+      new RegExp(
+        `the item route of stored id 5 \\(asked because the pull did not bring it\\) failed: HTTP ${status} .*nothing of it was committed`,
+      ),
     );
-    expect((failed as Error).cause).toMatchObject({ status: 500 });
+    expect((failed as Error).cause).toMatchObject({ status });
     expect(await snapshot()).toEqual(before);
   });
 
