@@ -1,5 +1,6 @@
 import type { PageChunk } from "../table/types";
-import { gatherPageChunk } from "../table/pageChunk";
+import { chunkColumn, gatherPageChunk } from "../table/pageChunk";
+import { ValueError } from "../errors";
 import { rowShapeOf } from "../rows/rowShape";
 import { recordCount, type PulledPage } from "../pull/envelope";
 import { chunkInFieldOrder } from "../pull/pull";
@@ -29,6 +30,7 @@ export async function stagePull(
       const shape = rowShapeOf({ endpoint: page.endpoint });
       const gathered = page.body.kind === "columns" ? page.body.chunk : gatherPageChunk(page.body.records, shape);
       const chunk = fields ? chunkInFieldOrder(gathered, fields) : gathered;
+      refuseInexactIds(chunk, what);
       onChunk?.(chunk);
       await sink.stage(chunk, shape.declaredTypes);
     }
@@ -38,4 +40,20 @@ export async function stagePull(
   }
   audit.finish(await sink.staged());
   return requests;
+}
+
+/**
+ * A numeric id past 2^53 reached the client as its nearest double (JSON numbers are doubles): the
+ * stored id might not be the service's, and two of its ids might be one. A sync keys its rows on
+ * ids, so such a pull is refused.
+ */
+function refuseInexactIds(chunk: PageChunk, what: string): void {
+  const ids = chunkColumn(chunk, "id");
+  for (let row = 0; row < chunk.rowCount; row++) {
+    const id = ids[row];
+    if (typeof id === "number" && Math.abs(id) > Number.MAX_SAFE_INTEGER)
+      throw new ValueError(
+        `${what}: id ${String(id)} is a whole number past 2^53, which a JSON number cannot carry exactly: the store's id might not be the service's, and two ids might become one; nothing of the pull was committed`,
+      );
+  }
 }
