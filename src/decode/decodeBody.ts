@@ -18,17 +18,24 @@ export type DecodedBody =
  * back as its columns and ids; anything else comes back parsed as it is.
  */
 export function decodeBody(bytes: Uint8Array, shape?: RowShape): DecodedBody {
+  const body = withoutByteOrderMark(bytes);
   // a page of records straight to columns when the scanner takes it; anything else as parsed
-  const scanned = shape && scanPage(bytes, shape);
+  const scanned = shape && scanPage(body, shape);
   if (scanned) return scanned;
-  return parsedBody(bytes, shape);
+  return parsedBody(body, shape);
+}
+
+/** The bytes after a leading UTF-8 byte order mark, which JSON's RFC 8259 lets a reader ignore (as `Response.json()` does). */
+export function withoutByteOrderMark(bytes: Uint8Array): Uint8Array {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
 }
 
 /** decodeBody by JSON.parse: the answer for every body, and the one the page scanner must equal. */
 export function parsedBody(bytes: Uint8Array, shape?: RowShape): DecodedBody {
   let body: { data?: unknown; meta?: unknown } | null;
   try {
-    body = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
+    const text = withoutByteOrderMark(bytes);
+    body = JSON.parse(Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString("utf8"));
   } catch {
     return { kind: "malformed" };
   }
