@@ -65,6 +65,17 @@ describe("fountframe sync", () => {
     expect(existsSync(store)).toBe(false);
   });
 
+  it("creates no store when the token is missing or the service's address is refused: exit 2", async () => {
+    const store = join(fixture.dir, "new.duckdb");
+    const noToken = await runCli(fixture.cli, ["sync", "brands", "--store", store], { env: cleanEnv() });
+    expect([noToken.code, noToken.stderr]).toEqual([2, expect.stringMatching(/no API token/)]);
+    const badUrl = await runCli(fixture.cli, ["sync", "brands", "--store", store, "--base-url", "ftp://example.com/api/v2/"], {
+      env: env(),
+    });
+    expect(badUrl.code).toBe(2);
+    expect(existsSync(store)).toBe(false);
+  });
+
   it("exits 2 naming the flag for bad usage, before any request", async () => {
     fixture.emulator.resetStats();
     const noStore = await runCli(fixture.cli, ["sync", "brands"], { env: env() });

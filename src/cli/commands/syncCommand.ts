@@ -218,14 +218,18 @@ function resourceSyncCommand(spec: EndpointSpec, io: CliIo): Command {
       ...(flags.replaceUntrackedTable ? { replaceUntrackedTable: true } : {}),
     };
     await withFlagNames(names, async () => {
-      // every flag checked before the store is opened: a refused one leaves no new file
+      // every flag checked, the token and connection flags too, before the store is opened: a refused one leaves no new file
       await inModeFlags(async () => checkSync(spec.method, syncOptions));
-      const store = await openStore(file);
+      const client = openClient(flags, io, { progress: !flags.quiet });
+      const store = await openStore(file).catch(async (error: unknown) => {
+        await client.aclose();
+        throw error;
+      });
       try {
         await whileInterruptible(
           io,
           () =>
-            withClient(openClient(flags, io, { progress: !flags.quiet }), async (client) => {
+            withClient(client, async (client) => {
               const sync = client.sync.bind(client) as SyncOf;
               const report = await inModeFlags(() => sync(store, spec.method as MethodName, syncOptions));
               if (!flags.quiet) io.stderr.write(reportLine(report));
