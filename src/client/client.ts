@@ -163,7 +163,8 @@ export class Client implements AsyncDisposable {
   ): ReturnType<Pull[K]> {
     const spec = endpointOfMethod(method);
     const pull = this.#pull(overrides);
-    const { query, stackData } = buildQuery(spec, args);
+    // a sync's pulls are made from the options its start checked, and warned of, once
+    const { query, stackData } = buildQuery(spec, args, { warnFilters: overrides?.queryWarnings === undefined });
     return pull[take](spec.resource, query, stackData) as ReturnType<Pull[K]>;
   }
 

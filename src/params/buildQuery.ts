@@ -57,7 +57,7 @@ export function endpointOfMethod(method: string): EndpointSpec {
 }
 
 /** A method's arguments → the Query to send, validated, before any request. */
-export function buildQuery(spec: EndpointSpec, args: readonly unknown[]): MethodCall {
+export function buildQuery(spec: EndpointSpec, args: readonly unknown[], { warnFilters = true } = {}): MethodCall {
   const { positional, options } = splitArgs(spec, args);
   const allowed = allowedOptionKeys(spec);
   const unknown = Object.keys(options).filter((key) => !allowed.includes(key));
@@ -88,7 +88,7 @@ export function buildQuery(spec: EndpointSpec, args: readonly unknown[]): Method
     throw new ValidationError("search", `${spec.method} has no free-text search; use filters (e.g. name) instead`);
   }
   if (spec.mustBeNarrowed) checkBrandscapeQuery(query);
-  warnUnknownFilters(spec, named);
+  if (warnFilters) warnUnknownFilters(spec, named);
   return { query, stackData: options.stackData === true };
 }
 

@@ -18,9 +18,9 @@ export interface StudyMarks {
   readonly requests: number;
 }
 
-/** A brandscape query's wire parameters (`filter[...]` and the others). */
+/** A brandscape query's wire parameters (`filter[...]` and the others), of options the sync checked (and warned of) at its start. */
 const brandscapeParams = (brandscapeOptions: Record<string, unknown>) =>
-  buildQuery(endpointOfMethod("brandscapeData"), [brandscapeOptions]).query.toParams("brandscape-data");
+  buildQuery(endpointOfMethod("brandscapeData"), [brandscapeOptions], { warnFilters: false }).query.toParams("brandscape-data");
 
 /** Whether a brandscape query keeps only some rows of the studies it covers: a filter other than the study-level ones (a brand, an audience, a metric's value). */
 export function narrowsWithinStudies(brandscapeOptions: Record<string, unknown>): boolean {

@@ -31,8 +31,11 @@ export function withFields(options: Record<string, unknown>, needed: readonly st
 export const fieldsOf = (options: Record<string, unknown>): readonly string[] | undefined =>
   options.fields as readonly string[] | undefined;
 
-/** The arguments of client.sync checked before any request: every bad one a ValidationError naming it. */
-export function checkSync(endpoint: unknown, options: unknown): CheckedSync {
+/**
+ * The arguments of client.sync checked before any request: every bad one a ValidationError naming
+ * it; a filter the docs do not name warned of unless `warnFilters` is false (a check ahead of the sync's own).
+ */
+export function checkSync(endpoint: unknown, options: unknown, { warnFilters = true } = {}): CheckedSync {
   const spec = typeof endpoint === "string" ? ENDPOINT_BY_METHOD.get(endpoint) : undefined;
   if (!spec)
     throw new ValidationError("endpoint", `a method name: ${[...ENDPOINT_BY_METHOD.keys()].join(", ")}; got ${JSON.stringify(endpoint)}`);
@@ -61,7 +64,7 @@ export function checkSync(endpoint: unknown, options: unknown): CheckedSync {
     if (rest[name] !== undefined)
       throw new ValidationError(name, `not taken by sync, which pulls every page of the method's own options, one row per id`);
   }
-  const { query } = buildQuery(spec, [rest]); // the method's own checks: unknown options, filter names and values
+  const { query } = buildQuery(spec, [rest], { warnFilters }); // the method's own checks: unknown options, filter names and values
   return {
     method: spec.method as MethodName,
     table,

@@ -219,7 +219,7 @@ function resourceSyncCommand(spec: EndpointSpec, io: CliIo): Command {
     };
     await withFlagNames(names, async () => {
       // every flag checked, the token and connection flags too, before the store is opened: a refused one leaves no new file
-      await inModeFlags(async () => checkSync(spec.method, syncOptions));
+      await inModeFlags(async () => checkSync(spec.method, syncOptions, { warnFilters: false }));
       const client = openClient(flags, io, { progress: !flags.quiet });
       const store = await openStore(file).catch(async (error: unknown) => {
         await client.aclose();
