@@ -37,7 +37,7 @@ export interface OpenStoreOptions {
  * per process (a second open of the same file, by any path, is refused until the first is closed).
  */
 export async function openStore(path: string, options: OpenStoreOptions = {}): Promise<Store> {
-  return (await open(path, { create: options.create ?? true, onlyWithState: false, readOnly: false }))!;
+  return (await open(path, { create: options.create ?? true }))!;
 }
 
 /**
@@ -46,7 +46,7 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
  * it was: only read (attached read-only), no state table made, nothing checkpointed.
  */
 export async function openTrackingStore(path: string): Promise<Store | undefined> {
-  return open(path, { create: false, onlyWithState: true, readOnly: false });
+  return open(path, { create: false, tracked: "to sync" });
 }
 
 /**
@@ -56,7 +56,7 @@ export async function openTrackingStore(path: string): Promise<Store | undefined
  * openTrackingStore.
  */
 export async function readTrackedTables(path: string): Promise<TrackedTable[] | undefined> {
-  const store = await open(path, { create: false, onlyWithState: true, readOnly: true });
+  const store = await open(path, { create: false, tracked: "to read" });
   if (store === undefined) return undefined;
   try {
     return await store.tables();
@@ -68,13 +68,15 @@ export async function readTrackedTables(path: string): Promise<TrackedTable[] | 
 interface OpenWay {
   /** make the file when it is absent */
   create: boolean;
-  /** undefined for a DuckDB file without the sync state, which is left as it was */
-  onlyWithState: boolean;
-  /** attached read-only, for reading what it tracks alone: its state table as it is, no mark cleared */
-  readOnly: boolean;
+  /**
+   * Opened for what it tracks: undefined for a DuckDB file without the sync state, which is left as
+   * it was; "to read" attaches it read-only (its state table as it is, no mark cleared).
+   */
+  tracked?: "to sync" | "to read";
 }
 
-async function open(path: string, { create, onlyWithState, readOnly }: OpenWay): Promise<Store | undefined> {
+async function open(path: string, { create, tracked }: OpenWay): Promise<Store | undefined> {
+  const readOnly = tracked === "to read";
   const file = await checkStoreFile(path, create);
   if (!(await claimFile(file.resolved))) {
     throw new StoreBusyError(`the store ${path} is already open in this process: use the store openStore gave (or close it first)`);
@@ -90,7 +92,7 @@ async function open(path: string, { create, onlyWithState, readOnly }: OpenWay):
     instance = await duckdb.DuckDBInstance.create(":memory:", { temp_directory: spillFolder(file.resolved) });
     connection = await instance.connect();
     await pinMeaningSettings(connection);
-    if (onlyWithState && !(await holdsSyncState(connection, file.resolved, path, readOnly))) return undefined;
+    if (tracked && !(await holdsSyncState(connection, file.resolved, path, readOnly))) return undefined;
     if (readOnly) {
       await connection.run(USE_STORE);
       await refuseShadowingMacros(connection);
