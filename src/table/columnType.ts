@@ -215,8 +215,10 @@ export function isDateText(value: unknown): boolean {
 export function timestampShift(text: string): "offset" | "no offset" | "date" | undefined {
   if (text.endsWith("Z")) return undefined;
   if (dayOf(text) !== undefined) return "date";
-  const zone = TIMESTAMP_TEXT.exec(text)?.[8];
-  if (zone === undefined) return TIMESTAMP_TEXT.test(text) ? "no offset" : undefined;
+  const match = TIMESTAMP_TEXT.exec(text);
+  if (match === null) return undefined;
+  const zone = match[8];
+  if (zone === undefined) return "no offset";
   return /^[+-]00:?00$/.test(zone) ? undefined : "offset";
 }
 
