@@ -87,7 +87,7 @@ export function buildQuery(spec: EndpointSpec, args: readonly unknown[], { warnF
   if (query.search && !spec.search) {
     throw new ValidationError("search", `${spec.method} has no free-text search; use filters (e.g. name) instead`);
   }
-  if (spec.mustBeNarrowed) checkBrandscapeQuery(query);
+  if (spec.mustBeNarrowed) checkBrandscapeQuery(query, spec.method, warnFilters);
   if (warnFilters) warnUnknownFilters(spec, named);
   return { query, stackData: options.stackData === true };
 }

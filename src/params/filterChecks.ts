@@ -211,7 +211,7 @@ const COMBINATIONS_TEXT = RECOMMENDED_COMBINATIONS.map((combination) => combinat
  * outside those dimensions (sectors, companies, a metric column) narrow further and are left out of
  * the comparison; a query with only such filters is warned about.
  */
-export function checkBrandscapeQuery(query: Query, method = "brandscapeData"): void {
+export function checkBrandscapeQuery(query: Query, method = "brandscapeData", warnSlow = true): void {
   if (query.id !== undefined) return;
   const { dimensions, any } = filteredDimensions(query);
   if (!any) {
@@ -220,7 +220,7 @@ export function checkBrandscapeQuery(query: Query, method = "brandscapeData"): v
       `needs at least one filter (the service requires filtering); the fast combinations, read left to right: ${COMBINATIONS_TEXT} (e.g. studies, countryCode, brandName)`,
     );
   }
-  if (isRecommendedPrefix(dimensions)) return;
+  if (!warnSlow || isRecommendedPrefix(dimensions)) return;
   const filtered = dimensions.size ? [...dimensions].join(" + ") : "no study, audience, brand, category, country or year";
   process.emitWarning(
     `${method}: filtering by ${filtered} is not a left-to-right prefix of a combination the service recommends, so it may answer slowly; recommended: ${COMBINATIONS_TEXT}`,

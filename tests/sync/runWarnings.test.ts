@@ -17,4 +17,13 @@ describe("a sync's warnings about its query", () => {
     const unknownFilter = warnings.filter((warning) => (warning as { code?: string }).code === "FOUNTFRAME_UNKNOWN_FILTER");
     expect(unknownFilter.map((warning) => warning.message)).toEqual([expect.stringMatching(/country_codes: did you mean country_code\?/)]);
   });
+  it("names a slow filter combination once per run too", async () => {
+    const { warnings } = await captureWarnings(() =>
+      fx.client.sync(fx.store, "brandscapeData", { studies: [1, 2, 3], brandName: "Toyota", metricKeys: "differentiation" }),
+    );
+    const slow = warnings.filter((warning) => (warning as { code?: string }).code === "FOUNTFRAME_SLOW_FILTER");
+    expect(slow.map((warning) => warning.message)).toEqual([
+      expect.stringMatching(/filtering by study \+ brand is not a left-to-right prefix/),
+    ]);
+  });
 });

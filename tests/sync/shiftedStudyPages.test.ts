@@ -38,7 +38,7 @@ describe("a brandscape study re-pulled over pages that shifted", () => {
     expect(refused).toBeInstanceOf(IncompletePullError);
     expect(String(refused)).toMatch(
       new RegExp(
-        `study 2: the service still has id ${String(studyIds[100])} .*the pages shifted during the pull.*nothing of it was committed`,
+        `study 2: the service still has id ${String(studyIds[100])} .*the pages shifted during the pull.*nothing of these studies was committed`,
       ),
     );
     expect(await snapshot()).toEqual(before);
