@@ -355,9 +355,11 @@ function inRun(error: unknown, full: boolean, committed: readonly number[]): unk
   return new IncompletePullError(error.reason, before + group, { cause: error.cause, advice: error.advice });
 }
 
-/** "study 3" or "studies 1,2,5" (sorted). */
+/** "study 3", "studies 1,2,5" (sorted), or past twenty of them "studies 1,...,20 and 480 more". */
 function studiesNamed(studies: readonly number[]): string {
-  return `${studies.length === 1 ? "study" : "studies"} ${[...studies].sort((a, b) => a - b).join(",")}`;
+  const sorted = [...studies].sort((a, b) => a - b);
+  const more = sorted.length > 20 ? ` and ${sorted.length - 20} more` : "";
+  return `${studies.length === 1 ? "study" : "studies"} ${sorted.slice(0, 20).join(",")}${more}`;
 }
 
 /**
