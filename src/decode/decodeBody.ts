@@ -18,24 +18,28 @@ export type DecodedBody =
  * back as its columns and ids; anything else comes back parsed as it is.
  */
 export function decodeBody(bytes: Uint8Array, shape?: RowShape): DecodedBody {
-  const body = withoutByteOrderMark(bytes);
   // a page of records straight to columns when the scanner takes it; anything else as parsed
-  const scanned = shape && scanPage(body, shape);
+  const scanned = shape && scanPage(withoutByteOrderMark(bytes), shape);
   if (scanned) return scanned;
-  return parsedBody(body, shape);
+  return parsedBody(bytes, shape);
 }
 
 /** The bytes after a leading UTF-8 byte order mark, which JSON's RFC 8259 lets a reader ignore (as `Response.json()` does). */
-export function withoutByteOrderMark(bytes: Uint8Array): Uint8Array {
+function withoutByteOrderMark(bytes: Uint8Array): Uint8Array {
   return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+}
+
+/** A body's JSON value: its bytes as UTF-8, after any byte order mark, parsed (throws where they are no JSON). */
+export function bodyJson(bytes: Uint8Array): unknown {
+  const text = withoutByteOrderMark(bytes);
+  return JSON.parse(Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString("utf8"));
 }
 
 /** decodeBody by JSON.parse: the answer for every body, and the one the page scanner must equal. */
 export function parsedBody(bytes: Uint8Array, shape?: RowShape): DecodedBody {
   let body: { data?: unknown; meta?: unknown } | null;
   try {
-    const text = withoutByteOrderMark(bytes);
-    body = JSON.parse(Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString("utf8"));
+    body = bodyJson(bytes) as typeof body;
   } catch {
     return { kind: "malformed" };
   }

@@ -2,7 +2,7 @@
 import { APIError } from "../errors";
 import type { JsonRecord, PageChunk } from "../table/types";
 import { MALFORMED_BODY } from "../transport/retryPolicy";
-import { notRecordsReason, withoutByteOrderMark } from "../decode/decodeBody";
+import { bodyJson, notRecordsReason } from "../decode/decodeBody";
 
 /** The ids of a page's records, one per record: numbers travel as a Float64Array. */
 export type RecordIds = Float64Array | readonly unknown[];
@@ -39,8 +39,7 @@ export const idAt = (body: PageBody, at: number): unknown => (body.kind === "rec
 export function recordsOf(body: PageBody): JsonRecord[] {
   if (body.kind === "records") return body.records;
   if (!body.bytes) throw new Error("internal: a page decoded to columns was read as records");
-  const bytes = withoutByteOrderMark(body.bytes);
-  return (JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8")) as { data: JsonRecord[] }).data;
+  return (bodyJson(body.bytes) as { data: JsonRecord[] }).data;
 }
 
 export interface Envelope {
