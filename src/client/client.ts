@@ -154,17 +154,20 @@ export class Client implements AsyncDisposable {
     await this.aclose();
   }
 
-  /** A method's pull, taken as `take` says: its pages, or (a sync's) its pages as column chunks. */
+  /**
+   * A method's pull, taken as `take` says: its pages, or (a sync's) its pages as column chunks. A
+   * sync's pulls take its run's options, and their queries warn of nothing: the run's start checked
+   * the options and warned once.
+   */
   #methodPull<K extends "pages" | "columnPages">(
     method: string,
     args: readonly unknown[],
     take: K,
-    overrides?: PullOverrides,
+    syncRun?: PullOverrides,
   ): ReturnType<Pull[K]> {
     const spec = endpointOfMethod(method);
-    const pull = this.#pull(overrides);
-    // a sync's pulls are made from the options its start checked, and warned of, once
-    const { query, stackData } = buildQuery(spec, args, { warnFilters: overrides?.queryWarnings === undefined });
+    const pull = this.#pull(syncRun);
+    const { query, stackData } = buildQuery(spec, args, { warnFilters: syncRun === undefined });
     return pull[take](spec.resource, query, stackData) as ReturnType<Pull[K]>;
   }
 
