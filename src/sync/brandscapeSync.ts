@@ -224,6 +224,8 @@ export async function syncBrandscape(
       : new Set((await session.transaction((writes) => writes.distinctValues(run.table, STUDY_COLUMN))).map(Number));
   let gone = full ? [] : goneOf(held ? [...held] : []);
   let changes = none;
+  // the studies gone whose rows this run's first transaction removed (committed before any group)
+  let removedGone: readonly number[] = [];
   // a first run into no table has nothing to remove or forget: its state is first saved with its first
   // group, so a run that fails before one leaves no state of a table that is not there
   const nothingHeld = !run.before && !run.replaceTable && pulled.length > 0;
@@ -238,6 +240,7 @@ export async function syncBrandscape(
       return removed;
     });
     changes = first;
+    removedGone = gone;
   }
 
   const sort = pullSort(options);
@@ -319,7 +322,7 @@ export async function syncBrandscape(
       changes = done.total;
     }
   } catch (error) {
-    throw inRun(error, full, [...pulled.slice(0, committedUpTo), ...drawnIn.slice(0, drawnCommitted)]);
+    throw inRun(error, full, [...pulled.slice(0, committedUpTo), ...drawnIn.slice(0, drawnCommitted)], removedGone);
   }
   const replaced = [...pulled, ...drawnIn].sort((a, b) => a - b);
   return { mode, changes, requests, partitions: { replaced, removed: gone } };
@@ -341,16 +344,20 @@ async function movedId(error: unknown, session: StoreSession, table: string): Pr
 }
 
 /**
- * A group's IncompletePullError told as the run leaves the store: the studies this run committed
- * before it stay, and in a full run the studies not yet done lost their marks at its start.
+ * A group's IncompletePullError told as the run leaves the store: the rows of the studies gone were
+ * removed, the studies this run committed before it stay, and in a full run the studies not yet done
+ * lost their marks at its start.
  */
-function inRun(error: unknown, full: boolean, committed: readonly number[]): unknown {
+function inRun(error: unknown, full: boolean, committed: readonly number[], removed: readonly number[]): unknown {
   if (!(error instanceof IncompletePullError) || (error.left !== STUDIES_NOT_COMMITTED && error.left !== NOT_COMMITTED)) return error;
   const group = full ? FULL_RUN_NOT_COMMITTED : STUDIES_NOT_COMMITTED;
+  const gone =
+    removed.length === 0 ? "" : `the rows of ${studiesNamed(removed)}, which the service no longer lists, were removed by this run; `;
   const before =
-    committed.length === 0
+    gone +
+    (committed.length === 0
       ? ""
-      : `${studiesNamed(committed)}, committed by this run before it, ${committed.length === 1 ? "stays" : "stay"}; `;
+      : `${studiesNamed(committed)}, committed by this run before it, ${committed.length === 1 ? "stays" : "stay"}; `);
   // the same stop, its cause kept (the pull's error, if any)
   return new IncompletePullError(error.reason, before + group, { cause: error.cause, advice: error.advice });
 }

@@ -166,6 +166,24 @@ describe("sync commits only whole truth, into tables it made", () => {
     expect(repaired.partitions).toEqual({ replaced: [3], removed: [] });
   });
 
+  it("a failed group's left says the rows of the studies gone were removed by the run, committed before its groups", async () => {
+    await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 });
+    emulator.remove({ resource: "studies", ids: [1] });
+    emulator.revise({ studies: [2, 3] });
+    // study 2's pull answers as usual, study 3's fails
+    emulator.setFaults([
+      { kind: "rateHeaders", headers: {}, resource: "brandscape-data", page: 1, times: 1 },
+      { kind: "status", status: 503, resource: "brandscape-data", page: 1 },
+    ]);
+    const refused = await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(IncompletePullError);
+    expect((refused as IncompletePullError).left).toBe(
+      "the rows of study 1, which the service no longer lists, were removed by this run; " +
+        "study 2, committed by this run before it, stays; nothing of these studies was committed: their rows and marks are as they were",
+    );
+    expect(await count("SELECT count(*) AS n FROM brandscape_data WHERE study_id = 1")).toBe(0);
+  });
+
   it("fails a pull whose pages shifted (records inserted mid-pull): no id twice, none missing (case 2)", async () => {
     await client.sync(store, "brands", {});
     const before = await snapshot("brands");
