@@ -37,9 +37,32 @@ function dtypeOf(values: readonly unknown[]): ColumnDtype {
   return frameDtypeOf("utf8", complete);
 }
 
-/** A query's result as a DataFrame, its columns in the result's order (a result of no rows: an empty frame with its columns). */
+/**
+ * A result's column names made unique for a frame, as DuckDB's pandas `df()` makes them: a name's
+ * first column keeps it, each later one is `<name>_1`, `<name>_2`, … (a name the result holds
+ * already is skipped).
+ */
+export function uniqueColumnNames(names: readonly string[]): string[] {
+  const taken = new Set(names);
+  const seen = new Set<string>();
+  return names.map((name) => {
+    if (!seen.has(name)) {
+      seen.add(name);
+      return name;
+    }
+    let suffix = 1;
+    while (taken.has(`${name}_${suffix}`)) suffix++;
+    taken.add(`${name}_${suffix}`);
+    return `${name}_${suffix}`;
+  });
+}
+
+/**
+ * A query's result as a DataFrame, its columns in the result's order (a result of no rows: an empty
+ * frame with its columns), a repeated name made unique (uniqueColumnNames).
+ */
 export function resultToFrame(duckdb: DuckDB, reader: DuckDBResultReader): Promise<DataFrame> {
-  const columns = reader.columnNames();
+  const columns = uniqueColumnNames(reader.columnNames());
   const rowCount = reader.currentRowCount;
   if (rowCount === 0) {
     const types = reader.columnTypes().map(String);

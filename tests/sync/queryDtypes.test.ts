@@ -27,6 +27,16 @@ describe("store.query's dtypes", () => {
     expect(queried.dtypes).toEqual(["float32", "int32", "float32", "boolean", "string"]);
   });
 
+  it("names a repeated column as DuckDB's pandas df() does: <name>_1, <name>_2, past a name the result holds", async () => {
+    const joined = await store.query(
+      "SELECT * FROM (SELECT 1 AS id, 'a' AS id_1) a JOIN (SELECT 1 AS id) b ON a.id = b.id, (SELECT 2 AS id) c",
+    );
+    expect(joined.columns).toEqual(["id", "id_1", "id_2", "id_3"]);
+    expect(joined.values).toEqual([[1, "a", 1, 2]]);
+    const empty = await store.query("SELECT 1 AS a, 2 AS a WHERE false");
+    expect(empty.columns).toEqual(["a", "a_1"]);
+  });
+
   it("types a result of no rows from DuckDB's column types", async () => {
     const empty = await store.query("SELECT 1::BIGINT AS n, 1.5::DOUBLE AS x, true AS b, 'a' AS s WHERE false");
     expect(empty.columns).toEqual(["n", "x", "b", "s"]);
