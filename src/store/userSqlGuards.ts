@@ -1,8 +1,9 @@
 import { homedir } from "node:os";
 import { basename, resolve } from "node:path";
+import picomatch from "picomatch";
 import { ValidationError } from "../errors";
 import { isOpenHere, openFilePaths } from "./openFiles";
-import type { ReadSql } from "./sqlLexer";
+import { readSql, type ReadSql } from "./sqlLexer";
 
 /**
  * SQL that reaches a file a store of this process has open (this store's or another's, or a file
@@ -11,33 +12,97 @@ import type { ReadSql } from "./sqlLexer";
  * lets a second handle in (two handles diverge and lose committed tables), reading it (read_blob,
  * a path in FROM) opens and closes it, which drops the lock so another process may open it, and
  * COPY TO overwrites it. Each string literal and text parameter is read as a path as DuckDB reads it
- * (from the working folder; `~` the home folder; a `duckdb:` or `file://` prefix dropped); SQL that
- * says "attach" or "import" is also refused for a literal with an open file's name. The store
- * checks what its connection holds attached after the SQL too (DuckDBStore's #holdAttachedFiles).
+ * (from the working folder; `~` the home folder; a `duckdb:` or `file://` prefix dropped), and as a
+ * glob where it holds one (`*.duckdb`); so is each literal of SQL inside a literal (`query('…')`),
+ * and the texts are read together for an open file's name spelled across them (`'f' || '.duckdb'`).
+ * SQL that says "attach" or "import" is also refused for a literal with an open file's name. The
+ * store checks what its connection holds attached after the SQL too (DuckDBStore's
+ * #holdAttachedFiles). A name SQL computes otherwise (printf, a table's cells) is not read here.
  */
 export async function refuseReachingOpenStores(sql: string, read: ReadSql, params: unknown): Promise<void> {
   const values = Array.isArray(params) ? params : typeof params === "object" && params !== null ? Object.values(params) : [];
   const texts = [...read.texts, ...values.filter((value): value is string => typeof value === "string")];
   if (texts.length === 0) return;
   const attaching = /attach|import/i.test(sql);
-  const openNames = new Set(openFilePaths().map((path) => basename(path)));
-  for (const text of texts) {
-    const path = text
-      .replace(/^duckdb:/i, "")
-      .replace(/^file:(?:\/\/(?:localhost)?)?/i, "")
-      .replace(/^~(?=\/|$)/, homedir());
+  const openPaths = openFilePaths();
+  const openNames = new Set(openPaths.map((path) => basename(path)));
+  for (const text of [...texts, ...texts.flatMap(textsInside)]) {
+    const path = asPath(text);
     if (path === "" || path === ":memory:") continue;
-    const open = await isOpenHere(resolve(path));
+    const open = (await isOpenHere(resolve(path))) || globReaches(path, openPaths, read.code);
     if (attaching && (open || openNames.has(basename(path)))) throw attachingOpenFile(JSON.stringify(text), "none of this SQL ran");
     const database = path.replace(STORE_SIDE_FILE, "");
-    if (open || (database !== path && (await isOpenHere(resolve(database)))))
-      throw new ValidationError(
-        "sql",
-        `SQL that reaches no open store's file: ${JSON.stringify(text)} is ${database !== path ? "the log of " : ""}a store this process has open, ` +
-          "whose DuckDB lock the process would lose once this SQL opened and closed the file (and COPY TO would overwrite it); none of this SQL ran. " +
-          "Query that store's tables by name, or close it first",
-      );
+    if (open || (database !== path && ((await isOpenHere(resolve(database))) || globReaches(database, openPaths, read.code))))
+      throw reachingOpenFile(`${JSON.stringify(text)} is ${database !== path ? "the log of " : ""}a store this process has open`);
   }
+  const spelled = await pathAcrossTexts(texts, openPaths, openNames, read.code);
+  if (spelled !== undefined)
+    throw reachingOpenFile(`its texts read together spell ${JSON.stringify(spelled)}, a store this process has open (or its log)`);
+}
+
+function reachingOpenFile(what: string): ValidationError {
+  return new ValidationError(
+    "sql",
+    `SQL that reaches no open store's file: ${what}, whose DuckDB lock the process would lose once this SQL opened and closed the file ` +
+      "(and COPY TO would overwrite it); none of this SQL ran. Query that store's tables by name, or close it first",
+  );
+}
+
+/** A text as the path DuckDB reads it as (a `duckdb:` or `file://` prefix dropped, `~` the home folder). */
+const asPath = (text: string): string =>
+  text
+    .replace(/^duckdb:/i, "")
+    .replace(/^file:(?:\/\/(?:localhost)?)?/i, "")
+    .replace(/^~(?=\/|$)/, homedir());
+
+/** The literals of SQL written inside a text (`query('SELECT * FROM read_blob(''f.duckdb'')')`), at any depth. */
+function textsInside(text: string): string[] {
+  if (!text.includes("'") && !text.includes("$")) return [];
+  const inner = readSql(text).texts.filter((inside) => inside !== text);
+  return [...inner, ...inner.flatMap(textsInside)];
+}
+
+/** DuckDB's glob characters (`*`, `?`, `[…]`, `**`). */
+const GLOB = /[*?[]/;
+
+/** DuckDB's functions and statements that open the files a glob matches (`glob()` only lists them). */
+const FILE_READERS = /\b(?:read_\w+|\w+_scan|sniff_csv|parquet_\w+|copy|attach)\b/i;
+
+/**
+ * Whether `path`, read as DuckDB's glob, names one of `open` (or its log). Not where the SQL only
+ * lists files (`glob('*')`), nor a text of stars alone (`repeat('*', 5)`) in SQL that names no
+ * reader of files.
+ */
+function globReaches(path: string, open: readonly string[], code: string): boolean {
+  if (!GLOB.test(path)) return false;
+  const readsFiles = FILE_READERS.test(code);
+  if (!readsFiles && (/\bglob\s*\(/i.test(code) || /^\**$/.test(path))) return false;
+  const matches = picomatch(resolve(path), { dot: true });
+  return open.some((file) => matches(file) || matches(`${file}.wal`) || matches(`${file}.wal.fountframe`));
+}
+
+/** Texts read together, at most, for a file name spelled across them. */
+const MOST_PIECES = 8;
+
+/**
+ * An open file (or its log) named by two or more of `texts` read one after another (`'f' ||
+ * '.duckdb'`, `concat('f', '.duckdb')`), or undefined. A name inside one text is that text's to
+ * say, read as a path above.
+ */
+async function pathAcrossTexts(
+  texts: readonly string[],
+  openPaths: readonly string[],
+  openNames: ReadonlySet<string>,
+  code: string,
+): Promise<string | undefined> {
+  for (let first = 0; first < texts.length; first++)
+    for (let last = first + 1; last < Math.min(texts.length, first + MOST_PIECES); last++) {
+      const path = asPath(texts.slice(first, last + 1).join(""));
+      const database = path.replace(STORE_SIDE_FILE, "");
+      if (!openNames.has(basename(database)) && !GLOB.test(database)) continue;
+      if ((await isOpenHere(resolve(database))) || globReaches(database, openPaths, code)) return path;
+    }
+  return undefined;
 }
 
 /** A database's write-ahead log, and the store's mark of it, beside the database (`<file>.wal`, `<file>.wal.fountframe`). */

@@ -100,6 +100,22 @@ describe("the store's tables, beside an attached database's", () => {
     ] as const) {
       await expect(fx.store.query(sql, params)).rejects.toThrow(/^sql: SQL that reaches no open store's file: .* none of this SQL ran/);
     }
+    // a name spelled across texts, a glob and SQL inside a text reach it too (round 13)
+    const [stem, folder] = [file.slice(0, -".duckdb".length), fx.dir];
+    for (const sql of [
+      `COPY (SELECT 1 AS a) TO ('${stem}' || '.duckdb') (FORMAT csv)`,
+      `SELECT size FROM read_blob(concat('${stem}', '.duck', 'db'))`,
+      `SELECT size FROM read_blob('${stem}.duck*')`,
+      `SELECT size FROM read_blob('${join(folder, "**")}')`,
+      `COPY (SELECT 1 AS a) TO '${stem}.duckdb.wa?' (FORMAT csv)`,
+      `SELECT * FROM query('SELECT size FROM read_blob(''${file}'')')`,
+    ]) {
+      await expect(fx.store.query(sql)).rejects.toThrow(/^sql: SQL that reaches no open store's file: .* none of this SQL ran/);
+    }
+    // listing files opens none of them, and a file of another name is read
+    expect((await fx.store.query(`SELECT file FROM glob('${join(folder, "*.duckdb")}')`)).column("file").values).toEqual([file]);
+    await fx.store.query(`COPY (SELECT 1 AS a) TO ('${stem}' || '.csv') (FORMAT csv)`);
+    expect((await fx.store.query(`SELECT a FROM read_csv('${stem}.c?v')`)).column("a").values).toEqual([1]);
     // a log of the store (WAL and mark) is named as such
     await expect(fx.store.query(`COPY (SELECT 1 AS a) TO '${file}.wal.fountframe'`)).rejects.toThrow(
       /is the log of a store this process has open/,
