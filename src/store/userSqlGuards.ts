@@ -29,10 +29,12 @@ export async function refuseReachingOpenStores(sql: string, read: ReadSql, param
   for (const text of [...texts, ...texts.flatMap(textsInside)]) {
     const path = asPath(text);
     if (path === "" || path === ":memory:") continue;
-    const open = (await isOpenHere(resolve(path))) || globReaches(path, openPaths, read.code);
+    const globbed = globReaches(path, openPaths, read.code);
+    const open = globbed || (await isOpenHere(resolve(path)));
     if (attaching && (open || openNames.has(basename(path)))) throw attachingOpenFile(JSON.stringify(text), "none of this SQL ran");
+    if (globbed) throw reachingOpenFile(`${JSON.stringify(text)}, read as a glob, matches a store this process has open or its log`);
     const database = path.replace(STORE_SIDE_FILE, "");
-    if (open || (database !== path && ((await isOpenHere(resolve(database))) || globReaches(database, openPaths, read.code))))
+    if (open || (database !== path && (await isOpenHere(resolve(database)))))
       throw reachingOpenFile(`${JSON.stringify(text)} is ${database !== path ? "the log of " : ""}a store this process has open`);
   }
   const spelled = await pathAcrossTexts(texts, openPaths, openNames, read.code);
