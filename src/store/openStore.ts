@@ -1,6 +1,9 @@
+import { access, constants, rm } from "node:fs/promises";
+import { basename, dirname } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { foldedSql } from "./sqlTypes";
 import { FountError, ValueError } from "../errors";
+import { StoreFileError } from "./storeFileError";
 import { loadDuckDB } from "./loadDuckDB";
 import { claimFile, claimMadeFile, releaseFile } from "./openFiles";
 import { ensureStateTable, ownStateColumns, STATE_TABLE } from "./stateTable";
@@ -16,10 +19,11 @@ import {
   spillFolder,
   STORE_CATALOG,
   USE_STORE,
+  type StoreFile,
 } from "./storeFile";
 import type { Store } from "./types";
 import type { TrackedTable } from "../sync/types";
-import { checkWal, clearStaleMark, committing } from "./walGuard";
+import { checkWal, clearStaleMark, committing, markOf, walOf } from "./walGuard";
 
 /** The store file is open elsewhere: in another process (DuckDB lets one process write a database at a time), or already in this one. */
 export class StoreBusyError extends FountError {
@@ -87,6 +91,7 @@ async function open(path: string, { create, tracked }: OpenWay): Promise<Store |
   try {
     await refuseOtherThanDuckDB(file);
     await checkWal(file.resolved, path, file.exists);
+    if (!readOnly) await refuseUnwritable(file);
     const duckdb = await loadDuckDB();
     // the file is attached, not opened as the instance's database (see attachStatement)
     instance = await duckdb.DuckDBInstance.create(":memory:", { temp_directory: spillFolder(file.resolved) });
@@ -101,7 +106,10 @@ async function open(path: string, { create, tracked }: OpenWay): Promise<Store |
       try {
         await connection.run(attachStatement(file.resolved, file.exists));
       } catch (error) {
-        throw attachFailure(error, path, file.exists);
+        const failure = attachFailure(error, path, file.exists);
+        // a file begun here that DuckDB could not finish (a full disk) is no database: it would refuse every later open
+        if (!file.exists && !(failure instanceof StoreBusyError)) await removeBegun(file.resolved);
+        throw failure;
       }
       await clearStaleMark(file.resolved);
       if (!file.exists) await claimMadeFile(file.resolved);
@@ -167,12 +175,50 @@ function attachFailure(error: unknown, path: string, exists: boolean): unknown {
     );
   }
   if (deniedAs(error, path)) return error;
+  if (NOT_WRITTEN.test(message))
+    return new StoreFileError(
+      exists
+        ? `the store ${path} could not be opened: its file could not be written (DuckDB: ${message}): make room (disk space, a file size limit) and open it again`
+        : `the store ${path} could not be made: its file could not be written (DuckDB: ${message}), and what was begun of it was removed: make room (disk space, a file size limit) and run again`,
+      { cause: error },
+    );
   return new ValueError(
     exists
       ? `the store ${path} could not be opened as a DuckDB database (damaged, cut short, or written by a DuckDB this one cannot read; nothing was written): DuckDB: ${message}`
       : `the store ${path} could not be made as a DuckDB database (nothing was written): DuckDB: ${message}`,
     { cause: error },
   );
+}
+
+/** DuckDB's words for a write the system refused: a full disk, a file size limit, a quota, a failing device. */
+const NOT_WRITTEN = /no space left on device|file too large|disk quota exceeded|input\/output error/i;
+
+/** Removes a store file (and its log) that this open began and DuckDB could not make. */
+async function removeBegun(resolved: string): Promise<void> {
+  await rm(resolved, { force: true }).catch(() => undefined);
+  await rm(walOf(resolved), { force: true }).catch(() => undefined);
+}
+
+/**
+ * A store opened to be written needs its folder (DuckDB makes and removes its log there), its file
+ * and a log and mark a killed run left beside it, all writable by this user; asked before DuckDB
+ * opens the file, which would fold such a log into the file and only then fail to remove it.
+ */
+async function refuseUnwritable(file: StoreFile): Promise<void> {
+  const folder = dirname(file.resolved);
+  for (const place of [folder, file.resolved, walOf(file.resolved), markOf(file.resolved)]) {
+    const denied = await access(place, constants.W_OK).then(
+      () => undefined,
+      (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : error),
+    );
+    if (denied === undefined) continue;
+    const what =
+      place === folder ? `its folder ${dirname(file.given)}` : place === file.resolved ? "its file" : `${basename(place)} beside it`;
+    throw new ValueError(
+      `the store ${file.given} cannot be written: a store needs its file, its folder (for DuckDB's log beside the file) and a log a killed run left there writable by you, and ${what} is not (${denied.code ?? denied.message}); nothing was opened`,
+      { cause: denied },
+    );
+  }
 }
 
 /**

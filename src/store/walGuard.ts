@@ -12,7 +12,7 @@ import { isDuckDBFile } from "./storeFile";
  * the mark is not its own.
  */
 export const walOf = (file: string): string => `${file}.wal`;
-const markOf = (file: string): string => `${file}.wal.fountframe`;
+export const markOf = (file: string): string => `${file}.wal.fountframe`;
 
 async function statOf(path: string) {
   return lstat(path).catch(() => undefined);

@@ -1,11 +1,11 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { DuckDBInstance } from "@duckdb/node-api";
-import { ROOT, bundleInto, readableFolder } from "../helpers/asNobody";
+import { AS_NOBODY, ROOT, bundleInto, readableFolder, whyNotNobody } from "../helpers/asNobody";
 import { openStore } from "../../src/store";
-import { cleanEnv, runCli, useCliFixture } from "./helpers/builtCli";
+import { cleanEnv, runCli, runCommand, useCliFixture } from "./helpers/builtCli";
 
 const TOKEN = "cli-sync-s3cr3t";
 
@@ -74,6 +74,24 @@ describe("fountframe sync", () => {
     });
     expect(badUrl.code).toBe(2);
     expect(existsSync(store)).toBe(false);
+  });
+
+  it("a new store whose file cannot be made (a file size limit) fails with exit 1 and leaves no file; the next run makes it", async () => {
+    const store = join(fixture.dir, "limited.duckdb");
+    const limited = await runCommand(
+      "sh",
+      ["-c", `ulimit -f 8; exec "${process.execPath}" "${fixture.cli}" sync brands --store "${store}"`],
+      {
+        env: env(),
+      },
+    );
+    expect(limited.code).toBe(1);
+    expect(limited.stderr).toMatch(
+      /limited\.duckdb could not be made: its file could not be written \(DuckDB: .*File too large.*what was begun of it was removed/,
+    );
+    expect(existsSync(store)).toBe(false);
+    const roomy = await runCli(fixture.cli, ["sync", "brands", "--store", store], { env: env() });
+    expect(roomy.code).toBe(0);
   });
 
   it("exits 2 naming the flag for bad usage, before any request", async () => {
@@ -324,13 +342,68 @@ describe("fountframe sync and client.sync on one store", () => {
 /** Nothing but a store's use loads DuckDB: a CLI bundled with every dependency holds none of it (case 15). */
 describe("the CLI bundled with its dependencies", () => {
   let folder = "";
+  beforeAll(() => {
+    folder = readableFolder();
+    bundleInto(folder, { cli: join(ROOT, "src/cli/main.ts"), emulator: join(ROOT, "src/emulator/index.ts") });
+  }, 180_000);
   afterAll(() => {
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
+  const why = whyNotNobody();
+  const maybe = why ? it.skip : it;
+  maybe(
+    "as nobody, refuses a store whose folder or killed run's log it may not write, before DuckDB opens it: exit 2, the files as they were",
+    async () => {
+      const place = join(folder, "stores");
+      mkdirSync(place);
+      const file = join(place, "s.duckdb");
+      // a killed run's leftovers: a database, its write-ahead log and the store's mark of it
+      const instance = await DuckDBInstance.create(file);
+      const connection = await instance.connect();
+      await connection.run(
+        "PRAGMA disable_checkpoint_on_shutdown; SET checkpoint_threshold = '1GB'; CREATE TABLE t AS SELECT range AS id FROM range(10)",
+      );
+      connection.closeSync();
+      instance.closeSync();
+      writeFileSync(`${file}.wal.fountframe`, "1\n");
+      for (const name of ["", ".wal", ".wal.fountframe"]) chownSync(`${file}${name}`, 65534, 65534);
+      chownSync(place, 65534, 65534);
+      const sha256 = () =>
+        ["", ".wal"].map((name) =>
+          createHash("sha256")
+            .update(readFileSync(`${file}${name}`))
+            .digest("hex"),
+        );
+      const before = sha256();
+      const syncAsNobody = () =>
+        runCommand(
+          "sh",
+          ["-c", `${AS_NOBODY.join(" ")} "${process.execPath}" "${join(folder, "cli.cjs")}" sync brands --store "${file}"`],
+          {
+            env: cleanEnv({ FOUNT_API_TOKEN: "t", FOUNT_BASE_URL: "http://127.0.0.1:9/api/v2/" }),
+            cwd: "/",
+          },
+        );
+      chmodSync(place, 0o555);
+      const readOnlyFolder = await syncAsNobody();
+      expect([readOnlyFolder.code, readOnlyFolder.stderr]).toEqual([
+        2,
+        expect.stringMatching(/s\.duckdb cannot be written: .* and its folder .*stores is not \(EACCES\); nothing was opened/),
+      ]);
+      expect(sha256()).toEqual(before);
+      chmodSync(place, 0o755);
+      chmodSync(`${file}.wal`, 0o444);
+      const readOnlyLog = await syncAsNobody();
+      expect([readOnlyLog.code, readOnlyLog.stderr]).toEqual([
+        2,
+        expect.stringMatching(/cannot be written: .* and s\.duckdb\.wal beside it is not \(EACCES\)/),
+      ]);
+      expect(sha256()).toEqual(before);
+    },
+  );
+
   it("builds without DuckDB's native bindings inside, and loads it only when a store is opened", () => {
-    folder = readableFolder();
-    bundleInto(folder, { cli: join(ROOT, "src/cli/main.ts"), emulator: join(ROOT, "src/emulator/index.ts") });
     const cli = readFileSync(join(folder, "cli.cjs"), "utf8");
     expect(cli).not.toMatch(/node-bindings/);
     // the node API, and its text decoder (loadDuckDB.ts keeps a leading U+FEFF), both loaded when a store is opened
