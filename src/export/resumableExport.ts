@@ -61,6 +61,7 @@ export async function writeResumable(
     const change = whatChanged(kept, wanted);
     if (change) throw startOver(target, folder.path, change);
     await folder.keepOnly(kept.segments);
+    await folder.checkSegments(kept.segments, kept.segmentDigests);
   } else {
     await folder.start();
   }
@@ -155,8 +156,9 @@ class ResumeRun {
     );
     const segments = [...(before?.segments ?? [])];
     const name = `segment-${String(segments.length).padStart(5, "0")}.arrow`;
-    const rows = await this.#folder.writeSegment(name, (sink) => writeBatches(sink, typed, openArrow));
+    const { value: rows, digest } = await this.#folder.writeSegment(name, (sink) => writeBatches(sink, typed, openArrow));
     segments.push(name);
+    const segmentDigests = before && !before.segmentDigests ? undefined : [...(before?.segmentDigests ?? []), digest];
     const dropped = new Set([...(before?.droppedColumns ?? []), ...typed.finish(false)]);
     this.manifest = {
       version: 2,
@@ -172,6 +174,7 @@ class ResumeRun {
       droppedColumns: [...dropped],
       cellNotices: joinedNotices(before?.cellNotices, typed.cellNotices()),
       segments,
+      ...(segmentDigests && { segmentDigests }),
     };
     await this.#folder.saveManifest(this.manifest);
   }
@@ -284,7 +287,16 @@ async function writeDatasetFrom(
 }
 
 async function* segmentBatches(folder: ResumeFolder, manifest: ResumeManifest): AsyncGenerator<ColumnBatch, void> {
-  for (const name of manifest.segments) yield* readArrowBatches(await folder.readSegment(name), manifest.schema);
+  for (const [at, name] of manifest.segments.entries()) {
+    const batches = readArrowBatches(await folder.readSegment(name, manifest.segmentDigests?.[at]), manifest.schema);
+    for (;;) {
+      const next = await batches.next().catch((error: unknown) => {
+        throw folder.damaged(name, error);
+      });
+      if (next.done) break;
+      yield next.value;
+    }
+  }
 }
 
 /** Batches of exactly `rows` rows (the last one fewer), whatever size they came in. */

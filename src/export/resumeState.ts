@@ -41,6 +41,8 @@ export interface ResumeManifest extends ResumeIdentity {
   cellNotices?: CellNotices;
   /** the segment files, in page order */
   segments: string[];
+  /** the SHA-256 of each segment's bytes, as `segments` (absent in a manifest an earlier version wrote) */
+  segmentDigests?: string[];
 }
 
 /** A kept manifest as this version reads it: an ExportError saying to start over for any other. */

@@ -79,12 +79,19 @@ async function writeWorkbook(
   write: (chunk: Uint8Array) => Promise<void>,
 ): Promise<{ rows: number; roller: SheetRoller }> {
   const zipped = new PassThrough();
-  const pumping = pump(zipped, write);
+  // a write that failed (the target gone) stops the rows at the next batch, not after the last
+  let pumpFailure: unknown;
+  const pumping = pump(zipped, write).catch((error: unknown) => {
+    pumpFailure ??= error;
+    throw error;
+  });
+  pumping.catch(() => {});
   const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: zipped, useStyles: true, useSharedStrings: false });
   let roller: SheetRoller | undefined;
   let written = 0;
   try {
     for await (const cells of batches) {
+      if (pumpFailure !== undefined) throw pumpFailure;
       const inDates = dates();
       roller ??= new SheetRoller(workbook, columns()!, plan, cells, inDates);
       for (const row of cells) roller.addRow(row, inDates);

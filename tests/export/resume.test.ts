@@ -139,6 +139,31 @@ test("an Arrow file continues the same way", async () => {
   expect(resumed.toArray().map((row) => row.toJSON())).toEqual(expected.toArray().map((row) => row.toJSON()));
 });
 
+test.each([
+  ["cut short", (file: string) => writeFileSync(file, readFileSync(file).subarray(0, 100))],
+  ["zeroed in the middle", (file: string) => writeFileSync(file, Buffer.from(readFileSync(file)).fill(0, 300, 500))],
+  ["removed", (file: string) => rmSync(file)],
+])("a kept segment %s: an ExportError saying to start over, before any request; the state kept as it was", async (_what, damage) => {
+  const name = "damaged.parquet";
+  const path = join(dir, name);
+  await failOn(7, () => writeParquet(pull(), path, { batchRows: BATCH_ROWS, resume: true }), name);
+  const kept = manifestOf(name);
+  const { segments } = JSON.parse(kept) as { segments: string[] };
+  expect(segments.length).toBeGreaterThan(1);
+  damage(join(resumeFolder(name), segments[1]));
+  const attempt = writeParquet(pull(), path, { batchRows: BATCH_ROWS, resume: true });
+  await expect(attempt).rejects.toThrow(ExportError);
+  await expect(attempt).rejects.toThrow(
+    new RegExp(
+      `^the resume state in .*\\.${name}\\.resume is damaged: its ${segments[1]} (is gone|is not the file written there).*: remove .* to start over$`,
+    ),
+  );
+  expect(pagesRequested(env.emulator, RESOURCE)).toEqual([]);
+  expect(manifestOf(name)).toBe(kept);
+  expect(existsSync(path)).toBe(false);
+  rmSync(resumeFolder(name), { recursive: true });
+});
+
 test("the data changed between the runs (meta.total moved): an ExportError saying so, nothing mixed", async () => {
   const path = join(dir, "changed.parquet");
   await failOn(7, () => writeParquet(pull(), path, { batchRows: BATCH_ROWS, resume: true }), "changed.parquet");

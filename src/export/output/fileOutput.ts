@@ -161,11 +161,20 @@ function streamSink(stream: Writable, live: LiveOutput | undefined, path: string
     output.bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
     countBytes?.(output.bytes);
   };
+  // a stream its consumer destroyed without an error (an HTTP client gone) neither drains nor fails a write
+  const closedEarly = () => {
+    if (stream.errored) onError(stream.errored);
+    failure ??= new ExportError(
+      `${output.label || "the output stream"} was closed before the export finished (${output.bytes} bytes went out)`,
+    );
+    return failure;
+  };
   const write = async (chunk: string | Uint8Array) => {
     if (failure) throw failure;
+    if (stream.destroyed) throw closedEarly();
     count(chunk);
     if (stream.write(chunk)) return;
-    await drained(stream, () => failure);
+    await drained(stream, () => failure, closedEarly);
   };
   return {
     path,
@@ -228,7 +237,8 @@ function cannotWrite(userPath: string, error: unknown): unknown {
   return failure;
 }
 
-function drained(stream: Writable, failed: () => Error | undefined): Promise<void> {
+/** Resolves once `stream` takes more; rejects with its failure, or `closedEarly()` when it was destroyed first. */
+function drained(stream: Writable, failed: () => Error | undefined, closedEarly: () => Error): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const done = () => {
       stream.off("drain", done);
@@ -236,11 +246,13 @@ function drained(stream: Writable, failed: () => Error | undefined): Promise<voi
       stream.off("close", done);
       const error = failed();
       if (error) reject(error);
-      else if (stream.destroyed && stream.writableNeedDrain) reject(new Error("the output stream closed before the export finished"));
+      else if (stream.destroyed) reject(closedEarly());
       else resolve();
     };
     stream.on("drain", done);
     stream.on("error", done);
     stream.on("close", done);
+    // destroyed already: its close event has been and gone
+    if (stream.destroyed) done();
   });
 }

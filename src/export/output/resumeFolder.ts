@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { lstat, mkdir, readFile, readdir, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
@@ -77,13 +78,47 @@ export class ResumeFolder {
     this.#provisional = undefined;
   }
 
-  /** A segment written whole by `write`, or not at all. */
-  writeSegment<T>(name: string, write: (sink: Sink) => Promise<T>): Promise<T> {
-    return withFileOutput(join(this.path, name), write);
+  /** A segment written whole by `write`, or not at all; with the SHA-256 of its bytes, for the manifest. */
+  async writeSegment<T>(name: string, write: (sink: Sink) => Promise<T>): Promise<{ value: T; digest: string }> {
+    const hash = createHash("sha256");
+    const value = await withFileOutput(join(this.path, name), (sink) =>
+      write({
+        ...sink,
+        write: (chunk) => {
+          hash.update(chunk);
+          return sink.write(chunk);
+        },
+      }),
+    );
+    return { value, digest: hash.digest("hex") };
   }
 
-  readSegment(name: string): Promise<Buffer> {
-    return readFile(join(this.path, name));
+  /** A kept segment's bytes; an ExportError saying to start over when it is gone, or not the bytes `digest` says were written. */
+  async readSegment(name: string, digest?: string): Promise<Buffer> {
+    const bytes = await readFile(join(this.path, name)).catch((error: NodeJS.ErrnoException) => {
+      throw this.#damaged(name, error.code === "ENOENT" ? "is gone" : `cannot be read (${error.message})`, error);
+    });
+    if (digest !== undefined && createHash("sha256").update(bytes).digest("hex") !== digest)
+      throw this.#damaged(name, "is not the file written there (its bytes changed)");
+    return bytes;
+  }
+
+  /** Checks each kept segment is there and, where the manifest holds their digests, unchanged: before a resumed run asks for a page. */
+  async checkSegments(names: readonly string[], digests: readonly string[] | undefined): Promise<void> {
+    for (const [at, name] of names.entries()) await this.readSegment(name, digests?.[at]);
+  }
+
+  /** A kept segment that cannot be used, as an ExportError saying to start over (or the error reading it otherwise). */
+  damaged(name: string, error: unknown): unknown {
+    return error instanceof ExportError
+      ? error
+      : this.#damaged(name, `cannot be read (${(error as Error)?.message ?? String(error)})`, error);
+  }
+
+  #damaged(name: string, what: string, cause?: unknown): ExportError {
+    return new ExportError(`the resume state in ${this.path} is damaged: its ${name} ${what}: remove ${this.path} to start over`, {
+      cause,
+    });
   }
 
   /** Removes what `kept` does not list: the segments a failed run wrote after its last checkpoint, and any temporary file. */
