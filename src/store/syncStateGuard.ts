@@ -24,12 +24,18 @@ export async function refuseChangesToSyncState(duckdb: DuckDB, connection: DuckD
   // SQL that does not parse is left to fail as it runs, with DuckDB's own message
   const statements = await connection.extractStatements(sql).catch(() => undefined);
   for (let index = 0; index < (statements?.count ?? 0); index++) {
+    let unprepared: unknown;
     const kind = await statements!.prepare(index).then(
       (statement) => statement.statementType as number,
-      () => undefined,
+      (error: unknown) => void (unprepared = error),
     );
     if (kind !== undefined && reads.has(kind)) continue;
-    const said = kind === undefined ? "a statement that cannot be checked on its own" : `a ${duckdb.StatementType[kind]} statement`;
+    // one statement alone that DuckDB cannot prepare is an error of its own (a typo): DuckDB's words
+    if (kind === undefined && statements!.count === 1) throw unprepared;
+    const said =
+      kind === undefined
+        ? `a statement that cannot be checked on its own (DuckDB: ${(unprepared as Error | undefined)?.message ?? String(unprepared)})`
+        : `a ${duckdb.StatementType[kind]} statement`;
     throw new ValidationError(
       "sql",
       `SQL that only reads the store's sync state (fountframe_sync): this SQL names it and holds ${said}, so none of it ran. A sync keeps it; read it with SELECT`,

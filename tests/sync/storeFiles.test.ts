@@ -321,6 +321,10 @@ describe("the store owns only what it made", () => {
       expect((await store.query("SELECT id FROM t")).values).toEqual([[1]]);
       expect((await store.query("DESCRIBE fountframe_sync")).shape[0]).toBe(stateBefore.length);
       expect((await store.query("SELECT count(*) AS n FROM fountframe_sync, t")).values).toEqual([[0]]);
+      // a reading statement with a typo gets DuckDB's own words, as any other table's would
+      await expect(store.query("SELECT count(*) FROM fountframe_sync WHERE nosuchcol = 'b'")).rejects.toThrow(
+        /Binder Error: Referenced column "nosuchcol" not found/,
+      );
       expect(await store.tables()).toEqual([]);
     } finally {
       await store.close();
