@@ -13,6 +13,7 @@ const TOKEN = "cli-sync-s3cr3t";
 describe("fountframe sync", () => {
   const fixture = useCliFixture(TOKEN);
   const env = () => cleanEnv({ FOUNT_API_TOKEN: TOKEN, FOUNT_BASE_URL: fixture.emulator.url });
+  afterEach(() => fixture.emulator.setFaults([]));
 
   it("syncs a resource by its filter flags, re-runs every tracked sync, and lists them", async () => {
     const store = join(fixture.dir, "fount.duckdb");
@@ -91,7 +92,7 @@ describe("fountframe sync", () => {
     );
     expect(existsSync(store)).toBe(false);
     const roomy = await runCli(fixture.cli, ["sync", "brands", "--store", store], { env: env() });
-    expect(roomy.code).toBe(0);
+    expect([roomy.code, roomy.stderr]).toEqual([0, expect.stringMatching(/sync brands: full, 439 added/)]);
   });
 
   it("exits 2 naming the flag for bad usage, before any request", async () => {
@@ -242,6 +243,7 @@ describe("fountframe sync", () => {
 describe("fountframe sync and client.sync on one store", () => {
   const fixture = useCliFixture(TOKEN);
   const env = () => cleanEnv({ FOUNT_API_TOKEN: TOKEN, FOUNT_BASE_URL: fixture.emulator.url });
+  afterEach(() => fixture.emulator.setFaults([]));
   const library = { studies: [1, 2], metricKeys: ["differentiation"] };
 
   it("takes each other's table, in any list order", async () => {
