@@ -212,8 +212,7 @@ async function refuseUnwritable(file: StoreFile): Promise<void> {
       (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : error),
     );
     if (denied === undefined) continue;
-    const what =
-      place === folder ? `its folder ${dirname(file.given)}` : place === file.resolved ? "its file" : `${basename(place)} beside it`;
+    const what = place === folder ? `its folder ${folder}` : place === file.resolved ? "its file" : `${basename(place)} beside it`;
     throw new ValueError(
       `the store ${file.given} cannot be written: a store needs its file, its folder (for DuckDB's log beside the file) and a log a killed run left there writable by you, and ${what} is not (${denied.code ?? denied.message}); nothing was opened`,
       { cause: denied },

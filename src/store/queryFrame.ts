@@ -42,7 +42,7 @@ function dtypeOf(values: readonly unknown[]): ColumnDtype {
  * first column keeps it, each later one is `<name>_1`, `<name>_2`, … (a name the result holds
  * already is skipped).
  */
-export function uniqueColumnNames(names: readonly string[]): string[] {
+function uniqueColumnNames(names: readonly string[]): string[] {
   const taken = new Set(names);
   const seen = new Set<string>();
   return names.map((name) => {
