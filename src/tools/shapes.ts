@@ -116,7 +116,7 @@ function spreadMetricList(entry: JsonRecord, at: number, ownNames: ReadonlySet<s
     throw new ToolShapeError(`\`data[${at}].metrics\` should be a list of {key, value}, got ${describe(metrics)}`);
   const row = new EntryRow(own, "metrics", ownNames);
   metrics.forEach((metric, position) => {
-    if (!isObject(metric) || typeof metric.key !== "string" || metric.key === "" || !("value" in metric)) {
+    if (!isObject(metric) || typeof metric.key !== "string" || !("value" in metric)) {
       throw new ToolShapeError(`\`data[${at}].metrics[${position}]\` should be {key, value}, got ${describe(metric)}`);
     }
     row.spread(metric.key, metric.value);

@@ -127,6 +127,23 @@ describe("shapeToolAnswer", () => {
     expect(clashes.size).toBe(0);
   });
 
+  test('an empty key is a column named "" in every keyed kind alike (metricList, mergedEntries, metricValues)', () => {
+    const listed = shapeToolAnswer("metricList", {
+      data: [
+        {
+          brand_id: 1,
+          metrics: [
+            { key: "", value: 1 },
+            { key: "trial", value: 2 },
+          ],
+        },
+      ],
+    });
+    const merged = shapeToolAnswer("mergedEntries", { data: [{ brand_id: 1, data: { "": 1, trial: 2 } }] });
+    const valued = shapeToolAnswer("metricValues", { data: [{ brand_id: 1, data: { "": { value: 1 }, trial: { value: 2 } } }] });
+    for (const { rows } of [listed, merged, valued]) expect(rows).toEqual([{ brand_id: 1, "": 1, trial: 2 }]);
+  });
+
   test("a key named like a column the entries' own fields flatten to (brand: {id} is brand_id) is renamed, in every entry alike", () => {
     const merged = shapeToolAnswer("mergedEntries", {
       data: [{ brand: { id: 1, name: "Toyota" }, data: { brand_id: 99, hero: { v: 2 } }, hero_v: "own" }],
