@@ -1,3 +1,4 @@
+import { CACHE_NOT_WRITTEN_WARNING } from "./cache/responseCache";
 import { INCONSISTENT_PAGES_WARNING } from "./pull/pageChecks";
 import { PARTIAL_RESULT_WARNING, UNKNOWN_FIELD_WARNING, UNMATCHED_METRIC_KEYS_WARNING } from "./pull/pullWarnings";
 import { UNPLACED_SCORE_COLUMNS_WARNING } from "./scores/longScores";
@@ -23,6 +24,7 @@ export const WARNING_CODES = Object.freeze({
   fieldClash: FIELD_CLASH_WARNING,
   slowFilter: SLOW_FILTER_WARNING,
   unplacedScoreColumns: UNPLACED_SCORE_COLUMNS_WARNING,
+  cacheNotWritten: CACHE_NOT_WRITTEN_WARNING,
   // the writers' and the store's: a cell the format cannot hold as the frame does, named with what changed
   columnsLeftOut: COLUMNS_LEFT_OUT_CODE,
   columnTypeChanged: COLUMN_TYPE_CHANGED_CODE,

@@ -11,6 +11,8 @@ export interface CacheSettings {
   maxAgeMs?: number;
 }
 
+/** The code of the warning a cache write that failed gives (the pull goes on without it). */
+export const CACHE_NOT_WRITTEN_WARNING = "FOUNTFRAME_CACHE_NOT_WRITTEN";
 /** What the index says of an entry. */
 export interface EntryInfo {
   integrity: string;
@@ -125,7 +127,9 @@ export class ResponseCache {
   /** `put`, a failure only a warning (and no integrity): a cache that cannot be written never fails a pull. */
   async write(key: string, body: Uint8Array | string, metadata?: unknown): Promise<string | undefined> {
     return this.put(key, body, metadata).catch((error: Error) => {
-      process.emitWarning(`fountframe: the response cache in ${this.#dir} could not be written: ${error.message}`);
+      process.emitWarning(`fountframe: the response cache in ${this.#dir} could not be written: ${error.message}`, {
+        code: CACHE_NOT_WRITTEN_WARNING,
+      });
       return undefined;
     });
   }

@@ -20,3 +20,13 @@ test("every warning code src/ emits is listed in WARNING_CODES, the one name use
   const listed = new Set<string>(Object.values(WARNING_CODES));
   expect([...emitted].filter((code) => !listed.has(code))).toEqual([]);
 });
+
+test("every warning src/ emits carries a code (a user filters warnings by code, never by words)", () => {
+  const uncoded = sourceFiles(SRC).flatMap((file) => {
+    const text = readFileSync(file, "utf8");
+    return [...text.matchAll(/process\.emitWarning\(/g)]
+      .filter((call) => !/\bcode\b|_CODE\b|_WARNING\b/.test(text.slice(call.index, call.index + 600).split(/\);\n/)[0]))
+      .map((call) => `${file.slice(SRC.length + 1)}:${text.slice(0, call.index).split("\n").length}`);
+  });
+  expect(uncoded).toEqual([]);
+});
