@@ -10,6 +10,7 @@ export function inFlagTerms(error: unknown, names: FlagNames): unknown {
   if (!flag) return error;
   const inFlags = outsideJson(error.detail, (text) =>
     text
+      .replace(PARAMETER_IN_BACKTICKS, (whole, name: string) => (names.has(name) ? `\`${names.get(name)}\`` : whole))
       .replace(LIBRARY_NAME, (name) => names.get(name) ?? name)
       .replace(PARAMETER_IN_BRACKETS, (whole, name: string) => (names.has(name) ? `(${names.get(name)})` : whole))
       .replace(
@@ -55,6 +56,9 @@ function objectEnd(text: string, open: number): number {
   }
   return -1;
 }
+
+/** A parameter the library names in backticks: "needs `metrics` or `metricKeys`". */
+const PARAMETER_IN_BACKTICKS = /`([A-Za-z.]+)`/g;
 
 /** A plain-word parameter the library names in brackets: "a study (studies)". */
 const PARAMETER_IN_BRACKETS = /\(([a-z]+)\)/g;

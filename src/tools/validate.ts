@@ -59,7 +59,7 @@ export function toolWireParams(spec: ToolSpec, options: unknown): ToolWireParams
       throw new ValidationError(first, `give ${first} or ${second} to ${spec.method}, not both`);
     }
     if (pair.required && !present(first) && !present(second)) {
-      throw new ValidationError(first, `${spec.method} needs ${first} or ${second} (exactly one of them)`);
+      throw new ValidationError(first, `${spec.method} needs \`${first}\` or \`${second}\` (exactly one of them)`);
     }
   }
   const params: ToolWireParams = {};

@@ -88,6 +88,15 @@ describe("flag values → the method's options", () => {
     ) as ValidationError;
     expect(retold.message).toBe("--year-number: give --country-code (or --countries) with --year-number");
     expect((inFlagTerms(new ValidationError("filters.studys", "bad"), names) as Error).message).toBe("--filter studys: bad");
+    // a plain-word parameter in backticks is a flag too
+    const tool = new Map([
+      ["metrics", "--metrics"],
+      ["metricKeys", "--metric-keys"],
+    ]);
+    expect(
+      (inFlagTerms(new ValidationError("metrics", "toplist-market needs `metrics` or `metricKeys` (exactly one of them)"), tool) as Error)
+        .message,
+    ).toBe("--metrics: toplist-market needs `--metrics` or `--metric-keys` (exactly one of them)");
   });
 });
 

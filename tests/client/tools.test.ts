@@ -245,7 +245,7 @@ describe("validation before any request", () => {
       "neither of a required pair",
       "swot",
       { brands: 1, studies: STUDY },
-      /^categories: swot needs categories or collections \(exactly one of them\)/,
+      /^categories: swot needs `categories` or `collections` \(exactly one of them\)/,
     ],
     [
       "both of archetypes' optional pair",
