@@ -349,7 +349,7 @@ export class DuckDBStore implements Store, SessionHolder {
       },
       dropTable: async (table) => {
         const name = await this.#existingTable(table);
-        if (name === undefined) return;
+        if (name === undefined) return 0;
         const isView = Number(
           (
             await connection.runAndReadAll(`SELECT count(*) FROM duckdb_views() WHERE ${foldedSql("view_name")} = ${foldedSql("$1")}`, [
@@ -357,8 +357,10 @@ export class DuckDBStore implements Store, SessionHolder {
             ])
           ).getRows()[0][0],
         );
+        const held = isView ? 0 : Number((await connection.runAndReadAll(`SELECT count(*) FROM ${quoted(name)}`)).getRows()[0][0]);
         await connection.run(`DROP ${isView ? "VIEW" : "TABLE"} ${quoted(name)}`);
         tables.forget(name);
+        return held;
       },
       saveState: (state) => saveMarkedState(connection, tables, state),
     };

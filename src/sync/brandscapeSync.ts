@@ -231,9 +231,11 @@ export async function syncBrandscape(
   const nothingHeld = !run.before && !run.replaceTable && pulled.length > 0;
   if ((full || gone.length > 0 || pulled.length === 0) && !nothingHeld) {
     const first = await session.transaction(async (writes) => {
-      if (run.replaceTable) await writes.dropTable(run.table);
+      // the rows of a table replaced whole (another method's, or one the store did not make) are removed by the run
+      const replaced = run.replaceTable ? await writes.dropTable(run.table) : 0;
       if (full) gone = goneOf((await writes.distinctValues(run.table, STUDY_COLUMN)).map(Number));
-      const removed = await writes.removeRows(run.table, { kind: "partition", column: STUDY_COLUMN, values: gone });
+      const goneRows = await writes.removeRows(run.table, { kind: "partition", column: STUDY_COLUMN, values: gone });
+      const removed = { ...goneRows, removed: goneRows.removed + replaced };
       // a first run that found no study makes its table empty, as a resource's empty first run does: a tracked table is there
       if (pulled.length === 0 && !run.before) await writes.writeStaged(run.table, { kind: "all" });
       await writes.saveState(stateAfter(run, { cursor: null, studyMarks: marks, mode, changes: removed, requests }));

@@ -207,7 +207,8 @@ export interface StoreWrites extends PullSink {
   storedIds(table: string, scope: RowScope, gaps?: ReadonlyArray<readonly [number, number]>): Promise<IdKey[]>;
   /** the distinct values of a column of ids (a pull's ids, the studies a table holds), as ids compare; with `ofId`, in the row of that id (its text) alone */
   distinctValues(table: string, column: string, ofId?: string): Promise<IdKey[]>;
-  dropTable(table: string): Promise<void>;
+  /** drops the table (or a view of its name), and gives the rows the table held (0 for a view) */
+  dropTable(table: string): Promise<number>;
   /** saves the table's state, and writes its mark on the table when the table does not carry it yet */
   saveState(state: SyncState): Promise<void>;
 }

@@ -8,11 +8,12 @@ describe("a full sync of another endpoint into a tracked table", () => {
   const columnsOf = async (table: string) => (await fx.store.query(`SELECT * FROM ${table} LIMIT 0`)).columns;
 
   it("takes brandscape data into a table that held brands, with the columns a first run gives", async () => {
-    await fx.client.sync(fx.store, "brands", { table: "t" });
+    const brands = await fx.client.sync(fx.store, "brands", { table: "t" });
     const query = { studies: [5], metricKeys: ["esteem"], table: "t" };
     await expect(fx.client.sync(fx.store, "brandscapeData", query)).rejects.toThrow(/^table: t holds a sync of brands/);
     const report = await fx.client.sync(fx.store, "brandscapeData", { ...query, mode: "full" });
-    expect(report).toMatchObject({ mode: "full", removed: 0 });
+    // every brand row went: counted as removed
+    expect(report).toMatchObject({ mode: "full", removed: brands.rows });
     expect(report.added).toBeGreaterThan(0);
     await fx.client.sync(fx.store, "brandscapeData", { ...query, table: "fresh" });
     expect(await columnsOf("t")).toEqual(await columnsOf("fresh"));
@@ -23,8 +24,9 @@ describe("a full sync of another endpoint into a tracked table", () => {
   });
 
   it("leaves none of the other endpoint's columns in a resource's table", async () => {
-    await fx.client.sync(fx.store, "brands", { table: "v" });
-    await fx.client.sync(fx.store, "studies", { table: "v", mode: "full" });
+    const brands = await fx.client.sync(fx.store, "brands", { table: "v" });
+    const studies = await fx.client.sync(fx.store, "studies", { table: "v", mode: "full" });
+    expect(studies).toMatchObject({ mode: "full", removed: brands.rows, added: studies.rows });
     await fx.client.sync(fx.store, "studies", { table: "fresh" });
     expect(await columnsOf("v")).toEqual(await columnsOf("fresh"));
     const [count] = (await fx.store.query("SELECT (SELECT count(*) FROM v) - (SELECT count(*) FROM fresh) AS d")).column("d").values;
