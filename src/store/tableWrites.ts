@@ -7,6 +7,7 @@ import { markTableSql, tableMark } from "./tableMarks";
 import { widenStored } from "./storedTypes";
 import type { RowAppends } from "./stagedRows";
 import { STAGING_TABLE } from "../sync/types";
+import { NO_CHANGES } from "../sync/rowChanges";
 import type { Staging } from "./stagedRows";
 import { closeQuietly, type StoredTable, type StoredTables } from "./storedTables";
 import { numbersToText, numbersTurnText } from "./textWidening";
@@ -286,18 +287,17 @@ export async function storedIds(
  */
 export async function removeRows(connection: DuckDBConnection, tables: StoredTables, table: string, scope: RowScope): Promise<RowChanges> {
   const stored = await tables.of(table);
-  const none = { added: 0, updated: 0, removed: 0, rows: 0, addedColumns: [], widenedColumns: [] };
   if (stored.types.size === 0) {
     const columns = new Map<string, ColumnType>([["id", "int64"]]);
     if (scope.kind === "partition") columns.set(scope.column, "int64");
     await fitTable(connection, stored, table, columns, undefined);
-    return none;
+    return NO_CHANGES;
   }
   refuseTableWithout(stored, table, scope);
   const removed =
     stored.rows === 0 ? 0 : Number((await connection.run(`DELETE FROM ${quoted(table)} WHERE ${scopeSql(scope)}`)).rowsChanged);
   stored.rows -= removed;
-  return { ...none, removed, rows: stored.rows };
+  return { ...NO_CHANGES, removed, rows: stored.rows };
 }
 
 /**

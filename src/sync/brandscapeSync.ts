@@ -1,7 +1,8 @@
-import type { HeldPull, RowChanges, StoreSession } from "./types";
+import type { HeldPull, StoreSession } from "./types";
 import { IncompletePullError } from "./types";
 import type { ColumnPagesOf, PagesOf } from "./types";
 import { stateAfter } from "./runState";
+import { NO_CHANGES, sumChanges, withRemoved } from "./rowChanges";
 import { lookUpStudies, narrowsWithinStudies } from "./studyLookup";
 import { stagePull } from "./stagePull";
 import { chunkColumn } from "../table/pageChunk";
@@ -165,15 +166,6 @@ interface GroupPull {
   readonly ranges: PageIdRanges;
 }
 
-const sum = (a: RowChanges, b: RowChanges): RowChanges => ({
-  added: a.added + b.added,
-  updated: a.updated + b.updated,
-  removed: a.removed + b.removed,
-  rows: b.rows,
-  addedColumns: [...a.addedColumns, ...b.addedColumns.filter((name) => !a.addedColumns.includes(name))],
-  widenedColumns: [...a.widenedColumns, ...b.widenedColumns],
-});
-
 /**
  * Brandscape data by study partition. A study's brandscape data has changed exactly when its
  * `data_updated_at` has moved (the rows' own timestamps are shallow), so a run looks up the studies
@@ -209,7 +201,6 @@ export async function syncBrandscape(
     .sort((a, b) => a - b);
 
   const mode = full ? "full" : "incremental";
-  const none: RowChanges = { added: 0, updated: 0, removed: 0, rows: 0, addedColumns: [], widenedColumns: [] };
   const goneOf = (held: readonly number[]) =>
     [...new Set([...held, ...Object.keys(stored).map(Number)])].filter((id) => !(String(id) in lookup.marks)).sort((a, b) => a - b);
   // an incremental run keeps every mark but those of studies gone (a moved mark makes its study
@@ -223,7 +214,7 @@ export async function syncBrandscape(
       ? undefined
       : new Set((await session.transaction((writes) => writes.distinctValues(run.table, STUDY_COLUMN))).map(Number));
   let gone = full ? [] : goneOf(held ? [...held] : []);
-  let changes = none;
+  let changes = NO_CHANGES;
   // the studies gone whose rows this run's first transaction removed (committed before any group)
   let removedGone: readonly number[] = [];
   // a first run into no table has nothing to remove or forget: its state is first saved with its first
@@ -235,7 +226,7 @@ export async function syncBrandscape(
       const replaced = run.replaceTable ? await writes.dropTable(run.table) : 0;
       if (full) gone = goneOf((await writes.distinctValues(run.table, STUDY_COLUMN)).map(Number));
       const goneRows = await writes.removeRows(run.table, { kind: "partition", column: STUDY_COLUMN, values: gone });
-      const removed = { ...goneRows, removed: goneRows.removed + replaced };
+      const removed = withRemoved(goneRows, replaced);
       // a first run that found no study makes its table empty, as a resource's empty first run does: a tracked table is there
       if (pulled.length === 0 && !run.before) await writes.writeStaged(run.table, { kind: "all" });
       await writes.saveState(stateAfter(run, { cursor: null, studyMarks: marks, mode, changes: removed, requests }));
@@ -295,7 +286,7 @@ export async function syncBrandscape(
           // of a study listed without data (its mark null) in a group with rows (the others: emptiedStudies)
           const groupChanges = rowsPerStudy > 0 ? await writes.writeHeld(run.table, pull, only) : await writes.removeRows(run.table, only);
           const after = { ...marks, ...Object.fromEntries(group.map((study) => [String(study), lookup.marks[String(study)]])) };
-          const total = sum(changes, groupChanges);
+          const total = sumChanges(changes, groupChanges);
           await writes.saveState(stateAfter(run, { cursor: null, studyMarks: after, mode, changes: total, requests }));
           return { after, total };
         })

@@ -9,9 +9,10 @@ import { idKey, type IdKey } from "../table/columnType";
 import { ENDPOINT_BY_METHOD } from "../endpoints/table";
 import { PageIdRanges, pullSort } from "./pageIdRanges";
 import { confirmRemovals } from "./removalCheck";
-import { IncompletePullError, STAGING_TABLE, type RowChanges, type SyncOutcome, type SyncRun } from "./types";
+import { IncompletePullError, STAGING_TABLE, type SyncOutcome, type SyncRun } from "./types";
 import { NotFoundError } from "../errors";
 import { NOT_COMMITTED } from "./pageAudit";
+import { withRemoved } from "./rowChanges";
 
 /** Whether timestamp `a` is later than `b` (both ISO text). */
 const isAfter = (a: string, b: string): boolean => Date.parse(a) > Date.parse(b);
@@ -79,7 +80,6 @@ export async function syncResource(pages: ColumnPagesOf, session: StoreSession, 
   return session.transaction(async (writes) => {
     // the rows of a table replaced whole (another method's, or one the store did not make) are removed by the run
     const replaced = run.replaceTable ? await writes.dropTable(run.table) : 0;
-    const withReplaced = (changes: RowChanges): RowChanges => ({ ...changes, removed: changes.removed + replaced });
     let cursor = incremental ? before.cursor : null;
     const what = `sync of ${run.table} (${run.method})`;
     const ranges = new PageIdRanges(sort);
@@ -97,7 +97,7 @@ export async function syncResource(pages: ColumnPagesOf, session: StoreSession, 
     } catch (error) {
       // a tracked item's 404 is its deletion (on a first run, a mistyped id: the error stands)
       if (!(run.item && before !== undefined && error instanceof NotFoundError)) throw error;
-      const changes = withReplaced(await writes.writeStaged(run.table, { kind: "all" }));
+      const changes = withRemoved(await writes.writeStaged(run.table, { kind: "all" }), replaced);
       await writes.saveState(stateAfter(run, { cursor: null, studyMarks: null, mode: "full", changes, requests: 1 }));
       return { mode: "full", changes, requests: 1 };
     }
@@ -117,7 +117,7 @@ export async function syncResource(pages: ColumnPagesOf, session: StoreSession, 
       );
     // a record stamped in the future (updated_at 2099) would freeze the cursor: it is at most the run's start
     if (cursor !== null && isAfter(cursor, startedAt)) cursor = startedAt;
-    const changes = withReplaced(await writes.writeStaged(run.table, incremental ? { kind: "ids" } : { kind: "all" }));
+    const changes = withRemoved(await writes.writeStaged(run.table, incremental ? { kind: "ids" } : { kind: "all" }), replaced);
     const mode = incremental ? "incremental" : "full";
     await writes.saveState(stateAfter(run, { cursor, studyMarks: null, mode, changes, requests }));
     return { mode, changes, requests };
