@@ -306,8 +306,8 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
   !(value instanceof Date) &&
   (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
 
-/** Falsy method parameters are dropped (API.md): false, 0, "", null, undefined and []. */
-export const isDropped = (value: unknown): boolean => !value || (Array.isArray(value) && value.length === 0);
+/** Falsy method parameters are dropped (API.md): false, 0, "", null, undefined and []. NaN is kept, to be refused by name. */
+export const isDropped = (value: unknown): boolean => (!value && !Number.isNaN(value)) || (Array.isArray(value) && value.length === 0);
 
 /** `YYYY-MM-DD HH:MM:SS` in UTC, the service's datetime filter form. */
 const formatDateTime = (date: Date): string => date.toISOString().slice(0, 19).replace("T", " ");

@@ -23,6 +23,18 @@ describe("method arguments → wire parameters", () => {
     expect(params("audiences", "", 0, false, { groups: [], private: undefined })).toEqual({});
   });
 
+  test.each([
+    ["brands", [undefined, undefined, NaN], "yearNumbers"],
+    ["brands", [{ yearNumbers: NaN }], "yearNumbers"],
+    ["studies", [undefined, undefined, undefined, NaN], "released"],
+    ["brandscapeData", ["GB", NaN, 1], "yearNumber"],
+    ["brandscapeData", [{ studies: NaN }], "studies"],
+  ])("NaN is refused by name, not dropped as falsy: %s %p", (method, args, parameter) => {
+    const build = () => buildQuery(spec(method), args as unknown[]);
+    expect(build).toThrow(ValidationError);
+    expect(build).toThrow(new RegExp(`${parameter}.*NaN`));
+  });
+
   test("mainStudy goes out as bav_study; flags true/false/1/0 as 1/0", () => {
     expect(params("studies", { mainStudy: true, fullYear: 1, released: true })).toEqual({
       "filter[bav_study]": "1",
