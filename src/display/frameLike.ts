@@ -1,6 +1,6 @@
 import type { DataFrame } from "danfojs-node";
 import { frameRowCount, frameRows, isFrameShape } from "../frame/frameShape";
-import { closestName } from "../text/closestName";
+import { nearName } from "../text/closestName";
 import { ValidationError } from "../errors";
 
 /** What the display helpers accept: a danfo DataFrame, or plain records (one object per row). */
@@ -82,8 +82,8 @@ const LISTED_COLUMNS = 30;
 
 /** A column the frame lacks, with the closest it has (`differentiation` → `differentiation_c`). */
 function noColumn(column: string, columns: readonly string[]): string {
-  const closest = closestName(column, columns);
-  const guess = closest && closest.distance <= Math.max(2, column.length / 3) ? ` (did you mean ${JSON.stringify(closest.name)}?)` : "";
+  const near = nearName(column, columns);
+  const guess = near ? ` (did you mean ${JSON.stringify(near)}?)` : "";
   const listed = columns.slice(0, LISTED_COLUMNS).join(", ") + (columns.length > LISTED_COLUMNS ? `, … (${columns.length} in all)` : "");
   return `no column ${JSON.stringify(column)}${guess}; columns: ${listed}`;
 }

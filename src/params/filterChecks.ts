@@ -5,7 +5,7 @@ import { ValidationError } from "../errors";
 import type { FilterValue, Query } from "../query/query";
 import { checkWellFormed } from "../query/query";
 import { describeValue } from "../text/describeValue";
-import { closestName } from "../text/closestName";
+import { closestName, nearName } from "../text/closestName";
 
 const EMPTY_LIST = "must not be an empty list";
 
@@ -154,7 +154,8 @@ export function warnUnknownFilters(spec: EndpointSpec, given: readonly GivenFilt
     if (known.includes(wireName)) continue;
     const closest = closestName(wireName, spec.filters);
     if (spec.everyColumnFilterable && (!closest || closest.distance > MISSPELT_WITHIN)) continue;
-    unknown.push(closest ? `${key}: did you mean ${closest.name}?` : key);
+    const near = closest && nearName(wireName, [closest.name]);
+    unknown.push(near ? `${key}: did you mean ${near}?` : key);
   }
   if (!unknown.length) return;
   process.emitWarning(

@@ -3,7 +3,7 @@ import { DOCUMENTED } from "../endpoints/documented";
 import type { JsonRecord, RowShape } from "../table/types";
 import { clashesOfRecords } from "../table/pageChunk";
 import { FIELD_CLASH_WARNING, FieldClashes } from "../table/fieldClashes";
-import { closestName, nearName } from "../text/closestName";
+import { nearName } from "../text/closestName";
 import { metricColumns } from "../rows/scoreColumnMap";
 import { INCONSISTENT_PAGES_ADVICE, INCONSISTENT_PAGES_WARNING, type PageChecker } from "./pageChecks";
 import type { PageBody, PageFailure } from "./envelope";
@@ -115,8 +115,8 @@ export class UnknownFields {
     if (given && !given.isNew(UNKNOWN_FIELD_WARNING, this.endpoint, names)) return true;
     const known = [...this.#known];
     const named = names.map((name) => {
-      const closest = closestName(name, known)?.name;
-      return closest ? `${JSON.stringify(name)}: did you mean ${closest}?` : JSON.stringify(name);
+      const near = nearName(name, known);
+      return near ? `${JSON.stringify(name)}: did you mean ${near}?` : JSON.stringify(name);
     });
     process.emitWarning(
       `${this.endpoint}: ${names.length === 1 ? "a field" : "fields"} neither documented nor in the records received, so left out of the result: ${named.join("; ")}`,

@@ -1,6 +1,6 @@
 import { ValidationError } from "../errors";
 import type { Client } from "../client/client";
-import { closestName, nearName } from "../text/closestName";
+import { nearName } from "../text/closestName";
 import { SCORE_TYPES, type ScoreType } from "../rows/scoreTypes";
 import type { ScoreColumnMap } from "../rows/scoreColumnMap";
 
@@ -36,8 +36,8 @@ export function checkLongScoresOptions(options: unknown): CheckedLongScoresOptio
   const given = options as Record<string, unknown>;
   for (const name of Object.keys(given)) {
     if (!OPTION_NAMES.includes(name)) {
-      const closest = closestName(name, OPTION_NAMES);
-      const hint = closest && closest.distance <= 3 ? ` (did you mean ${closest.name}?)` : "";
+      const near = nearName(name, OPTION_NAMES);
+      const hint = near ? ` (did you mean ${near}?)` : "";
       throw new ValidationError(name, `not an option of longScores${hint}; its options: ${OPTION_NAMES.join(", ")}`);
     }
   }

@@ -35,6 +35,12 @@ test("an undocumented name in filters is sent and warned about once, naming the 
   ]);
 });
 
+test("a name no documented filter is near is named without a guess", () => {
+  expect(build("audiences", { filters: { zzz: 1 } }).warnings).toEqual([
+    "audiences: a filter the docs do not name for audiences, sent as given: zzz (give a filter you mean to send in extraFilters)",
+  ]);
+});
+
 test("in a query option too; not for extraFilters, the method's own parameters, documented columns or updated_since", () => {
   expect(build("brands", { query: new Query({ filters: { yearNumber: 2024 } }) }).warnings).toEqual([
     // a Query holds its filters under their wire names already
