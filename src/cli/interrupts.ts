@@ -1,25 +1,34 @@
-import { abandonLiveOutputs } from "../export/output";
+import { abandonLiveOutputs, endLiveOutputs } from "../export/output";
 import { stopEveryProgressBar } from "../progress/progressDisplay";
 import { EXIT_SIGNALS } from "./exitCode";
 import type { CliIo } from "./io";
 
 type StopSignal = keyof typeof EXIT_SIGNALS;
 
+/** The longest an interrupt waits for a reader to take the output still queued for it. */
+const CLOSE_WAIT_MS = 5_000;
+
 /**
  * Runs `action` so that Ctrl-C (SIGINT), SIGTERM or a closed terminal (SIGHUP) leaves nothing
  * behind: the progress bar is stopped (cursor and line wrap come back), partial files are removed,
- * a JSON array already on its way out is closed, and one line says what became of the output: an
- * output left incomplete, or what `kept` says was kept on purpose (a resumable export's pages, and
- * how to continue), or nothing written. The process exits 130.
+ * a JSON array already on its way out is closed (after the bytes still queued for its reader, waited
+ * for up to CLOSE_WAIT_MS; a second signal exits at once), and one line says what became of the
+ * output: an output left incomplete, or what `kept` says was kept on purpose (a resumable export's
+ * pages, and how to continue), or nothing written. The process exits 130.
  */
 export async function whileInterruptible<T>(io: CliIo, action: () => Promise<T>, kept?: () => string | undefined): Promise<T> {
-  const onSignal = (signal: StopSignal) => {
+  let stopping = false;
+  const stop = async (signal: StopSignal) => {
+    if (stopping) process.exit(EXIT_SIGNALS[signal]);
+    stopping = true;
     stopEveryProgressBar();
+    await endLiveOutputs(CLOSE_WAIT_MS);
     const incomplete = abandonLiveOutputs();
     const outcome = incomplete.length ? `${incomplete.join(", ")} incomplete` : (kept?.() ?? "nothing written");
     io.stderr.write(`interrupted: ${outcome}\n`);
     process.exit(EXIT_SIGNALS[signal]);
   };
+  const onSignal = (signal: StopSignal) => void stop(signal);
   const signals = Object.keys(EXIT_SIGNALS) as StopSignal[];
   for (const signal of signals) process.on(signal, onSignal);
   try {

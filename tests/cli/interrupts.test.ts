@@ -91,6 +91,22 @@ test("SIGINT with JSON on stdout: the array is closed, so a reader never gets a 
   expect(JSON.parse(run.stdout())).toHaveLength(10);
 });
 
+test("SIGINT with JSON queued for its reader: the array is closed after every queued byte", async () => {
+  // wide rows pulled faster than the reader takes them: megabytes wait in the CLI's queue, one write in flight
+  fx.emulator.setFaults([]);
+  const run = start(
+    process.execPath,
+    [fx.cli, "brandscape-data", "--studies", "1,2", "--per-page", "25", "--format", "json", "-q"],
+    freshDir(),
+  );
+  await untilData(run.child.stdout, () => run.stdout().length > 1_000_000, "a megabyte on stdout");
+  run.child.kill("SIGINT");
+  expect((await run.exited).code).toBe(130);
+  expect(run.stderr()).toBe("interrupted: stdout incomplete\n");
+  const rows = JSON.parse(run.stdout()) as unknown[];
+  expect(rows.length % 25).toBe(0); // whole pages
+});
+
 test("Ctrl-C on a terminal (script gives the CLI a TTY): the cursor and line wrap come back", async () => {
   const dir = freshDir();
   const command = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(fx.cli)} ${PULL.join(" ")} --out x.csv`;

@@ -170,6 +170,8 @@ function streamSink(stream: Writable, live: LiveOutput | undefined, path: string
     return failure;
   };
   const write = async (chunk: string | Uint8Array) => {
+    // an interrupt has queued the closer and the process exits once it is out: the export waits for that
+    if (output.ended) return new Promise<void>(() => {});
     if (failure) throw failure;
     if (stream.destroyed) throw closedEarly();
     count(chunk);

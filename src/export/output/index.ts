@@ -7,4 +7,4 @@ export { withFileOutput, bytesWrittenTo, isOutputFailure, type Sink } from "./fi
 export { withFolderOutput, checkReplaceable, type FolderOutput } from "./folderOutput";
 export { ResumeFolder, resumeFolderOf } from "./resumeFolder";
 export { followedLinks } from "./outputTarget";
-export { abandonLiveOutputs, scratchFile, type TemporaryOutput } from "./temporary";
+export { abandonLiveOutputs, endLiveOutputs, scratchFile, type TemporaryOutput } from "./temporary";

@@ -44,6 +44,8 @@ export interface LiveOutput {
   bytes: number;
   /** what ends the document early so it stays well-formed (JSON's `]`) */
   closer: string | undefined;
+  /** set by an interrupt once the closer is queued: nothing may be written after it */
+  ended?: boolean;
   /** a temporary folder that an interrupt leaves in place once this says it holds something to keep */
   readonly keptOnExit?: () => boolean;
 }
@@ -219,6 +221,35 @@ export function abandonLiveOutputs(): string[] {
   removeExitHook?.();
   removeExitHook = undefined;
   return incomplete;
+}
+
+/**
+ * For an interrupt, before `abandonLiveOutputs`: each output written in place that already received
+ * bytes and has a closer gets it queued after every byte still waiting (nothing is written after
+ * it), and is waited for until its reader has taken them all: at most `waitMs`, so a reader that
+ * stopped reading cannot hold the process (its document stays cut).
+ */
+export async function endLiveOutputs(waitMs: number): Promise<void> {
+  const ending: Promise<void>[] = [];
+  for (const output of live) {
+    const { stream, closer } = output;
+    if (output.partialPath || output.bytes === 0 || !closer || !stream || stream.destroyed) continue;
+    output.ended = true;
+    output.closer = undefined;
+    ending.push(
+      new Promise<void>((resolve) => {
+        try {
+          stream.write(closer, () => resolve());
+        } catch {
+          resolve(); // the reader is gone: nothing more can reach it
+        }
+      }),
+    );
+  }
+  if (ending.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(ending), new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+  clearTimeout(timer);
 }
 
 /** Only when nothing is queued, so the closer cannot land before bytes still waiting. */
