@@ -5,7 +5,7 @@ import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node
 import { ValidationError, ValueError } from "../errors";
 import type { DuckDB } from "./loadDuckDB";
 import { attachedBy, holdAttachedFiles, isOpenHere, isStillClaimed, releaseFile } from "./openFiles";
-import { commitNotWritten, fileNotOpened, storeUnusable } from "./storeFileError";
+import { commitNotWritten, fileNotOpened, StoreFileError, storeUnusable, type Unusable } from "./storeFileError";
 import { exportFile, exportPartitioned, notExported } from "./parquetExport";
 import { columnTypes } from "./partitionFolders";
 import { fitsPartitionFolders, PARTITION_BY_ALLOWED } from "../export/partitionFolder";
@@ -87,8 +87,8 @@ export class DuckDBStore implements Store, SessionHolder {
   /** one run or query at a time on the store: later ones wait their turn */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
-  /** the COMMIT or checkpoint that could not write the file, after which DuckDB has let go of it */
-  #unwritable: { error: unknown } | undefined;
+  /** what left the store of no more use: a COMMIT or checkpoint that could not write the file, a COMMIT DuckDB failed, a database DuckDB invalidated */
+  #unusable: Unusable | undefined;
   /** a run's last COMMIT and the checkpoint after it (#commit), settled: what failed in them, if anything */
   #pendingCommit: Promise<{ error: unknown } | undefined> = Promise.resolve(undefined);
 
@@ -301,7 +301,7 @@ export class DuckDBStore implements Store, SessionHolder {
           await this.#commitEnded().catch(() => undefined);
           tables.forget();
           await staging.drop().catch(() => undefined);
-          await this.#connection.run("CHECKPOINT").catch((error: unknown) => this.#noteFailedWrite(error));
+          if (!this.#unusable) await this.#connection.run("CHECKPOINT").catch((error: unknown) => this.#noteFailedWrite(error));
           await this.#connection.run(`SET checkpoint_threshold = ${sqlText(threshold)}`).catch(() => undefined);
           await this.#connection.run(`SET threads = ${threads}`).catch(() => undefined);
           await this.#letGoOfCache(limit);
@@ -309,7 +309,7 @@ export class DuckDBStore implements Store, SessionHolder {
         }
       });
     }).catch((error: unknown) => {
-      throw withMemoryHint(error);
+      throw runError(error, this.path, this.#unusable);
     });
   }
 
@@ -401,11 +401,25 @@ export class DuckDBStore implements Store, SessionHolder {
       await this.#connection.run("ROLLBACK").catch(() => undefined);
       staging.restore(stagingBefore);
       tables.forget();
-      if (!isDuckDBWriteFailure(error)) throw error;
-      this.#unwritable = { error };
-      throw commitNotWritten(this.path, error);
+      if (error instanceof StoreFileError) throw error;
+      if (isDuckDBWriteFailure(error)) {
+        this.#unusable = { error, why: "unwritable" };
+        throw commitNotWritten(this.path, error);
+      }
+      await this.#failedCommit(error);
+      throw error;
     }
     await this.#foldIn(tables, memoryLimit);
+  }
+
+  /**
+   * After a COMMIT it failed (out of memory, say) DuckDB can keep a wrong picture of the database in
+   * memory (index entries of the rows it undid): it is never checkpointed, not even as the store
+   * closes, so the file and its log keep exactly what was committed, and the store is of no more use.
+   */
+  async #failedCommit(error: unknown): Promise<void> {
+    this.#unusable ??= { error, why: "failedCommit" };
+    await this.#connection.run("PRAGMA disable_checkpoint_on_shutdown").catch(() => undefined);
   }
 
   /**
@@ -413,7 +427,8 @@ export class DuckDBStore implements Store, SessionHolder {
    * next open replays it), but DuckDB lets go of the file: the store's later calls refuse at once.
    */
   #noteFailedWrite(error: unknown): void {
-    if (isDuckDBWriteFailure(error) || isInvalidated(error)) this.#unwritable ??= { error };
+    if (isDuckDBWriteFailure(error)) this.#unusable ??= { error, why: "unwritable" };
+    else if (isInvalidated(error)) this.#unusable ??= { error, why: "invalidated" };
   }
 
   /** Waits for the last transaction's COMMIT and checkpoint; what failed in them is thrown here. */
@@ -517,14 +532,16 @@ export class DuckDBStore implements Store, SessionHolder {
   #turn<T>(work: () => Promise<T>): Promise<T> {
     if (this.#closed) return Promise.reject(new ValidationError("store", `${this.path} is closed`));
     const onItsFile = async () => {
-      if (this.#unwritable) throw storeUnusable(this.path, this.#unwritable.error);
+      if (this.#unusable) throw storeUnusable(this.path, this.#unusable);
       if (!(await isStillClaimed(this.#file, this.#givenPath))) throw fileNotOpened(this.path);
       try {
         return await work();
       } catch (error) {
+        // a COMMIT of the user's SQL that DuckDB failed, as a run's (#commit)
+        if (!this.#unusable && isFailedCommit(error)) await this.#failedCommit(error);
         if (!isInvalidated(error)) throw error;
-        this.#unwritable ??= { error };
-        throw storeUnusable(this.path, error);
+        this.#unusable ??= { error, why: isDuckDBWriteFailure(error) ? "unwritable" : "invalidated" };
+        throw storeUnusable(this.path, this.#unusable);
       }
     };
     const run = this.#queue.then(onItsFile, onItsFile);
@@ -554,20 +571,34 @@ function isDuckDBWriteFailure(error: unknown): boolean {
   return /could not write|no space left|file too large|disk full/i.test((error as Error)?.message ?? "");
 }
 
+/** DuckDB's words for a COMMIT it failed ("TransactionContext Error: Failed to commit: ..."). */
+function isFailedCommit(error: unknown): boolean {
+  return /Failed to commit/.test((error as Error)?.message ?? "");
+}
+
 /** DuckDB's words for a database it let go of after a failed write or checkpoint ("... has been invalidated because ..."). */
 function isInvalidated(error: unknown): boolean {
   return /has been invalidated/i.test((error as Error)?.message ?? "");
 }
 
+/** DuckDB's words for running out of its memory_limit: its own error, or an append's or a COMMIT's that could not get a block. */
+const OUT_OF_MEMORY = /^Out of Memory Error|could not allocate block|failed to pin block/;
+
 /**
- * DuckDB's out-of-memory error of a run, told with how to lift the limit (a user's SET memory_limit
- * is the whole database's, and a sync keeps it); other errors as they are.
+ * A run's error as the store tells it: DuckDB's out-of-memory error with how to lift the limit (a
+ * user's SET memory_limit is the whole database's, and a sync keeps it), and, after a COMMIT DuckDB
+ * failed, that the store must be opened again; other errors as they are.
  */
-function withMemoryHint(error: unknown): unknown {
+function runError(error: unknown, path: string, unusable: Unusable | undefined): unknown {
+  if (error instanceof StoreFileError) return error;
   const said = (error as { message?: unknown } | null)?.message;
-  if (typeof said !== "string" || !said.startsWith("Out of Memory Error")) return error;
+  const failedCommit = unusable?.why === "failedCommit";
+  if (typeof said !== "string" || !OUT_OF_MEMORY.test(said)) return failedCommit ? storeUnusable(path, unusable) : error;
+  const reopen = failedCommit
+    ? ", close the store and open it again (DuckDB failed a COMMIT, after which this store does nothing more),"
+    : "";
   return new ValueError(
-    `${said.split("\n")[0]}; the store's DuckDB ran out of its memory_limit, which is too low for this run: raise it (store.query("SET memory_limit = '2GB'")) and sync again; what the run had not committed yet was not written`,
+    `${said.split("\n")[0]}; the store's DuckDB ran out of its memory_limit, which is too low for this run: raise it (store.query("SET memory_limit = '2GB'"))${reopen} and sync again; what the run had not committed yet was not written`,
     { cause: error },
   );
 }

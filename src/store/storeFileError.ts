@@ -3,8 +3,8 @@ import { FountError } from "../errors";
 /**
  * The store's file failed under an open store: removed or replaced by another file (what is written
  * through the store would be lost with it), or a COMMIT or checkpoint that could not write it (a full
- * disk, a file size limit), after which DuckDB lets go of the file. The store is then of no more use:
- * close it, and open it again once the file can be written.
+ * disk, a file size limit), after which DuckDB lets go of the file; or DuckDB failed a COMMIT or
+ * invalidated the database. The store is then of no more use: close it, and open it again.
  */
 export class StoreFileError extends FountError {
   static override readonly kind: string = "StoreFileError";
@@ -29,10 +29,26 @@ export function commitNotWritten(path: string, cause: unknown): StoreFileError {
   );
 }
 
-/** A store whose COMMIT or checkpoint could not write the file before: refused at once, not with DuckDB's "invalidated" error. */
-export function storeUnusable(path: string, cause: unknown): StoreFileError {
+/** DuckDB's message without the advice it adds on later lines ("Possible solutions: ..."). */
+const firstLine = (error: unknown): string => ((error as Error)?.message ?? String(error)).split("\n")[0];
+
+/** What left a store of no more use: its file could not be written, DuckDB failed a COMMIT, or DuckDB invalidated the database. */
+export interface Unusable {
+  readonly error: unknown;
+  readonly why: "unwritable" | "failedCommit" | "invalidated";
+}
+
+const UNUSABLE_BECAUSE: Record<Unusable["why"], string> = {
+  unwritable: "its file could not be written",
+  failedCommit: "DuckDB failed a COMMIT, after which its picture of the database in memory may be wrong",
+  invalidated: "DuckDB invalidated its database",
+};
+
+/** A store left of no more use: refused at once, not with DuckDB's "invalidated" error or a wrong answer. */
+export function storeUnusable(path: string, { error, why }: Unusable): StoreFileError {
   return new StoreFileError(
-    `the store ${path} can do nothing more since its file could not be written (${(cause as Error)?.message ?? String(cause)}): close it and open it again`,
-    { cause },
+    `the store ${path} can do nothing more since ${UNUSABLE_BECAUSE[why]} (${firstLine(error)}): ` +
+      "close it and open it again (the file keeps every commit made before)",
+    { cause: error },
   );
 }
