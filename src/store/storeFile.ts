@@ -1,5 +1,5 @@
 import { open, realpath, stat } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve, sep } from "node:path";
 import { ValidationError, ValueError } from "../errors";
 import { sqlText } from "./sqlTypes";
 import { followedLinks } from "../export/output/outputTarget";
@@ -113,6 +113,9 @@ export async function checkStoreFile(path: unknown, create: boolean): Promise<St
   if (typeof path !== "string" || path.trim() === "") throw new ValidationError("path", `${wanted}, got ${JSON.stringify(path)}`);
   if (path.startsWith(":memory:"))
     throw new ValidationError("path", `${wanted}, got ${JSON.stringify(path)}: an in-memory database keeps nothing a sync writes`);
+  // a name ending in a separator is a folder's ("newdir/"): the path's resolution would drop the separator and make a file of it
+  if (path.endsWith("/") || path.endsWith(sep))
+    throw new ValidationError("path", `${wanted}, got ${JSON.stringify(path)}: a folder's name (it ends in ${JSON.stringify(sep)})`);
   const resolved = await resolvedPath(path).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== "ELOOP") throw error;
     throw new ValueError(`the store ${path} is a link in a loop of symbolic links (nothing was opened or created)`);

@@ -139,6 +139,9 @@ describe("the store owns only what it made", () => {
     await expect(openStore(missing, { create: false })).rejects.toThrow(/typo\.duckdb does not exist \(nothing was created\)/);
     expect(existsSync(missing)).toBe(false);
     await expect(openStore(":memory:")).rejects.toThrow(ValidationError);
+    // a folder's name that is not there yet: never made a file of
+    await expect(openStore(join(dir, "newdir") + "/")).rejects.toThrow(/path: .*newdir\/": a folder's name \(it ends in "\/"\)/);
+    expect(existsSync(join(dir, "newdir"))).toBe(false);
   });
 
   it("tells a DuckDB file DuckDB cannot read (damaged, cut short, another version) from one in use: a ValueError with DuckDB's reason", async () => {
