@@ -1,5 +1,6 @@
 import { homedir } from "node:os";
-import { basename, resolve } from "node:path";
+import { realpath } from "node:fs/promises";
+import { basename, resolve, sep } from "node:path";
 import picomatch from "picomatch";
 import { ValidationError } from "../errors";
 import { isOpenHere, openFilePaths } from "./openFiles";
@@ -24,6 +25,8 @@ export async function refuseReachingOpenStores(sql: string, read: ReadSql, param
   const texts = [...read.texts, ...values.filter((value): value is string => typeof value === "string")];
   if (texts.length === 0) return;
   const attaching = /attach|import/i.test(sql);
+  // COPY TO a folder with OVERWRITE removes everything in it first
+  const overwriting = /\boverwrite\b/i.test(read.code);
   const openPaths = openFilePaths();
   const openNames = new Set(openPaths.map((path) => basename(path)));
   for (const text of [...texts, ...texts.flatMap(textsInside)]) {
@@ -36,6 +39,10 @@ export async function refuseReachingOpenStores(sql: string, read: ReadSql, param
     const database = path.replace(STORE_SIDE_FILE, "");
     if (open || (database !== path && (await isOpenHere(resolve(database)))))
       throw reachingOpenFile(`${JSON.stringify(text)} is ${database !== path ? "the log of " : ""}a store this process has open`);
+    if (overwriting && (await holdsOpenFile(path, openPaths)))
+      throw reachingOpenFile(
+        `${JSON.stringify(text)} is a folder holding a store this process has open, which COPY's OVERWRITE would empty`,
+      );
   }
   const spelled = await pathAcrossTexts(texts, openPaths, openNames, read.code);
   if (spelled !== undefined)
@@ -62,6 +69,12 @@ function textsInside(text: string): string[] {
   if (!text.includes("'") && !text.includes("$")) return [];
   const inner = readSql(text).texts.filter((inside) => inside !== text);
   return [...inner, ...inner.flatMap(textsInside)];
+}
+
+/** Whether `path` is a folder that holds one of `open` (at any depth), read through its links too. */
+async function holdsOpenFile(path: string, open: readonly string[]): Promise<boolean> {
+  const folders = [resolve(path), await realpath(path).catch(() => undefined)].filter((folder) => folder !== undefined);
+  return open.some((file) => folders.some((folder) => file.startsWith(folder.endsWith(sep) ? folder : folder + sep)));
 }
 
 /** DuckDB's glob characters (`*`, `?`, `[…]`, `**`). */

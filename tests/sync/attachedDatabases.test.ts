@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { openStore } from "../../src/store";
 import { useStoreFixture } from "./helpers/storeFixture";
@@ -116,6 +116,20 @@ describe("the store's tables, beside an attached database's", () => {
     expect((await fx.store.query(`SELECT file FROM glob('${join(folder, "*.duckdb")}')`)).column("file").values).toEqual([file]);
     await fx.store.query(`COPY (SELECT 1 AS a) TO ('${stem}' || '.csv') (FORMAT csv)`);
     expect((await fx.store.query(`SELECT a FROM read_csv('${stem}.c?v')`)).column("a").values).toEqual([1]);
+    // COPY with OVERWRITE empties the folder it writes: one holding an open store, at any depth, is refused (round 16)
+    mkdirSync(join(folder, "nested"));
+    const nested = await openStore(join(folder, "nested", "n.duckdb"));
+    try {
+      for (const target of [folder, join(folder, "nested")])
+        await expect(
+          fx.store.query(`COPY (SELECT 1 AS a, 2 AS b) TO '${target}' (FORMAT parquet, PARTITION_BY (a), OVERWRITE)`),
+        ).rejects.toThrow(/is a folder holding a store this process has open, which COPY's OVERWRITE would empty/);
+    } finally {
+      await nested.close();
+    }
+    const beside = join(folder, "export");
+    await fx.store.query(`COPY (SELECT 1 AS a, 2 AS b) TO '${beside}' (FORMAT parquet, PARTITION_BY (a), OVERWRITE)`);
+    expect(existsSync(join(beside, "a=1"))).toBe(true);
     // a log of the store (WAL and mark) is named as such
     await expect(fx.store.query(`COPY (SELECT 1 AS a) TO '${file}.wal.fountframe'`)).rejects.toThrow(
       /is the log of a store this process has open/,
