@@ -13,14 +13,25 @@ function wireTimestamp(micros: bigint): string {
   return `${new Date(Number(seconds) * 1000).toISOString().slice(0, 19)}.${String(fraction).padStart(6, "0")}Z`;
 }
 
+/** The microseconds a JavaScript Date holds (±8.64e15 ms): DuckDB's timestamps reach further. */
+const DATE_MICROS = 8_640_000_000_000_000_000n;
+
+/** DuckDB's text of an infinite date or timestamp (its node API writes them as far-off dates). */
+const infinity = (positive: boolean): string => (positive ? "infinity" : "-infinity");
+
 /**
  * A DuckDB value as a frame cell, as a pull gives it: BIGINT and DECIMAL as numbers, a timestamp in
- * the service's form, a date as `YYYY-MM-DD`, any other DuckDB value as its text.
+ * the service's form, a date as `YYYY-MM-DD`, any other DuckDB value as its text (an infinite date
+ * or timestamp `infinity` / `-infinity`, as DuckDB writes it).
  */
 function cellOf(duckdb: DuckDB, value: unknown): unknown {
   if (typeof value === "bigint") return Number(value);
   if (value instanceof duckdb.DuckDBDecimalValue) return value.toDouble();
-  if (value instanceof duckdb.DuckDBTimestampValue) return wireTimestamp(value.micros);
+  if (value instanceof duckdb.DuckDBTimestampValue) {
+    if (!value.isFinite) return infinity(value.micros > 0n);
+    return value.micros < DATE_MICROS && value.micros > -DATE_MICROS ? wireTimestamp(value.micros) : String(value);
+  }
+  if (value instanceof duckdb.DuckDBDateValue && !value.isFinite) return infinity(value.days > 0);
   if (value !== null && typeof value === "object") return String(value);
   return value;
 }

@@ -37,6 +37,15 @@ describe("store.query's dtypes", () => {
     expect(empty.columns).toEqual(["a", "a_1"]);
   });
 
+  it("gives infinite and far-off dates and timestamps as DuckDB writes them, never a RangeError", async () => {
+    const queried = await store.query(
+      "SELECT '-infinity'::TIMESTAMP AS a, 'infinity'::TIMESTAMP AS b, 'infinity'::DATE AS c, '-infinity'::DATE AS d, '290000-01-01'::TIMESTAMP AS e, '2024-01-31 12:00:00'::TIMESTAMP AS f",
+    );
+    expect(queried.values).toEqual([
+      ["-infinity", "infinity", "infinity", "-infinity", "290000-01-01 00:00:00", "2024-01-31T12:00:00.000000Z"],
+    ]);
+  });
+
   it("types a result of no rows from DuckDB's column types", async () => {
     const empty = await store.query("SELECT 1::BIGINT AS n, 1.5::DOUBLE AS x, true AS b, 'a' AS s WHERE false");
     expect(empty.columns).toEqual(["n", "x", "b", "s"]);
