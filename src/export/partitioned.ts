@@ -2,7 +2,6 @@ import { join } from "node:path";
 import { ValidationError } from "../errors";
 import type { ColumnBatch, ColumnarFileWriter, ColumnarOptions, ColumnarSchema, StoredCell, StoredColumn } from "./columnarTypes";
 import type { ColumnType } from "../table/columnType";
-import { ExportError } from "./exportError";
 import { PARTITION_VALUE_FILE } from "./longFolderName";
 import { withFolderOutput, type FolderOutput, type Sink } from "./output";
 import { partitionFolder, partitionPrefix } from "./partitionFolder";
@@ -196,8 +195,10 @@ function layoutOf(schema: ColumnarSchema, partitionBy: readonly string[], batchR
   const keys = partitionBy.map((name) => {
     const position = schema.names.indexOf(name);
     if (position < 0)
-      throw new ExportError(
-        `partitionBy: ${JSON.stringify(name)} is not a column of this data; its columns: ${schema.names.slice(0, 20).join(", ")}${schema.names.length > 20 ? ", …" : ""}`,
+      // a bad value of the caller's (the CLI's usage exit), told once the first batch says which columns there are
+      throw new ValidationError(
+        "partitionBy",
+        `${JSON.stringify(name)} is not a column of this data; its columns: ${schema.names.slice(0, 20).join(", ")}${schema.names.length > 20 ? ", …" : ""}`,
       );
     return position;
   });

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { cleanEnv, runCli, useCliFixture } from "./helpers/builtCli";
@@ -53,6 +53,14 @@ test("--partition-by study_id: a Hive-style folder DuckDB reads with hive_partit
     [1, perStudy(1)],
     [2, perStudy(2)],
   ]);
+});
+
+test("--partition-by a column the data does not have: bad usage (exit 2), naming the columns, nothing written", async () => {
+  const out = join(fx.dir, "by-nothing");
+  const run = await fount("regions", "--out", out, "--format", "parquet", "--partition-by", "nope", "-q");
+  expect(run.code).toBe(2);
+  expect(run.stderr).toMatch(/partitionBy: "nope" is not a column of this data; its columns: id, name/);
+  expect(existsSync(out)).toBe(false);
 });
 
 test("--partition-by: null, '', the text __HIVE_DEFAULT_PARTITION__ and escaped values each get their folder, read back as they were", async () => {
