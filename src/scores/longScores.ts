@@ -1,6 +1,7 @@
 import type { DataFrame } from "danfojs-node";
 import { Client } from "../client/client";
 import { ValidationError } from "../errors";
+import { describeValue } from "../text/describeValue";
 import { tableToFrame } from "../frame/finishTable";
 import type { ColumnDtype } from "../table/types";
 import { checkLongScoresOptions, checkMetricKeys, type LongScoresOptions } from "./longScoresOptions";
@@ -20,24 +21,38 @@ const LONG_COLUMNS = ["metric", "metric_name", "score_type", "value"] as const;
  * columns they do not place are left out and named in one warning (FOUNTFRAME_UNPLACED_SCORE_COLUMNS).
  */
 export async function longScores(frame: DataFrame, options?: LongScoresOptions): Promise<DataFrame> {
+  if (!isDataFrame(frame)) throw new ValidationError("frame", `must be a danfo DataFrame (a pull's frame), got ${describeValue(frame)}`);
   const checked = checkLongScoresOptions(options);
   const map = await mappingFor(checked.client);
   checkMetricKeys(checked.metrics, map);
   const columns = frame.columns as string[];
   const { keys, scores, unplaced } = placeColumns(columns, map);
-  if (unplaced.length) {
-    process.emitWarning(
-      `longScores: ${unplaced.length === 1 ? "a column" : `${unplaced.length} columns`} that the service's brand-metrics records do not place, left out: ${unplaced.join(", ")}`,
-      { code: UNPLACED_SCORE_COLUMNS_WARNING },
-    );
-  }
   const picked = scores.filter(
     (score) =>
       (!checked.metrics || checked.metrics.includes(score.metric)) && (!checked.scoreTypes || checked.scoreTypes.has(score.scoreType)),
   );
   if (!picked.length)
     throw new ValidationError(checked.metrics || checked.scoreTypes ? "metrics" : "frame", noScoresMessage(checked.metrics, columns));
+  if (unplaced.length) {
+    process.emitWarning(
+      `longScores: ${unplaced.length === 1 ? "a column" : `${unplaced.length} columns`} that the service's brand-metrics records do not place, left out: ${unplaced.join(", ")}`,
+      { code: UNPLACED_SCORE_COLUMNS_WARNING },
+    );
+  }
   return meltScores(frame, keys, picked);
+}
+
+/** A danfo DataFrame, or one of the same shape (columns, dtypes, shape, column()): what the melt reads. */
+function isDataFrame(frame: unknown): frame is DataFrame {
+  const candidate = frame as Partial<DataFrame> | null | undefined;
+  return (
+    typeof candidate === "object" &&
+    candidate !== null &&
+    Array.isArray(candidate.columns) &&
+    Array.isArray(candidate.dtypes) &&
+    Array.isArray(candidate.shape) &&
+    typeof candidate.column === "function"
+  );
 }
 
 async function mappingFor(client: Client | undefined): Promise<ScoreColumnMap> {

@@ -83,6 +83,24 @@ describe("longScores", () => {
     await expect(longScores(wide, { client, metrics: "knowledge" })).rejects.toThrow(/no score column of knowledge/);
   });
 
+  it("refuses what is no frame before any request, and a frame of no score column without a warning besides", async () => {
+    const client = env.client();
+    env.emulator.resetStats();
+    for (const notFrame of [{ a: 1 }, null, [{ a: 1 }]])
+      // @ts-expect-error not a frame
+      await expect(longScores(notFrame, { client })).rejects.toThrow(/^frame: must be a danfo DataFrame \(a pull's frame\), got /);
+    expect(env.emulator.stats.requests).toBe(0);
+    const brands = await client.brands({ perPage: 5, maxPages: 1 });
+    const { result, warnings } = await captureWarnings(() =>
+      longScores(brands, { client }).then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+    );
+    expect(String(result)).toMatch(/^ValidationError: frame: the frame has no score column/);
+    expect(warnings).toEqual([]);
+  });
+
   it("leaves out the columns it cannot place and names them in one warning", async () => {
     const client = env.client();
     const frame = await tableToFrame({
