@@ -2,6 +2,7 @@ import type { FrameLike } from "./frameLike";
 import { frameToText } from "./frameToText";
 import { notebookDisplay, type TextBundle } from "./notebookDisplay";
 import { styledTable, type StyledTableOptions } from "./styledTable";
+import { checkDisplayOptions } from "./displayOptions";
 
 export type ShowOptions = StyledTableOptions;
 
@@ -15,12 +16,12 @@ export function tableBundle(frame: FrameLike, options: ShowOptions = {}): TextBu
  * terminal's width anywhere else. Resolves once the output is written: Deno's kernel takes it
  * asynchronously, so `await show(...)` there keeps a cell's last table in that cell.
  */
-export function show(frame: FrameLike, options: ShowOptions = {}): Promise<void> {
+export async function show(frame: FrameLike, options: ShowOptions = {}): Promise<void> {
+  checkDisplayOptions("show", options);
   const display = notebookDisplay();
   if (display) return display.show(tableBundle(frame, options));
   if (options.caption) console.log(options.caption);
   console.log(frameToText(frame, options));
-  return Promise.resolve();
 }
 
 /** Shows HTML in a notebook; elsewhere prints it as it is. */

@@ -3,6 +3,7 @@ import { isMissing } from "./formatCell";
 import { frameToHtml, type CellContext, type FrameHtmlOptions } from "./frameToHtml";
 import { toTable, type FrameLike } from "./frameLike";
 import { ValidationError } from "../errors";
+import { checkDisplayOptions } from "./displayOptions";
 
 /** How a metric column is coloured: light→dark with the value, or red/white/green around zero. */
 export type ColumnScale = "sequential" | "diverging";
@@ -59,6 +60,7 @@ function heatCss(range: ColumnRange, value: number): string {
  * ranking tables in a notebook or a report. Colours are relative to each column's own range.
  */
 export function styledTable(frame: FrameLike, options: StyledTableOptions = {}): string {
+  checkDisplayOptions("styledTable", options);
   const ranges = columnRanges(frame, heatScales(options.heat));
   const userCell = options.styles?.cell;
   const cell = (context: CellContext): string | undefined => {

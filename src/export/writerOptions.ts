@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ValidationError } from "../errors";
+import { checkOptionValues, rule, type OptionRule } from "../params/optionRules";
 import { describeValue } from "../text/describeValue";
 import { COLUMN_TYPES, type ColumnType } from "../table/columnType";
 import { EXCEL_MAX_DATA_ROWS } from "./excelSheets";
@@ -12,12 +13,6 @@ import type { ExportFormat } from "./types";
  * that breaks the format), is a ValidationError naming the option and what it allows.
  */
 
-interface OptionRule {
-  schema: z.ZodType;
-  allowed: string;
-}
-
-const rule = (schema: z.ZodType, allowed: string): OptionRule => ({ schema, allowed });
 const wholeFrom = (min: number, max = Number.MAX_SAFE_INTEGER) => z.number().int().min(min).max(max);
 
 const COMMON: Record<string, OptionRule> = {
@@ -104,14 +99,7 @@ export function checkWriterOptions<T extends object>(format: ExportFormat, optio
   if (options === undefined) return {} as T;
   if (typeof options !== "object" || options === null || Array.isArray(options))
     throw new ValidationError("options", `must be an object of ${WRITER_NAMES[format]}'s options, got ${describeValue(options)}`);
-  const rules = RULES[format];
-  for (const key of Object.keys(options)) {
-    const value = (options as Record<string, unknown>)[key];
-    if (value === undefined) continue;
-    const known = Object.hasOwn(rules, key) ? rules[key] : undefined;
-    if (!known) throw new ValidationError(key, notAnOption(format, key));
-    if (!known.schema.safeParse(value).success) throw new ValidationError(key, `must be ${known.allowed}, got ${describeValue(value)}`);
-  }
+  checkOptionValues(options, RULES[format], (key) => notAnOption(format, key));
   return options;
 }
 

@@ -56,4 +56,26 @@ describe("chart specs", () => {
       /no field "brand_name" in the chart data; fields: brand, relevance/,
     );
   });
+
+  test("options it does not take, a value it cannot draw with or a field it needs left out: a ValidationError naming the option", () => {
+    // @ts-expect-error value left out
+    expect(() => barChart(rows, { category: "brand" })).toThrow(/^value: barChart needs it: a field \(column\) name$/);
+    // @ts-expect-error no options
+    expect(() => barChart(rows)).toThrow(/^options: barChart takes an object of options with category and value, got undefined$/);
+    // @ts-expect-error y left out
+    expect(() => scatterChart(rows, { x: "relevance" })).toThrow(/^y: scatterChart needs it/);
+    // @ts-expect-error a sort not allowed
+    expect(() => barChart(rows, { category: "brand", value: "esteem", sort: "desc" })).toThrow(
+      /^sort: must be "descending", "ascending" or "none", got "desc"$/,
+    );
+    // @ts-expect-error an xType not allowed
+    expect(() => lineChart(rows, { x: "year", y: "esteem", xType: "time" })).toThrow(
+      /^xType: must be "ordinal", "quantitative" or "temporal", got "time"$/,
+    );
+    expect(() => lineChart(rows, { x: "year", y: "esteem", width: -5 })).toThrow(/^width: must be a number of pixels above 0, got -5$/);
+    // @ts-expect-error a misspelt option
+    expect(() => barChart(rows, { category: "brand", value: "esteem", titel: "x" })).toThrow(
+      /^titel: not an option of barChart \(did you mean title\?\); its options: title, /,
+    );
+  });
 });

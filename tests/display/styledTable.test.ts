@@ -1,4 +1,4 @@
-import { styledTable } from "../../src/display";
+import { show, styledTable } from "../../src/display";
 
 const rows = [
   { brand: "A", relevance: 10, change: -4 },
@@ -29,5 +29,15 @@ describe("styledTable", () => {
 
   test("an unknown heat column is named", () => {
     expect(() => styledTable(rows, { heat: ["esteem"] })).toThrow(/heat: no column "esteem"/);
+  });
+
+  test("options it does not take, or values it cannot show with, are refused naming the option (show too)", async () => {
+    // @ts-expect-error a scale that does not exist
+    expect(() => styledTable(rows, { heat: { relevance: "rainbow" } })).toThrow(
+      /^heat: must be a list of column names, or an object of column name → "sequential" or "diverging", got /,
+    );
+    expect(() => styledTable(rows, { digits: 1.5 })).toThrow(/^digits: must be a whole number of decimals from 0 to 20, got 1\.5$/);
+    // @ts-expect-error a misspelt option
+    await expect(show(rows, { row: 2 })).rejects.toThrow(/^row: not an option of show \(did you mean rows\?\); its options: rows, /);
   });
 });

@@ -1,5 +1,6 @@
 import type { TopLevelSpec } from "vega-lite";
 import type { FrameLike } from "../frameLike";
+import { checkDisplayOptions } from "../displayOptions";
 import { CHART_CONFIG, DEFAULT_HEIGHT, DEFAULT_WIDTH, chartValues, titleOf, type ChartOptions } from "./chartOptions";
 import { distinctCategories } from "./distinctCategories";
 
@@ -32,6 +33,7 @@ export interface BarChartOptions extends ChartOptions {
  * to chart a total or a mean, aggregate first (danfo's groupBy, or SQL in a store).
  */
 export function barChart(data: FrameLike, options: BarChartOptions): TopLevelSpec {
+  checkDisplayOptions("barChart", options);
   const { category, value, color } = options;
   const horizontal = options.horizontal ?? true;
   const format = options.format ?? ".1f";

@@ -1,5 +1,6 @@
 import type { TopLevelSpec } from "vega-lite";
 import type { FrameLike } from "../frameLike";
+import { checkDisplayOptions } from "../displayOptions";
 import { CHART_CONFIG, DEFAULT_HEIGHT, DEFAULT_WIDTH, chartValues, titleOf, type ChartOptions } from "./chartOptions";
 
 export interface LineChartOptions extends ChartOptions {
@@ -21,6 +22,7 @@ export interface LineChartOptions extends ChartOptions {
 
 /** A line chart as a vega-lite spec: one line per `series` value, e.g. a metric over the years. */
 export function lineChart(data: FrameLike, options: LineChartOptions): TopLevelSpec {
+  checkDisplayOptions("lineChart", options);
   const { x, y, series } = options;
   const xType = options.xType ?? "ordinal";
   const title = titleOf(options);

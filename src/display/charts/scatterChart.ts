@@ -1,5 +1,6 @@
 import type { TopLevelSpec } from "vega-lite";
 import type { FrameLike } from "../frameLike";
+import { checkDisplayOptions } from "../displayOptions";
 import { CHART_CONFIG, DEFAULT_HEIGHT, DEFAULT_WIDTH, chartValues, titleOf, type ChartOptions } from "./chartOptions";
 import { niceDomain } from "./niceDomain";
 import { placeLabels } from "./placeLabels";
@@ -33,6 +34,7 @@ function numeric(value: unknown): number {
 
 /** A scatter chart as a vega-lite spec, optionally with labelled points. */
 export function scatterChart(data: FrameLike, options: ScatterChartOptions): TopLevelSpec {
+  checkDisplayOptions("scatterChart", options);
   const { x, y, label, color } = options;
   const width = options.width ?? DEFAULT_WIDTH;
   const height = options.height ?? DEFAULT_HEIGHT;

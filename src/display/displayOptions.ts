@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { ValidationError } from "../errors";
+import { checkOptionValues, rule, type OptionRule } from "../params/optionRules";
+import { describeValue } from "../text/describeValue";
+import { nearName } from "../text/closestName";
+
+/**
+ * The options of `show`, `styledTable` and the charts, checked before anything is drawn: a name
+ * the function does not take, a value it cannot draw with, or a field a chart needs left out is a
+ * ValidationError naming the option and what it allows.
+ */
+
+const text = rule(z.string(), "a text");
+const field = rule(z.string().min(1), "a field (column) name");
+const flag = rule(z.boolean(), "true or false");
+const pixels = rule(z.number().positive().finite(), "a number of pixels above 0");
+const fieldList = rule(z.array(z.string().min(1)), "a list of field (column) names");
+
+const TABLE: Record<string, OptionRule> = {
+  rows: rule(z.number().min(0), "a number of rows, 0 or more (Infinity for all)"),
+  columns: rule(z.array(z.string()), "a list of column names"),
+  caption: text,
+  index: flag,
+  styles: rule(z.object({}).passthrough(), "an object of table, header and cell styles"),
+  digits: rule(z.number().int().min(0).max(20), "a whole number of decimals from 0 to 20"),
+  missing: text,
+  heat: rule(
+    z.union([z.array(z.string()), z.record(z.string(), z.enum(["sequential", "diverging"]))]),
+    'a list of column names, or an object of column name → "sequential" or "diverging"',
+  ),
+  maxWidth: rule(z.number().int().min(1), "a whole number of characters, 1 or more"),
+  width: rule(z.number().int().min(1), "a whole number of characters, 1 or more"),
+};
+
+const CHART: Record<string, OptionRule> = { title: text, subtitle: text, width: pixels, height: pixels, xTitle: text, yTitle: text };
+
+const BAR: Record<string, OptionRule> = {
+  ...CHART,
+  category: field,
+  value: field,
+  color: field,
+  sort: rule(z.enum(["descending", "ascending", "none"]), '"descending", "ascending" or "none"'),
+  horizontal: flag,
+  labels: flag,
+  format: rule(z.string(), 'a d3-format text, e.g. ".1f"'),
+  detail: field,
+};
+
+const LINE: Record<string, OptionRule> = {
+  ...CHART,
+  x: field,
+  y: field,
+  series: field,
+  xType: rule(z.enum(["ordinal", "quantitative", "temporal"]), '"ordinal", "quantitative" or "temporal"'),
+  points: flag,
+  zero: flag,
+  format: rule(z.string(), 'a d3-format text, e.g. ".1f"'),
+};
+
+const SCATTER: Record<string, OptionRule> = {
+  ...CHART,
+  x: field,
+  y: field,
+  label: field,
+  color: field,
+  tooltip: fieldList,
+  zero: flag,
+  format: rule(z.string(), 'a d3-format text, e.g. ".1f"'),
+};
+
+const DISPLAYS = {
+  show: { rules: TABLE, required: [] },
+  styledTable: { rules: TABLE, required: [] },
+  barChart: { rules: BAR, required: ["category", "value"] },
+  lineChart: { rules: LINE, required: ["x", "y"] },
+  scatterChart: { rules: SCATTER, required: ["x", "y"] },
+} as const satisfies Record<string, { rules: Record<string, OptionRule>; required: readonly string[] }>;
+
+/** `options` of the display function `owner` checked: its names, its values and the fields it needs. */
+export function checkDisplayOptions<T>(owner: keyof typeof DISPLAYS, options: T): T {
+  const { rules, required } = DISPLAYS[owner];
+  const names = Object.keys(rules);
+  if (options === undefined && required.length === 0) return options;
+  if (typeof options !== "object" || options === null || Array.isArray(options))
+    throw new ValidationError(
+      "options",
+      `${owner} takes an object of options${required.length ? ` with ${required.join(" and ")}` : ""}, got ${describeValue(options)}`,
+    );
+  checkOptionValues(options, rules, (name) => {
+    const near = nearName(name, names);
+    return `not an option of ${owner}${near ? ` (did you mean ${near}?)` : ""}; its options: ${names.join(", ")}`;
+  });
+  for (const name of required)
+    if ((options as Record<string, unknown>)[name] === undefined)
+      throw new ValidationError(name, `${owner} needs it: ${rules[name].allowed}`);
+  return options;
+}
