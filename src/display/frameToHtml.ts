@@ -2,6 +2,7 @@ import { escapeHtml } from "./escapeHtml";
 import { columnFormatter, isNumericColumn, type CellFormat } from "./formatCell";
 import { headTable, selectColumns, type FrameLike } from "./frameLike";
 import { ValidationError } from "../errors";
+import { counted } from "../text/counted";
 
 /** Where a cell sits, handed to a cell style function. */
 export interface CellContext {
@@ -86,7 +87,7 @@ export function frameToHtml(frame: FrameLike, options: FrameHtmlOptions = {}): s
       ? ""
       : `<caption style="caption-side:top;text-align:left;font-weight:600;padding:4px 0">${escapeHtml(options.caption)}</caption>`;
   const hidden = table.rowCount - shownRows.length;
-  const shape = `${table.rowCount} rows × ${table.columns.length} columns${hidden > 0 ? ` (first ${shownRows.length} shown)` : ""}`;
+  const shape = `${counted(table.rowCount, "row")} × ${counted(table.columns.length, "column")}${hidden > 0 ? ` (first ${shownRows.length} shown)` : ""}`;
   return [
     `<table${styleAttribute(TABLE_CSS, styles.table)}>${caption}`,
     `<thead><tr>${headerCells.join("")}</tr></thead>`,

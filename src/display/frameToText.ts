@@ -2,6 +2,7 @@ import { ValidationError } from "../errors";
 import type { CellFormat } from "./formatCell";
 import { headTable, selectColumns, type FrameLike } from "./frameLike";
 import { MAX_COLUMN_WIDTH, terminalWidth, textTable } from "./textTable";
+import { counted } from "../text/counted";
 
 export interface FrameTextOptions extends CellFormat {
   /** most rows shown, from the top (default 20) */
@@ -28,11 +29,11 @@ export function frameToText(frame: FrameLike, options: FrameTextOptions = {}): s
   const hiddenRows = table.rowCount - shown.rows.length;
   const hiddenColumns = table.columns.length - shownColumns;
   const notes = [
-    ...(hiddenRows > 0 ? [`first ${shown.rows.length} rows shown`] : []),
-    ...(hiddenColumns > 0
-      ? [`${hiddenColumns} ${hiddenColumns === 1 ? "column" : "columns"} hidden (choose them with { columns: [...] })`]
-      : []),
+    ...(hiddenRows > 0 ? [`first ${counted(shown.rows.length, "row")} shown`] : []),
+    ...(hiddenColumns > 0 ? [`${counted(hiddenColumns, "column")} hidden (choose them with { columns: [...] })`] : []),
   ];
-  lines.push(`[${table.rowCount} rows × ${table.columns.length} columns${notes.length ? `; ${notes.join(", ")}` : ""}]`);
+  lines.push(
+    `[${counted(table.rowCount, "row")} × ${counted(table.columns.length, "column")}${notes.length ? `; ${notes.join(", ")}` : ""}]`,
+  );
   return lines.join("\n");
 }

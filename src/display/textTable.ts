@@ -21,9 +21,9 @@ export interface TextTable {
   readonly shownColumns: number;
 }
 
-/** The width of the terminal stdout is, or 100 when it is not one. */
-export function terminalWidth(): number {
-  return process.stdout.columns || DEFAULT_TABLE_WIDTH;
+/** The width of the terminal `output` is (stdout by default), or 100 when it is none or says 0 (`script`, some CI terminals). */
+export function terminalWidth(output: { readonly columns?: number } = process.stdout): number {
+  return output.columns || DEFAULT_TABLE_WIDTH;
 }
 
 function cut(text: string, width: number): string {

@@ -1,4 +1,5 @@
 import { ExportError } from "./exportError";
+import { counted } from "../text/counted";
 
 /** ±Infinity: a number past the double range (JSON's `1e400`), which JSON.parse and the frame hold so. */
 export function isInfinite(value: unknown): boolean {
@@ -45,7 +46,7 @@ export function columnsOutsideChosen(holder: "frame" | "source", columns: Iterab
 
 /** The one warning of columns an export left out, by how many rows held a value in each. */
 export function warnOfColumnsLeftOut(found: ReadonlyMap<string, number | undefined>, chosen: boolean, fixed: "header" | "schema"): void {
-  const detail = [...found].map(([column, rows]) => (rows === undefined ? column : `${column} (${rows} rows)`)).join(", ");
+  const detail = [...found].map(([column, rows]) => (rows === undefined ? column : `${column} (${counted(rows, "row")})`)).join(", ");
   process.emitWarning(
     chosen
       ? `columns outside the \`columns\` given were left out: ${detail}.`

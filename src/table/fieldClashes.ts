@@ -1,4 +1,5 @@
 import { ColumnCounts } from "./columnCounts";
+import { counted } from "../text/counted";
 
 export const FIELD_CLASH_WARNING = "FOUNTFRAME_FIELD_CLASH";
 
@@ -35,9 +36,9 @@ export class FieldClashes {
   warn(where: string, given?: (names: readonly string[]) => boolean, keptIn = RECORDS_KEEP_BOTH): boolean {
     if (this.#rows.counts().size === 0) return false;
     if (given && !given(this.names)) return true;
-    const counted = [...this.#rows.counts()].map(([name, rows]) => `${JSON.stringify(name)} (${rows} ${rows === 1 ? "row" : "rows"})`);
+    const clashes = [...this.#rows.counts()].map(([name, rows]) => `${JSON.stringify(name)} (${counted(rows, "row")})`);
     process.emitWarning(
-      `${where}: two fields of a record flatten to one column name with different values, so the column holds the later field's value and the other is lost: ${counted.join(", ")}. A nested field's name joined with "_" is another field's name; ${keptIn}.`,
+      `${where}: two fields of a record flatten to one column name with different values, so the column holds the later field's value and the other is lost: ${clashes.join(", ")}. A nested field's name joined with "_" is another field's name; ${keptIn}.`,
       { code: FIELD_CLASH_WARNING },
     );
     return true;

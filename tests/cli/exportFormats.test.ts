@@ -31,6 +31,13 @@ test("the terminal preview is gathered as the frame is: its columns are the fram
   expect(run.stdout).toMatch(/\[20 rows shown of \d+ records, \d+ of \d+ columns; --out FILE or a pipe gives everything\]/);
 });
 
+test("a terminal that says it is 0 columns wide (script, some CI terminals) gets the table at 100, not one column", async () => {
+  const command = `stty cols 0; exec ${JSON.stringify(process.execPath)} ${JSON.stringify(fx.cli)} regions -q`;
+  const run = await runCommand("script", ["-qefc", command, "/dev/null"], { env: env() });
+  expect(run.code).toBe(0);
+  expect(run.stdout).toMatch(/\[\d+ rows shown of \d+ records, 4 columns\]/);
+});
+
 describe("each output format holds the library's frame", () => {
   const brandscapeArgs = ["brandscape-data", "--studies", "1", "--per-page", "40"];
   const frame = () => fx.client.brandscapeData({ studies: 1, perPage: 40 });

@@ -3,10 +3,10 @@ import { warningLine } from "../../src/cli/warnings";
 describe("a warning on the CLI's stderr", () => {
   it("is one line whatever its message holds: a column name's line breaks and controls written as escapes", () => {
     const warning = new Error(
-      "columns first seen after the header was written were left out: new\nline (1 rows), a\r\nb, tab\there, del\u007f, ls\u2028 (1 rows)",
+      "columns first seen after the header was written were left out: new\nline (1 row), a\r\nb, tab\there, del\u007f, ls\u2028 (1 row)",
     );
     expect(warningLine(warning, new Set())).toBe(
-      "warning: columns first seen after the header was written were left out: new\\nline (1 rows), a\\r\\nb, tab\\there, del\\u007f, ls\\u2028 (1 rows)\n",
+      "warning: columns first seen after the header was written were left out: new\\nline (1 row), a\\r\\nb, tab\\there, del\\u007f, ls\\u2028 (1 row)\n",
     );
   });
 

@@ -56,10 +56,10 @@ describe("frameToHtml", () => {
     const many = Array.from({ length: 50 }, (_, index) => ({ index }));
     const html = frameToHtml(many, { rows: 5 });
     expect(cells(html)).toEqual(["0", "1", "2", "3", "4"]);
-    expect(html).toContain("50 rows × 1 columns (first 5 shown)");
+    expect(html).toContain("50 rows × 1 column (first 5 shown)");
     expect(cells(frameToHtml(many))).toHaveLength(20);
     expect(cells(frameToHtml(many, { rows: Infinity }))).toHaveLength(50);
-    expect(frameToHtml(many, { rows: Infinity })).toContain("50 rows × 1 columns</p>");
+    expect(frameToHtml(many, { rows: Infinity })).toContain("50 rows × 1 column</p>");
   });
 
   test("columns selects and orders; an unknown column names the known ones", () => {
@@ -107,7 +107,7 @@ describe("frameToText", () => {
     const lines = frameToText(wide, { width: 80 }).split("\n");
     expect(lines.slice(0, -1).every((line) => line.length <= 80)).toBe(true);
     expect(lines[0]).toMatch(/^ {3}global_brand_metric_0 {2}global_brand_metric_1 {2}global_brand_metric_2$/);
-    expect(lines.at(-1)).toBe("[1 rows × 50 columns; 47 columns hidden (choose them with { columns: [...] })]");
+    expect(lines.at(-1)).toBe("[1 row × 50 columns; 47 columns hidden (choose them with { columns: [...] })]");
   });
 
   test("aligns columns, right-aligns numbers, cuts long text", () => {

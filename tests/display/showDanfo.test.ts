@@ -98,5 +98,5 @@ describe("in a tslab kernel (a stand-in of its module, loaded where the kernel's
 test("with no tslab kernel in the process, nothing is detected", () => {
   const log = jest.spyOn(console, "log").mockImplementation(() => {});
   show([{ a: 1 }]);
-  expect(log).toHaveBeenCalledWith("   a\n0  1\n[1 rows × 1 columns]");
+  expect(log).toHaveBeenCalledWith("   a\n0  1\n[1 row × 1 column]");
 });

@@ -139,7 +139,7 @@ describe("the header policy of a streamed pull", () => {
     expect(result.droppedColumns).toEqual(["late"]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ code: "FOUNTFRAME_COLUMNS_LEFT_OUT" });
-    expect(warnings[0].message).toContain("late (1 rows)");
+    expect(warnings[0].message).toContain("late (1 row)");
   });
 
   test("`columns` fixes the header up front", async () => {

@@ -14,6 +14,7 @@ import { chooseOutput, type OutputFlags, type OutputPlan } from "../output/choos
 import { describeSummary, toldIfIncomplete } from "../output/renderPages";
 import { whileInterruptible } from "../interrupts";
 import { ttyTable } from "../output/ttyTable";
+import { terminalWidth } from "../../display/textTable";
 import { toTable } from "../../display/frameLike";
 import { addOutputOptions } from "../queryOptions";
 import { UsageError } from "../exitCode";
@@ -88,7 +89,7 @@ async function renderFrame(frame: DataFrame, plan: OutputPlan, io: CliIo, quiet:
   if (plan.kind === "table") {
     const table = toTable(frame);
     const rows = table.rows.length;
-    io.stdout.write(ttyTable(table, { total: rows, rowsRead: rows, more: false }, io.stdout.columns ?? 100));
+    io.stdout.write(ttyTable(table, { total: rows, rowsRead: rows, more: false }, terminalWidth(io.stdout)));
     return;
   }
   await whileInterruptible(io, async () => {

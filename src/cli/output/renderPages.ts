@@ -11,9 +11,10 @@ import { whileInterruptible } from "../interrupts";
 import type { CliIo } from "../io";
 import type { OutputPlan } from "./chooseOutput";
 import { firstRows, ttyTable } from "./ttyTable";
+import { terminalWidth } from "../../display/textTable";
+import { counted } from "../../text/counted";
 
 const PREVIEW_ROWS = 20;
-const DEFAULT_WIDTH = 100;
 
 export type PreviewShape = Pick<ExportOptions, "stackData" | "flatten">;
 
@@ -30,7 +31,7 @@ export async function renderPages(
     io,
     async () => {
       if (plan.kind === "table") {
-        io.stdout.write(await previewTable(pages, shape, io.stdout.columns ?? DEFAULT_WIDTH));
+        io.stdout.write(await previewTable(pages, shape, terminalWidth(io.stdout)));
         return;
       }
       const summary = await toldIfIncomplete(plan.target, () =>
@@ -113,5 +114,5 @@ export function describeSummary(summary: ExportSummary): string {
   const sheets = summary.sheets && summary.sheets.length > 1 ? ` in ${summary.sheets.length} sheets (${summary.sheets.join(", ")})` : "";
   const partitions = summary.partitions ? ` in ${summary.partitions.length} partitions` : "";
   const resumed = summary.resumedFromPage ? ` (continued from page ${summary.resumedFromPage})` : "";
-  return `wrote ${summary.rows} rows × ${summary.columns.length} columns to ${summary.path}${sheets}${partitions}${resumed}`;
+  return `wrote ${counted(summary.rows, "row")} × ${counted(summary.columns.length, "column")} to ${summary.path}${sheets}${partitions}${resumed}`;
 }

@@ -1,6 +1,7 @@
 import type { TableData } from "../../display/frameLike";
 import { textTable } from "../../display/textTable";
 import type { GatheredRows } from "../../table/flatten";
+import { counted } from "../../text/counted";
 
 export interface TableFooter {
   /** records the query matches, when the service said */
@@ -26,9 +27,9 @@ export function firstRows({ names, rows }: Pick<GatheredRows, "names" | "rows">,
 }
 
 function shapeLine(rowCount: number, columnCount: number, shown: number, footer: TableFooter): string {
-  const of = footer.total !== undefined ? `${footer.total} records` : footer.more ? "more rows" : `${rowCount} rows`;
+  const of = footer.total !== undefined ? counted(footer.total, "record") : footer.more ? "more rows" : counted(rowCount, "row");
   const hiddenColumns = columnCount - shown;
-  const columnsText = hiddenColumns > 0 ? `${shown} of ${columnCount} columns` : `${columnCount} columns`;
+  const columnsText = hiddenColumns > 0 ? `${shown} of ${counted(columnCount, "column")}` : counted(columnCount, "column");
   const hint = footer.more || hiddenColumns > 0 ? "; --out FILE or a pipe gives everything" : "";
-  return `[${rowCount} rows shown of ${of}, ${columnsText}${hint}]`;
+  return `[${counted(rowCount, "row")} shown of ${of}, ${columnsText}${hint}]`;
 }

@@ -100,7 +100,7 @@ describe("shown without making its rows", () => {
     const cells = Array.from({ length: rowCount }, (_unused, r) => r - 5);
     const big = await tableToFrame({ columns: ["score"], dtypes: ["int32"], rowCount, data: [cells] });
     const html = styledTable(big, { heat: ["score"], rows: 2 });
-    expect(html).toContain("150000 rows × 1 columns");
+    expect(html).toContain("150000 rows × 1 column");
     expect(html).toMatch(/background/);
   });
 });
