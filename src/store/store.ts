@@ -593,7 +593,8 @@ function runError(error: unknown, path: string, unusable: Unusable | undefined):
   if (error instanceof StoreFileError) return error;
   const said = (error as { message?: unknown } | null)?.message;
   const failedCommit = unusable?.why === "failedCommit";
-  if (typeof said !== "string" || !OUT_OF_MEMORY.test(said)) return failedCommit ? storeUnusable(path, unusable) : error;
+  if (typeof said !== "string" || !OUT_OF_MEMORY.test(said))
+    return failedCommit && unusable.error === error ? storeUnusable(path, unusable) : error;
   const reopen = failedCommit
     ? ", close the store and open it again (DuckDB failed a COMMIT, after which this store does nothing more),"
     : "";
