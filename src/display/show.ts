@@ -1,10 +1,11 @@
 import type { FrameLike } from "./frameLike";
-import { frameToText } from "./frameToText";
+import { frameToText, type FrameTextOptions } from "./frameToText";
 import { notebookDisplay, type TextBundle } from "./notebookDisplay";
 import { styledTable, type StyledTableOptions } from "./styledTable";
 import { checkDisplayOptions } from "./displayOptions";
 
-export type ShowOptions = StyledTableOptions;
+/** A notebook's table options, and outside a notebook the text table's widths. */
+export type ShowOptions = StyledTableOptions & Pick<FrameTextOptions, "maxWidth" | "width">;
 
 /** A frame's notebook output: the HTML table (with `heat` colour scales if asked), the text table as the plain form. */
 export function tableBundle(frame: FrameLike, options: ShowOptions = {}): TextBundle {
