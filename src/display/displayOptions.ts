@@ -28,6 +28,11 @@ const TABLE: Record<string, OptionRule> = {
     z.union([z.array(z.string()), z.record(z.string(), z.enum(["sequential", "diverging"]))]),
     'a list of column names, or an object of column name → "sequential" or "diverging"',
   ),
+};
+
+/** show's: outside a notebook it writes the text table, whose widths it takes too */
+const SHOW: Record<string, OptionRule> = {
+  ...TABLE,
   maxWidth: rule(z.number().int().min(1), "a whole number of characters, 1 or more"),
   width: rule(z.number().int().min(1), "a whole number of characters, 1 or more"),
 };
@@ -69,7 +74,7 @@ const SCATTER: Record<string, OptionRule> = {
 };
 
 const DISPLAYS = {
-  show: { rules: TABLE, required: [] },
+  show: { rules: SHOW, required: [] },
   styledTable: { rules: TABLE, required: [] },
   barChart: { rules: BAR, required: ["category", "value"] },
   lineChart: { rules: LINE, required: ["x", "y"] },
