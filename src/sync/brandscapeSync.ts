@@ -225,6 +225,8 @@ export async function syncBrandscape(
       // the rows of a table replaced whole (another method's, or one the store did not make) are removed by the run
       const replaced = run.replaceTable ? await writes.dropTable(run.table) : 0;
       if (full) gone = goneOf((await writes.distinctValues(run.table, STUDY_COLUMN)).map(Number));
+      // a lookup that listed no study had the whole query asked already (confirmNoData)
+      if (listed.length > 0) requests += await confirmStudiesGone(pages, run, options, gone);
       const goneRows = await writes.removeRows(run.table, { kind: "partition", column: STUDY_COLUMN, values: gone });
       const removed = withRemoved(goneRows, replaced);
       // a first run that found no study makes its table empty, as a resource's empty first run does: a tracked table is there
@@ -367,6 +369,37 @@ function studiesNamed(studies: readonly number[]): string {
  * every stored study, the brandscape data itself is asked (one record): rows there mean the lookup
  * was wrong (a page answered empty while its meta.total said otherwise), and the run stops.
  */
+/**
+ * Studies the lookup no longer lists are removed only when the query's brandscape data has no row of
+ * them either (one request, of one row): a lookup that leaves out a study whose data is still served
+ * fails the run, nothing committed. Returns the requests made.
+ */
+async function confirmStudiesGone(
+  pages: PagesOf,
+  run: SyncRun,
+  options: Record<string, unknown>,
+  gone: readonly number[],
+): Promise<number> {
+  if (gone.length === 0) return 0;
+  let requests = 0;
+  try {
+    for await (const page of pages(run.method, { ...forStudies(options, gone), perPage: 1, maxPages: 1 })) {
+      requests++;
+      if (page.records.length > 0)
+        throw new IncompletePullError(
+          `sync of ${run.table}: the study lookup no longer lists ${studiesNamed(gone)}, yet the query's brandscape data still has ` +
+            `rows of ${gone.length === 1 ? "it" : "them"} (meta.total ${page.total}): their rows are not removed on the lookup's word`,
+          "nothing was committed: the rows and marks are as they were",
+        );
+    }
+  } catch (error) {
+    const what = `sync of ${run.table}: the study lookup no longer lists ${studiesNamed(gone)}, and the brandscape data asked whether it has rows of them`;
+    if (requests === 0 && matchedNone(error, what)) return 1;
+    throw new PageAudit(what).failed(error);
+  }
+  return requests;
+}
+
 async function confirmNoData(pages: PagesOf, run: SyncRun, options: Record<string, unknown>): Promise<number> {
   let requests = 0;
   try {

@@ -170,9 +170,9 @@ describe("sync commits only whole truth, into tables it made", () => {
     await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 });
     emulator.remove({ resource: "studies", ids: [1] });
     emulator.revise({ studies: [2, 3] });
-    // study 2's pull answers as usual, study 3's fails
+    // the check that study 1 has no data left and study 2's pull answer as usual, study 3's fails
     emulator.setFaults([
-      { kind: "rateHeaders", headers: {}, resource: "brandscape-data", page: 1, times: 1 },
+      { kind: "rateHeaders", headers: {}, resource: "brandscape-data", page: 1, times: 2 },
       { kind: "status", status: 503, resource: "brandscape-data", page: 1 },
     ]);
     const refused = await client.sync(store, "brandscapeData", { ...STUDIES, perPage: 100 }).catch((error: unknown) => error);
@@ -237,6 +237,21 @@ describe("sync commits only whole truth, into tables it made", () => {
     }
     await raising.aclose();
     expect(await snapshot("brandscape_data")).toEqual(before);
+  });
+
+  it("keeps a study the lookup leaves out while its brandscape data is still served, in either mode (round 17)", async () => {
+    await client.sync(store, "brandscapeData", STUDIES);
+    const before = await snapshot("brandscape_data");
+    // the lookup's page drops study 3 (its total one less), while brandscape data still serves its rows
+    emulator.setFaults([{ kind: "recordsDeleted", resource: "studies", page: 1, count: 1 }]);
+    for (const mode of ["auto", "full"] as const) {
+      await expect(client.sync(store, "brandscapeData", { ...STUDIES, mode })).rejects.toThrow(
+        /^sync of brandscape_data: the study lookup no longer lists study \d, yet the query's brandscape data still has rows of it \(meta\.total \d+\): their rows are not removed on the lookup's word/,
+      );
+      expect(await snapshot("brandscape_data")).toEqual(before);
+    }
+    emulator.setFaults([]);
+    expect((await client.sync(store, "brandscapeData", STUDIES)).partitions).toEqual({ replaced: [], removed: [] });
   });
 
   it("keeps every study when an empty lookup is checked against brandscape data whose page 1 is empty too while its meta says records", async () => {
