@@ -1,6 +1,6 @@
 import { homedir } from "node:os";
-import { realpath } from "node:fs/promises";
-import { basename, resolve, sep } from "node:path";
+import { readdir, realpath } from "node:fs/promises";
+import { basename, join, resolve, sep } from "node:path";
 import picomatch from "picomatch";
 import { ValidationError } from "../errors";
 import { isOpenHere, openFilePaths } from "./openFiles";
@@ -39,10 +39,8 @@ export async function refuseReachingOpenStores(sql: string, read: ReadSql, param
     const database = path.replace(STORE_SIDE_FILE, "");
     if (open || (database !== path && (await isOpenHere(resolve(database)))))
       throw reachingOpenFile(`${JSON.stringify(text)} is ${database !== path ? "the log of " : ""}a store this process has open`);
-    if (overwriting && (await holdsOpenFile(path, openPaths)))
-      throw reachingOpenFile(
-        `${JSON.stringify(text)} is a folder holding a store this process has open, which COPY's OVERWRITE would empty`,
-      );
+    const held = overwriting ? await heldOpenFile(path, openPaths) : undefined;
+    if (held) throw reachingOpenFile(`${JSON.stringify(text)} is a folder ${held}, which COPY's OVERWRITE would empty`);
   }
   const spelled = await pathAcrossTexts(texts, openPaths, openNames, read.code);
   if (spelled !== undefined)
@@ -71,10 +69,38 @@ function textsInside(text: string): string[] {
   return [...inner, ...inner.flatMap(textsInside)];
 }
 
-/** Whether `path` is a folder that holds one of `open` (at any depth), read through its links too. */
-async function holdsOpenFile(path: string, open: readonly string[]): Promise<boolean> {
+/** Entries of a folder COPY's OVERWRITE would empty read for links, at most: past them the folder is refused. */
+const MOST_ENTRIES_READ = 20_000;
+
+/** Whether `file` lies inside `folder`, at any depth. */
+const inside = (file: string, folder: string): boolean => file.startsWith(folder.endsWith(sep) ? folder : folder + sep);
+
+/**
+ * How `path` holds one of `open` (at any depth), or undefined: itself or through its links a folder
+ * above an open store, or a link in it, at any depth, to a folder above one (DuckDB empties the
+ * folder through such a link). A folder of more entries than are read is taken as holding one.
+ */
+async function heldOpenFile(path: string, open: readonly string[]): Promise<string | undefined> {
   const folders = [resolve(path), await realpath(path).catch(() => undefined)].filter((folder) => folder !== undefined);
-  return open.some((file) => folders.some((folder) => file.startsWith(folder.endsWith(sep) ? folder : folder + sep)));
+  if (open.some((file) => folders.some((folder) => inside(file, folder)))) return "holding a store this process has open";
+  const pending = [resolve(path)];
+  let read = 0;
+  for (let folder = pending.pop(); folder !== undefined; folder = pending.pop()) {
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+    read += entries.length;
+    if (read > MOST_ENTRIES_READ)
+      return `of more than ${MOST_ENTRIES_READ} entries, too many to read for a link to a store this process has open`;
+    for (const entry of entries) {
+      const entryPath = join(folder, entry.name);
+      if (entry.isDirectory()) pending.push(entryPath);
+      else if (entry.isSymbolicLink()) {
+        const target = await realpath(entryPath).catch(() => undefined);
+        if (target !== undefined && open.some((file) => inside(file, target)))
+          return `holding a link (${entryPath}) to a folder holding a store this process has open`;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** DuckDB's glob characters (`*`, `?`, `[…]`, `**`). */

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join, relative } from "node:path";
 import { openStore } from "../../src/store";
 import { useStoreFixture } from "./helpers/storeFixture";
@@ -127,6 +127,16 @@ describe("the store's tables, beside an attached database's", () => {
     } finally {
       await nested.close();
     }
+    // a link inside the folder, at any depth, to the store's folder: DuckDB empties the store's folder through it (round 17)
+    const exports = join(folder, "exports", "deeper");
+    mkdirSync(exports, { recursive: true });
+    symlinkSync(folder, join(exports, "data-link"));
+    await expect(
+      fx.store.query(`COPY (SELECT 1 AS a, 2 AS b) TO '${join(folder, "exports")}' (FORMAT parquet, PARTITION_BY (a), OVERWRITE)`),
+    ).rejects.toThrow(
+      /is a folder holding a link \(.*data-link\) to a folder holding a store this process has open, which COPY's OVERWRITE would empty/,
+    );
+    rmSync(join(folder, "exports"), { recursive: true });
     const beside = join(folder, "export");
     await fx.store.query(`COPY (SELECT 1 AS a, 2 AS b) TO '${beside}' (FORMAT parquet, PARTITION_BY (a), OVERWRITE)`);
     expect(existsSync(join(beside, "a=1"))).toBe(true);
