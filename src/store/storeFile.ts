@@ -1,5 +1,5 @@
 import { open, realpath, stat } from "node:fs/promises";
-import { basename, dirname, join, resolve, sep } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { ValidationError, ValueError } from "../errors";
 import { sqlText } from "./sqlTypes";
 import { followedLinks } from "../export/output/outputTarget";
@@ -106,6 +106,9 @@ export async function isDuckDBFile(path: string): Promise<boolean> {
  * database (or nothing) is refused, its header by refuseOtherThanDuckDB. `create: false`
  * (read-only use) refuses a missing file rather than making one. Nothing here opens the file.
  */
+/** A path that can only name a folder: it ends in a separator, or its last part is "." or "..". */
+const FOLDER_NAME = /(?:^|[/\\])\.{0,2}$/;
+
 export async function checkStoreFile(path: unknown, create: boolean): Promise<StoreFile> {
   const wanted = create
     ? "the store's DuckDB file name (created if absent), e.g. fount.duckdb"
@@ -113,9 +116,9 @@ export async function checkStoreFile(path: unknown, create: boolean): Promise<St
   if (typeof path !== "string" || path.trim() === "") throw new ValidationError("path", `${wanted}, got ${JSON.stringify(path)}`);
   if (path.startsWith(":memory:"))
     throw new ValidationError("path", `${wanted}, got ${JSON.stringify(path)}: an in-memory database keeps nothing a sync writes`);
-  // a name ending in a separator is a folder's ("newdir/"): the path's resolution would drop the separator and make a file of it
-  if (path.endsWith("/") || path.endsWith(sep))
-    throw new ValidationError("path", `${wanted}, got ${JSON.stringify(path)}: a folder's name (it ends in ${JSON.stringify(sep)})`);
+  // a name ending in a separator, "." or ".." is a folder's ("newdir/", "newdir/."): resolving the path would make a file of "newdir"
+  if (FOLDER_NAME.test(path))
+    throw new ValidationError("path", `${wanted}, got ${JSON.stringify(path)}: a folder's name (it ends in "/", "/." or "/..")`);
   const resolved = await resolvedPath(path).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== "ELOOP") throw error;
     throw new ValueError(`the store ${path} is a link in a loop of symbolic links (nothing was opened or created)`);

@@ -140,7 +140,10 @@ describe("the store owns only what it made", () => {
     expect(existsSync(missing)).toBe(false);
     await expect(openStore(":memory:")).rejects.toThrow(ValidationError);
     // a folder's name that is not there yet: never made a file of
-    await expect(openStore(join(dir, "newdir") + "/")).rejects.toThrow(/path: .*newdir\/": a folder's name \(it ends in "\/"\)/);
+    for (const ending of ["/", "/.", "/.."])
+      await expect(openStore(join(dir, "newdir") + ending)).rejects.toThrow(
+        /path: .*newdir\/\.{0,2}": a folder's name \(it ends in "\/", "\/\." or "\/\.\."\)/,
+      );
     expect(existsSync(join(dir, "newdir"))).toBe(false);
   });
 
