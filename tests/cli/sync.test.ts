@@ -66,6 +66,19 @@ describe("fountframe sync", () => {
     expect(existsSync(store)).toBe(false);
   });
 
+  it("a --store that names a folder (newdir/, newdir/.) exits 2 naming --store, and creates nothing, in every form of the command", async () => {
+    for (const ending of ["/", "/."])
+      for (const args of [["brands"], [], ["--status"]]) {
+        const store = join(fixture.dir, "newdir") + ending;
+        const run = await runCli(fixture.cli, ["sync", ...args, "--store", store], { env: env() });
+        expect([run.code, run.stderr]).toEqual([
+          2,
+          expect.stringMatching(/^error: --store: the store's DuckDB file name.*: a folder's name/),
+        ]);
+        expect(existsSync(join(fixture.dir, "newdir"))).toBe(false);
+      }
+  });
+
   it("creates no store when the token is missing or the service's address is refused: exit 2", async () => {
     const store = join(fixture.dir, "new.duckdb");
     const noToken = await runCli(fixture.cli, ["sync", "brands", "--store", store], { env: cleanEnv() });

@@ -6,7 +6,7 @@ import { openTrackingStore, readTrackedTables } from "../../store/openStore";
 import { StoreFileError } from "../../store/storeFileError";
 import type { SyncReport } from "../../sync/types";
 import { addConnectionOptions } from "../connectionOptions";
-import { withFlagNames } from "../flagNames";
+import { withFlagNames, type FlagNames } from "../flagNames";
 import type { CliIo } from "../io";
 import { openClient, type ConnectionFlags } from "../openClient";
 import { methodOptions, type QueryFlags } from "../queryFlags";
@@ -44,6 +44,9 @@ function addStoreOptions(command: Command, perResource: boolean): Command {
   } else command.addOption(new Option("--status", "list what the store tracks, and sync nothing").helpGroup(STORE));
   return command;
 }
+
+/** openStore's `path` is the CLI's --store. */
+const STORE_FLAG: FlagNames = new Map([["path", "--store"]]);
 
 function storeFile(flags: SyncFlags): string {
   if (!flags.store) throw new UsageError("--store <file> is required: the DuckDB store to keep in step");
@@ -151,12 +154,12 @@ export function syncCommand(io: CliIo): Command {
     // and a DuckDB file with no sync state (another program's database) is left as it was
     const file = storeFile(flags);
     if (flags.status) {
-      const tracked = await readTrackedTables(file);
+      const tracked = await withFlagNames(STORE_FLAG, () => readTrackedTables(file));
       io.stdout.write(statusTable(tracked ?? []));
       if (!tracked) io.stderr.write(`${file} tracks no tables: it holds no fountframe sync state (nothing was written to it)\n`);
       return;
     }
-    const store = await openTrackingStore(file);
+    const store = await withFlagNames(STORE_FLAG, () => openTrackingStore(file));
     if (!store) throw nothingTracked(file);
     try {
       await whileInterruptible(
@@ -207,6 +210,7 @@ function resourceSyncCommand(spec: EndpointSpec, io: CliIo): Command {
       ["table", "--table"],
       ["replaceUntrackedTable", "--replace-untracked-table"],
       ["stackData", "--stack"],
+      ...STORE_FLAG,
     ]);
     const file = storeFile(flags);
     const syncOptions = {
