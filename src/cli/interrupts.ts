@@ -18,15 +18,18 @@ const CLOSE_WAIT_MS = 5_000;
  */
 export async function whileInterruptible<T>(io: CliIo, action: () => Promise<T>, kept?: () => string | undefined): Promise<T> {
   let stopping = false;
-  const stop = async (signal: StopSignal) => {
-    if (stopping) process.exit(EXIT_SIGNALS[signal]);
-    stopping = true;
-    stopEveryProgressBar();
-    await endLiveOutputs(CLOSE_WAIT_MS);
+  const exit = (signal: StopSignal) => {
     const incomplete = abandonLiveOutputs();
     const outcome = incomplete.length ? `${incomplete.join(", ")} incomplete` : (kept?.() ?? "nothing written");
     io.stderr.write(`interrupted: ${outcome}\n`);
     process.exit(EXIT_SIGNALS[signal]);
+  };
+  const stop = async (signal: StopSignal) => {
+    if (stopping) exit(signal);
+    stopping = true;
+    stopEveryProgressBar();
+    await endLiveOutputs(CLOSE_WAIT_MS);
+    exit(signal);
   };
   const onSignal = (signal: StopSignal) => void stop(signal);
   const signals = Object.keys(EXIT_SIGNALS) as StopSignal[];

@@ -107,6 +107,26 @@ test("SIGINT with JSON queued for its reader: the array is closed after every qu
   expect(rows.length % 25).toBe(0); // whole pages
 });
 
+test("a second signal while a stopped reader is waited for exits at once, still saying stdout is incomplete", async () => {
+  fx.emulator.setFaults([]);
+  const run = start(
+    process.execPath,
+    [fx.cli, "brandscape-data", "--studies", "1,2", "--per-page", "25", "--format", "json", "-q"],
+    freshDir(),
+  );
+  await untilData(run.child.stdout, () => run.stdout().length > 0, "the first bytes on stdout");
+  run.child.stdout.pause(); // the reader stops: what is queued cannot go out
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  run.child.kill("SIGINT");
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const second = Date.now();
+  run.child.kill("SIGINT");
+  run.child.stdout.resume();
+  expect((await run.exited).code).toBe(130);
+  expect(Date.now() - second).toBeLessThan(3_000); // not the 5 s the first signal would wait
+  expect(run.stderr()).toBe("interrupted: stdout incomplete\n");
+});
+
 test("Ctrl-C on a terminal (script gives the CLI a TTY): the cursor and line wrap come back", async () => {
   const dir = freshDir();
   const command = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(fx.cli)} ${PULL.join(" ")} --out x.csv`;
