@@ -15,13 +15,19 @@ const field = rule(z.string().min(1), "a field (column) name");
 const flag = rule(z.boolean(), "true or false");
 const pixels = rule(z.number().positive().finite(), "a number of pixels above 0");
 const fieldList = rule(z.array(z.string().min(1)), "a list of field (column) names");
+/** d3-format's specifier ([[fill]align][sign][symbol][0][width][,][.precision][~][type]), as d3's own formatSpecifier reads it */
+const D3_FORMAT = /^(?:(.)?([<>=^]))?([+\-( ])?([$#])?(0)?(\d+)?(,)?(\.\d+)?(~)?([a-z%])?$/i;
+const format = rule(z.string().regex(D3_FORMAT), 'a d3-format text, e.g. ".1f", ",.0f" or ".0%"');
 
 const TABLE: Record<string, OptionRule> = {
-  rows: rule(z.number().min(0), "a number of rows, 0 or more (Infinity for all)"),
+  rows: rule(z.union([z.number().int().min(0), z.literal(Infinity)]), "a whole number of rows, 0 or more (Infinity for all)"),
   columns: rule(z.array(z.string()), "a list of column names"),
   caption: text,
   index: flag,
-  styles: rule(z.object({}).passthrough(), "an object of table, header and cell styles"),
+  styles: rule(
+    z.object({ table: z.string().optional(), header: z.string().optional(), cell: z.function().optional() }).strict(),
+    "an object of table (CSS text), header (CSS text) and cell (a function of the cell giving CSS text)",
+  ),
   digits: rule(z.number().int().min(0).max(20), "a whole number of decimals from 0 to 20"),
   missing: text,
   heat: rule(
@@ -47,7 +53,7 @@ const BAR: Record<string, OptionRule> = {
   sort: rule(z.enum(["descending", "ascending", "none"]), '"descending", "ascending" or "none"'),
   horizontal: flag,
   labels: flag,
-  format: rule(z.string(), 'a d3-format text, e.g. ".1f"'),
+  format,
   detail: field,
 };
 
@@ -59,7 +65,7 @@ const LINE: Record<string, OptionRule> = {
   xType: rule(z.enum(["ordinal", "quantitative", "temporal"]), '"ordinal", "quantitative" or "temporal"'),
   points: flag,
   zero: flag,
-  format: rule(z.string(), 'a d3-format text, e.g. ".1f"'),
+  format,
 };
 
 const SCATTER: Record<string, OptionRule> = {
@@ -70,7 +76,7 @@ const SCATTER: Record<string, OptionRule> = {
   color: field,
   tooltip: fieldList,
   zero: flag,
-  format: rule(z.string(), 'a d3-format text, e.g. ".1f"'),
+  format,
 };
 
 const DISPLAYS = {

@@ -53,8 +53,11 @@ describe("chart specs", () => {
 
   test("a field that is not in the data is named with the fields there are", () => {
     expect(() => barChart(rows, { category: "brand_name", value: "relevance" })).toThrow(
-      /no field "brand_name" in the chart data; fields: brand, relevance/,
+      /^category: no field "brand_name" in the chart data; fields: brand, relevance/,
     );
+    // a field read but not drawn (the repeated bars' detail), and one of a tooltip's, by their option's name
+    expect(() => barChart(rows, { category: "brand", value: "relevance", detail: "nope" })).toThrow(/^detail: no field "nope"/);
+    expect(() => scatterChart(rows, { x: "relevance", y: "esteem", tooltip: ["year", "bb"] })).toThrow(/^tooltip: no field "bb"/);
   });
 
   test("options it does not take, a value it cannot draw with or a field it needs left out: a ValidationError naming the option", () => {
@@ -73,6 +76,8 @@ describe("chart specs", () => {
       /^xType: must be "ordinal", "quantitative" or "temporal", got "time"$/,
     );
     expect(() => lineChart(rows, { x: "year", y: "esteem", width: -5 })).toThrow(/^width: must be a number of pixels above 0, got -5$/);
+    expect(() => barChart(rows, { category: "brand", value: "esteem", format: "%%zz" })).toThrow(/^format: must be a d3-format text/);
+    expect(barChart(rows, { category: "brand", value: "esteem", format: ",.0f" })).toBeDefined();
     // @ts-expect-error a misspelt option
     expect(() => barChart(rows, { category: "brand", value: "esteem", titel: "x" })).toThrow(
       /^titel: not an option of barChart \(did you mean title\?\); its options: title, /,

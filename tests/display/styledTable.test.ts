@@ -37,6 +37,12 @@ describe("styledTable", () => {
       /^heat: must be a list of column names, or an object of column name → "sequential" or "diverging", got /,
     );
     expect(() => styledTable(rows, { digits: 1.5 })).toThrow(/^digits: must be a whole number of decimals from 0 to 20, got 1\.5$/);
+    expect(() => styledTable(rows, { rows: 1.5 })).toThrow(/^rows: must be a whole number of rows/);
+    // @ts-expect-error a cell style that is no function
+    expect(() => styledTable(rows, { styles: { cell: "red" } })).toThrow(/^styles: must be an object of table/);
+    // @ts-expect-error a misspelt style
+    expect(() => styledTable(rows, { styles: { tabel: "x" } })).toThrow(/^styles: must be an object of table/);
+    expect(styledTable(rows, { rows: Infinity, styles: { cell: () => "color:red" } })).toContain("color:red");
     // @ts-expect-error a misspelt option
     await expect(show(rows, { row: 2 })).rejects.toThrow(/^row: not an option of show \(did you mean rows\?\); its options: rows, /);
   });

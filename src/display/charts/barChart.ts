@@ -65,7 +65,13 @@ export function barChart(data: FrameLike, options: BarChartOptions): TopLevelSpe
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
     ...(title ? { title } : {}),
     ...size,
-    data: { values: chartValues(distinctCategories(data, category, { detail: options.detail, groupBy: color }), [category, value, color]) },
+    data: {
+      values: chartValues(
+        distinctCategories(data, category, { detail: options.detail, groupBy: color }),
+        { category, value, color },
+        { detail: options.detail },
+      ),
+    },
     encoding,
     layer: [
       { mark: { type: "bar", color: color ? undefined : "#4c78a8" } },

@@ -45,18 +45,29 @@ export const CHART_CONFIG: Config = {
   range: { category: ["#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#eeca3b", "#9d755d", "#ff9da6", "#bab0ac"] },
 };
 
-/** The chart's rows as plain records holding only the fields it plots (NaN becomes null). */
-export function chartValues(data: FrameLike, fields: readonly (string | undefined)[]): Record<string, unknown>[] {
-  const used = [...new Set(fields.filter((field): field is string => Boolean(field)))];
+/** The fields a chart's options name, by option: one field, or a list (a tooltip's). */
+export type NamedFields = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/**
+ * The chart's rows as plain records holding only the fields it plots (NaN becomes null). Each
+ * field an option names (`plotted`, and `checked`: fields read but not plotted) must be in the
+ * data: else a ValidationError naming the option.
+ */
+export function chartValues(data: FrameLike, plotted: NamedFields, checked: NamedFields = {}): Record<string, unknown>[] {
+  const fieldsOf = (named: NamedFields) => Object.values(named).flatMap((fields) => (fields === undefined ? [] : fields));
+  const used = [...new Set(fieldsOf(plotted))];
   const records = frameToRecords(data);
-  if (records.length > 0) {
-    const missing = used.filter((field) => !records.some((record) => field in record));
-    if (missing.length > 0)
-      throw new ValidationError(
-        "fields",
-        `no field ${missing.map((field) => JSON.stringify(field)).join(", ")} in the chart data; fields: ${Object.keys(records[0]).join(", ")}`,
+  if (records.length > 0)
+    for (const [option, fields] of Object.entries({ ...plotted, ...checked })) {
+      const missing = (fields === undefined ? [] : typeof fields === "string" ? [fields] : fields).filter(
+        (field) => !records.some((record) => field in record),
       );
-  }
+      if (missing.length > 0)
+        throw new ValidationError(
+          option,
+          `no field ${missing.map((field) => JSON.stringify(field)).join(", ")} in the chart data; fields: ${Object.keys(records[0]).join(", ")}`,
+        );
+    }
   return records.map((record) =>
     Object.fromEntries(
       used.map((field) => {

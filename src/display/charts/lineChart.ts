@@ -31,7 +31,7 @@ export function lineChart(data: FrameLike, options: LineChartOptions): TopLevelS
     ...(title ? { title } : {}),
     width: options.width ?? DEFAULT_WIDTH,
     height: options.height ?? DEFAULT_HEIGHT,
-    data: { values: chartValues(data, [x, y, series]) },
+    data: { values: chartValues(data, { x, y, series }) },
     mark: { type: "line", point: options.points ?? true, strokeWidth: 2 },
     encoding: {
       x: { field: x, type: xType, title: options.xTitle ?? x, ...(xType === "ordinal" ? { axis: { labelAngle: 0 } } : {}) },

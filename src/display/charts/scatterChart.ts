@@ -41,7 +41,7 @@ export function scatterChart(data: FrameLike, options: ScatterChartOptions): Top
   const axis = options.format ? { format: options.format } : {};
   const title = titleOf(options);
   const tooltipFields = [...new Set([label, x, y, color, ...(options.tooltip ?? [])].filter((field): field is string => Boolean(field)))];
-  const values = chartValues(data, tooltipFields);
+  const values = chartValues(data, { label, x, y, color, tooltip: options.tooltip });
 
   // Explicit domains: the pixel position of every point is known here, so labels can be placed.
   const xDomain = niceDomain(
