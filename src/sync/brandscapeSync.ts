@@ -365,54 +365,55 @@ function studiesNamed(studies: readonly number[]): string {
 }
 
 /**
- * A lookup that lists no study: the service says the query covers nothing. Before that removes
- * every stored study, the brandscape data itself is asked (one record): rows there mean the lookup
- * was wrong (a page answered empty while its meta.total said otherwise), and the run stops.
- */
-/**
  * Studies the lookup no longer lists are removed only when the query's brandscape data has no row of
- * them either (one request, of one row): a lookup that leaves out a study whose data is still served
- * fails the run, nothing committed. Returns the requests made.
+ * them either: a lookup that leaves out a study whose data is still served fails the run, nothing
+ * committed. Returns the requests made.
  */
-async function confirmStudiesGone(
-  pages: PagesOf,
-  run: SyncRun,
-  options: Record<string, unknown>,
-  gone: readonly number[],
-): Promise<number> {
-  if (gone.length === 0) return 0;
-  let requests = 0;
-  try {
-    for await (const page of pages(run.method, { ...forStudies(options, gone), perPage: 1, maxPages: 1 })) {
-      requests++;
-      if (page.records.length > 0)
-        throw new IncompletePullError(
-          `sync of ${run.table}: the study lookup no longer lists ${studiesNamed(gone)}, yet the query's brandscape data still has ` +
-            `rows of ${gone.length === 1 ? "it" : "them"} (meta.total ${page.total}): their rows are not removed on the lookup's word`,
-          "nothing was committed: the rows and marks are as they were",
-        );
-    }
-  } catch (error) {
-    const what = `sync of ${run.table}: the study lookup no longer lists ${studiesNamed(gone)}, and the brandscape data asked whether it has rows of them`;
-    if (requests === 0 && matchedNone(error, what)) return 1;
-    throw new PageAudit(what).failed(error);
-  }
-  return requests;
+function confirmStudiesGone(pages: PagesOf, run: SyncRun, options: Record<string, unknown>, gone: readonly number[]): Promise<number> {
+  if (gone.length === 0) return Promise.resolve(0);
+  const lookupSays = `the study lookup no longer lists ${studiesNamed(gone)}`;
+  return confirmNoRows(pages, run, forStudies(options, gone), {
+    found: (total) =>
+      `${lookupSays}, yet the query's brandscape data still has rows of ${gone.length === 1 ? "it" : "them"} (meta.total ${total}): their rows are not removed on the lookup's word`,
+    asked: `${lookupSays}, and the brandscape data asked whether it has rows of them`,
+  });
 }
 
-async function confirmNoData(pages: PagesOf, run: SyncRun, options: Record<string, unknown>): Promise<number> {
+/**
+ * A lookup that lists no study: the service says the query covers nothing. Before that removes
+ * every stored study, the brandscape data itself is asked: rows there mean the lookup was wrong (a
+ * page answered empty while its meta.total said otherwise), and the run stops.
+ */
+function confirmNoData(pages: PagesOf, run: SyncRun, options: Record<string, unknown>): Promise<number> {
+  return confirmNoRows(pages, run, options, {
+    found: (total) => `the study lookup listed no study, yet the query's brandscape data has records (meta.total ${total})`,
+    asked: "the study lookup listed no study, and the brandscape data asked whether it has none",
+  });
+}
+
+/**
+ * The brandscape data of `query` asked for one record, where the lookup says there is none: a record
+ * fails the run (IncompletePullError, nothing committed), as does a page that cannot tell. Returns the
+ * requests made.
+ */
+async function confirmNoRows(
+  pages: PagesOf,
+  run: SyncRun,
+  query: Record<string, unknown>,
+  said: { found: (total: number | undefined) => string; asked: string },
+): Promise<number> {
   let requests = 0;
   try {
-    for await (const page of pages(run.method, { ...options, perPage: 1, maxPages: 1 })) {
+    for await (const page of pages(run.method, { ...query, perPage: 1, maxPages: 1 })) {
       requests++;
       if (page.records.length > 0)
         throw new IncompletePullError(
-          `sync of ${run.table}: the study lookup listed no study, yet the query's brandscape data has records (meta.total ${page.total})`,
+          `sync of ${run.table}: ${said.found(page.total)}`,
           "nothing was committed: the rows and marks are as they were",
         );
     }
   } catch (error) {
-    const what = `sync of ${run.table}: the study lookup listed no study, and the brandscape data asked whether it has none`;
+    const what = `sync of ${run.table}: ${said.asked}`;
     if (requests === 0 && matchedNone(error, what)) return 1;
     throw new PageAudit(what).failed(error);
   }
