@@ -100,15 +100,15 @@ export async function isDuckDBFile(path: string): Promise<boolean> {
   }
 }
 
+/** A path that can only name a folder: it ends in a separator, or its last part is "." or "..". */
+const FOLDER_NAME = /(?:^|[/\\])\.{0,2}$/;
+
 /**
  * The store's file, checked before DuckDB sees it: DuckDB opens a CSV, JSON or Parquet file as an
  * in-memory database over that data (nothing would be written), so anything but a DuckDB
  * database (or nothing) is refused, its header by refuseOtherThanDuckDB. `create: false`
  * (read-only use) refuses a missing file rather than making one. Nothing here opens the file.
  */
-/** A path that can only name a folder: it ends in a separator, or its last part is "." or "..". */
-const FOLDER_NAME = /(?:^|[/\\])\.{0,2}$/;
-
 export async function checkStoreFile(path: unknown, create: boolean): Promise<StoreFile> {
   const wanted = create
     ? "the store's DuckDB file name (created if absent), e.g. fount.duckdb"
