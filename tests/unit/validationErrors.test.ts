@@ -93,6 +93,6 @@ describe("display", () => {
   });
 
   test("charts: a field that is not in the data", async () => {
-    await expectValidation(() => barChart(rows, { category: "brand_name", value: "esteem" }), "fields", /no field "brand_name"/);
+    await expectValidation(() => barChart(rows, { category: "brand_name", value: "esteem" }), "category", /no field "brand_name"/);
   });
 });
