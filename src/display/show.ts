@@ -1,7 +1,7 @@
 import type { FrameLike } from "./frameLike";
 import { frameToText, type FrameTextOptions } from "./frameToText";
 import { notebookDisplay, type TextBundle } from "./notebookDisplay";
-import { styledTable, type StyledTableOptions } from "./styledTable";
+import { styledTableHtml, type StyledTableOptions } from "./styledTable";
 import { checkDisplayOptions } from "./displayOptions";
 
 /** A notebook's table options, and outside a notebook the text table's widths. */
@@ -9,7 +9,7 @@ export type ShowOptions = StyledTableOptions & Pick<FrameTextOptions, "maxWidth"
 
 /** A frame's notebook output: the HTML table (with `heat` colour scales if asked), the text table as the plain form. */
 export function tableBundle(frame: FrameLike, options: ShowOptions = {}): TextBundle {
-  return { "text/html": styledTable(frame, options), "text/plain": frameToText(frame, options) };
+  return { "text/html": styledTableHtml(frame, options), "text/plain": frameToText(frame, options) };
 }
 
 /**

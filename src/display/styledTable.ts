@@ -60,7 +60,11 @@ function heatCss(range: ColumnRange, value: number): string {
  * ranking tables in a notebook or a report. Colours are relative to each column's own range.
  */
 export function styledTable(frame: FrameLike, options: StyledTableOptions = {}): string {
-  checkDisplayOptions("styledTable", options);
+  return styledTableHtml(frame, checkDisplayOptions("styledTable", options));
+}
+
+/** styledTable of options checked already (show's, which hold the text table's widths too). */
+export function styledTableHtml(frame: FrameLike, options: StyledTableOptions): string {
   const ranges = columnRanges(frame, heatScales(options.heat));
   const userCell = options.styles?.cell;
   const cell = (context: CellContext): string | undefined => {

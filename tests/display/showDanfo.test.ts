@@ -58,6 +58,15 @@ describe("in a tslab kernel (a stand-in of its module, loaded where the kernel's
     expect(html).toContain("background-color:rgb(33,113,181)");
   });
 
+  test("in a notebook show() takes the text table's widths too: its plain form is cut to them", async () => {
+    kernel.runCell();
+    await show(frame, { rows: 1, width: 12, maxWidth: 5 });
+    expect(kernel.written).toHaveLength(1);
+    const bundle = kernel.written[0].message.data;
+    expect(bundle["text/html"]).toContain(">Lego</td>");
+    expect(bundle["text/plain"].split("\n")[0].length).toBeLessThanOrEqual(12);
+  });
+
   test("with the kernel loaded but no cell running, show() prints a text table", () => {
     const log = jest.spyOn(console, "log").mockImplementation(() => {});
     show(frame, { caption: "Top brands" });
