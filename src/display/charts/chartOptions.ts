@@ -48,20 +48,20 @@ export const CHART_CONFIG: Config = {
 /** The fields a chart's options name, by option: one field, or a list (a tooltip's). */
 export type NamedFields = Readonly<Record<string, string | readonly string[] | undefined>>;
 
+const fieldList = (fields: NamedFields[string]): readonly string[] =>
+  fields === undefined ? [] : typeof fields === "string" ? [fields] : fields;
+
 /**
  * The chart's rows as plain records holding only the fields it plots (NaN becomes null). Each
  * field an option names (`plotted`, and `checked`: fields read but not plotted) must be in the
  * data: else a ValidationError naming the option.
  */
 export function chartValues(data: FrameLike, plotted: NamedFields, checked: NamedFields = {}): Record<string, unknown>[] {
-  const fieldsOf = (named: NamedFields) => Object.values(named).flatMap((fields) => (fields === undefined ? [] : fields));
-  const used = [...new Set(fieldsOf(plotted))];
+  const used = [...new Set(Object.values(plotted).flatMap(fieldList))];
   const records = frameToRecords(data);
   if (records.length > 0)
     for (const [option, fields] of Object.entries({ ...plotted, ...checked })) {
-      const missing = (fields === undefined ? [] : typeof fields === "string" ? [fields] : fields).filter(
-        (field) => !records.some((record) => field in record),
-      );
+      const missing = fieldList(fields).filter((field) => !records.some((record) => field in record));
       if (missing.length > 0)
         throw new ValidationError(
           option,
