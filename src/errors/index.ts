@@ -175,20 +175,24 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-const BEARER_VALUE = /\b(Bearer)\s+[^\s"',;\\]+/gi;
+// the scheme and its credential apart by spaces, or by a space as a URL encodes it (`%20`, `+`)
+const BEARER_VALUE = /\b(Bearer)(?:\s+|%20|\+)[^\s"',;&\\]+/gi;
 
 /** Any `Bearer <credential>` in a text, the credential replaced by `***`. */
 export function redactBearer(text: string): string {
-  return text.replace(BEARER_VALUE, "$1 ***");
+  return text.replace(BEARER_VALUE, (_, scheme: string) => `${scheme} ***`);
 }
 
 /** Below this length a secret is also a piece of ordinary words ("t" in "not"): redacted only where it stands alone. */
-const SHORT_SECRET = 16;
+const SHORT_SECRET = 8;
 
-/** Redacts `secret` wherever it appears in a text, and any Bearer credential. */
+/** A secret as a text may carry it: as it is, URL-encoded and JSON-escaped. */
+const secretForms = (secret: string): string[] => [...new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])];
+
+/** Redacts `secret` wherever it appears in a text (in any of its forms), and any Bearer credential. */
 export function secretRedactor(secret: string | undefined): (text: string) => string {
   if (!secret) return redactBearer;
-  if (secret.length >= SHORT_SECRET) return (text) => redactBearer(text.split(secret).join("***"));
-  const standing = new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(secret)}(?![A-Za-z0-9])`, "g");
-  return (text) => redactBearer(text.replace(standing, "***"));
+  const forms = secretForms(secret).map(escapeRegExp).join("|");
+  const anywhere = new RegExp(secret.length >= SHORT_SECRET ? forms : `(?<![A-Za-z0-9])(?:${forms})(?![A-Za-z0-9])`, "g");
+  return (text) => redactBearer(text.replace(anywhere, "***"));
 }
