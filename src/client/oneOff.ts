@@ -1,3 +1,4 @@
+import { notAllowedName } from "../text/closestName";
 import type { DataFrame } from "danfojs-node";
 import { ENDPOINT_BY_METHOD, type MethodName } from "../endpoints/table";
 import type { JsonRecord } from "../table/types";
@@ -44,7 +45,7 @@ function checkOneOffOptions(options: unknown): OneOffOptions {
   if (!isPlainObject(options)) throw new ValidationError("options", `must be an object of ${ONE_OFF_CLIENT_KEYS.join(", ")}`);
   for (const key of Object.keys(options)) {
     if (!(ONE_OFF_CLIENT_KEYS as readonly string[]).includes(key)) {
-      throw new ValidationError(key, `is not an option of a one-off function; allowed: ${ONE_OFF_CLIENT_KEYS.join(", ")}`);
+      throw new ValidationError(key, notAllowedName(key, "an option of a one-off function", ONE_OFF_CLIENT_KEYS));
     }
   }
   return options as OneOffOptions;

@@ -1,3 +1,4 @@
+import { notAllowedName } from "../text/closestName";
 import { z } from "zod";
 import type { AxiosInstance } from "axios";
 import { ValidationError, ValueError } from "../errors";
@@ -130,7 +131,7 @@ export function resolveOptions(given: Record<string, unknown>): ResolvedOptions 
   const resolved = { ...DEFAULT_OPTIONS };
   for (const [key, value] of Object.entries(given)) {
     if (!(key in OPTION_SCHEMAS)) {
-      throw new ValidationError(key, `is not a client option; allowed: ${Object.keys(OPTION_SCHEMAS).join(", ")}`);
+      throw new ValidationError(key, notAllowedName(key, "a client option", Object.keys(OPTION_SCHEMAS)));
     }
     if (value === undefined) continue;
     (resolved as Record<string, unknown>)[key] = checkOption(key as keyof typeof OPTION_SCHEMAS, value);

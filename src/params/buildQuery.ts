@@ -1,3 +1,4 @@
+import { notAllowedName } from "../text/closestName";
 import { ENDPOINT_BY_METHOD, ENDPOINT_BY_RESOURCE, toSnakeCase, wireFilterName, type EndpointSpec } from "../endpoints/table";
 import { ValidationError } from "../errors";
 import { describeValue } from "../text/describeValue";
@@ -62,7 +63,7 @@ export function buildQuery(spec: EndpointSpec, args: readonly unknown[], { warnF
   const allowed = allowedOptionKeys(spec);
   const unknown = Object.keys(options).filter((key) => !allowed.includes(key));
   if (unknown.length) {
-    throw new ValidationError(unknown[0], `is not an option of ${spec.method}; allowed: ${allowed.join(", ")}`);
+    throw new ValidationError(unknown[0], notAllowedName(unknown[0], `an option of ${spec.method}`, allowed));
   }
   if (options.stackData !== undefined && typeof options.stackData !== "boolean") {
     throw new ValidationError("stackData", `must be true or false, got ${describeValue(options.stackData)}`);

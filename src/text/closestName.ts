@@ -26,3 +26,9 @@ export function nearName(name: string, candidates: readonly string[]): string | 
   const closest = closestName(name, candidates);
   return closest && closest.distance <= Math.max(2, Math.floor(name.length / 3)) ? closest.name : undefined;
 }
+
+/** The message for a name not among `allowed`: "is not <what> (did you mean …?); allowed: …". */
+export function notAllowedName(name: string, what: string, allowed: readonly string[]): string {
+  const near = nearName(name, allowed);
+  return `is not ${what}${near ? ` (did you mean ${near}?)` : ""}; allowed: ${allowed.join(", ")}`;
+}

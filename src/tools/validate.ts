@@ -1,6 +1,8 @@
+import { notAllowedName } from "../text/closestName";
 import { z } from "zod";
 import { ValidationError } from "../errors";
 import { describeValue } from "../text/describeValue";
+import { checkWellFormed } from "../query/query";
 import type { ToolParam, ToolParamKind, ToolSpec } from "./table";
 
 export type ToolWireParams = Record<string, string | number>;
@@ -45,7 +47,14 @@ export function toolWireParams(spec: ToolSpec, options: unknown): ToolWireParams
   const known = new Map(spec.params.map((param) => [param.name, param]));
   for (const key of Object.keys(given)) {
     if (!known.has(key))
-      throw new ValidationError(key, `is not a parameter of ${spec.method}; allowed: ${spec.params.map((p) => p.name).join(", ")}`);
+      throw new ValidationError(
+        key,
+        notAllowedName(
+          key,
+          `a parameter of ${spec.method}`,
+          spec.params.map((p) => p.name),
+        ),
+      );
   }
   const present = (name: string) => given[name] !== undefined && given[name] !== null;
   for (const param of spec.params) {
@@ -80,7 +89,9 @@ function wireValue(param: ToolParam, value: unknown): string | number {
     }
     case "text": {
       const parsed = text.safeParse(value);
-      return parsed.success ? parsed.data : fail();
+      if (!parsed.success) return fail();
+      checkWellFormed(param.name, parsed.data);
+      return parsed.data;
     }
     case "ids":
     case "keys": {

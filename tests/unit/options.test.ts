@@ -52,7 +52,7 @@ describe("Client options", () => {
   test("unknown options are refused with the allowed list", () => {
     // @ts-expect-error a misspelt option is a type error, and refused at run time too
     const misspelt = () => new Client("t", { per_page: 10 });
-    expect(misspelt).toThrow(/per_page: is not a client option; allowed: baseUrl, perPage/);
+    expect(misspelt).toThrow(/per_page: is not a client option \(did you mean perPage\?\); allowed: baseUrl, perPage/);
   });
 
   test("a closed client refuses new calls; closing twice is harmless", async () => {

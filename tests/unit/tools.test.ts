@@ -34,6 +34,18 @@ describe("toolWireParams", () => {
     expect(toolWireParams(spec("brandVulnerabilityMap"), { brand: "9007199254740991" })).toEqual({ brand: 9007199254740991 });
   });
 
+  test("a text with a lone surrogate is a ValidationError naming it, not encodeURIComponent's URIError", () => {
+    const broken = /^comparisonName: holds a lone UTF-16 surrogate/;
+    expect(() => toolWireParams(spec("costOfEntry"), { brand: 1, study: 470, categories: 1, comparisonName: "a\uD800" })).toThrow(broken);
+    expect(() => toolWireParams(spec("swot"), { brands: 1, studies: 470, categories: 1, comparisonName: "\uDC00b" })).toThrow(broken);
+  });
+
+  test("a misspelt parameter is refused with the near name and the allowed ones", () => {
+    expect(() => toolWireParams(spec("costOfEntry"), { brnd: 1, study: 470 })).toThrow(
+      /^brnd: is not a parameter of costOfEntry \(did you mean brand\?\); allowed: brand, study, /,
+    );
+  });
+
   test("messages name the parameter and what it allows", () => {
     const attempt = (method: string, options: unknown) => {
       try {
@@ -54,7 +66,7 @@ describe("toolWireParams", () => {
       "brands: must be a positive integer id, or a list of them, got []",
     ]);
     expect(attempt("brandWorthMap", { brands: 1, studies: 1, brand: 1 })[1]).toBe(
-      "brand: is not a parameter of brandWorthMap; allowed: brands, studies, audiences",
+      "brand: is not a parameter of brandWorthMap (did you mean brands?); allowed: brands, studies, audiences",
     );
   });
 
