@@ -1,4 +1,5 @@
 import { DataNotFoundError, ValidationError } from "../errors";
+import { describeValue } from "../text/describeValue";
 import type { JsonRecord } from "../table/types";
 import { checkCountryCode } from "../params/filterChecks";
 import type { QueryInit } from "../query/query";
@@ -17,7 +18,7 @@ const yearOf = (study: JsonRecord): number => Number(String(study.start_date ?? 
  */
 export async function mainStudyId(records: RecordsOf, countryCode: string, year?: number): Promise<number> {
   if (year !== undefined && !(Number.isInteger(year) && year >= 1900 && year <= 2100)) {
-    throw new ValidationError("year", `must be a year such as 2024 (got ${JSON.stringify(year)})`);
+    throw new ValidationError("year", `must be a year such as 2024 (got ${describeValue(year)})`);
   }
   const code = checkCountryCode("countryCode", countryCode);
   const notFound = () =>

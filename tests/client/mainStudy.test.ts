@@ -25,6 +25,8 @@ describe("client.mainStudy: the study an analyst means, in one call", () => {
     await expect(client.mainStudy("UK", 2024)).rejects.toThrow(
       new ValidationError("countryCode", 'must be an ISO 3166-1 alpha-2 country code such as US, GB, DE (got "UK"; did you mean GB?)'),
     );
+    await expect(client.mainStudy("GB", NaN)).rejects.toThrow("year: must be a year such as 2024 (got NaN)");
+    await expect(client.mainStudy("GB", -Infinity)).rejects.toThrow("(got -Infinity)");
     expect(env.emulator.stats.requests).toBe(0);
     await expect(client.mainStudy("DE", 1990)).rejects.toThrow(DataNotFoundError);
     await expect(client.mainStudy("DE", 1990)).rejects.toThrow(/no released main study of DE in 1990/);
