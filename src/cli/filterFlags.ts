@@ -61,7 +61,7 @@ const VALUE_NAMES: Record<FilterKind, string> = {
 
 const KIND_HELP: Record<FilterKind, string> = {
   text: "contains this text",
-  flag: "alone sends 1; 0 or false sends 0",
+  flag: "alone sends 1; 0, false, no or off sends 0",
   ids: "one id or a comma list",
   countryCodes: "ISO country codes, comma list (US,GB)",
   yearList: "one year or a comma list (2023,2024)",

@@ -8,7 +8,7 @@ export function parseFlagValue(text: string): boolean {
   const normalised = text.trim().toLowerCase();
   if (["1", "true", "yes", "on"].includes(normalised)) return true;
   if (["0", "false", "no", "off"].includes(normalised)) return false;
-  throw new InvalidArgumentError("must be 1, 0, true or false");
+  throw new InvalidArgumentError("must be 1, 0, true, false, yes, no, on or off");
 }
 
 export function parsePositiveInteger(text: string): number {

@@ -72,6 +72,22 @@ function countryCodeHint(value: unknown): string {
   return "";
 }
 
+/** `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS` naming a real moment: no 13th month, 30 February or 25th hour. */
+function isWireDateTime(text: string): boolean {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(text);
+  if (!parts) return false;
+  const [year, month, day, hours = 0, minutes = 0, seconds = 0] = parts.slice(1).map((part) => Number(part ?? 0));
+  const moment = new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds));
+  return (
+    moment.getUTCFullYear() === year &&
+    moment.getUTCMonth() === month - 1 &&
+    moment.getUTCDate() === day &&
+    moment.getUTCHours() === hours &&
+    moment.getUTCMinutes() === minutes &&
+    moment.getUTCSeconds() === seconds
+  );
+}
+
 /**
  * One zod schema per kind of filter value (lists accept one value, an array, or "a,b"), and what
  * the value must be, said in the house's words: zod's own wording never reaches the caller.
@@ -85,7 +101,7 @@ const RULES: Record<FilterKind, { schema: z.ZodType; mustBe: string }> = {
   year: { schema: year, mustBe: "must be a year such as 2024" },
   count: { schema: z.number().int().min(0), mustBe: "must be a whole number, 0 or more" },
   datetime: {
-    schema: z.union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/)]),
+    schema: z.union([z.date(), z.string().refine(isWireDateTime)]),
     mustBe: "must be a Date or 'YYYY-MM-DD HH:MM:SS'",
   },
 };

@@ -9,7 +9,7 @@ import { resolveCredentials } from "../../src/cli/credentials";
 import { masked, outcomeOf } from "../../src/cli/exitCode";
 import { filterFlags } from "../../src/cli/filterFlags";
 import { inFlagTerms } from "../../src/cli/flagNames";
-import { collectFilter } from "../../src/cli/parseValues";
+import { collectFilter, parseFlagValue } from "../../src/cli/parseValues";
 import { createProgram } from "../../src/cli/program";
 import { methodOptions } from "../../src/cli/queryFlags";
 import { UsageError } from "../../src/cli/exitCode";
@@ -60,6 +60,12 @@ describe("flag values → the method's options", () => {
   test("--id goes to the resource's id option; paging flags as they are", () => {
     const { options } = methodOptions(spec("brands"), { id: "12", perPage: 50, maxPages: 2, fields: "id,name" });
     expect(options).toEqual({ filters: {}, brandId: "12", perPage: 50, maxPages: 2, fields: "id,name" });
+  });
+
+  test("a flag's value: the spellings its message lists, and nothing else", () => {
+    for (const text of ["1", "true", "yes", "on", " ON "]) expect(parseFlagValue(text)).toBe(true);
+    for (const text of ["0", "false", "no", "off"]) expect(parseFlagValue(text)).toBe(false);
+    expect(() => parseFlagValue("maybe")).toThrow("must be 1, 0, true, false, yes, no, on or off");
   });
 
   test("--filter: known filters by kind, others: commas make lists, true/false flags", () => {

@@ -23,7 +23,7 @@ describe("exit 2: bad usage or validation, one line naming the flag", () => {
     [["brands", "--country-codes", "XX"], /^error: --country-codes: must be an ISO 3166-1 alpha-2 country code/],
     [["brands", "--filter", "year_numbers=20x4"], /^error: --filter year_numbers: must be a year/],
     [["brands", "--filter", "nonsense"], /^error: --filter: must be key=value, e\.g\. --filter country_codes=US,GB \(got "nonsense"\)$/m],
-    [["audiences", "--active", "maybe"], /^error: --active: must be 1, 0, true or false \(got "maybe"\)$/m],
+    [["audiences", "--active", "maybe"], /^error: --active: must be 1, 0, true, false, yes, no, on or off \(got "maybe"\)$/m],
     [["brands", "--page", "0"], /^error: --page: must be a whole number of 1 or more \(got "0"\)$/m],
     [["brands", "--per-page", "abc"], /^error: --per-page: must be a whole number of 1 or more \(got "abc"\)$/m],
     [["brands", "--on-errors", "sometimes"], /^error: --on-errors: must be one of warn, raise \(got "sometimes"\)$/m],
