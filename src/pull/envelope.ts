@@ -52,14 +52,20 @@ export interface Envelope {
   perPage?: number;
 }
 
+/** Where a page stands: a list's page after its first (`afterFirst`), and whether its route is a list (whose pages never hold one record). */
+export interface PagePlace {
+  readonly afterFirst?: boolean;
+  readonly listRoute?: boolean;
+}
+
 /**
- * A Laravel paginator `{ data: [...], meta }` or an item `{ data: {...} }` (not on `listPage`, a
- * list's page after its first), or a page a worker thread decoded (its columns, ids and meta).
- * Anything else (no `data`, records that are not objects, a list's page without records whose meta
- * says it holds some) is a malformed answer: an APIError with code ERR_MALFORMED_BODY, which a
+ * A Laravel paginator `{ data: [...], meta }` or an item `{ data: {...} }` (not on a list's route,
+ * nor on a list's page after its first), or a page a worker thread decoded (its columns, ids and
+ * meta). Anything else (no `data`, records that are not objects, a first page without records whose
+ * meta says it holds some) is a malformed answer: an APIError with code ERR_MALFORMED_BODY, which a
  * request retries like a body that does not parse.
  */
-export function readEnvelope(body: unknown, endpoint: string, listPage = false): Envelope {
+export function readEnvelope(body: unknown, endpoint: string, { afterFirst = false, listRoute = false }: PagePlace = {}): Envelope {
   if (body instanceof DecodedPage) {
     const { chunk, ids, bytes } = body;
     return { body: bytes ? { kind: "columns", chunk, ids, bytes } : { kind: "columns", chunk, ids }, ...readMeta(body.meta) };
@@ -69,12 +75,13 @@ export function readEnvelope(body: unknown, endpoint: string, listPage = false):
     const reason = notRecordsReason(data);
     if (reason) throw malformed(endpoint, reason);
     const meta = readMeta((body as { meta?: unknown }).meta);
-    if (data.length === 0 && !listPage && promisesRecords(meta, (body as { meta?: { current_page?: unknown } }).meta?.current_page))
+    if (data.length === 0 && !afterFirst && promisesRecords(meta, (body as { meta?: { current_page?: unknown } }).meta?.current_page))
       throw malformed(endpoint, `the list's page came back without records while its meta.total says ${meta.total}`);
     return { body: { kind: "records", records: data as JsonRecord[] }, ...meta };
   }
   if (data && typeof data === "object") {
-    if (listPage) throw malformed(endpoint, "the response's `data` was a record, where a later page of a list holds a list of records");
+    if (afterFirst) throw malformed(endpoint, "the response's `data` was a record, where a later page of a list holds a list of records");
+    if (listRoute) throw malformed(endpoint, "the response's `data` was a record, where a list's route answers a list of records");
     return { body: { kind: "records", records: [data as JsonRecord] }, total: 1, lastPage: 1 };
   }
   const has = body !== null && typeof body === "object" && "data" in body;

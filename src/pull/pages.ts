@@ -54,7 +54,12 @@ interface PageAddress {
   readonly shared: Readonly<Record<string, string | number>>;
   /** an item (`id`): one request, neither paged nor sized */
   readonly item: boolean;
+  /** an item route (`id`, or a path such as `brands/5` ending in one): the only kind of page whose `data` may be one record */
+  readonly itemRoute: boolean;
 }
+
+/** `brands/5`: the service's item routes are `{resource}/{id}`, its lists and sub-routes end in a name. */
+const endsInId = (path: string): boolean => /\/[1-9]\d*\/?$/.test(path);
 
 /** The parameters of one page of the pull: the query's own order (page, per_page, the rest). */
 function paramsOf({ shared, item }: PageAddress, page: number, perPage: number | undefined): Record<string, string | number> {
@@ -113,7 +118,7 @@ export async function* pullPages(
     parts,
     options,
     endpoint,
-    address: { path: sized.path(endpoint), shared, item: id !== undefined },
+    address: { path: sized.path(endpoint), shared, item: id !== undefined, itemRoute: id !== undefined || endsInId(sized.path(endpoint)) },
     progress: parts.progress.start(endpoint, options.verbose),
     writes: cache && new PullWrites(cache),
     sending: pLimit(inFlight(options)),
@@ -225,7 +230,7 @@ async function* seenBy<R>(pages: AsyncGenerator<PulledPage, R>, see: (body: Page
  */
 const requestsWritten = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
-/** One page's request: its envelope, read once and checked (`afterFirst`: a list's page after its first, never an item). */
+/** One page's request: its envelope, read once and checked (a list's page, `afterFirst` or not, is never one record). */
 function readPage(
   pull: PullContext,
   page: number,
@@ -236,7 +241,7 @@ function readPage(
   afterFirst = false,
 ): Promise<Envelope> {
   const { endpoint, address } = pull;
-  const accept = (body: unknown) => readEnvelope(body, endpoint, afterFirst);
+  const accept = (body: unknown) => readEnvelope(body, endpoint, { afterFirst, listRoute: !address.itemRoute });
   const params = paramsOf(address, page, perPage);
   return request(pull.parts, pull.options, { path: address.path, params, signal, accept, decoding, writes: pull.writes, sending });
 }
@@ -244,7 +249,7 @@ function readPage(
 /** The metric keys the service knows, from one page of brand-metrics (the names and columns alone). */
 async function knownMetricKeys(pull: PullContext): Promise<readonly string[]> {
   const params = { "fields[brand_metrics]": "name,brandscape_data_columns", per_page: MAX_PER_PAGE };
-  const accept = (body: unknown) => readEnvelope(body, "brand-metrics");
+  const accept = (body: unknown) => readEnvelope(body, "brand-metrics", { listRoute: true });
   const answer = await request(pull.parts, pull.options, { path: "brand-metrics", params, signal: pull.parts.closing, accept });
   return metricKeysOf(recordsOf(answer.body));
 }

@@ -1,5 +1,5 @@
 import { APIError, InconsistentPagesError } from "../../src/errors";
-import { TOKEN, useEmulator } from "./fixture";
+import { TOKEN, pagesRequested, useEmulator } from "./fixture";
 
 const env = useEmulator();
 
@@ -26,5 +26,24 @@ describe("a later page of a list in another shape", () => {
     await expect(failure).rejects.toThrow(
       /meta\.total changed during the pull: page 1 said \d+, page 2 said none \(no whole number >= 0\)/,
     );
+  });
+});
+
+describe("a list's first page whose `data` is one record", () => {
+  const maintenance = JSON.stringify({ data: { message: "Service in maintenance" } });
+
+  test("is a malformed answer, retried, then an APIError: never a one-row frame", async () => {
+    env.emulator.setFaults([{ resource: "brands", page: 1, kind: "status", status: 200, body: maintenance }]);
+    env.emulator.resetStats();
+    const failure = env.client({ retries: 1, retryBaseDelayMs: 1, onErrors: "raise" }).brands({ countryCodes: "US" });
+    await expect(failure).rejects.toThrow(APIError);
+    await expect(failure).rejects.toThrow(/`data` was a record, where a list's route answers a list of records/);
+    expect(pagesRequested(env.emulator, "brands").filter((page) => page === 1)).toHaveLength(2);
+  });
+
+  test("an item route's one record is its answer, by `brandId` or by its path", async () => {
+    const client = env.client();
+    expect((await client.brands({ brandId: 5 })).shape[0]).toBe(1);
+    expect(await client.rawQuery("brands/5")).toEqual([expect.objectContaining({ id: 5 })]);
   });
 });
