@@ -15,7 +15,7 @@ import {
   writeDataset,
   type DatasetLayout,
 } from "./partitioned";
-import { addressWithoutCredentials, manifestOf, whatChanged, type ResumeIdentity, type ResumeManifest } from "./resumeState";
+import { addressWithoutCredentials, manifestOf, pageDigest, whatChanged, type ResumeIdentity, type ResumeManifest } from "./resumeState";
 import { sourceColumns } from "./sourceColumns";
 import { pageRecordCount } from "../table/pageChunk";
 import { defaultBatchRows, joinedNotices, rowGroupRows, TARGET_CELLS_PER_BATCH, TypedBatches, warnOfCells } from "./typedBatches";
@@ -69,7 +69,9 @@ export async function writeResumable(
   try {
     // every page written, the last manifest saved before the one saying so: only the final file is left
     const written = kept && (kept.complete || kept.pagesDone >= kept.lastPage);
-    if (!written) await state.writePages(kept ? pull.from(kept.pagesDone + 1) : (source as AsyncIterable<RecordPage>));
+    // the last page written is asked again, to see that the pages before it still hold the same records
+    if (!written)
+      await state.writePages(kept ? pull.from(kept.pagesDone + (kept.lastPageDigest ? 0 : 1)) : (source as AsyncIterable<RecordPage>));
   } catch (error) {
     await folder.abandon(); // nothing reached a checkpoint: nothing to keep
     throw error;
@@ -130,7 +132,14 @@ class ResumeRun {
     let last: RecordPage | undefined;
     const dataset = this.#identity.layout === "partitioned";
     for await (const page of pages) {
-      if (!last && this.#kept) this.#checkSameData(this.#kept, page);
+      if (!last && this.#kept) {
+        this.#checkSameData(this.#kept, page);
+        if (page.page === this.#kept.pagesDone) {
+          this.#checkSameLastPage(this.#kept, page);
+          last = page;
+          continue;
+        }
+      }
       last = page;
       pending.push(page);
       pendingRows += pageRecordCount(page) ?? 0;
@@ -175,9 +184,21 @@ class ResumeRun {
       cellNotices: joinedNotices(before?.cellNotices, typed.cellNotices()),
       segments,
       ...(segmentDigests && { segmentDigests }),
+      lastPageDigest: last ? pageDigest(last) : before?.lastPageDigest,
     };
     await this.#folder.saveManifest(this.manifest);
   }
+  /** Page `pagesDone`, asked again: the records it held when written, or rows moved across the pages written (or changed in it). */
+  #checkSameLastPage(kept: ResumeManifest, page: RecordPage): void {
+    if (pageDigest(page) !== kept.lastPageDigest)
+      throw startOver(
+        this.#target,
+        this.#folder.path,
+        `the data changed: page ${page.page}, the last one written, holds other records now than when it was written ` +
+          "(records were added, removed or revised in the pages written)",
+      );
+  }
+
   /** The options of one piece: after the first, the schema is the one written, whatever later pages hold. */
   #pieceOptions(schema: ColumnarSchema | undefined): ColumnarOptions {
     const onNewColumns = this.#options.onNewColumns === "warn" ? "ignore" : this.#options.onNewColumns; // warned once, at the end

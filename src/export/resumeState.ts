@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import type { PullIdentity } from "../pull/pull";
+import type { RecordPage } from "../pull/envelope";
 import type { ColumnarSchema } from "./columnarTypes";
 import type { CellNotices } from "./typedBatches";
 import { ExportError } from "./exportError";
@@ -43,6 +45,16 @@ export interface ResumeManifest extends ResumeIdentity {
   segments: string[];
   /** the SHA-256 of each segment's bytes, as `segments` (absent in a manifest an earlier version wrote) */
   segmentDigests?: string[];
+  /** the SHA-256 of page `pagesDone`'s records as they came (pageDigest; absent in a manifest an earlier version wrote) */
+  lastPageDigest?: string;
+}
+
+/**
+ * A page's records as they came, as a SHA-256: a resume asks the last page it wrote again, and
+ * records added, removed or revised before it (rows shifted across the pages) change its digest.
+ */
+export function pageDigest(page: RecordPage): string {
+  return createHash("sha256").update(JSON.stringify(page.records)).digest("hex");
 }
 
 /** A kept manifest as this version reads it: an ExportError saying to start over for any other. */
