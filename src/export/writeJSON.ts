@@ -8,8 +8,8 @@ import { checkWriterOptions } from "./writerOptions";
 import type { ExportSource, ExportSummary, ExportTarget, JsonOptions } from "./types";
 
 /**
- * Writes a JSON array of row objects, streamed: `[`, one record per line, `]`. Missing values are
- * null. An empty source gives `[]`. Nothing is written before the first rows are in hand, and an
+ * Writes a JSON array of row objects, streamed: `[`, one record per line, `]`. A frame's empty cells
+ * are null; a record's line holds the keys the record has. An empty source gives `[]`. Nothing is written before the first rows are in hand, and an
  * export that stops after that closes the array, so a stream never holds a broken document (the
  * error still tells that it is incomplete).
  */

@@ -8,8 +8,8 @@ import { checkWriterOptions } from "./writerOptions";
 import type { ExportOptions, ExportSource, ExportSummary, ExportTarget } from "./types";
 
 /**
- * Writes one JSON object per line (NDJSON), page by page. Missing values are null; a row keeps every
- * key it has, so later pages may bring keys earlier lines lack. `flatten: false` writes records as
+ * Writes one JSON object per line (NDJSON), page by page. A frame's empty cells are null; a record's
+ * line holds the keys the record has, so later pages may bring keys earlier lines lack. `flatten: false` writes records as
  * the service sent them.
  */
 export async function writeNDJSON(source: ExportSource, target: ExportTarget, given?: ExportOptions): Promise<ExportSummary> {
