@@ -203,6 +203,13 @@ export function checkRawQuery(endpoint: string, query?: Query | QueryInit): { en
       `must be a resource path such as "brands" or "studies/12/brands", got ${JSON.stringify(endpoint)}`,
     );
   }
+  const [resource, id] = trimmed.split("/");
+  if (id !== undefined && ENDPOINT_BY_RESOURCE.has(resource) && !(/^[1-9]\d*$/.test(id) && Number.isSafeInteger(Number(id))))
+    throw new ValidationError(
+      "endpoint",
+      `${JSON.stringify(id)} in ${JSON.stringify(endpoint)} is where the service takes an id of ${resource}: ` +
+        `a positive whole number up to ${Number.MAX_SAFE_INTEGER}, as in "${resource}/12"`,
+    );
   const checked = query instanceof Query ? query : new Query(query ?? {});
   const spec = ENDPOINT_BY_RESOURCE.get(trimmed);
   if (spec && checked.search && !spec.search) {

@@ -32,6 +32,12 @@ describe("bad input is a ValidationError naming the parameter, before any reques
     ["brandId 1e21", (client: Client) => client.brands({ brandId: 1e21 }), "brandId", /positive integer id/],
     ["brandId 2**53 + 2", (client: Client) => client.brands({ brandId: 2 ** 53 + 2 }), "brandId", /positive integer id/],
     ["rawQuery id", (client: Client) => client.rawQuery("brands", { id: "-1" }), "id", /positive integer id/],
+    ...["0", "-1", "x", "9007199254740993"].map((id): [string, (client: Client) => Promise<unknown>, string, RegExp] => [
+      `rawQuery path id ${id}`,
+      (client: Client) => client.rawQuery(`studies/${id}/brands`),
+      "endpoint",
+      new RegExp(`^endpoint: "${id}" in "studies/${id}/brands" is where the service takes an id of studies: a positive whole number`),
+    ]),
     ["page 1e21", (client: Client) => client.brands({ page: 1e21 }), "page", /got 1e\+21/],
     ["page NaN", (client: Client) => client.brands({ page: NaN }), "page", /got NaN/],
     ["perPage Infinity", (client: Client) => client.brands({ perPage: Infinity }), "perPage", /got Infinity/],
