@@ -73,7 +73,9 @@ describe("a filter the docs do not name for the endpoint", () => {
     const client = env.client();
     await expect(client.brands({ filters: { countryCodes: "XX" } })).rejects.toThrow(/^filters\.countryCodes: must be an ISO 3166-1/);
     for (const impossible of ["2024-13-45", "2024-02-30 25:61:61", "2023-02-29", "2024-01-31 24:00:00"])
-      await expect(client.brands({ filters: { updatedSince: impossible } })).rejects.toThrow(/^filters\.updatedSince: must be a Date or 'YYYY-MM-DD HH:MM:SS'/);
+      await expect(client.brands({ filters: { updatedSince: impossible } })).rejects.toThrow(
+        /^filters\.updatedSince: must be a Date or 'YYYY-MM-DD HH:MM:SS'/,
+      );
     expect(env.emulator.stats.requests).toBe(0);
     await client.brands({ filters: { updatedSince: "2024-02-29 23:59:59" }, maxPages: 1 });
     expect(env.emulator.stats.requests).toBe(1);
