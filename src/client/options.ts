@@ -153,6 +153,9 @@ export function parseClientArgs(
     init = { ...((second as ClientOptions | undefined) ?? {}), authToken: first };
   } else if (first && typeof first === "object") {
     init = first as ClientInit;
+    const allowed = [...Object.keys(OPTION_SCHEMAS), "authToken", "client"];
+    for (const key of Object.keys(init))
+      if (!allowed.includes(key)) throw new ValidationError(key, notAllowedName(key, "a client option", allowed));
   } else {
     init = {};
   }
@@ -163,6 +166,11 @@ export function parseClientArgs(
       `Client needs a non-empty authToken, or ${TOKEN_VARIABLE} set (or an authenticated axios instance as \`client\`).`,
     );
   }
+  if (typeof authToken === "string" && HEADER_UNFIT.test(authToken))
+    throw new ValidationError(
+      "authToken",
+      "holds a character an HTTP header cannot carry (a control character, or one past Latin-1): check it was copied whole",
+    );
   delete (rest as ClientInit).authToken;
   const baseUrl = rest.baseUrl ?? fromEnvironment(BASE_URL_VARIABLE);
   if (rest.baseUrl === undefined && baseUrl !== undefined && !OPTION_SCHEMAS.baseUrl.safeParse(baseUrl).success) {
@@ -171,6 +179,9 @@ export function parseClientArgs(
   const credential = authToken ?? String(client?.defaults.headers.common?.Authorization ?? client?.defaults.headers.Authorization ?? "");
   return { authToken: authToken || undefined, client, credential, options: resolveOptions({ ...rest, baseUrl }) };
 }
+
+/** What an HTTP header value cannot hold (RFC 9110: visible ASCII, space, tab and obs-text bytes 0x80-0xFF only). */
+const HEADER_UNFIT = /[^\t\x20-\x7e\x80-\xff]/;
 
 /** The variables `new Client()` reads for options not given (an explicit option always wins). */
 export const TOKEN_VARIABLE = "FOUNT_API_TOKEN";

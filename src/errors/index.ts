@@ -186,13 +186,37 @@ export function redactBearer(text: string): string {
 /** Below this length a secret is also a piece of ordinary words ("t" in "not"): redacted only where it stands alone. */
 const SHORT_SECRET = 8;
 
-/** A secret as a text may carry it: as it is, URL-encoded and JSON-escaped. */
-const secretForms = (secret: string): string[] => [...new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])];
+/**
+ * A secret as a text may carry it: as it is; URL-encoded as a component, as a whole URL encodes it
+ * and as a form does (space as `+`); JSON-escaped, also with `/` as `\/` (PHP's json_encode).
+ */
+function secretForms(secret: string): string[] {
+  const json = JSON.stringify(secret).slice(1, -1);
+  const component = encoded(encodeURIComponent, secret);
+  const forms = [secret, component, encoded(encodeURI, secret), component?.replace(/%20/g, "+"), json, json.replace(/\//g, "\\/")];
+  return [...new Set(forms.filter((form): form is string => form !== undefined))];
+}
+
+/** A text URL-encoded, or undefined when it holds a lone surrogate (which no URL carries). */
+function encoded(encode: (text: string) => string, text: string): string | undefined {
+  try {
+    return encode(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A form as a RegExp's source, its `%XX` escapes in either case of hex digit (`%7c` is `%7C`). */
+const anyHexCase = (form: string): string =>
+  escapeRegExp(form).replace(
+    /%([0-9A-F])([0-9A-F])/g,
+    (_, high: string, low: string) => `%[${high}${high.toLowerCase()}][${low}${low.toLowerCase()}]`,
+  );
 
 /** Redacts `secret` wherever it appears in a text (in any of its forms), and any Bearer credential. */
 export function secretRedactor(secret: string | undefined): (text: string) => string {
   if (!secret) return redactBearer;
-  const forms = secretForms(secret).map(escapeRegExp).join("|");
+  const forms = secretForms(secret).map(anyHexCase).join("|");
   const anywhere = new RegExp(secret.length >= SHORT_SECRET ? forms : `(?<![A-Za-z0-9])(?:${forms})(?![A-Za-z0-9])`, "g");
   return (text) => redactBearer(text.replace(anywhere, "***"));
 }

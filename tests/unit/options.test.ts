@@ -55,6 +55,21 @@ describe("Client options", () => {
     expect(misspelt).toThrow(/per_page: is not a client option \(did you mean perPage\?\); allowed: baseUrl, perPage/);
   });
 
+  test("the object form names a misspelt authToken, even with no token in the environment", () => {
+    // @ts-expect-error a misspelt key is a type error, and refused at run time too
+    const misspelt = () => new Client({ authtoken: "t" });
+    expect(misspelt).toThrow(/^authtoken: is not a client option \(did you mean authToken\?\); allowed: .*authToken, client$/);
+  });
+
+  test("a token a header cannot carry is refused, without showing it", () => {
+    for (const token of ["abcd\u2713efgh1234", "abc\ndef123"]) {
+      const attempt = () => new Client(token);
+      expect(attempt).toThrow(ValidationError);
+      expect(attempt).toThrow(/^authToken: holds a character an HTTP header cannot carry/);
+      expect(() => new Client({ authToken: token })).not.toThrow(/efgh|def123/);
+    }
+  });
+
   test("a closed client refuses new calls; closing twice is harmless", async () => {
     const client = new Client("t");
     await client.aclose();
