@@ -1,6 +1,7 @@
 import { notAllowedName } from "../text/closestName";
 import type { DataFrame } from "danfojs-node";
 import { ENDPOINT_BY_METHOD, type MethodName } from "../endpoints/table";
+import { refuseUnknownOptions } from "../params/buildQuery";
 import type { JsonRecord } from "../table/types";
 import type { EndpointArgs } from "../params/types";
 import { ValidationError } from "../errors";
@@ -31,6 +32,8 @@ export function oneOff<M extends MethodName>(method: M): OneOffFunction<M> {
   if (!ENDPOINT_BY_METHOD.has(method)) throw new Error(`no endpoint ${method}`);
   const run = async (authToken: string, ...args: unknown[]) => {
     const { methodArgs, clientOptions } = splitClientOptions(args);
+    const options = methodArgs[methodArgs.length - 1];
+    if (isPlainObject(options)) refuseUnknownOptions(ENDPOINT_BY_METHOD.get(method)!, options, ONE_OFF_CLIENT_KEYS);
     return withClient(new Client(authToken, clientOptions), (client) =>
       (client[method] as (...callArgs: unknown[]) => Promise<DataFrame>)(...methodArgs),
     );

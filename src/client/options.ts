@@ -2,7 +2,7 @@ import { notAllowedName } from "../text/closestName";
 import { z } from "zod";
 import type { AxiosInstance } from "axios";
 import { ValidationError, ValueError } from "../errors";
-import { MAX_PER_PAGE } from "../query/query";
+import { isPlainObject, MAX_PER_PAGE } from "../query/query";
 import type { CacheSettings } from "../cache/responseCache";
 import { DEFAULT_MAX_WAIT_MS } from "../transport/rateLimitPacer";
 import { describeValue } from "../text/describeValue";
@@ -120,7 +120,14 @@ function describeOption(name: string, value: unknown): string {
   return describeValue(value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, "$1…@").replace(/([?#]).*$/s, "$1…"));
 }
 
+/** The keys a `cache` object takes. */
+const CACHE_KEYS = ["dir", "maxAgeMs"];
+
 export function checkOption<K extends keyof typeof OPTION_SCHEMAS>(name: K, value: unknown): ResolvedOptions[K] {
+  if (name === "cache" && isPlainObject(value)) {
+    const unknown = Object.keys(value).find((key) => !CACHE_KEYS.includes(key));
+    if (unknown !== undefined) throw new ValidationError(`cache.${unknown}`, notAllowedName(unknown, "a cache setting", CACHE_KEYS));
+  }
   const result = OPTION_SCHEMAS[name].safeParse(value);
   if (!result.success) throw new ValidationError(name, `must be ${ALLOWED[name]}, got ${describeOption(name, value)}`);
   return result.data as ResolvedOptions[K];

@@ -1,8 +1,8 @@
+import { notAllowedName } from "../text/closestName";
 import { z } from "zod";
 import { ValidationError } from "../errors";
 import { checkOptionValues, rule, type OptionRule } from "../params/optionRules";
 import { describeValue } from "../text/describeValue";
-import { nearName } from "../text/closestName";
 
 /**
  * The options of `show`, `styledTable` and the charts, checked before anything is drawn: a name
@@ -97,10 +97,7 @@ export function checkDisplayOptions<T>(owner: keyof typeof DISPLAYS, options: T)
       "options",
       `${owner} takes an object of options${required.length ? ` with ${required.join(" and ")}` : ""}, got ${describeValue(options)}`,
     );
-  checkOptionValues(options, rules, (name) => {
-    const near = nearName(name, names);
-    return `not an option of ${owner}${near ? ` (did you mean ${near}?)` : ""}; its options: ${names.join(", ")}`;
-  });
+  checkOptionValues(options, rules, (name) => notAllowedName(name, `an option of ${owner}`, names));
   for (const name of required)
     if ((options as Record<string, unknown>)[name] === undefined)
       throw new ValidationError(name, `${owner} needs it: ${rules[name].allowed}`);

@@ -1,3 +1,4 @@
+import { notAllowedName } from "../text/closestName";
 import { z } from "zod";
 import { ValidationError } from "../errors";
 import { checkOptionValues, rule, type OptionRule } from "../params/optionRules";
@@ -108,7 +109,7 @@ function notAnOption(format: ExportFormat, key: string): string {
     .filter((other) => Object.hasOwn(RULES[other], key))
     .map((other) => WRITER_NAMES[other]);
   if (takers.length) return `is an option of ${takers.join(" and ")} only, not of ${WRITER_NAMES[format]}`;
-  return `is not an option of ${WRITER_NAMES[format]}; its options: ${Object.keys(RULES[format]).join(", ")}`;
+  return notAllowedName(key, `an option of ${WRITER_NAMES[format]}`, Object.keys(RULES[format]));
 }
 
 /** `types` as a map: a plain object's lookup would find `constructor` or `toString` on its prototype. */

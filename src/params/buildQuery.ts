@@ -57,14 +57,25 @@ export function endpointOfMethod(method: string): EndpointSpec {
   return spec;
 }
 
-/** A method's arguments → the Query to send, validated, before any request. */
-export function buildQuery(spec: EndpointSpec, args: readonly unknown[], { warnFilters = true } = {}): MethodCall {
-  const { positional, options } = splitArgs(spec, args);
+/**
+ * A ValidationError for the first option a method does not take, naming the near one among its
+ * options and `otherOptions` (what the caller takes beside them: a one-off's client options, sync's own).
+ */
+export function refuseUnknownOptions(spec: EndpointSpec, options: object, otherOptions: readonly string[] = []): void {
   const allowed = allowedOptionKeys(spec);
-  const unknown = Object.keys(options).filter((key) => !allowed.includes(key));
-  if (unknown.length) {
-    throw new ValidationError(unknown[0], notAllowedName(unknown[0], `an option of ${spec.method}`, allowed));
-  }
+  const unknown = Object.keys(options).find((key) => !allowed.includes(key));
+  if (unknown !== undefined)
+    throw new ValidationError(unknown, notAllowedName(unknown, `an option of ${spec.method}`, [...allowed, ...otherOptions]));
+}
+
+/** A method's arguments → the Query to send, validated, before any request (`otherOptions`: refuseUnknownOptions). */
+export function buildQuery(
+  spec: EndpointSpec,
+  args: readonly unknown[],
+  { warnFilters = true, otherOptions = [] as readonly string[] } = {},
+): MethodCall {
+  const { positional, options } = splitArgs(spec, args);
+  refuseUnknownOptions(spec, options, otherOptions);
   if (options.stackData !== undefined && typeof options.stackData !== "boolean") {
     throw new ValidationError("stackData", `must be true or false, got ${describeValue(options.stackData)}`);
   }

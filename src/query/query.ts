@@ -1,3 +1,4 @@
+import { notAllowedName } from "../text/closestName";
 import { ValidationError } from "../errors";
 import { describeValue } from "../text/describeValue";
 import { fieldsKey, toSnakeCase } from "../endpoints/table";
@@ -78,9 +79,7 @@ export class Query {
     }
     if (!isPlainObject(init as unknown)) throw new ValidationError("query", "must be an object of query fields");
     const unknown = Object.keys(init).filter((key) => !QUERY_KEYS.has(key));
-    if (unknown.length) {
-      throw new ValidationError("query", `unknown field(s) ${unknown.join(", ")}; allowed: ${[...QUERY_KEYS].join(", ")}`);
-    }
+    if (unknown.length) throw new ValidationError(unknown[0], notAllowedName(unknown[0], "a query field", [...QUERY_KEYS]));
     if (init.id !== undefined && init.itemId !== undefined && String(init.id) !== String(init.itemId)) {
       throw new ValidationError("itemId", `conflicts with id (${init.id} vs ${init.itemId}); give one`);
     }

@@ -1,6 +1,6 @@
 import { ValidationError } from "../errors";
 import type { Client } from "../client/client";
-import { nearName } from "../text/closestName";
+import { nearName, notAllowedName } from "../text/closestName";
 import { SCORE_TYPES, type ScoreType } from "../rows/scoreTypes";
 import type { ScoreColumnMap } from "../rows/scoreColumnMap";
 
@@ -35,11 +35,7 @@ export function checkLongScoresOptions(options: unknown): CheckedLongScoresOptio
   }
   const given = options as Record<string, unknown>;
   for (const name of Object.keys(given)) {
-    if (!OPTION_NAMES.includes(name)) {
-      const near = nearName(name, OPTION_NAMES);
-      const hint = near ? ` (did you mean ${near}?)` : "";
-      throw new ValidationError(name, `not an option of longScores${hint}; its options: ${OPTION_NAMES.join(", ")}`);
-    }
+    if (!OPTION_NAMES.includes(name)) throw new ValidationError(name, notAllowedName(name, "an option of longScores", OPTION_NAMES));
   }
   const checked: CheckedLongScoresOptions = {};
   if (given.client !== undefined) {

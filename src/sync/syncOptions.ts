@@ -35,6 +35,9 @@ export const fieldsOf = (options: Record<string, unknown>): readonly string[] | 
  * The arguments of client.sync checked before any request: every bad one a ValidationError naming
  * it; a filter the docs do not name warned of unless `warnFilters` is false (a check ahead of the sync's own).
  */
+/** The options sync takes beside the method's own. */
+const SYNC_OPTIONS = ["table", "mode", "replaceUntrackedTable"] as const;
+
 export function checkSync(endpoint: unknown, options: unknown, { warnFilters = true } = {}): CheckedSync {
   const spec = typeof endpoint === "string" ? ENDPOINT_BY_METHOD.get(endpoint) : undefined;
   if (!spec)
@@ -64,7 +67,8 @@ export function checkSync(endpoint: unknown, options: unknown, { warnFilters = t
     if (rest[name] !== undefined)
       throw new ValidationError(name, `not taken by sync, which pulls every page of the method's own options, one row per id`);
   }
-  const { query } = buildQuery(spec, [rest], { warnFilters }); // the method's own checks: unknown options, filter names and values
+  // the method's own checks: unknown options, filter names and values
+  const { query } = buildQuery(spec, [rest], { warnFilters, otherOptions: SYNC_OPTIONS });
   return {
     method: spec.method as MethodName,
     table,

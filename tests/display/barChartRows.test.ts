@@ -41,3 +41,33 @@ test("grouped bars: a category may appear once per colour without a label change
   };
   expect(spec.data.values.map((row) => row.brand_name)).toEqual(["Lego", "Lego"]);
 });
+
+test("a made label never takes another row's, and a row without its category is a bar of its own", async () => {
+  type Spec = { data: { values: { b: string | null }[] } };
+  const colliding = [
+    { b: "A", category_name: "x", v: 1 },
+    { b: "A", category_name: "y", v: 2 },
+    { b: "A · x", v: 5 },
+  ];
+  const spec = barChart(colliding, { category: "b", value: "v" });
+  expect((spec as Spec).data.values.map((row) => row.b)).toEqual(["A · x #2", "A · y", "A · x"]);
+  expect(bars(await renderSvg(spec))).toHaveLength(3);
+  const lacking = [
+    { b: "A", v: 1, c: "x" },
+    { b: "A", v: 2, c: "y" },
+    { v: 3, c: "z" },
+  ];
+  const labels = (barChart(lacking, { category: "b", value: "v" }) as Spec).data.values.map((row) => row.b);
+  expect(new Set(labels).size).toBe(3);
+  expect(bars(await renderSvg(barChart(lacking, { category: "b", value: "v" })))).toHaveLength(3);
+});
+
+test("a field named with a dot or brackets is a field, not a path into nested data", async () => {
+  const dotted = [
+    { "brand.name": "Toyota", "score[c]": 44.3 },
+    { "brand.name": "Lego", "score[c]": 12.5 },
+  ];
+  const svg = await renderSvg(barChart(dotted, { category: "brand.name", value: "score[c]" }));
+  expect(bars(svg)).toHaveLength(2);
+  expect(labelsIn(svg)).toEqual(expect.arrayContaining(["Toyota", "Lego", "44.3", "12.5", "score[c]"]));
+});

@@ -23,7 +23,7 @@ describe("chart specs", () => {
     const spec = barChart(rows, { category: "brand", value: "esteem", color: "year", horizontal: false, sort: "none" }) as any;
     expect(spec.encoding.x).toMatchObject({ field: "brand", sort: null });
     expect(spec.encoding.xOffset).toEqual({ field: "year", type: "nominal" });
-    expect(spec.encoding.color).toEqual({ field: "year", type: "nominal" });
+    expect(spec.encoding.color).toEqual({ field: "year", type: "nominal", title: "year" });
     expect(spec.layer).toHaveLength(1);
   });
 
@@ -80,7 +80,7 @@ describe("chart specs", () => {
     expect(barChart(rows, { category: "brand", value: "esteem", format: ",.0f" })).toBeDefined();
     // @ts-expect-error a misspelt option
     expect(() => barChart(rows, { category: "brand", value: "esteem", titel: "x" })).toThrow(
-      /^titel: not an option of barChart \(did you mean title\?\); its options: title, /,
+      /^titel: is not an option of barChart \(did you mean title\?\); allowed: title, /,
     );
   });
 });

@@ -44,6 +44,6 @@ describe("styledTable", () => {
     expect(() => styledTable(rows, { styles: { tabel: "x" } })).toThrow(/^styles: must be an object of table/);
     expect(styledTable(rows, { rows: Infinity, styles: { cell: () => "color:red" } })).toContain("color:red");
     // @ts-expect-error a misspelt option
-    await expect(show(rows, { row: 2 })).rejects.toThrow(/^row: not an option of show \(did you mean rows\?\); its options: rows, /);
+    await expect(show(rows, { row: 2 })).rejects.toThrow(/^row: is not an option of show \(did you mean rows\?\); allowed: rows, /);
   });
 });

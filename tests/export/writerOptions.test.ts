@@ -111,7 +111,7 @@ test.each([
   ["json", "batchRows", 5, /batchRows: is an option of writeParquet and writeArrow only, not of writeJSON/],
   ["parquet", "delimiter", ";", /delimiter: is an option of writeCSV only, not of writeParquet/],
   ["ndjson", "indent", 2, /indent: is an option of writeJSON only, not of writeNDJSON/],
-  ["xlsx", "bogus", 1, /bogus: is not an option of writeExcel; its options: stackData, /],
+  ["xlsx", "bogus", 1, /bogus: is not an option of writeExcel; allowed: stackData, /],
 ] as const)("%s: an option of another writer (%s) is refused, saying whose it is", async (format, option, value, message) => {
   await expect(WRITERS[format](TRICKY, join(dir, `other.${format}`), looseOptions(option, value))).rejects.toThrow(message);
 });

@@ -78,7 +78,7 @@ describe("longScores", () => {
     );
     // @ts-expect-error an option that does not exist
     await expect(longScores(wide, { client, metric: "relevance" })).rejects.toThrow(
-      /^metric: not an option of longScores \(did you mean metrics\?\)/,
+      /^metric: is not an option of longScores \(did you mean metrics\?\)/,
     );
     await expect(longScores(wide, { client, metrics: "knowledge" })).rejects.toThrow(/no score column of knowledge/);
   });

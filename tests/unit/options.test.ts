@@ -61,6 +61,13 @@ describe("Client options", () => {
     expect(misspelt).toThrow(/^authtoken: is not a client option \(did you mean authToken\?\); allowed: .*authToken, client$/);
   });
 
+  test("a misspelt key of the cache object is named with the near one", () => {
+    // @ts-expect-error a misspelt key is a type error, and refused at run time too
+    expect(() => new Client("t", { cache: { dir: "/tmp/x", maxAge: 5 } })).toThrow(
+      /^cache\.maxAge: is not a cache setting \(did you mean maxAgeMs\?\); allowed: dir, maxAgeMs$/,
+    );
+  });
+
   test("a token a header cannot carry is refused, without showing it", () => {
     for (const token of ["abcd\u2713efgh1234", "abc\ndef123"]) {
       const attempt = () => new Client(token);

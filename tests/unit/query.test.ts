@@ -59,7 +59,7 @@ describe("Query", () => {
   test("unknown fields are refused with the allowed list", () => {
     // @ts-expect-error a misspelt field is a type error, and refused at run time too
     const misspelt = () => new Query({ filter: {} });
-    expect(misspelt).toThrow(/unknown field\(s\) filter; allowed: id, itemId, filters/);
+    expect(misspelt).toThrow(/^filter: is not a query field \(did you mean filters\?\); allowed: id, itemId, filters/);
   });
 
   test("paginated yields consecutive pages from page ?? 1", () => {

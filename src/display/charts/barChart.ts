@@ -1,7 +1,7 @@
 import type { TopLevelSpec } from "vega-lite";
 import type { FrameLike } from "../frameLike";
 import { checkDisplayOptions } from "../displayOptions";
-import { CHART_CONFIG, DEFAULT_HEIGHT, DEFAULT_WIDTH, chartValues, titleOf, type ChartOptions } from "./chartOptions";
+import { CHART_CONFIG, DEFAULT_HEIGHT, DEFAULT_WIDTH, chartValues, titleOf, type ChartOptions, fieldRef } from "./chartOptions";
 import { distinctCategories } from "./distinctCategories";
 
 export interface BarChartOptions extends ChartOptions {
@@ -38,22 +38,32 @@ export function barChart(data: FrameLike, options: BarChartOptions): TopLevelSpe
   const horizontal = options.horizontal ?? true;
   const format = options.format ?? ".1f";
   const order = options.sort ?? "descending";
-  const sort = order === "none" ? null : { field: value, op: "sum" as const, order };
+  const sort = order === "none" ? null : { field: fieldRef(value), op: "sum" as const, order };
   const band = horizontal ? "y" : "x";
   const length = horizontal ? "x" : "y";
   const categoryTitle = horizontal ? options.yTitle : options.xTitle;
   const valueTitle = horizontal ? options.xTitle : options.yTitle;
 
   const encoding = {
-    [band]: { field: category, type: "nominal" as const, sort, title: categoryTitle ?? null, axis: horizontal ? {} : { labelAngle: -40 } },
-    [length]: { field: value, type: "quantitative" as const, title: valueTitle ?? value },
+    [band]: {
+      field: fieldRef(category),
+      type: "nominal" as const,
+      sort,
+      title: categoryTitle ?? null,
+      axis: horizontal ? {} : { labelAngle: -40 },
+    },
+    [length]: { field: fieldRef(value), type: "quantitative" as const, title: valueTitle ?? value },
     ...(color
       ? {
-          color: { field: color, type: "nominal" as const },
-          [horizontal ? "yOffset" : "xOffset"]: { field: color, type: "nominal" as const },
+          color: { field: fieldRef(color), type: "nominal" as const, title: color },
+          [horizontal ? "yOffset" : "xOffset"]: { field: fieldRef(color), type: "nominal" as const },
         }
       : {}),
-    tooltip: [{ field: category }, ...(color ? [{ field: color }] : []), { field: value, format }],
+    tooltip: [
+      { field: fieldRef(category), title: category },
+      ...(color ? [{ field: fieldRef(color), title: color }] : []),
+      { field: fieldRef(value), title: value, format },
+    ],
   };
   const size = horizontal
     ? { width: options.width ?? DEFAULT_WIDTH, height: options.height ?? { step: color ? 12 : 20 } }
@@ -81,7 +91,7 @@ export function barChart(data: FrameLike, options: BarChartOptions): TopLevelSpe
               mark: horizontal
                 ? { type: "text" as const, align: "left" as const, baseline: "middle" as const, dx: 3, fontSize: 10, color: "#333" }
                 : { type: "text" as const, align: "center" as const, baseline: "bottom" as const, dy: -2, fontSize: 10, color: "#333" },
-              encoding: { text: { field: value, type: "quantitative" as const, format } },
+              encoding: { text: { field: fieldRef(value), type: "quantitative" as const, format } },
             },
           ]
         : []),

@@ -45,6 +45,12 @@ export const CHART_CONFIG: Config = {
   range: { category: ["#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#eeca3b", "#9d755d", "#ff9da6", "#bab0ac"] },
 };
 
+/**
+ * A field's name as a chart's encoding takes it: vega-lite reads `.` and `[ ]` as a path into
+ * nested data (`brand.name` as `brand` → `name`), so they are escaped, and a backslash with them.
+ */
+export const fieldRef = (name: string): string => name.replace(/[\\.[\]]/g, "\\$&");
+
 /** The fields a chart's options name, by option: one field, or a list (a tooltip's). */
 export type NamedFields = Readonly<Record<string, string | readonly string[] | undefined>>;
 
@@ -61,7 +67,7 @@ export function chartValues(data: FrameLike, plotted: NamedFields, checked: Name
   const records = frameToRecords(data);
   if (records.length > 0)
     for (const [option, fields] of Object.entries({ ...plotted, ...checked })) {
-      const missing = fieldList(fields).filter((field) => !records.some((record) => field in record));
+      const missing = fieldList(fields).filter((field) => !records.some((record) => Object.hasOwn(record, field)));
       if (missing.length > 0)
         throw new ValidationError(
           option,

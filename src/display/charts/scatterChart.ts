@@ -1,7 +1,7 @@
 import type { TopLevelSpec } from "vega-lite";
 import type { FrameLike } from "../frameLike";
 import { checkDisplayOptions } from "../displayOptions";
-import { CHART_CONFIG, DEFAULT_HEIGHT, DEFAULT_WIDTH, chartValues, titleOf, type ChartOptions } from "./chartOptions";
+import { CHART_CONFIG, DEFAULT_HEIGHT, DEFAULT_WIDTH, chartValues, titleOf, type ChartOptions, fieldRef } from "./chartOptions";
 import { niceDomain } from "./niceDomain";
 import { placeLabels } from "./placeLabels";
 
@@ -86,17 +86,31 @@ export function scatterChart(data: FrameLike, options: ScatterChartOptions): Top
     height,
     data: { values },
     encoding: {
-      x: { field: x, type: "quantitative", title: options.xTitle ?? x, scale: { domain: xDomain, nice: false, zero: false }, axis },
-      y: { field: y, type: "quantitative", title: options.yTitle ?? y, scale: { domain: yDomain, nice: false, zero: false }, axis },
+      x: {
+        field: fieldRef(x),
+        type: "quantitative",
+        title: options.xTitle ?? x,
+        scale: { domain: xDomain, nice: false, zero: false },
+        axis,
+      },
+      y: {
+        field: fieldRef(y),
+        type: "quantitative",
+        title: options.yTitle ?? y,
+        scale: { domain: yDomain, nice: false, zero: false },
+        axis,
+      },
     },
     layer: [
       {
         mark: { type: "point", filled: true, size: 45 },
         encoding: {
           // Labelled points stand out, so a reader can tell which point a label names.
-          color: color ? { field: color, type: "nominal" as const } : { condition: { test: LABELLED, value: "#1f4e79" }, value: "#7ea6cf" },
+          color: color
+            ? { field: fieldRef(color), type: "nominal" as const, title: color }
+            : { condition: { test: LABELLED, value: "#1f4e79" }, value: "#7ea6cf" },
           opacity: { condition: { test: LABELLED, value: 1 }, value: label ? 0.55 : 0.75 },
-          tooltip: tooltipFields.map((field) => ({ field })),
+          tooltip: tooltipFields.map((field) => ({ field: fieldRef(field), title: field })),
         },
       },
       ...(label
@@ -117,7 +131,7 @@ export function scatterChart(data: FrameLike, options: ScatterChartOptions): Top
                 align: { expr: "datum._align" },
                 baseline: { expr: "datum._baseline" },
               },
-              encoding: { text: { field: label } },
+              encoding: { text: { field: fieldRef(label) } },
             },
           ]
         : []),
