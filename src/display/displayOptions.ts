@@ -79,8 +79,13 @@ const SCATTER: Record<string, OptionRule> = {
   format,
 };
 
+const SHOW_CHART: Record<string, OptionRule> = {
+  saveTo: rule(z.string().min(1), "a file path for the SVG (folders are created)"),
+};
+
 const DISPLAYS = {
   show: { rules: SHOW, required: [] },
+  showChart: { rules: SHOW_CHART, required: [] },
   styledTable: { rules: TABLE, required: [] },
   barChart: { rules: BAR, required: ["category", "value"] },
   lineChart: { rules: LINE, required: ["x", "y"] },

@@ -19,15 +19,19 @@ function loadRenderers(): Promise<{ vega: VegaModule; vegaLite: VegaLiteModule }
   return renderers;
 }
 
+/** What XML 1.0 cannot hold, escaped or not: C0 controls but tab and line ends, U+FFFE, U+FFFF and lone surrogates. */
+const NOT_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /**
  * A vega-lite spec as an SVG document, rendered headless: no browser and no canvas package
- * (text widths are estimated, so labels get a little extra room).
+ * (text widths are estimated, so labels get a little extra room). A character XML cannot hold (a
+ * control character in a label) is drawn as U+FFFD, so every XML reader opens the document.
  */
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   const { vega, vegaLite } = await loadRenderers();
   const view = new vega.View(vega.parse(vegaLite.compile(spec).spec), { renderer: "none" });
   try {
-    return await view.toSVG();
+    return (await view.toSVG()).replace(NOT_XML, "\uFFFD");
   } finally {
     view.finalize();
   }

@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import type { TopLevelSpec } from "vega-lite";
 import { notebookDisplay } from "./notebookDisplay";
 import { renderSvg } from "./renderSvg";
+import { checkDisplayOptions } from "./displayOptions";
 
 export interface ShowChartOptions {
   /** also write the SVG to this file (folders created), e.g. for a report or a README */
@@ -21,6 +22,7 @@ export const VEGA_LITE_MIME = "application/vnd.vegalite.v5+json";
  * bare text, nbconvert 6.5's HTML, render the HTML form); and a line of text.
  */
 export async function showChart(spec: TopLevelSpec, options: ShowChartOptions = {}): Promise<void> {
+  checkDisplayOptions("showChart", options);
   const svg = await renderSvg(spec);
   if (options.saveTo) {
     await mkdir(dirname(options.saveTo), { recursive: true });

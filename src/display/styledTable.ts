@@ -37,7 +37,8 @@ function columnRanges(frame: FrameLike, scales: Map<string, ColumnScale>): Map<s
     let max = -Infinity;
     for (const row of table.rows) {
       const value = row[position];
-      if (typeof value !== "number" || isMissing(value)) continue;
+      // the range is the finite values'; ±Infinity takes the scale's end (heatCss)
+      if (typeof value !== "number" || !Number.isFinite(value)) continue;
       if (value < min) min = value;
       if (value > max) max = value;
     }
@@ -47,6 +48,10 @@ function columnRanges(frame: FrameLike, scales: Map<string, ColumnScale>): Map<s
 }
 
 function heatCss(range: ColumnRange, value: number): string {
+  if (value === Infinity || value === -Infinity) {
+    const end = value > 0 ? 1 : range.scale === "diverging" ? -1 : 0;
+    return range.scale === "diverging" ? divergingCss(end) : sequentialCss(end);
+  }
   if (range.scale === "diverging") {
     const largest = Math.max(Math.abs(range.min), Math.abs(range.max));
     return divergingCss(largest === 0 ? 0 : value / largest);

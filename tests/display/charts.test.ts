@@ -1,4 +1,4 @@
-import { barChart, lineChart, scatterChart } from "../../src/display";
+import { barChart, lineChart, scatterChart, showChart } from "../../src/display";
 
 const rows = [
   { brand: "Lego", relevance: 61.2, esteem: 40, year: 2024, extra: "x" },
@@ -82,5 +82,16 @@ describe("chart specs", () => {
     expect(() => barChart(rows, { category: "brand", value: "esteem", titel: "x" })).toThrow(
       /^titel: is not an option of barChart \(did you mean title\?\); allowed: title, /,
     );
+  });
+
+  test("showChart's options are checked before anything is drawn", async () => {
+    const spec = barChart(rows, { category: "brand", value: "esteem" });
+    // @ts-expect-error a misspelt option
+    await expect(showChart(spec, { saveto: "out/x.svg" })).rejects.toThrow(
+      /^saveto: is not an option of showChart \(did you mean saveTo\?\)/,
+    );
+    // @ts-expect-error a path where the options go
+    await expect(showChart(spec, "out/y.svg")).rejects.toThrow(/^options: showChart takes an object of options, got "out\/y\.svg"/);
+    await expect(showChart(spec, { saveTo: "" })).rejects.toThrow(/^saveTo: must be a file path/);
   });
 });

@@ -12,6 +12,16 @@ function texts(svg: string): string[] {
 }
 
 describe("renderSvg", () => {
+  test("a character XML cannot hold (a control character in a label or title) is drawn as U+FFFD", async () => {
+    const labelled = [
+      { brand: "Brand\u0001One", relevance: 1 },
+      { brand: "Two\uD800", relevance: 2 },
+    ];
+    const svg = await renderSvg(barChart(labelled, { category: "brand", value: "relevance", title: "Title\u0008" }));
+    expect(svg).not.toMatch(/[\x00-\x08\x0B\x0C\x0E-\x1F]|[\uD800-\uDFFF]/);
+    expect(texts(svg)).toEqual(expect.arrayContaining(["Brand\uFFFDOne", "Two\uFFFD", "Title\uFFFD"]));
+  });
+
   test("a bar chart: one rect path per bar, the brand names, value labels and title", async () => {
     const svg = await renderSvg(barChart(rows, { category: "brand", value: "relevance", title: "Relevance" }));
     expect(svg.startsWith("<svg")).toBe(true);

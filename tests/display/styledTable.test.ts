@@ -27,6 +27,23 @@ describe("styledTable", () => {
     expect(cellStyle(html, "2")).toMatch(/background-color:rgb\(\d+,2\d\d,\d+\)/);
   });
 
+  test("±Infinity takes the scale's end and leaves the finite values their range", () => {
+    const infinite = [
+      { brand: "A", score: 1.5 },
+      { brand: "B", score: 3 },
+      { brand: "C", score: Infinity },
+      { brand: "D", score: -Infinity },
+    ];
+    const html = styledTable(infinite, { heat: ["score"] });
+    expect(html).not.toContain("NaN");
+    expect(cellStyle(html, "1.50")).toContain("background-color:rgb(247,251,255)");
+    expect(cellStyle(html, "3.00")).toContain("background-color:rgb(33,113,181)");
+    expect(cellStyle(html, "Infinity")).toBe(cellStyle(html, "3.00"));
+    expect(cellStyle(html, "-Infinity")).toBe(cellStyle(html, "1.50"));
+    const diverging = styledTable([{ v: Infinity }, { v: -Infinity }], { heat: { v: "diverging" } });
+    expect(diverging).not.toContain("NaN");
+  });
+
   test("an unknown heat column is named", () => {
     expect(() => styledTable(rows, { heat: ["esteem"] })).toThrow(/heat: no column "esteem"/);
   });
