@@ -8,11 +8,19 @@ export interface CellFormat {
 const DEFAULT_DIGITS = 2;
 const formatters = new Map<number, Intl.NumberFormat>();
 
-/** Fixed decimals, no grouping: ids and years read wrong as "12,345" / "2,024". */
-function fixedFormat(digits: number): Intl.NumberFormat {
+/**
+ * Fixed decimals, no grouping: ids and years read wrong as "12,345" / "2,024". A zero keeps no
+ * sign (-0, and -0.001 at 2 decimals, read "0.00": a table showing "-0.00" suggests a value below zero).
+ */
+function fixedFormat(digits: number): { format(value: number): string } {
   let format = formatters.get(digits);
   if (!format) {
-    format = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+    format = new Intl.NumberFormat("en-US", {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: false,
+      signDisplay: "negative",
+    });
     formatters.set(digits, format);
   }
   return format;
@@ -38,19 +46,27 @@ function instantOf(value: unknown): Date | undefined {
 }
 
 const isMidnight = (instant: Date) => instant.getTime() % 86_400_000 === 0;
+const onTheMinute = (instant: Date) => instant.getTime() % 60_000 === 0;
 
-/** `2020-02-01`, or `2020-02-01 14:38 UTC` when the time of day says something. */
-function instantText(instant: Date, dateOnly: boolean): string {
+/** How much of an instant a cell shows: its date, to the minute, or to the second (and the fraction, if any). */
+type InstantForm = "date" | "minute" | "second";
+
+/** The form one instant needs: `2020-02-01`, `2020-02-01 14:38 UTC` or `2020-02-01 14:38:12 UTC`. */
+const formOf = (instant: Date): InstantForm => (isMidnight(instant) ? "date" : onTheMinute(instant) ? "minute" : "second");
+
+function instantText(instant: Date, form: InstantForm): string {
   const iso = instant.toISOString();
-  return dateOnly ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+  if (form === "date") return iso.slice(0, 10);
+  const time = form === "minute" ? iso.slice(11, 16) : iso.slice(11, 23).replace(/\.000$/, "");
+  return `${iso.slice(0, 10)} ${time} UTC`;
 }
 
-/** One cell as text: fractions rounded, dates as dates (`2020-02-01`, `2020-02-01 14:38 UTC`), objects and lists as JSON. */
+/** One cell as text: fractions rounded, dates as dates (`2020-02-01`, `2020-02-01 14:38 UTC`, `… 14:38:12 UTC`), objects and lists as JSON. */
 export function formatCell(value: unknown, format: CellFormat = {}): string {
   if (isMissing(value)) return format.missing ?? "";
   if (typeof value === "number") return isFraction(value) ? fixedFormat(format.digits ?? DEFAULT_DIGITS).format(value) : String(value);
   if (typeof value === "string") return value;
-  if (value instanceof Date) return instantOf(value) ? instantText(value, isMidnight(value)) : String(value);
+  if (value instanceof Date) return instantOf(value) ? instantText(value, formOf(value)) : String(value);
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
 }
@@ -61,7 +77,7 @@ export function formatCell(value: unknown, format: CellFormat = {}): string {
  */
 export function columnFormatter(values: readonly unknown[], format: CellFormat = {}): (value: unknown) => string {
   const dates = dateColumnForm(values);
-  if (dates) return (value) => (isMissing(value) ? (format.missing ?? "") : instantText(instantOf(value)!, dates === "date"));
+  if (dates) return (value) => (isMissing(value) ? (format.missing ?? "") : instantText(instantOf(value)!, dates));
   if (!values.some(isFraction)) return (value) => formatCell(value, format);
   const fixed = fixedFormat(format.digits ?? DEFAULT_DIGITS);
   return (value) => (typeof value === "number" && Number.isFinite(value) ? fixed.format(value) : formatCell(value, format));
@@ -69,20 +85,20 @@ export function columnFormatter(values: readonly unknown[], format: CellFormat =
 
 /**
  * A column of dates and timestamps only (missing values aside) reads as dates: every one at
- * midnight UTC as `2020-02-01`, else each to the minute in UTC. The cells themselves stay as they are.
+ * midnight UTC as `2020-02-01`, else each in UTC to the minute, or to the second when one of them
+ * has seconds (milliseconds too, when one has them). The cells themselves stay as they are.
  */
-function dateColumnForm(values: readonly unknown[]): "date" | "timestamp" | undefined {
-  let present = 0;
-  let allMidnight = true;
+function dateColumnForm(values: readonly unknown[]): InstantForm | undefined {
+  const order: InstantForm[] = ["date", "minute", "second"];
+  let widest: InstantForm | undefined;
   for (const value of values) {
     if (isMissing(value)) continue;
     const instant = instantOf(value);
     if (!instant) return undefined;
-    present += 1;
-    if (!isMidnight(instant)) allMidnight = false;
+    const form = formOf(instant);
+    if (widest === undefined || order.indexOf(form) > order.indexOf(widest)) widest = form;
   }
-  if (present === 0) return undefined;
-  return allMidnight ? "date" : "timestamp";
+  return widest;
 }
 
 /** Whether a column holds numbers only (missing values aside), so it is right-aligned. */

@@ -8,9 +8,9 @@ export interface FrameTextOptions extends CellFormat {
   /** most rows shown, from the top (default 20) */
   readonly rows?: number;
   readonly columns?: readonly string[];
-  /** widest a column may be, in characters, before it is cut with "…" (default 30) */
+  /** widest a column (and the row labels) may be, in terminal columns, before it is cut with "…" (default 30) */
   readonly maxWidth?: number;
-  /** characters a line may take (default: the terminal's width, 100 off a terminal); columns that do not fit are left out and counted */
+  /** terminal columns a line may take (a CJK character or an emoji takes two; default: the terminal's width, 100 off a terminal); columns that do not fit are left out and counted */
   readonly width?: number;
 }
 

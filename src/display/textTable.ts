@@ -1,4 +1,5 @@
 import { columnFormatter, isNumericColumn, type CellFormat } from "./formatCell";
+import stringWidth from "string-width";
 import type { TableData } from "./frameLike";
 
 export const DEFAULT_TABLE_WIDTH = 100;
@@ -6,9 +7,9 @@ export const MAX_COLUMN_WIDTH = 30;
 const GAP = "  ";
 
 export interface TextTableOptions extends CellFormat {
-  /** characters a line may take: columns are kept left to right while they fit (at least one) */
+  /** terminal columns a line may take (a CJK character or an emoji takes two): columns are kept left to right while they fit (at least one) */
   readonly width: number;
-  /** widest a column may be before its cells are cut with "…" (default 30) */
+  /** widest a column (and the row labels) may be, in terminal columns, before it is cut with "…" (default 30) */
   readonly maxColumnWidth?: number;
   /** a first column of row labels (the table's index, else positions 0 up), which always stays */
   readonly index?: boolean;
@@ -26,8 +27,29 @@ export function terminalWidth(output: { readonly columns?: number } = process.st
   return output.columns || DEFAULT_TABLE_WIDTH;
 }
 
+/** Whitespace runs (line breaks too) as one space, and characters a terminal acts on (ESC, the other controls) as U+FFFD: one line of plain text. */
+const oneLine = (text: string): string => text.replace(/\s+/g, " ").replace(/[\x00-\x1F\x7F-\x9F]/g, "\uFFFD");
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** `text` cut to `width` terminal columns, ending in "…" when cut; never inside a character (an emoji, a letter and its accents). */
 function cut(text: string, width: number): string {
-  return text.length > width ? `${text.slice(0, Math.max(1, width - 1))}…` : text;
+  if (stringWidth(text) <= width) return text;
+  let kept = "";
+  let used = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const next = stringWidth(segment);
+    if (used + next > width - 1) break;
+    kept += segment;
+    used += next;
+  }
+  return `${kept}…`;
+}
+
+/** `text` padded with spaces to `width` terminal columns, at its end or (`start`) its start. */
+function pad(text: string, width: number, start = false): string {
+  const room = " ".repeat(Math.max(0, width - stringWidth(text)));
+  return start ? room + text : text + room;
 }
 
 /**
@@ -41,15 +63,15 @@ export function textTable(table: TableData, options: TextTableOptions): TextTabl
   const numeric = columnValues.map(isNumericColumn);
   const texts = columnValues.map((values) => {
     const format = columnFormatter(values, options);
-    return values.map((value) => cut(format(value).replace(/\s+/g, " "), maxColumnWidth));
+    return values.map((value) => cut(oneLine(format(value)), maxColumnWidth));
   });
-  const headers = table.columns.map((column) => cut(column, maxColumnWidth));
-  const widths = headers.map((header, position) => Math.max(header.length, ...texts[position].map((text) => text.length)));
+  const headers = table.columns.map((column) => cut(oneLine(column), maxColumnWidth));
+  const widths = headers.map((header, position) => Math.max(stringWidth(header), ...texts[position].map(stringWidth)));
 
   const labels = table.index;
-  const index = options.index ? table.rows.map((_, row) => String(labels?.[row] ?? row)) : undefined;
+  const index = options.index ? table.rows.map((_, row) => cut(oneLine(String(labels?.[row] ?? row)), maxColumnWidth)) : undefined;
   const textLabels = labels?.some((label) => typeof label === "string") ?? false;
-  const indexWidth = index ? Math.max(0, ...index.map((text) => text.length)) : 0;
+  const indexWidth = index ? Math.max(0, ...index.map(stringWidth)) : 0;
   let used = index ? indexWidth : 0;
   let shownColumns = 0;
   for (; shownColumns < table.columns.length; shownColumns++) {
@@ -59,11 +81,11 @@ export function textTable(table: TableData, options: TextTableOptions): TextTabl
   }
 
   const line = (row: number | undefined) => {
-    const label = (text: string) => (textLabels ? text.padEnd(indexWidth) : text.padStart(indexWidth));
-    const cells: string[] = index ? [row === undefined ? "".padEnd(indexWidth) : label(index[row])] : [];
+    const label = (text: string) => pad(text, indexWidth, !textLabels);
+    const cells: string[] = index ? [row === undefined ? pad("", indexWidth) : label(index[row])] : [];
     for (let position = 0; position < shownColumns; position++) {
       const text = row === undefined ? headers[position] : texts[position][row];
-      cells.push(numeric[position] ? text.padStart(widths[position]) : text.padEnd(widths[position]));
+      cells.push(pad(text, widths[position], numeric[position]));
     }
     return cells.join(GAP).trimEnd();
   };

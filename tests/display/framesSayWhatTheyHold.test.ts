@@ -50,18 +50,23 @@ describe("dates and timestamps", () => {
     updated_at: ["2020-02-01T14:38:12.000000Z", "2020-02-01T00:00:00.000000Z"],
   });
 
-  test("read as 2020-02-01 and 2020-02-01 14:38 UTC; the frame's cells stay as they were", () => {
+  test("read as 2020-02-01 and 2020-02-01 14:38:12 UTC (seconds shown where one has them); the frame's cells stay as they were", () => {
     const text = frameToText(stamped);
-    expect(text).toContain("2020-02-01  2020-02-01 14:38 UTC");
-    expect(text).toContain("2021-03-04  2020-02-01 00:00 UTC");
+    expect(text).toContain("2020-02-01  2020-02-01 14:38:12 UTC");
+    expect(text).toContain("2021-03-04  2020-02-01 00:00:00 UTC");
     expect(text).not.toContain("T00:00:00");
-    expect(styledTable(stamped)).toContain(">2020-02-01 14:38 UTC</td>");
+    expect(styledTable(stamped)).toContain(">2020-02-01 14:38:12 UTC</td>");
+    const toTheMinute = new DataFrame({ at: ["2020-02-01T14:38:00Z", "2020-02-01T09:05:00Z"] });
+    expect(frameToText(toTheMinute)).toContain("2020-02-01 14:38 UTC");
     expect(stamped.column("updated_at").values[0]).toBe("2020-02-01T14:38:12.000000Z");
   });
 
   test("a Date alone, and a text column that is not all timestamps, as before", () => {
     expect(formatCell(new Date("2020-02-01T14:38:00Z"))).toBe("2020-02-01 14:38 UTC");
     expect(formatCell(new Date("2020-02-01T00:00:00Z"))).toBe("2020-02-01");
+    expect(formatCell(new Date("2020-02-01T14:38:12.345Z"))).toBe("2020-02-01 14:38:12.345 UTC");
+    expect(formatCell(-0.001)).toBe("0.00");
+    expect(formatCell(-0.5)).toBe("-0.50");
     const mixed = frameToText(new DataFrame({ note: ["2020-02-01T14:38:12.000000Z", "later"] }));
     expect(mixed).toContain("2020-02-01T14:38:12.000000Z");
   });

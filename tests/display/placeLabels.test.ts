@@ -34,6 +34,12 @@ describe("placeLabels", () => {
     expect(placeLabels([{ x: 395, y: 100, label: "Volkswagen" }], size)[0]).toMatchObject({ align: "right", dx: -6 });
   });
 
+  test("a CJK label is measured as wide as it is: near the right edge it goes left, where its character count would fit", () => {
+    // 8 characters: 8 × 0.6 em = 53 px counted by characters (fits right of x 330), 106 px by width (does not)
+    expect(placeLabels([{ x: 330, y: 100, label: "三菱商事株式会社" }], size)[0]).toMatchObject({ align: "right" });
+    expect(placeLabels([{ x: 330, y: 100, label: "Mitsubis" }], size)[0]).toMatchObject({ align: "left" });
+  });
+
   test("labels of crowded points never overlap each other", () => {
     const points = Array.from({ length: 6 }, (_, index) => ({ x: 150 + index * 3, y: 150, label: `Brand number ${index}` }));
     const placements = placeLabels(points, size);

@@ -1,0 +1,43 @@
+// The terminal's table: widths in terminal columns, one line a row, nothing a terminal would act on.
+import stringWidth from "string-width";
+import { textTable } from "../../src/display/textTable";
+
+test("wide characters take two columns: every line of the table ends at one column", () => {
+  const { lines } = textTable(
+    {
+      columns: ["brand", "score"],
+      rows: [
+        ["トヨタ自動車", 1],
+        ["Lego", 22],
+        ["🎉 party", 3],
+      ],
+    },
+    { width: 60, index: false },
+  );
+  // the last column right-aligned: every line ends at the same terminal column
+  expect(lines.map(stringWidth)).toEqual([19, 19, 19, 19]);
+  expect(lines[1]).toBe("トヨタ自動車      1");
+});
+
+test("a cut keeps whole characters and the column's width, the index's labels are cut too", () => {
+  const { lines } = textTable(
+    { columns: ["text"], rows: [["🎉".repeat(40)], ["e\u0301".repeat(40)]], index: ["x".repeat(80), "short"] },
+    { width: 200, maxColumnWidth: 10, index: true },
+  );
+  for (const line of lines) expect(line).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  expect(lines[1]).toBe(`${"x".repeat(9)}…  ${"🎉".repeat(4)}…`);
+  expect(lines[2].endsWith(`${"e\u0301".repeat(9)}…`)).toBe(true);
+  for (const line of lines.slice(1)) expect(stringWidth(line)).toBeLessThanOrEqual(10 + 2 + 10);
+  expect(textTable({ columns: ["abc"], rows: [["abcdef"]] }, { width: 50, maxColumnWidth: 1 }).lines).toEqual(["…", "…"]);
+});
+
+test("line breaks in names and labels fold like cells' and control characters never reach the terminal", () => {
+  const { lines } = textTable(
+    { columns: ["brand\nname", "v"], rows: [["red \u001b[31mtext", 1]], index: ["a\nb"] },
+    { width: 80, index: true },
+  );
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toContain("brand name");
+  expect(lines[1]).toMatch(/^a b {2}red \uFFFD\[31mtext/);
+  expect(lines.join("")).not.toMatch(/[\x00-\x1F]/);
+});
