@@ -20,6 +20,7 @@ function loadRenderers(): Promise<{ vega: VegaModule; vegaLite: VegaLiteModule }
 }
 
 /** What XML 1.0 cannot hold, escaped or not: C0 controls but tab and line ends, U+FFFE, U+FFFF and lone surrogates. */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
 const NOT_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**

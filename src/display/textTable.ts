@@ -28,6 +28,7 @@ export function terminalWidth(output: { readonly columns?: number } = process.st
 }
 
 /** Whitespace runs (line breaks too) as one space, and characters a terminal acts on (ESC, the other controls) as U+FFFD: one line of plain text. */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
 const oneLine = (text: string): string => text.replace(/\s+/g, " ").replace(/[\x00-\x1F\x7F-\x9F]/g, "\uFFFD");
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
