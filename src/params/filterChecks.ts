@@ -77,7 +77,8 @@ function isWireDateTime(text: string): boolean {
   const parts = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(text);
   if (!parts) return false;
   const [year, month, day, hours = 0, minutes = 0, seconds = 0] = parts.slice(1).map((part) => Number(part ?? 0));
-  const moment = new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds));
+  const moment = new Date(Date.UTC(2000, month - 1, day, hours, minutes, seconds));
+  moment.setUTCFullYear(year); // Date.UTC reads a year below 100 as 1900 + year
   return (
     moment.getUTCFullYear() === year &&
     moment.getUTCMonth() === month - 1 &&
@@ -101,7 +102,11 @@ const RULES: Record<FilterKind, { schema: z.ZodType; mustBe: string }> = {
   year: { schema: year, mustBe: "must be a year such as 2024" },
   count: { schema: z.number().int().min(0), mustBe: "must be a whole number, 0 or more" },
   datetime: {
-    schema: z.union([z.date(), z.string().refine(isWireDateTime)]),
+    // a Date past year 9999 (or before year 0) has no four-digit year to go on the wire
+    schema: z.union([
+      z.date().refine((date) => date.getUTCFullYear() >= 0 && date.getUTCFullYear() <= 9999),
+      z.string().refine(isWireDateTime),
+    ]),
     mustBe: "must be a Date or 'YYYY-MM-DD HH:MM:SS'",
   },
 };

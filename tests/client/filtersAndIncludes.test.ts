@@ -72,13 +72,21 @@ describe("a filter the docs do not name for the endpoint", () => {
   test("a known filter's value is still checked before any request", async () => {
     const client = env.client();
     await expect(client.brands({ filters: { countryCodes: "XX" } })).rejects.toThrow(/^filters\.countryCodes: must be an ISO 3166-1/);
-    for (const impossible of ["2024-13-45", "2024-02-30 25:61:61", "2023-02-29", "2024-01-31 24:00:00"])
+    for (const impossible of [
+      "2024-13-45",
+      "2024-02-30 25:61:61",
+      "2023-02-29",
+      "2024-01-31 24:00:00",
+      new Date(Date.UTC(10000, 0, 1)),
+      new Date(Date.UTC(-1, 0, 1)),
+    ])
       await expect(client.brands({ filters: { updatedSince: impossible } })).rejects.toThrow(
         /^filters\.updatedSince: must be a Date or 'YYYY-MM-DD HH:MM:SS'/,
       );
     expect(env.emulator.stats.requests).toBe(0);
-    await client.brands({ filters: { updatedSince: "2024-02-29 23:59:59" }, maxPages: 1 });
-    expect(env.emulator.stats.requests).toBe(1);
+    for (const real of ["2024-02-29 23:59:59", "0001-01-01", "9999-12-31 23:59:59"])
+      await client.brands({ filters: { updatedSince: real }, maxPages: 1 }).catch((error: unknown) => error);
+    expect(env.emulator.stats.requests).toBe(3);
   });
 });
 
