@@ -24,6 +24,7 @@ import {
 import type { Store } from "./types";
 import type { TrackedTable } from "../sync/types";
 import { checkWal, clearStaleMark, committing, markOf, walOf } from "./walGuard";
+import { fileMarkOf } from "./fileMark";
 
 /** The store file is open elsewhere: in another process (DuckDB lets one process write a database at a time), or already in this one. */
 export class StoreBusyError extends FountError {
@@ -119,7 +120,7 @@ async function open(path: string, { create, tracked }: OpenWay): Promise<Store |
       const own = connection;
       await committing(own, file.resolved, () => ensureStateTable(own, path, !file.exists));
     }
-    const store = new DuckDBStore(path, file.resolved, duckdb, instance, connection);
+    const store = new DuckDBStore(path, file.resolved, duckdb, instance, connection, await fileMarkOf(file.resolved));
     opened = true;
     return store;
   } catch (error) {

@@ -5,7 +5,8 @@ import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node
 import { ValidationError, ValueError } from "../errors";
 import type { DuckDB } from "./loadDuckDB";
 import { attachedBy, holdAttachedFiles, isOpenHere, isStillClaimed, releaseFile } from "./openFiles";
-import { commitNotWritten, fileNotOpened, StoreFileError, storeUnusable, type Unusable } from "./storeFileError";
+import { commitNotWritten, fileNotOpened, fileWrittenElsewhere, StoreFileError, storeUnusable, type Unusable } from "./storeFileError";
+import { fileMarkOf } from "./fileMark";
 import { exportFile, exportPartitioned, notExported } from "./parquetExport";
 import { columnTypes } from "./partitionFolders";
 import { fitsPartitionFolders, PARTITION_BY_ALLOWED } from "../export/partitionFolder";
@@ -89,6 +90,8 @@ export class DuckDBStore implements Store, SessionHolder {
   #closed = false;
   /** what left the store of no more use: a COMMIT or checkpoint that could not write the file, a COMMIT DuckDB failed, a database DuckDB invalidated */
   #unusable: Unusable | undefined;
+  /** the file as the store's last call left it (fileMarkOf): another program's write in place shows as a change */
+  #fileMark: string | undefined;
   /** a run's last COMMIT and the checkpoint after it (#commit), settled: what failed in them, if anything */
   #pendingCommit: Promise<{ error: unknown } | undefined> = Promise.resolve(undefined);
 
@@ -98,8 +101,10 @@ export class DuckDBStore implements Store, SessionHolder {
     duckdb: DuckDB,
     instance: DuckDBInstance,
     connection: DuckDBConnection,
+    fileMark: string | undefined,
   ) {
     this.#file = file;
+    this.#fileMark = fileMark;
     this.#givenPath = resolve(path);
     this.#duckdb = duckdb;
     this.#instance = instance;
@@ -422,6 +427,14 @@ export class DuckDBStore implements Store, SessionHolder {
     await this.#connection.run("PRAGMA disable_checkpoint_on_shutdown").catch(() => undefined);
   }
 
+  /** Another program wrote the store's file in place: nothing more goes into it, not even a checkpoint as the store closes. */
+  async #writtenElsewhere(): Promise<never> {
+    const error = fileWrittenElsewhere(this.path);
+    this.#unusable = { error, why: "writtenElsewhere" };
+    await this.#connection.run("PRAGMA disable_checkpoint_on_shutdown").catch(() => undefined);
+    throw error;
+  }
+
   /**
    * A checkpoint that could not write the file leaves the commits before it in the log, whole (the
    * next open replays it), but DuckDB lets go of the file: the store's later calls refuse at once.
@@ -534,6 +547,7 @@ export class DuckDBStore implements Store, SessionHolder {
     const onItsFile = async () => {
       if (this.#unusable) throw storeUnusable(this.path, this.#unusable);
       if (!(await isStillClaimed(this.#file, this.#givenPath))) throw fileNotOpened(this.path);
+      if ((await fileMarkOf(this.#file)) !== this.#fileMark) await this.#writtenElsewhere();
       try {
         return await work();
       } catch (error) {
@@ -544,7 +558,14 @@ export class DuckDBStore implements Store, SessionHolder {
         throw storeUnusable(this.path, this.#unusable);
       }
     };
-    const run = this.#queue.then(onItsFile, onItsFile);
+    const marked = async () => {
+      try {
+        return await onItsFile();
+      } finally {
+        if (!this.#unusable) this.#fileMark = await fileMarkOf(this.#file);
+      }
+    };
+    const run = this.#queue.then(marked, marked);
     this.#queue = run.catch(() => undefined);
     return run;
   }

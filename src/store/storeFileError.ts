@@ -19,6 +19,24 @@ export function fileNotOpened(path: string): StoreFileError {
   );
 }
 
+/** The file at the store's path is the one it opened, but another program wrote it (copied a database over it, cut it short). */
+export function fileWrittenElsewhere(path: string): StoreFileError {
+  return new StoreFileError(
+    `the store's file ${path} was written by another program while this store had it open (its size or modification time ` +
+      "moved since the store's last call): the call was refused, and this store writes nothing more to the file, not even as it " +
+      "closes, so as not to mix its pages into what that program put there. Close the store and open the path again",
+  );
+}
+
+/** The store's mark beside its file (walGuard.ts) could not be written: its folder refuses writes now. */
+export function markNotWritten(path: string, cause: unknown): StoreFileError {
+  return new StoreFileError(
+    `the store ${path} cannot write beside its file (${(cause as Error)?.message ?? String(cause)}): it keeps a mark there ` +
+      "while it writes, so nothing was run and nothing committed. Give the folder write permission again (or room), then call again",
+    { cause },
+  );
+}
+
 /** A COMMIT that could not write the file (DuckDB's words in `cause`). */
 export function commitNotWritten(path: string, cause: unknown): StoreFileError {
   return new StoreFileError(
@@ -32,14 +50,15 @@ export function commitNotWritten(path: string, cause: unknown): StoreFileError {
 /** DuckDB's message without the advice it adds on later lines ("Possible solutions: ..."). */
 const firstLine = (error: unknown): string => ((error as Error)?.message ?? String(error)).split("\n")[0];
 
-/** What left a store of no more use: its file could not be written, DuckDB failed a COMMIT, or DuckDB invalidated the database. */
+/** What left a store of no more use: its file could not be written or another program wrote it, DuckDB failed a COMMIT, or DuckDB invalidated the database. */
 export interface Unusable {
   readonly error: unknown;
-  readonly why: "unwritable" | "failedCommit" | "invalidated";
+  readonly why: "unwritable" | "writtenElsewhere" | "failedCommit" | "invalidated";
 }
 
 const UNUSABLE_BECAUSE: Record<Unusable["why"], string> = {
   unwritable: "its file could not be written",
+  writtenElsewhere: "another program wrote its file",
   failedCommit: "DuckDB failed a COMMIT, after which its picture of the database in memory may be wrong",
   invalidated: "DuckDB invalidated its database",
 };

@@ -3,6 +3,7 @@ import { lstat, readFile, rm, writeFile } from "node:fs/promises";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { ValueError } from "../errors";
 import { isDuckDBFile } from "./storeFile";
+import { markNotWritten } from "./storeFileError";
 
 /**
  * DuckDB replays whatever `<file>.wal` lies beside a database, whoever wrote it: its log names no
@@ -89,7 +90,9 @@ const MARK_BYTES = 32;
 
 /** Marks the span from a commit to its checkpoint (see checkWal). */
 async function markCommitting(file: string): Promise<void> {
-  await writeFile(markOf(file), `${process.pid}\n`);
+  await writeFile(markOf(file), `${process.pid}\n`).catch((error: unknown) => {
+    throw markNotWritten(file, error);
+  });
 }
 
 /**

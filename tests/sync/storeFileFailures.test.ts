@@ -1,6 +1,17 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  unlinkSync,
+} from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { openStore, StoreFileError } from "../../src/store";
@@ -60,6 +71,55 @@ describe("the store's file failing under it", () => {
     expect(statSync(fixture.store.path).size).toBe(size);
     fixture.store = await openStore(fixture.store.path);
     expect((await fixture.store.tables()).map(({ table }) => table)).toEqual(["brands"]);
+  });
+
+  it.each<[string, (path: string, other: string) => void]>([
+    ["a database copied over it in place (cp)", (path, other) => copyFileSync(other, path)],
+    ["the file cut short in place", (path) => truncateSync(path, 0)],
+  ])("%s: every later call refuses with StoreFileError, and nothing more is written into the file", async (_, change) => {
+    const other = join(fixture.dir, `other-${Math.random().toString(36).slice(2)}.duckdb`);
+    const otherStore = await openStore(other);
+    await fixture.client.sync(otherStore, "categories");
+    await otherStore.close();
+    await fixture.client.sync(fixture.store, "brands");
+    const inode = statSync(fixture.store.path).ino;
+    change(fixture.store.path, other);
+    expect(statSync(fixture.store.path).ino).toBe(inode);
+    const bytes = readFileSync(fixture.store.path);
+    await expect(fixture.client.sync(fixture.store, "brands", { mode: "full" })).rejects.toThrow(
+      /was written by another program while this store had it open/,
+    );
+    await expect(fixture.store.query("SELECT 1")).rejects.toThrow(/can do nothing more since another program wrote its file/);
+    await expect(fixture.store.tables()).rejects.toThrow(StoreFileError);
+    await fixture.store.close();
+    expect(readFileSync(fixture.store.path).equals(bytes)).toBe(true);
+    rmSync(fixture.store.path);
+    rmSync(`${fixture.store.path}.wal`, { force: true });
+    fixture.store = await openStore(fixture.store.path);
+  });
+
+  it("its mark beside the file cannot be written (a folder gone read-only; here a folder in the mark's place): StoreFileError, nothing run", async () => {
+    await fixture.client.sync(fixture.store, "brands");
+    const mark = `${fixture.store.path}.wal.fountframe`;
+    mkdirSync(mark);
+    try {
+      const refused = /cannot write beside its file \(EISDIR.*nothing was run and nothing committed/;
+      await expect(fixture.client.sync(fixture.store, "brands", { mode: "full" })).rejects.toThrow(StoreFileError);
+      await expect(fixture.client.sync(fixture.store, "brands", { mode: "full" })).rejects.toThrow(refused);
+      await expect(fixture.store.query("SELECT count(*) AS n FROM brands")).rejects.toThrow(refused);
+    } finally {
+      rmSync(mark, { recursive: true });
+    }
+    expect((await fixture.store.query("SELECT count(*) AS n FROM brands")).shape[0]).toBe(1);
+  });
+
+  it("a store's calls in turn, with user SQL that writes between them, are never taken for another program's writes", async () => {
+    for (let round = 0; round < 3; round++) {
+      await fixture.client.sync(fixture.store, "brands", { mode: round === 1 ? "full" : "auto" });
+      await fixture.store.query("CREATE TABLE IF NOT EXISTS notes AS SELECT 1 AS n");
+      await fixture.store.query("INSERT INTO notes SELECT range FROM range(50000)");
+      expect((await fixture.store.tables()).map(({ table }) => table)).toContain("brands");
+    }
   });
 
   it("a store opened through a symbolic link that is then pointed at another file: refused, and neither file written", async () => {
