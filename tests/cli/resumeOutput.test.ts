@@ -83,7 +83,8 @@ test("--resume: an export stopped by SIGINT continues from the next page and equ
   });
   expect(resumed.code).toBe(0);
   expect(resumed.stderr).toMatch(new RegExp(`wrote \\d+ rows × \\d+ columns to x.parquet \\(continued from page ${pagesDone + 1}\\)\\n$`));
-  expect(Math.min(...pagesRequested(fx.emulator, "brandscape-data"))).toBe(pagesDone + 1);
+  // the last page written is asked again (to see its records unchanged), not written again
+  expect(Math.min(...pagesRequested(fx.emulator, "brandscape-data"))).toBe(pagesDone);
   expect(readdirSync(dir).sort()).toEqual(["whole.parquet", "x.parquet"]);
 
   const [x, w] = [parquet(join(dir, "x.parquet")), parquet(join(dir, "whole.parquet"))];
