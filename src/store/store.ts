@@ -602,6 +602,9 @@ function isInvalidated(error: unknown): boolean {
   return /has been invalidated/i.test((error as Error)?.message ?? "");
 }
 
+/** DuckDB's words for a row refused by a NOT NULL or CHECK constraint: the store makes none, so a user added it. */
+const USERS_CONSTRAINT = /^Constraint Error: (NOT NULL|CHECK) constraint failed/;
+
 /** DuckDB's words for running out of its memory_limit: its own error, or an append's or a COMMIT's that could not get a block. */
 const OUT_OF_MEMORY = /^Out of Memory Error|could not allocate block|failed to pin block/;
 
@@ -613,6 +616,12 @@ const OUT_OF_MEMORY = /^Out of Memory Error|could not allocate block|failed to p
 function runError(error: unknown, path: string, unusable: Unusable | undefined): unknown {
   if (error instanceof StoreFileError) return error;
   const said = (error as { message?: unknown } | null)?.message;
+  if (typeof said === "string" && USERS_CONSTRAINT.test(said))
+    return new ValueError(
+      `${said.split("\n")[0]}: a constraint the store did not make (a NOT NULL or CHECK added to a table it syncs) refused the run's rows, ` +
+        "and nothing of that transaction was committed: drop it (ALTER TABLE … ALTER COLUMN … DROP NOT NULL, or make the table anew) and sync again",
+      { cause: error },
+    );
   const failedCommit = unusable?.why === "failedCommit";
   if (typeof said !== "string" || !OUT_OF_MEMORY.test(said))
     return failedCommit && unusable.error === error ? storeUnusable(path, unusable) : error;
