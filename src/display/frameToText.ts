@@ -12,6 +12,8 @@ export interface FrameTextOptions extends CellFormat {
   readonly maxWidth?: number;
   /** terminal columns a line may take (a CJK character or an emoji takes two; default: the terminal's width, 100 off a terminal); columns that do not fit are left out and counted */
   readonly width?: number;
+  /** show the row labels as a first column (default true): the frame's index when it is not 0, 1, 2, …, else the positions */
+  readonly index?: boolean;
 }
 
 /** A frame as a plain aligned text table, for a terminal or a log: the outside-a-notebook form of `show`. */
@@ -24,7 +26,7 @@ export function frameToText(frame: FrameLike, options: FrameTextOptions = {}): s
     ...options,
     width: options.width ?? terminalWidth(),
     maxColumnWidth: options.maxWidth ?? MAX_COLUMN_WIDTH,
-    index: true,
+    index: options.index ?? true,
   });
   const hiddenRows = table.rowCount - shown.rows.length;
   const hiddenColumns = table.columns.length - shownColumns;

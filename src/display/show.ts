@@ -5,7 +5,7 @@ import { styledTableHtml, type StyledTableOptions } from "./styledTable";
 import { checkDisplayOptions } from "./displayOptions";
 
 /** A notebook's table options, and outside a notebook the text table's widths. */
-export type ShowOptions = StyledTableOptions & Pick<FrameTextOptions, "maxWidth" | "width">;
+export type ShowOptions = StyledTableOptions & Pick<FrameTextOptions, "maxWidth" | "width" | "index">;
 
 /** A frame's notebook output: the HTML table (with `heat` colour scales if asked), the text table as the plain form. */
 export function tableBundle(frame: FrameLike, options: ShowOptions = {}): TextBundle {

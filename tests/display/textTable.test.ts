@@ -1,5 +1,6 @@
 // The terminal's table: widths in terminal columns, one line a row, nothing a terminal would act on.
 import stringWidth from "string-width";
+import { frameToText } from "../../src/display/frameToText";
 import { textTable } from "../../src/display/textTable";
 
 test("wide characters take two columns: every line of the table ends at one column", () => {
@@ -41,4 +42,10 @@ test("line breaks in names and labels fold like cells' and control characters ne
   expect(lines[1]).toMatch(/^a b {2}red \uFFFD\[31mtext/);
   // eslint-disable-next-line no-control-regex -- the control characters are what it finds
   expect(lines.join("")).not.toMatch(/[\x00-\x1F]/);
+});
+
+test("show's index: false leaves the row labels out of the terminal's table too", () => {
+  const rows = [{ brand: "Lego", score: 1 }];
+  expect(frameToText(rows, { index: false }).split("\n")[1]).toBe("Lego       1");
+  expect(frameToText(rows).split("\n")[1]).toBe("0  Lego       1");
 });
