@@ -39,7 +39,7 @@ export const sqlTypeOf = (type: ColumnType): string => SQL_OF_TYPE[type];
 export function columnTypeOfSql(sql: string): ColumnType {
   const exact = TYPE_OF_SQL.get(sql);
   if (exact !== undefined) return exact;
-  if (/^(U?(TINY|SMALL)?INT(EGER)?|U?BIGINT)$/.test(sql)) return "int64";
+  if (/^(U?(TINY|SMALL)?INT(EGER)?|U?BIGINT|U?HUGEINT)$/.test(sql)) return "int64";
   if (/^(DOUBLE|FLOAT|REAL|DECIMAL)/.test(sql)) return "double";
   return "utf8";
 }

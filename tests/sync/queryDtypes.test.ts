@@ -50,5 +50,7 @@ describe("store.query's dtypes", () => {
     const empty = await store.query("SELECT 1::BIGINT AS n, 1.5::DOUBLE AS x, true AS b, 'a' AS s WHERE false");
     expect(empty.columns).toEqual(["n", "x", "b", "s"]);
     expect(empty.dtypes).toEqual(["int32", "float32", "boolean", "string"]);
+    const huge = await store.query("SELECT 1::HUGEINT AS h, 1::UHUGEINT AS u, 1::UBIGINT AS b WHERE false");
+    expect(huge.dtypes).toEqual(["int32", "int32", "int32"]);
   });
 });
