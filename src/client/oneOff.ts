@@ -33,7 +33,7 @@ export function oneOff<M extends MethodName>(method: M): OneOffFunction<M> {
   const run = async (authToken: string, ...args: unknown[]) => {
     const { methodArgs, clientOptions } = splitClientOptions(args);
     const options = methodArgs[methodArgs.length - 1];
-    if (isPlainObject(options)) refuseUnknownOptions(ENDPOINT_BY_METHOD.get(method)!, options, ONE_OFF_CLIENT_KEYS);
+    if (isPlainObject(options)) refuseUnknownOptions(ENDPOINT_BY_METHOD.get(method)!, options, { also: ONE_OFF_CLIENT_KEYS });
     return withClient(new Client(authToken, clientOptions), (client) =>
       (client[method] as (...callArgs: unknown[]) => Promise<DataFrame>)(...methodArgs),
     );

@@ -58,24 +58,29 @@ export function endpointOfMethod(method: string): EndpointSpec {
 }
 
 /**
- * A ValidationError for the first option a method does not take, naming the near one among its
- * options and `otherOptions` (what the caller takes beside them: a one-off's client options, sync's own).
+ * A ValidationError for the first option a method does not take, naming the near one among what the
+ * caller takes: the method's options less `without` (what it refuses: sync's paging), and `also`
+ * (what it takes beside them: a one-off's client options, sync's own).
  */
-export function refuseUnknownOptions(spec: EndpointSpec, options: object, otherOptions: readonly string[] = []): void {
+export function refuseUnknownOptions(
+  spec: EndpointSpec,
+  options: object,
+  { also = [], without = [] }: { also?: readonly string[]; without?: readonly string[] } = {},
+): void {
   const allowed = allowedOptionKeys(spec);
   const unknown = Object.keys(options).find((key) => !allowed.includes(key));
-  if (unknown !== undefined)
-    throw new ValidationError(unknown, notAllowedName(unknown, `an option of ${spec.method}`, [...allowed, ...otherOptions]));
+  const taken = [...allowed.filter((key) => !without.includes(key)), ...also];
+  if (unknown !== undefined) throw new ValidationError(unknown, notAllowedName(unknown, `an option of ${spec.method}`, taken));
 }
 
-/** A method's arguments → the Query to send, validated, before any request (`otherOptions`: refuseUnknownOptions). */
+/** A method's arguments → the Query to send, validated, before any request (`names`: refuseUnknownOptions'). */
 export function buildQuery(
   spec: EndpointSpec,
   args: readonly unknown[],
-  { warnFilters = true, otherOptions = [] as readonly string[] } = {},
+  { warnFilters = true, names = {} as Parameters<typeof refuseUnknownOptions>[2] } = {},
 ): MethodCall {
   const { positional, options } = splitArgs(spec, args);
-  refuseUnknownOptions(spec, options, otherOptions);
+  refuseUnknownOptions(spec, options, names);
   if (options.stackData !== undefined && typeof options.stackData !== "boolean") {
     throw new ValidationError("stackData", `must be true or false, got ${describeValue(options.stackData)}`);
   }

@@ -603,7 +603,7 @@ function isInvalidated(error: unknown): boolean {
 }
 
 /** DuckDB's words for a row refused by a NOT NULL or CHECK constraint: the store makes none, so a user added it. */
-const USERS_CONSTRAINT = /^Constraint Error: (NOT NULL|CHECK) constraint failed/;
+const USERS_CONSTRAINT = /^(Constraint Error|Failed to append): (NOT NULL|CHECK) constraint failed/;
 
 /** DuckDB's words for running out of its memory_limit: its own error, or an append's or a COMMIT's that could not get a block. */
 const OUT_OF_MEMORY = /^Out of Memory Error|could not allocate block|failed to pin block/;

@@ -68,7 +68,7 @@ export function checkSync(endpoint: unknown, options: unknown, { warnFilters = t
       throw new ValidationError(name, `not taken by sync, which pulls every page of the method's own options, one row per id`);
   }
   // the method's own checks: unknown options, filter names and values
-  const { query } = buildQuery(spec, [rest], { warnFilters, otherOptions: SYNC_OPTIONS });
+  const { query } = buildQuery(spec, [rest], { warnFilters, names: { also: SYNC_OPTIONS, without: REFUSED } });
   return {
     method: spec.method as MethodName,
     table,

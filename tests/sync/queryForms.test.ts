@@ -70,4 +70,13 @@ describe("spellings that send the same request are one query", () => {
     } as Options);
     expect(again.mode).toBe("incremental");
   });
+
+  it("a misspelt option is named with the near one among what sync takes (its own, not the paging it refuses)", async () => {
+    const refused = fx.client.sync(fx.store, "brands", { tabel: "b" } as object);
+    await expect(refused).rejects.toThrow(ValidationError);
+    await expect(refused).rejects.toThrow(
+      /^tabel: is not an option of brands \(did you mean table\?\); allowed: name, .*, table, mode, replaceUntrackedTable$/,
+    );
+    await expect(refused).rejects.not.toThrow(/maxPages|stackData|, page,|, query,/);
+  });
 });

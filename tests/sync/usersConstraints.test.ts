@@ -19,4 +19,17 @@ describe("a NOT NULL the user set on a column of a synced table", () => {
     const after = await fixture.store.query("SELECT * FROM brands ORDER BY id");
     expect(after.values).toEqual(before.values);
   });
+
+  it("so is a study new to a brandscape table, whose rows go in through DuckDB's appender", async () => {
+    const query = { countryCode: "GB", yearNumber: 2024, metricKeys: ["differentiation"] };
+    await fixture.client.sync(fixture.store, "brandscapeData", query);
+    await fixture.store.query("ALTER TABLE brandscape_data ADD COLUMN mynote VARCHAR DEFAULT 'x'");
+    await fixture.store.query("ALTER TABLE brandscape_data ALTER COLUMN mynote SET NOT NULL");
+    const before = await fixture.store.query("SELECT count(*) AS n FROM brandscape_data");
+    fixture.emulator.addStudy({ country: "GB", year: 2024 });
+    const run = fixture.client.sync(fixture.store, "brandscapeData", query);
+    await expect(run).rejects.toThrow(ValueError);
+    await expect(run).rejects.toThrow(/^Failed to append: NOT NULL constraint failed.*: a constraint the store did not make/);
+    expect((await fixture.store.query("SELECT count(*) AS n FROM brandscape_data")).values).toEqual(before.values);
+  });
 });
