@@ -3,6 +3,7 @@ import { frameToText, type FrameTextOptions } from "./frameToText";
 import { notebookDisplay, type TextBundle } from "./notebookDisplay";
 import { styledTableHtml, type StyledTableOptions } from "./styledTable";
 import { checkDisplayOptions } from "./displayOptions";
+import { terminalLine } from "../text/terminalText";
 
 /** A notebook's table options, and outside a notebook the text table's widths. */
 export type ShowOptions = StyledTableOptions & Pick<FrameTextOptions, "maxWidth" | "width" | "index">;
@@ -21,7 +22,7 @@ export async function show(frame: FrameLike, options: ShowOptions = {}): Promise
   checkDisplayOptions("show", options);
   const display = notebookDisplay();
   if (display) return display.show(tableBundle(frame, options));
-  if (options.caption) console.log(options.caption);
+  if (options.caption) console.log(terminalLine(options.caption));
   console.log(frameToText(frame, options));
 }
 

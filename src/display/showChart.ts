@@ -4,6 +4,7 @@ import type { TopLevelSpec } from "vega-lite";
 import { notebookDisplay } from "./notebookDisplay";
 import { renderSvg } from "./renderSvg";
 import { checkDisplayOptions } from "./displayOptions";
+import { terminalLine } from "../text/terminalText";
 
 export interface ShowChartOptions {
   /** also write the SVG to this file (folders created), e.g. for a report or a README */
@@ -41,5 +42,5 @@ export async function showChart(spec: TopLevelSpec, options: ShowChartOptions = 
     return;
   }
   const saved = options.saveTo ? `, saved to ${options.saveTo}` : "";
-  console.log(`[chart${title ? ` "${String(title)}"` : ""}: ${svg.length} characters of SVG${saved}]`);
+  console.log(terminalLine(`[chart${title ? ` "${String(title)}"` : ""}: ${svg.length} characters of SVG${saved}]`));
 }

@@ -1,5 +1,5 @@
 import { columnFormatter, isNumericColumn, type CellFormat } from "./formatCell";
-import stringWidth from "string-width";
+import { displayCharacters, displayWidth, terminalLine } from "../text/terminalText";
 import type { TableData } from "./frameLike";
 
 export const DEFAULT_TABLE_WIDTH = 100;
@@ -27,19 +27,12 @@ export function terminalWidth(output: { readonly columns?: number } = process.st
   return output.columns || DEFAULT_TABLE_WIDTH;
 }
 
-/** Whitespace runs (line breaks too) as one space, and characters a terminal acts on (ESC, the other controls) as U+FFFD: one line of plain text. */
-// eslint-disable-next-line no-control-regex -- the control characters are what it finds
-const oneLine = (text: string): string => text.replace(/\s+/g, " ").replace(/[\x00-\x1F\x7F-\x9F]/g, "\uFFFD");
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-
 /** `text` cut to `width` terminal columns, ending in "…" when cut; never inside a character (an emoji, a letter and its accents). */
 function cut(text: string, width: number): string {
-  if (stringWidth(text) <= width) return text;
+  if (displayWidth(text) <= width) return text;
   let kept = "";
   let used = 0;
-  for (const { segment } of graphemes.segment(text)) {
-    const next = stringWidth(segment);
+  for (const { segment, width: next } of displayCharacters(text)) {
     if (used + next > width - 1) break;
     kept += segment;
     used += next;
@@ -49,7 +42,7 @@ function cut(text: string, width: number): string {
 
 /** `text` padded with spaces to `width` terminal columns, at its end or (`start`) its start. */
 function pad(text: string, width: number, start = false): string {
-  const room = " ".repeat(Math.max(0, width - stringWidth(text)));
+  const room = " ".repeat(Math.max(0, width - displayWidth(text)));
   return start ? room + text : text + room;
 }
 
@@ -64,15 +57,15 @@ export function textTable(table: TableData, options: TextTableOptions): TextTabl
   const numeric = columnValues.map(isNumericColumn);
   const texts = columnValues.map((values) => {
     const format = columnFormatter(values, options);
-    return values.map((value) => cut(oneLine(format(value)), maxColumnWidth));
+    return values.map((value) => cut(terminalLine(format(value)), maxColumnWidth));
   });
-  const headers = table.columns.map((column) => cut(oneLine(column), maxColumnWidth));
-  const widths = headers.map((header, position) => Math.max(stringWidth(header), ...texts[position].map(stringWidth)));
+  const headers = table.columns.map((column) => cut(terminalLine(column), maxColumnWidth));
+  const widths = headers.map((header, position) => Math.max(displayWidth(header), ...texts[position].map(displayWidth)));
 
   const labels = table.index;
-  const index = options.index ? table.rows.map((_, row) => cut(oneLine(String(labels?.[row] ?? row)), maxColumnWidth)) : undefined;
+  const index = options.index ? table.rows.map((_, row) => cut(terminalLine(String(labels?.[row] ?? row)), maxColumnWidth)) : undefined;
   const textLabels = labels?.some((label) => typeof label === "string") ?? false;
-  const indexWidth = index ? Math.max(0, ...index.map(stringWidth)) : 0;
+  const indexWidth = index ? Math.max(0, ...index.map(displayWidth)) : 0;
   let used = index ? indexWidth : 0;
   let shownColumns = 0;
   for (; shownColumns < table.columns.length; shownColumns++) {

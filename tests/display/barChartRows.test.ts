@@ -1,5 +1,5 @@
 // A bar chart draws every row: a repeated category is never summed into one bar, and its rows are labelled apart.
-import { barChart, renderSvg } from "../../src/display";
+import { barChart, lineChart, renderSvg, scatterChart } from "../../src/display";
 
 const rows = [
   { brand_name: "Ryanair", category_name: "Airlines", change: 13.8 },
@@ -62,12 +62,19 @@ test("a made label never takes another row's, and a row without its category is 
   expect(bars(await renderSvg(barChart(lacking, { category: "b", value: "v" })))).toHaveLength(3);
 });
 
-test("a field named with a dot or brackets is a field, not a path into nested data", async () => {
-  const dotted = [
-    { "brand.name": "Toyota", "score[c]": 44.3 },
-    { "brand.name": "Lego", "score[c]": 12.5 },
-  ];
-  const svg = await renderSvg(barChart(dotted, { category: "brand.name", value: "score[c]" }));
-  expect(bars(svg)).toHaveLength(2);
-  expect(labelsIn(svg)).toEqual(expect.arrayContaining(["Toyota", "Lego", "44.3", "12.5", "score[c]"]));
-});
+test.each(["brand.name", "brand[0]", "a\\b", "a\\.b", "brand's name", 'size "XL"', "line\u2028break"])(
+  "a field named %j is a field, not a path into nested data, in every chart",
+  async (name) => {
+    const rows = [
+      { [name]: "Toyota", "score[c]": 44.3, x: 1 },
+      { [name]: "Lego", "score[c]": 12.5, x: 2 },
+    ];
+    const bar = await renderSvg(barChart(rows, { category: name, value: "score[c]", yTitle: `${name} title` }));
+    expect(bars(bar)).toHaveLength(2);
+    expect(labelsIn(bar)).toEqual(expect.arrayContaining(["Toyota", "Lego", "44.3", "12.5"]));
+    const line = await renderSvg(lineChart(rows, { x: "x", y: "score[c]", series: name, yTitle: `${name} y` }));
+    expect(line).not.toContain("undefined");
+    const scatter = await renderSvg(scatterChart(rows, { x: "x", y: "score[c]", label: name }));
+    expect(labelsIn(scatter)).toEqual(expect.arrayContaining(["Toyota", "Lego"]));
+  },
+);

@@ -2,6 +2,7 @@
 import stringWidth from "string-width";
 import { frameToText } from "../../src/display/frameToText";
 import { textTable } from "../../src/display/textTable";
+import { displayWidth } from "../../src/text/terminalText";
 
 test("wide characters take two columns: every line of the table ends at one column", () => {
   const { lines } = textTable(
@@ -48,4 +49,17 @@ test("show's index: false leaves the row labels out of the terminal's table too"
   const rows = [{ brand: "Lego", score: 1 }];
   expect(frameToText(rows, { index: false }).split("\n")[1]).toBe("Lego       1");
   expect(frameToText(rows).split("\n")[1]).toBe("0  Lego       1");
+});
+
+test("zero-width characters (ZWSP, Thai and Devanagari marks) take no column; bidi overrides never reach the terminal", () => {
+  expect(displayWidth("a\u200Bb\u200Bc")).toBe(3);
+  expect(displayWidth("น้ำปลา")).toBe(4);
+  expect(displayWidth("मंदिर")).toBe(3);
+  expect(displayWidth("👨‍👩‍👧 🇯🇵 1️⃣")).toBe(8);
+  const { lines } = textTable(
+    { columns: ["name", "score"], rows: [["น้ำปลา", 1.5], ["a\u200Bb\u200Bc", 3.5], ["ab\u202Ecd", 5.5]] },
+    { width: 60, index: false },
+  );
+  expect(lines.map(displayWidth)).toEqual([12, 12, 12, 12]);
+  expect(lines[3]).toBe("ab\uFFFDcd   5.50");
 });

@@ -1,7 +1,16 @@
 import type { TopLevelSpec } from "vega-lite";
 import type { FrameLike } from "../frameLike";
 import { checkDisplayOptions } from "../displayOptions";
-import { CHART_CONFIG, DEFAULT_HEIGHT, DEFAULT_WIDTH, chartValues, titleOf, type ChartOptions, fieldRef } from "./chartOptions";
+import {
+  CHART_CONFIG,
+  DEFAULT_HEIGHT,
+  DEFAULT_WIDTH,
+  chartValues,
+  titleOf,
+  type ChartOptions,
+  fieldRef,
+  encodingTitle,
+} from "./chartOptions";
 import { distinctCategories } from "./distinctCategories";
 
 export interface BarChartOptions extends ChartOptions {
@@ -49,20 +58,20 @@ export function barChart(data: FrameLike, options: BarChartOptions): TopLevelSpe
       field: fieldRef(category),
       type: "nominal" as const,
       sort,
-      title: categoryTitle ?? null,
+      title: encodingTitle(categoryTitle ?? null),
       axis: horizontal ? {} : { labelAngle: -40 },
     },
-    [length]: { field: fieldRef(value), type: "quantitative" as const, title: valueTitle ?? value },
+    [length]: { field: fieldRef(value), type: "quantitative" as const, title: encodingTitle(valueTitle ?? value) },
     ...(color
       ? {
-          color: { field: fieldRef(color), type: "nominal" as const, title: color },
+          color: { field: fieldRef(color), type: "nominal" as const, title: encodingTitle(color) },
           [horizontal ? "yOffset" : "xOffset"]: { field: fieldRef(color), type: "nominal" as const },
         }
       : {}),
     tooltip: [
-      { field: fieldRef(category), title: category },
-      ...(color ? [{ field: fieldRef(color), title: color }] : []),
-      { field: fieldRef(value), title: value, format },
+      { field: fieldRef(category), title: encodingTitle(category) },
+      ...(color ? [{ field: fieldRef(color), title: encodingTitle(color) }] : []),
+      { field: fieldRef(value), title: encodingTitle(value), format },
     ],
   };
   const size = horizontal

@@ -45,11 +45,28 @@ export const CHART_CONFIG: Config = {
   range: { category: ["#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#eeca3b", "#9d755d", "#ff9da6", "#bab0ac"] },
 };
 
+/** What vega and vega-lite read in a field's name as a path into nested data (`a.b`, `a[0]`, `a['b']`, `\\`), or cannot parse in an expression (U+2028, U+2029). */
+const PATH_SYNTAX = /[.[\]\\'"\u2028\u2029]/;
+
+/** FNV-1a of a text, as 8 hex digits: a short, stable tag. */
+function tagOf(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
 /**
- * A field's name as a chart's encoding takes it: vega-lite reads `.` and `[ ]` as a path into
- * nested data (`brand.name` as `brand` → `name`), so they are escaped, and a backslash with them.
+ * A field's key in a chart's data: its name, or, when the name holds what vega reads as a path
+ * (PATH_SYNTAX), the name with those characters as `_` and a tag of the whole name (`brand_name~1a2b3c4d`
+ * for `brand.name`), so the field is read as one. The axes, legends and tooltips show the name.
  */
-export const fieldRef = (name: string): string => name.replace(/[\\.[\]]/g, "\\$&");
+export const fieldRef = (name: string): string =>
+  PATH_SYNTAX.test(name) ? `${name.replace(new RegExp(PATH_SYNTAX.source, "g"), "_")}~${tagOf(name)}` : name;
+
+/** An axis, legend or tooltip title as vega takes it: U+2028 and U+2029 as spaces (its expressions, which quote titles, cannot hold them). */
+export function encodingTitle<T extends string | null | undefined>(text: T): T {
+  return (typeof text === "string" ? text.replace(/[\u2028\u2029]/g, " ") : text) as T;
+}
 
 /** The fields a chart's options name, by option: one field, or a list (a tooltip's). */
 export type NamedFields = Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -78,7 +95,7 @@ export function chartValues(data: FrameLike, plotted: NamedFields, checked: Name
     Object.fromEntries(
       used.map((field) => {
         const value = record[field];
-        return [field, typeof value === "number" && Number.isNaN(value) ? null : (value ?? null)];
+        return [fieldRef(field), typeof value === "number" && Number.isNaN(value) ? null : (value ?? null)];
       }),
     ),
   );

@@ -1,7 +1,16 @@
 import type { TopLevelSpec } from "vega-lite";
 import type { FrameLike } from "../frameLike";
 import { checkDisplayOptions } from "../displayOptions";
-import { CHART_CONFIG, DEFAULT_HEIGHT, DEFAULT_WIDTH, chartValues, titleOf, type ChartOptions, fieldRef } from "./chartOptions";
+import {
+  CHART_CONFIG,
+  DEFAULT_HEIGHT,
+  DEFAULT_WIDTH,
+  chartValues,
+  titleOf,
+  type ChartOptions,
+  fieldRef,
+  encodingTitle,
+} from "./chartOptions";
 
 export interface LineChartOptions extends ChartOptions {
   /** field along the horizontal axis (a year, a date, a number) */
@@ -34,19 +43,24 @@ export function lineChart(data: FrameLike, options: LineChartOptions): TopLevelS
     data: { values: chartValues(data, { x, y, series }) },
     mark: { type: "line", point: options.points ?? true, strokeWidth: 2 },
     encoding: {
-      x: { field: fieldRef(x), type: xType, title: options.xTitle ?? x, ...(xType === "ordinal" ? { axis: { labelAngle: 0 } } : {}) },
+      x: {
+        field: fieldRef(x),
+        type: xType,
+        title: encodingTitle(options.xTitle ?? x),
+        ...(xType === "ordinal" ? { axis: { labelAngle: 0 } } : {}),
+      },
       y: {
         field: fieldRef(y),
         type: "quantitative",
-        title: options.yTitle ?? y,
+        title: encodingTitle(options.yTitle ?? y),
         scale: { zero: options.zero ?? false },
         ...(options.format ? { axis: { format: options.format } } : {}),
       },
       ...(series ? { color: { field: fieldRef(series), type: "nominal", title: null } } : {}),
       tooltip: [
-        { field: fieldRef(x), title: x },
-        ...(series ? [{ field: fieldRef(series), title: series }] : []),
-        { field: fieldRef(y), title: y },
+        { field: fieldRef(x), title: encodingTitle(x) },
+        ...(series ? [{ field: fieldRef(series), title: encodingTitle(series) }] : []),
+        { field: fieldRef(y), title: encodingTitle(y) },
       ],
     },
     config: CHART_CONFIG,

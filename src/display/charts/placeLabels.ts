@@ -1,4 +1,4 @@
-import stringWidth from "string-width";
+import { displayWidth } from "../../text/terminalText";
 
 /** Where a label sits relative to its point: pixel offsets and text anchoring. */
 export interface LabelPlacement {
@@ -30,7 +30,7 @@ const GAP = 6;
 const POINT_RADIUS = 4;
 /**
  * Wider than most sans-serif fonts' average glyph, so estimated boxes err on the roomy side: per
- * terminal column (string-width), so a CJK character or an emoji, two columns, takes 1.2 em.
+ * terminal column (displayWidth), so a CJK character or an emoji, two columns, takes 1.2 em.
  */
 const CHARACTER_WIDTH = 0.6;
 
@@ -82,7 +82,7 @@ const CANDIDATES: readonly { placement: LabelPlacement; baseCost: number }[] = [
 ];
 
 function labelBox(point: PlotPoint, text: string, placement: LabelPlacement, fontSize: number): Box {
-  const width = stringWidth(text) * fontSize * CHARACTER_WIDTH;
+  const width = displayWidth(text) * fontSize * CHARACTER_WIDTH;
   const height = fontSize * 1.2;
   const anchorX = point.x + placement.dx;
   const anchorY = point.y + placement.dy;

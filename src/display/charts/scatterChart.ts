@@ -1,7 +1,16 @@
 import type { TopLevelSpec } from "vega-lite";
 import type { FrameLike } from "../frameLike";
 import { checkDisplayOptions } from "../displayOptions";
-import { CHART_CONFIG, DEFAULT_HEIGHT, DEFAULT_WIDTH, chartValues, titleOf, type ChartOptions, fieldRef } from "./chartOptions";
+import {
+  CHART_CONFIG,
+  DEFAULT_HEIGHT,
+  DEFAULT_WIDTH,
+  chartValues,
+  titleOf,
+  type ChartOptions,
+  fieldRef,
+  encodingTitle,
+} from "./chartOptions";
 import { niceDomain } from "./niceDomain";
 import { placeLabels } from "./placeLabels";
 
@@ -42,27 +51,28 @@ export function scatterChart(data: FrameLike, options: ScatterChartOptions): Top
   const title = titleOf(options);
   const tooltipFields = [...new Set([label, x, y, color, ...(options.tooltip ?? [])].filter((field): field is string => Boolean(field)))];
   const values = chartValues(data, { label, x, y, color, tooltip: options.tooltip });
+  const [xKey, yKey, labelKey] = [fieldRef(x), fieldRef(y), fieldRef(label ?? "")];
 
   // Explicit domains: the pixel position of every point is known here, so labels can be placed.
   const xDomain = niceDomain(
-    values.map((row) => numeric(row[x])),
+    values.map((row) => numeric(row[xKey])),
     { zero: options.zero },
   );
   const yDomain = niceDomain(
-    values.map((row) => numeric(row[y])),
+    values.map((row) => numeric(row[yKey])),
     { zero: options.zero },
   );
   if (label) {
     const toPixel = (value: number, [low, high]: [number, number], span: number) => ((value - low) / (high - low)) * span;
     const placements = placeLabels(
       values.map((row) => ({
-        x: toPixel(numeric(row[x]), xDomain, width),
-        y: height - toPixel(numeric(row[y]), yDomain, height),
+        x: toPixel(numeric(row[xKey]), xDomain, width),
+        y: height - toPixel(numeric(row[yKey]), yDomain, height),
         // No label without a point: rows missing x or y are not drawn.
         label:
-          row[label] === null || row[label] === "" || !Number.isFinite(numeric(row[x])) || !Number.isFinite(numeric(row[y]))
+          row[labelKey] === null || row[labelKey] === "" || !Number.isFinite(numeric(row[xKey])) || !Number.isFinite(numeric(row[yKey]))
             ? undefined
-            : String(row[label]),
+            : String(row[labelKey]),
       })),
       { width, height },
       LABEL_FONT_SIZE,
@@ -75,7 +85,7 @@ export function scatterChart(data: FrameLike, options: ScatterChartOptions): Top
       Object.assign(row, { _dx: placement.dx, _dy: placement.dy, _align: placement.align, _baseline: placement.baseline });
       // A leader line's far end in data units (pixels down are values down).
       if (placement.leader)
-        Object.assign(row, { _lx: numeric(row[x]) + placement.dx * xPerPixel, _ly: numeric(row[y]) - placement.dy * yPerPixel });
+        Object.assign(row, { _lx: numeric(row[xKey]) + placement.dx * xPerPixel, _ly: numeric(row[yKey]) - placement.dy * yPerPixel });
     });
   }
 
@@ -89,14 +99,14 @@ export function scatterChart(data: FrameLike, options: ScatterChartOptions): Top
       x: {
         field: fieldRef(x),
         type: "quantitative",
-        title: options.xTitle ?? x,
+        title: encodingTitle(options.xTitle ?? x),
         scale: { domain: xDomain, nice: false, zero: false },
         axis,
       },
       y: {
         field: fieldRef(y),
         type: "quantitative",
-        title: options.yTitle ?? y,
+        title: encodingTitle(options.yTitle ?? y),
         scale: { domain: yDomain, nice: false, zero: false },
         axis,
       },
@@ -107,10 +117,10 @@ export function scatterChart(data: FrameLike, options: ScatterChartOptions): Top
         encoding: {
           // Labelled points stand out, so a reader can tell which point a label names.
           color: color
-            ? { field: fieldRef(color), type: "nominal" as const, title: color }
+            ? { field: fieldRef(color), type: "nominal" as const, title: encodingTitle(color) }
             : { condition: { test: LABELLED, value: "#1f4e79" }, value: "#7ea6cf" },
           opacity: { condition: { test: LABELLED, value: 1 }, value: label ? 0.55 : 0.75 },
-          tooltip: tooltipFields.map((field) => ({ field: fieldRef(field), title: field })),
+          tooltip: tooltipFields.map((field) => ({ field: fieldRef(field), title: encodingTitle(field) })),
         },
       },
       ...(label
