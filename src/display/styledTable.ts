@@ -56,8 +56,9 @@ function heatCss(range: ColumnRange, value: number): string {
     const largest = Math.max(Math.abs(range.min), Math.abs(range.max));
     return divergingCss(largest === 0 ? 0 : value / largest);
   }
-  const span = range.max - range.min;
-  return sequentialCss(span === 0 ? 0.5 : (value - range.min) / span);
+  // halves: max - min of doubles near ±1e308 overflows to Infinity
+  const span = range.max / 2 - range.min / 2;
+  return sequentialCss(span === 0 ? 0.5 : (value / 2 - range.min / 2) / span);
 }
 
 /**

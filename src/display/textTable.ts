@@ -66,6 +66,13 @@ export function textTable(table: TableData, options: TextTableOptions): TextTabl
   const index = options.index ? table.rows.map((_, row) => cut(terminalLine(String(labels?.[row] ?? row)), maxColumnWidth)) : undefined;
   const textLabels = labels?.some((label) => typeof label === "string") ?? false;
   const indexWidth = index ? Math.max(0, ...index.map(displayWidth)) : 0;
+  // the first column always shows: cut to the room a line leaves it
+  const room = options.width - (index ? indexWidth + GAP.length : 0);
+  if (widths.length > 0 && widths[0] > room && room >= 1) {
+    headers[0] = cut(headers[0], room);
+    texts[0] = texts[0].map((text) => cut(text, room));
+    widths[0] = Math.max(displayWidth(headers[0]), ...texts[0].map(displayWidth));
+  }
   let used = index ? indexWidth : 0;
   let shownColumns = 0;
   for (; shownColumns < table.columns.length; shownColumns++) {

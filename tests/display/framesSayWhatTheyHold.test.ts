@@ -67,6 +67,8 @@ describe("dates and timestamps", () => {
     expect(formatCell(new Date("2020-02-01T14:38:12.345Z"))).toBe("2020-02-01 14:38:12.345 UTC");
     expect(formatCell(-0.001)).toBe("0.00");
     expect(formatCell(-0.5)).toBe("-0.50");
+    // a day there is not stays as written, never read as the next month's
+    expect(frameToText(new DataFrame({ at: ["2024-02-30T10:00:00Z", "2024-01-01T10:00:00Z"] }))).toContain("2024-02-30T10:00:00Z");
     const mixed = frameToText(new DataFrame({ note: ["2020-02-01T14:38:12.000000Z", "later"] }));
     expect(mixed).toContain("2020-02-01T14:38:12.000000Z");
   });

@@ -42,6 +42,9 @@ describe("styledTable", () => {
     expect(cellStyle(html, "-Infinity")).toBe(cellStyle(html, "1.50"));
     const diverging = styledTable([{ v: Infinity }, { v: -Infinity }], { heat: { v: "diverging" } });
     expect(diverging).not.toContain("NaN");
+    const huge = styledTable([{ v: -1e308 }, { v: 0 }, { v: 1e308 }], { heat: ["v"] });
+    expect(huge).not.toContain("NaN");
+    expect(cellStyle(huge, "0")).toContain("background-color:rgb(140,182,218)"); // the middle of the scale
   });
 
   test("an unknown heat column is named", () => {

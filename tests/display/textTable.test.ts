@@ -57,9 +57,22 @@ test("zero-width characters (ZWSP, Thai and Devanagari marks) take no column; bi
   expect(displayWidth("मंदिर")).toBe(3);
   expect(displayWidth("👨‍👩‍👧 🇯🇵 1️⃣")).toBe(8);
   const { lines } = textTable(
-    { columns: ["name", "score"], rows: [["น้ำปลา", 1.5], ["a\u200Bb\u200Bc", 3.5], ["ab\u202Ecd", 5.5]] },
+    {
+      columns: ["name", "score"],
+      rows: [
+        ["น้ำปลา", 1.5],
+        ["a\u200Bb\u200Bc", 3.5],
+        ["ab\u202Ecd", 5.5],
+      ],
+    },
     { width: 60, index: false },
   );
   expect(lines.map(displayWidth)).toEqual([12, 12, 12, 12]);
   expect(lines[3]).toBe("ab\uFFFDcd   5.50");
+});
+
+test("a first column wider than the line is cut to the room the line leaves it", () => {
+  const { lines } = textTable({ columns: ["brand_name", "score"], rows: [["Mercedes-Benz Group AG", 1.5]] }, { width: 10, index: true });
+  expect(lines).toEqual(["   brand_…", "0  Merced…"]);
+  for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(10);
 });
