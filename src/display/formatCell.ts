@@ -1,3 +1,4 @@
+import { dayOf } from "../table/columnType";
 export interface CellFormat {
   /** decimals for the numbers of a column holding fractions (default 2; every number of it gets them) */
   readonly digits?: number;
@@ -40,17 +41,10 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2
 /** The instant of a Date or a timestamp text, else undefined. */
 function instantOf(value: unknown): Date | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
-  if (typeof value !== "string" || !TIMESTAMP.test(value) || !isCalendarDay(value)) return undefined;
+  // a day there is not (2024-02-30) is no instant: Date would read it as 1 March
+  if (typeof value !== "string" || !TIMESTAMP.test(value) || dayOf(value.slice(0, 10)) === undefined) return undefined;
   const instant = new Date(value);
   return Number.isNaN(instant.getTime()) ? undefined : instant;
-}
-
-/** Whether a text's leading `YYYY-MM-DD` names a day there is (Date would read 2024-02-30 as 1 March). */
-function isCalendarDay(text: string): boolean {
-  const [year, month, day] = text.slice(0, 10).split("-").map(Number);
-  const probe = new Date(Date.UTC(2000, month - 1, day));
-  probe.setUTCFullYear(year);
-  return probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
 }
 
 const isMidnight = (instant: Date) => instant.getTime() % 86_400_000 === 0;

@@ -6,6 +6,7 @@ import type { FilterValue, Query } from "../query/query";
 import { checkWellFormed } from "../query/query";
 import { describeValue } from "../text/describeValue";
 import { closestName, nearName } from "../text/closestName";
+import { dayOf } from "../table/columnType";
 
 const EMPTY_LIST = "must not be an empty list";
 
@@ -74,19 +75,10 @@ function countryCodeHint(value: unknown): string {
 
 /** `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS` naming a real moment: no 13th month, 30 February or 25th hour. */
 function isWireDateTime(text: string): boolean {
-  const parts = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(text);
-  if (!parts) return false;
-  const [year, month, day, hours = 0, minutes = 0, seconds = 0] = parts.slice(1).map((part) => Number(part ?? 0));
-  const moment = new Date(Date.UTC(2000, month - 1, day, hours, minutes, seconds));
-  moment.setUTCFullYear(year); // Date.UTC reads a year below 100 as 1900 + year
-  return (
-    moment.getUTCFullYear() === year &&
-    moment.getUTCMonth() === month - 1 &&
-    moment.getUTCDate() === day &&
-    moment.getUTCHours() === hours &&
-    moment.getUTCMinutes() === minutes &&
-    moment.getUTCSeconds() === seconds
-  );
+  const parts = /^(\d{4}-\d{2}-\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(text);
+  if (!parts || dayOf(parts[1]) === undefined) return false;
+  const [hours = 0, minutes = 0, seconds = 0] = parts.slice(2).map((part) => Number(part ?? 0));
+  return hours <= 23 && minutes <= 59 && seconds <= 59;
 }
 
 /**
