@@ -1,4 +1,3 @@
-import { notAllowedName } from "../text/closestName";
 import type { DataFrame } from "danfojs-node";
 import { ENDPOINT_BY_METHOD, type MethodName } from "../endpoints/table";
 import { refuseUnknownOptions } from "../params/buildQuery";
@@ -10,6 +9,7 @@ import type { Query, QueryInit } from "../query/query";
 import { Client } from "./client";
 import type { ClientOptions } from "./options";
 import type { RecordOfEndpoint } from "./records";
+import { notAllowedName } from "../text/closestName";
 
 /** The client options a one-off function accepts besides the method's own. */
 export const ONE_OFF_CLIENT_KEYS = ["baseUrl", "timeout", "verbose", "batchSize", "nWorkers", "retries", "onErrors"] as const;

@@ -1,4 +1,3 @@
-import { notAllowedName } from "../text/closestName";
 import { z } from "zod";
 import type { AxiosInstance } from "axios";
 import { ValidationError, ValueError } from "../errors";
@@ -6,6 +5,7 @@ import { isPlainObject, MAX_PER_PAGE } from "../query/query";
 import type { CacheSettings } from "../cache/responseCache";
 import { DEFAULT_MAX_WAIT_MS } from "../transport/rateLimitPacer";
 import { describeValue } from "../text/describeValue";
+import { notAllowedName } from "../text/closestName";
 import { DEFAULT_BASE_URL } from "../version";
 
 export type OnErrors = "warn" | "raise";

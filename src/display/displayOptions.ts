@@ -1,8 +1,8 @@
-import { notAllowedName } from "../text/closestName";
 import { z } from "zod";
 import { ValidationError } from "../errors";
 import { checkOptionValues, rule, type OptionRule } from "../params/optionRules";
 import { describeValue } from "../text/describeValue";
+import { notAllowedName } from "../text/closestName";
 
 /**
  * The options of `show`, `styledTable` and the charts, checked before anything is drawn: a name

@@ -9,9 +9,9 @@ import type { ExportSource, ExportSummary, ExportTarget, JsonOptions } from "./t
 
 /**
  * Writes a JSON array of row objects, streamed: `[`, one record per line, `]`. A frame's empty cells
- * are null; a record's line holds the keys the record has. An empty source gives `[]`. Nothing is written before the first rows are in hand, and an
- * export that stops after that closes the array, so a stream never holds a broken document (the
- * error still tells that it is incomplete).
+ * are null; a record's line holds the keys the record has. An empty source gives `[]`. Nothing is
+ * written before the first rows are in hand, and an export that stops after that closes the array,
+ * so a stream never holds a broken document (the error still tells that it is incomplete).
  */
 export async function writeJSON(source: ExportSource, target: ExportTarget, given?: JsonOptions): Promise<ExportSummary> {
   const options = checkWriterOptions("json", given);

@@ -9,8 +9,8 @@ import type { ExportOptions, ExportSource, ExportSummary, ExportTarget } from ".
 
 /**
  * Writes one JSON object per line (NDJSON), page by page. A frame's empty cells are null; a record's
- * line holds the keys the record has, so later pages may bring keys earlier lines lack. `flatten: false` writes records as
- * the service sent them.
+ * line holds the keys the record has, so later pages may bring keys earlier lines lack.
+ * `flatten: false` writes records as the service sent them.
  */
 export async function writeNDJSON(source: ExportSource, target: ExportTarget, given?: ExportOptions): Promise<ExportSummary> {
   const options = checkWriterOptions("ndjson", given);

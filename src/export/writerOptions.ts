@@ -1,8 +1,8 @@
-import { notAllowedName } from "../text/closestName";
 import { z } from "zod";
 import { ValidationError } from "../errors";
 import { checkOptionValues, rule, type OptionRule } from "../params/optionRules";
 import { describeValue } from "../text/describeValue";
+import { notAllowedName } from "../text/closestName";
 import { COLUMN_TYPES, type ColumnType } from "../table/columnType";
 import { EXCEL_MAX_DATA_ROWS } from "./excelSheets";
 import { fitsPartitionFolders, PARTITION_BY_ALLOWED } from "./partitionFolder";

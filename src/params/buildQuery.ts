@@ -1,7 +1,7 @@
-import { notAllowedName } from "../text/closestName";
 import { ENDPOINT_BY_METHOD, ENDPOINT_BY_RESOURCE, toSnakeCase, wireFilterName, type EndpointSpec } from "../endpoints/table";
 import { ValidationError } from "../errors";
 import { describeValue } from "../text/describeValue";
+import { notAllowedName } from "../text/closestName";
 import { Query, checkItemId, isDropped, isPlainObject, toList, type FilterValue, type QueryInit } from "../query/query";
 import { checkBrandscapeQuery, checkFilterValue, warnUnknownFilters, type GivenFilter } from "./filterChecks";
 

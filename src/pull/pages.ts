@@ -113,12 +113,13 @@ export async function* pullPages(
   const mayResize = wanted.resizable && query.perPage === undefined && query.page === undefined && maxPages === undefined;
   const asked = sized.toParams(endpoint);
   const { page: _page, per_page: _perPage, ...shared } = asked;
+  const path = sized.path(endpoint);
   const cache = parts.cache(options.cache);
   const pull: PullContext = {
     parts,
     options,
     endpoint,
-    address: { path: sized.path(endpoint), shared, item: id !== undefined, itemRoute: id !== undefined || endsInId(sized.path(endpoint)) },
+    address: { path, shared, item: id !== undefined, itemRoute: id !== undefined || endsInId(path) },
     progress: parts.progress.start(endpoint, options.verbose),
     writes: cache && new PullWrites(cache),
     sending: pLimit(inFlight(options)),

@@ -1,6 +1,6 @@
-import { notAllowedName } from "../text/closestName";
 import { ValidationError } from "../errors";
 import { describeValue } from "../text/describeValue";
+import { notAllowedName } from "../text/closestName";
 import { fieldsKey, toSnakeCase } from "../endpoints/table";
 import { FLAG_WIRE_VALUES, type WireFilterName } from "../endpoints/filterKinds";
 

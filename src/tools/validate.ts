@@ -1,7 +1,7 @@
-import { notAllowedName } from "../text/closestName";
 import { z } from "zod";
 import { ValidationError } from "../errors";
 import { describeValue } from "../text/describeValue";
+import { notAllowedName } from "../text/closestName";
 import { checkWellFormed } from "../query/query";
 import type { ToolParam, ToolParamKind, ToolSpec } from "./table";
 
