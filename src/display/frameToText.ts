@@ -3,6 +3,7 @@ import type { CellFormat } from "./formatCell";
 import { headTable, selectColumns, type FrameLike } from "./frameLike";
 import { MAX_COLUMN_WIDTH, terminalWidth, textTable } from "./textTable";
 import { counted } from "../text/counted";
+import { foldedToWidth } from "../text/terminalText";
 
 export interface FrameTextOptions extends CellFormat {
   /** most rows shown, from the top (default 20) */
@@ -22,9 +23,10 @@ export function frameToText(frame: FrameLike, options: FrameTextOptions = {}): s
   if (!(limit >= 0)) throw new ValidationError("rows", `a number of rows, 0 or more, got ${limit}`);
   const table = selectColumns(headTable(frame, limit), options.columns);
   const shown = { columns: table.columns, rows: table.rows, index: table.index };
+  const width = options.width ?? terminalWidth();
   const { lines, shownColumns } = textTable(shown, {
     ...options,
-    width: options.width ?? terminalWidth(),
+    width,
     maxColumnWidth: options.maxWidth ?? MAX_COLUMN_WIDTH,
     index: options.index ?? true,
   });
@@ -35,7 +37,10 @@ export function frameToText(frame: FrameLike, options: FrameTextOptions = {}): s
     ...(hiddenColumns > 0 ? [`${counted(hiddenColumns, "column")} hidden (choose them with { columns: [...] })`] : []),
   ];
   lines.push(
-    `[${counted(table.rowCount, "row")} × ${counted(table.columns.length, "column")}${notes.length ? `; ${notes.join(", ")}` : ""}]`,
+    foldedToWidth(
+      `[${counted(table.rowCount, "row")} × ${counted(table.columns.length, "column")}${notes.length ? `; ${notes.join(", ")}` : ""}]`,
+      width,
+    ),
   );
   return lines.join("\n");
 }

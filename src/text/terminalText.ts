@@ -1,4 +1,5 @@
 import stringWidth from "string-width";
+import wrapAnsi from "wrap-ansi";
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
@@ -35,3 +36,6 @@ export function displayWidth(text: string): number {
 export const terminalLine = (text: string): string =>
   // eslint-disable-next-line no-control-regex -- the control characters are what it finds
   text.replace(/\s+/g, " ").replace(/[\x00-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]/g, "\uFFFD");
+
+/** A line of our own words (a table's summary) folded at spaces into lines of `width` terminal columns at most. */
+export const foldedToWidth = (text: string, width: number): string => wrapAnsi(text, width, { hard: true });

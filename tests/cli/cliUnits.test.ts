@@ -162,10 +162,10 @@ test("the terminal table fits the width and says what it left out", () => {
   }));
   const text = ttyTable(firstRows(gatherRows(rows), 3), { total: 120, rowsRead: 3, more: true }, 40);
   const lines = text.trimEnd().split("\n");
-  expect(lines.slice(0, -1).every((line) => line.length <= 40)).toBe(true);
+  expect(lines.every((line) => line.length <= 40)).toBe(true);
   expect(lines[0]).toMatch(/^id {2}name/);
   expect(lines[1]).toMatch(/^ 1 {2}Brand 0, Inc\./);
-  expect(lines.at(-1)).toBe("[3 rows shown of 120 records, 2 of 4 columns; --out FILE or a pipe gives everything]");
+  expect(lines.slice(4).join(" ")).toBe("[3 rows shown of 120 records, 2 of 4 columns; --out FILE or a pipe gives everything]");
 });
 
 test("the preview shows the first rows with the columns they hold (null kept, later rows' columns left out)", () => {

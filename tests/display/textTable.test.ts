@@ -76,3 +76,20 @@ test("a first column wider than the line is cut to the room the line leaves it",
   expect(lines).toEqual(["   brand_…", "0  Merced…"]);
   for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(10);
 });
+
+test("the summary line is folded to the width, not cut", () => {
+  const rows = Array.from({ length: 30 }, (_, index) => ({
+    brand: `Brand ${index}`,
+    alpha: 1,
+    beta: 2,
+    gamma: 3,
+    delta: 4,
+    epsilon: 5,
+    zeta: 6,
+  }));
+  const lines = frameToText(rows, { width: 30 }).split("\n");
+  for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(30);
+  expect(lines.slice(21).join(" ")).toMatch(
+    /^\[30 rows × 7 columns; first 20 rows shown, \d columns hidden \(choose them with \{ columns: \[\.\.\.\] \}\)\]$/,
+  );
+});

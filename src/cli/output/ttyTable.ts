@@ -2,6 +2,7 @@ import type { TableData } from "../../display/frameLike";
 import { textTable } from "../../display/textTable";
 import type { GatheredRows } from "../../table/flatten";
 import { counted } from "../../text/counted";
+import { foldedToWidth } from "../../text/terminalText";
 
 export interface TableFooter {
   /** records the query matches, when the service said */
@@ -12,10 +13,10 @@ export interface TableFooter {
   more: boolean;
 }
 
-/** The first rows as an aligned text table that fits `width` characters, then a line giving the shape. */
+/** The first rows as an aligned text table that fits `width` characters, then a line (or more, folded to `width`) giving the shape. */
 export function ttyTable(table: TableData, footer: TableFooter, width: number): string {
   const { lines, shownColumns } = textTable(table, { width });
-  lines.push(shapeLine(table.rows.length, table.columns.length, shownColumns, footer));
+  lines.push(foldedToWidth(shapeLine(table.rows.length, table.columns.length, shownColumns, footer), width));
   return `${lines.join("\n")}\n`;
 }
 
