@@ -3,7 +3,7 @@ import { INCONSISTENT_PAGES_WARNING } from "./pull/pageChecks";
 import { PARTIAL_RESULT_WARNING, UNKNOWN_FIELD_WARNING, UNMATCHED_METRIC_KEYS_WARNING } from "./pull/pullWarnings";
 import { UNPLACED_SCORE_COLUMNS_WARNING } from "./scores/longScores";
 import { FIELD_CLASH_WARNING } from "./table/fieldClashes";
-import { SLOW_FILTER_WARNING, UNKNOWN_FILTER_WARNING } from "./params/filterChecks";
+import { DROPPED_ZERO_WARNING, SLOW_FILTER_WARNING, UNKNOWN_FILTER_WARNING } from "./params/filterChecks";
 import {
   COLUMN_TYPE_CHANGED_CODE,
   COLUMNS_LEFT_OUT_CODE,
@@ -23,6 +23,7 @@ export const WARNING_CODES = Object.freeze({
   unknownField: UNKNOWN_FIELD_WARNING,
   fieldClash: FIELD_CLASH_WARNING,
   slowFilter: SLOW_FILTER_WARNING,
+  droppedZero: DROPPED_ZERO_WARNING,
   unplacedScoreColumns: UNPLACED_SCORE_COLUMNS_WARNING,
   cacheNotWritten: CACHE_NOT_WRITTEN_WARNING,
   // the writers' and the store's: a cell the format cannot hold as the frame does, named with what changed

@@ -3,7 +3,8 @@ import { ValidationError } from "../errors";
 import { describeValue } from "../text/describeValue";
 import { notAllowedName } from "../text/closestName";
 import { Query, checkItemId, isDropped, isPlainObject, toList, type FilterValue, type QueryInit } from "../query/query";
-import { checkBrandscapeQuery, checkFilterValue, warnUnknownFilters, type GivenFilter } from "./filterChecks";
+import { checkBrandscapeQuery, checkFilterValue, warnDroppedZeros, warnUnknownFilters, type GivenFilter } from "./filterChecks";
+import { filterKindOf } from "../endpoints/filterKinds";
 
 /** Options every method takes besides its own parameters. */
 export const COMMON_OPTION_KEYS = [
@@ -105,7 +106,10 @@ export function buildQuery(
     throw new ValidationError("search", `${spec.method} has no free-text search; use filters (e.g. name) instead`);
   }
   if (spec.mustBeNarrowed) checkBrandscapeQuery(query, spec.method, warnFilters);
-  if (warnFilters) warnUnknownFilters(spec, named);
+  if (warnFilters) {
+    warnUnknownFilters(spec, named);
+    warnDroppedZeros(spec, named);
+  }
   return { query, stackData: options.stackData === true };
 }
 
@@ -122,7 +126,7 @@ function givenQuery(spec: EndpointSpec, given: unknown, named: GivenFilter[]): Q
   };
 }
 
-/** Method parameters, then `filters` on top; falsy method parameters dropped. `filters`' names go into `named`. */
+/** Method parameters, then `filters` on top; falsy method parameters dropped. The names of both go into `named` (a dropped 0 the filter reads as a count too). */
 function collectFilters(
   spec: EndpointSpec,
   positional: unknown[],
@@ -144,9 +148,13 @@ function collectFilters(
     }
   }
   for (const [name, value] of params) {
-    if (isDropped(value)) continue;
     const wireName = wireFilterName(spec, name);
+    if (isDropped(value)) {
+      if (value === 0 && filterKindOf(wireName) === "count") named.push({ key: name, wireName, droppedZero: true });
+      continue;
+    }
     filters[wireName] = checkFilterValue(name, wireName, value as FilterValue);
+    named.push({ key: name, wireName });
   }
   if (options.filters !== undefined) {
     if (!isPlainObject(options.filters)) throw new ValidationError("filters", "must be an object of filter name → value");

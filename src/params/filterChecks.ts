@@ -148,6 +148,8 @@ const MISSPELT_WITHIN = 2;
 export interface GivenFilter {
   key: string;
   wireName: string;
+  /** a method parameter given as 0, dropped as falsy (API.md), though the filter reads 0 as a count (with_recent_studies: this year) */
+  droppedZero?: boolean;
 }
 
 /** The names the endpoint knows: its documented filters and its own parameters' wire names. */
@@ -156,15 +158,17 @@ export function knownFilters(spec: EndpointSpec): string[] {
 }
 
 /**
- * One warning naming every filter of a call the docs do not list for the endpoint, each with the
+ * One warning naming every filter of a call the docs do not list for the endpoint (a method's own
+ * parameter too: brandMetricGroups' `active` is bavapi's), each with the
  * closest documented name. The filters are still sent: the service may know them, and a misspelt
  * one is otherwise ignored there in silence (every record comes back).
  */
 export function warnUnknownFilters(spec: EndpointSpec, given: readonly GivenFilter[]): void {
-  const known = knownFilters(spec);
   const unknown: string[] = [];
-  for (const { key, wireName } of given) {
-    if (known.includes(wireName)) continue;
+  const told = new Set<string>();
+  for (const { key, wireName, droppedZero } of given) {
+    if (droppedZero || spec.filters.includes(wireName) || told.has(wireName)) continue;
+    told.add(wireName);
     const closest = closestName(wireName, spec.filters);
     if (spec.everyColumnFilterable && (!closest || closest.distance > MISSPELT_WITHIN)) continue;
     const near = closest && nearName(wireName, [closest.name]);
@@ -174,6 +178,25 @@ export function warnUnknownFilters(spec: EndpointSpec, given: readonly GivenFilt
   process.emitWarning(
     `${spec.method}: ${unknown.length === 1 ? "a filter" : "filters"} the docs do not name for ${spec.resource}, sent as given: ${unknown.join("; ")} (give a filter you mean to send in extraFilters)`,
     { code: UNKNOWN_FILTER_WARNING },
+  );
+}
+
+export const DROPPED_ZERO_WARNING = "FOUNTFRAME_DROPPED_ZERO";
+
+/**
+ * One warning for a method parameter given as 0 and dropped (falsy method parameters are, as in
+ * bavapi) where the service reads 0 as a value (`with_recent_studies`: this year): every record
+ * comes back instead of the few asked for. Given in `filters`, the 0 is sent.
+ */
+export function warnDroppedZeros(spec: EndpointSpec, given: readonly GivenFilter[]): void {
+  const dropped = given.filter(
+    (filter) => filter.droppedZero && !given.some((other) => other.wireName === filter.wireName && !other.droppedZero),
+  );
+  if (!dropped.length) return;
+  const names = dropped.map(({ key }) => `${key}: 0`).join(", ");
+  process.emitWarning(
+    `${spec.method}: ${names} dropped, as a falsy method parameter is (bavapi's rule), so the filter is not sent and every record comes back; the service reads 0 as this year: to send it, give filters: { ${dropped.map(({ wireName }) => `${wireName}: 0`).join(", ")} }`,
+    { code: DROPPED_ZERO_WARNING },
   );
 }
 

@@ -41,13 +41,13 @@ test("a name no documented filter is near is named without a guess", () => {
   ]);
 });
 
-test("in a query option too; not for extraFilters, the method's own parameters, documented columns or updated_since", () => {
+test("in a query option too; not for extraFilters, the method's own documented parameters, documented columns or updated_since", () => {
   expect(build("brands", { query: new Query({ filters: { yearNumber: 2024 } }) }).warnings).toEqual([
     // a Query holds its filters under their wire names already
     expect.stringContaining("year_number: did you mean year_numbers?"),
   ]);
   expect(build("brands", { extraFilters: { country_code: "US" } }).warnings).toEqual([]);
-  expect(build("brandMetricGroups", "x", 1, { filters: { active: 1 } }).warnings).toEqual([]);
+  expect(build("brands", "x", ["US"], [2024], { studies: [1] }).warnings).toEqual([]);
   expect(build("brands", { filters: { bav_brand_id: 3, isStudiedGlobally: 1, updatedSince: "2024-01-01" } }).warnings).toEqual([]);
 });
 
@@ -56,4 +56,11 @@ test("brandscape-data (every column filterable, none listed): only a near miss o
   expect(near.warnings).toEqual([expect.stringContaining("country_codes: did you mean country_code?")]);
   expect(near.warnings[0]).not.toContain("differentiation_rank");
   expect(near.filters).toMatchObject({ country_codes: ["US"], differentiation_rank: 90 });
+});
+
+test("a method's own parameter the docs do not name (brandMetricGroups' active, bavapi's) is warned about once, however it is given", () => {
+  for (const args of [["x", 1], ["x", 1, { filters: { active: 1 } }], [{ filters: { active: 1 } }]]) {
+    const { warnings } = build("brandMetricGroups", ...args);
+    expect(warnings).toEqual([expect.stringContaining("brand-metric-groups, sent as given: active")]);
+  }
 });
