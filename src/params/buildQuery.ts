@@ -175,9 +175,15 @@ function checkFilters(
   named?: GivenFilter[],
 ): Record<string, FilterValue> {
   const checked: Record<string, FilterValue> = {};
+  const keyOf = new Map<string, string>();
   for (const [key, value] of Object.entries(given)) {
     if (value === undefined || value === null) continue;
     const wireName = key === "mainStudy" && spec.renames?.mainStudy ? spec.renames.mainStudy : toSnakeCase(key);
+    const twin = keyOf.get(wireName);
+    if (twin !== undefined) {
+      throw new ValidationError(`${label}${key}`, `the same filter as ${label}${twin} (both are ${wireName} on the wire); give it once`);
+    }
+    keyOf.set(wireName, key);
     checked[wireName] = checkFilterValue(`${label}${key}`, wireName, value);
     named?.push({ key, wireName });
   }

@@ -64,3 +64,10 @@ test("a method's own parameter the docs do not name (brandMetricGroups' active, 
     expect(warnings).toEqual([expect.stringContaining("brand-metric-groups, sent as given: active")]);
   }
 });
+
+test("one filter given in two spellings (camelCase and snake_case) is refused, naming both, not one silently dropped", () => {
+  expect(() => build("brands", { filters: { countryCodes: "US", country_codes: "GB" } })).toThrow(
+    "filters.country_codes: the same filter as filters.countryCodes (both are country_codes on the wire); give it once",
+  );
+  expect(() => build("brands", { extraFilters: { fooBar: 1, foo_bar: 2 } })).toThrow(/extraFilters\.foo_bar: the same filter/);
+});
