@@ -1,4 +1,4 @@
-import { gatherPageChunk } from "../table/pageChunk";
+import { documentedFlags, gatherPageChunk } from "../table/pageChunk";
 import type { PageChunk, RowShape } from "../table/types";
 import { scanPage } from "./pageScanner";
 
@@ -20,7 +20,10 @@ export type DecodedBody =
 export function decodeBody(bytes: Uint8Array, shape?: RowShape): DecodedBody {
   // a page of records straight to columns when the scanner takes it; anything else as parsed
   const scanned = shape && scanPage(withoutByteOrderMark(bytes), shape);
-  if (scanned) return scanned;
+  if (scanned) {
+    documentedFlags(scanned.chunk, shape.declaredTypes);
+    return scanned;
+  }
   return parsedBody(bytes, shape);
 }
 

@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import { ownBuffer } from "../threads/ownBuffer";
 import { workerScript } from "../threads/workerScript";
+import { documentedFlags } from "../table/pageChunk";
 import type { RowShape } from "../table/types";
 import type { DecodedBody } from "./decodeBody";
 
@@ -43,10 +44,12 @@ export class DecodePool {
   async decode(bytes: Buffer, shape: RowShape, keepBytes = false): Promise<DecodedBody> {
     this.#pool ??= new Piscina({ filename: this.#script, minThreads: this.#threads, maxThreads: this.#threads });
     const buffer = ownBuffer(bytes);
-    // what decoding reads of the shape: the documented column types stay here (the finish reads them),
-    // not copied to the thread with every page
+    // what decoding reads of the shape: the documented column types stay here (the finish reads them,
+    // and a documented boolean's flags are made booleans here), not copied to the thread with every page
     const task: DecodeTask = { bytes: buffer, shape: { stackData: shape.stackData, globalIncludes: shape.globalIncludes }, keepBytes };
-    return (await this.#pool.run(task, { transferList: [buffer] })) as DecodedBody;
+    const decoded = (await this.#pool.run(task, { transferList: [buffer] })) as DecodedBody;
+    if (decoded.kind === "chunk") documentedFlags(decoded.chunk, shape.declaredTypes);
+    return decoded;
   }
 
   /**

@@ -20,10 +20,48 @@ export function gatherPageChunk(records: readonly JsonRecord[], shape: RowShape)
   } else {
     gatherer.add(records);
   }
-  const chunk = chunkOfRows(gatherer.result());
+  const chunk = documentedFlags(chunkOfRows(gatherer.result()), shape.declaredTypes);
   if (recordEnds) chunk.recordEnds = recordEnds;
   CLASHES_OF_RECORDS.set(records, { shape, clashes: chunk.clashes ?? NO_CLASHES });
   return chunk;
+}
+
+/**
+ * A documented boolean's 0s and 1s as false and true, in place, its counts with them (WIRE.md: the
+ * service sends flags "as 0/1 or booleans"; API.md: a documented boolean keeps that type), where
+ * every value of the page's column is a flag; a column holding any other value is left as it came
+ * (its type is then decided from its values). Every page of records passes here or through the
+ * decoder's call, on every path.
+ */
+export function documentedFlags(chunk: PageChunk, declaredTypes: RowShape["declaredTypes"]): PageChunk {
+  if (!declaredTypes) return chunk;
+  const { stats, rowCount } = chunk;
+  for (let column = 0; column < chunk.names.length; column++) {
+    const flags = stats.numbers[column] + stats.numericStrings[column];
+    if (flags === 0 || declaredTypes.get(chunk.names[column]) !== "boolean") continue;
+    const cells = chunk.columns[column];
+    if (!everyCellAFlag(cells, rowCount)) continue;
+    const booleans = new Array<unknown>(rowCount);
+    for (let row = 0; row < rowCount; row++) {
+      const cell = cells[row];
+      booleans[row] = typeof cell === "number" || typeof cell === "string" ? Number(cell) === 1 : cell;
+    }
+    chunk.columns[column] = booleans;
+    stats.booleans[column] += flags;
+    stats.numbers[column] = 0;
+    stats.numericStrings[column] = 0;
+    stats.notInt32[column] = 0;
+  }
+  return chunk;
+}
+
+function everyCellAFlag(cells: ArrayLike<unknown>, rowCount: number): boolean {
+  for (let row = 0; row < rowCount; row++) {
+    const cell = cells[row];
+    if (!(cell === 0 || cell === 1 || cell === "0" || cell === "1" || typeof cell === "boolean" || cell === null || cell === undefined))
+      return false;
+  }
+  return true;
 }
 
 const NO_CLASHES: ReadonlyMap<string, number> = new Map();
