@@ -1,4 +1,5 @@
 import { dayOf } from "../table/columnType";
+
 export interface CellFormat {
   /** decimals for the numbers of a column holding fractions (default 2; every number of it gets them) */
   readonly digits?: number;

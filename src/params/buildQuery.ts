@@ -1,10 +1,10 @@
+import { filterKindOf } from "../endpoints/filterKinds";
 import { ENDPOINT_BY_METHOD, ENDPOINT_BY_RESOURCE, toSnakeCase, wireFilterName, type EndpointSpec } from "../endpoints/table";
 import { ValidationError } from "../errors";
 import { describeValue } from "../text/describeValue";
 import { notAllowedName } from "../text/closestName";
 import { Query, checkItemId, isDropped, isPlainObject, toList, type FilterValue, type QueryInit } from "../query/query";
 import { checkBrandscapeQuery, checkFilterValue, warnDroppedZeros, warnUnknownFilters, type GivenFilter } from "./filterChecks";
-import { filterKindOf } from "../endpoints/filterKinds";
 
 /** Options every method takes besides its own parameters. */
 export const COMMON_OPTION_KEYS = [
