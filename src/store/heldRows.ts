@@ -3,6 +3,7 @@ import { idValue, isMissingCell } from "../table/columnType";
 import type { HeldPull, StagedCounts } from "../sync/types";
 import type { ColumnType } from "../table/columnType";
 import { chunkColumnTypes } from "./storedTypes";
+import { addDocumentedBooleans } from "./storedFlags";
 import { fitColumnTypes, PullOrder } from "./stagedRows";
 import type { ChunkRows } from "./textWidening";
 import { chunkColumn } from "../table/pageChunk";
@@ -17,11 +18,14 @@ import { chunkColumn } from "../table/pageChunk";
 export class HeldRows implements HeldPull {
   readonly chunks: PageChunk[] = [];
   readonly types = new Map<string, ColumnType>();
+  /** the pulled columns the docs type as boolean (storedFlags.ts) */
+  readonly documentedBooleans = new Set<string>();
   readonly #order = new PullOrder();
 
   stage(chunk: PageChunk, declaredTypes?: RowShape["declaredTypes"]): Promise<void> {
     const first = this.types.size === 0;
     this.#order.see(chunk.names);
+    addDocumentedBooleans(this.documentedBooleans, chunk.names, declaredTypes);
     const { added } = fitColumnTypes(this.types, chunk.names, chunkColumnTypes(chunk, declaredTypes));
     if (first && !this.types.has("id")) this.types.set("id", "int64");
     if (first || added.length > 0) {

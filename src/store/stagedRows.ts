@@ -11,6 +11,7 @@ import type { ColumnType } from "../table/columnType";
 import { alterTypeSql, foldedName, quoted, sqlTypeOf } from "./sqlTypes";
 import { NumberSlots } from "./numberSlots";
 import { chunkColumnTypes, widenStored } from "./storedTypes";
+import { addDocumentedBooleans } from "./storedFlags";
 import {
   keepNumericTexts,
   NUMERIC_TEXTS,
@@ -298,6 +299,8 @@ export interface StagingState {
 export class Staging {
   /** the staged columns and their types, in the table's order */
   readonly columns = new Map<string, ColumnType>();
+  /** the pulled columns the docs type as boolean (storedFlags.ts) */
+  readonly documentedBooleans = new Set<string>();
   /** the order the pull brought its columns in (inPullOrder) */
   readonly #order = new PullOrder();
   #created = false;
@@ -318,16 +321,18 @@ export class Staging {
   /** Appends one page's columns, typed by the table model (chunkColumnTypes); its shape's documented types decide where values cannot. */
   async append(chunk: PageChunk, declaredTypes?: RowShape["declaredTypes"]): Promise<void> {
     this.#order.see(chunk.names);
+    addDocumentedBooleans(this.documentedBooleans, chunk.names, declaredTypes);
     await this.#fit(chunk.names, chunkColumnTypes(chunk, declaredTypes));
     if (chunk.rowCount === 0) return;
     this.#appender ??= await this.connection.createAppender(STAGING_TABLE, "main", "temp");
     await this.#appended(this.#appender, [{ chunk }]);
   }
 
-  /** The table made anew with these columns (in the pull's order: HeldRows.types), holding these rows (one study of a held pull). */
-  async load(columns: ReadonlyMap<string, ColumnType>, parts: readonly ChunkRows[]): Promise<void> {
+  /** The table made anew with these columns (in the pull's order: HeldRows.types), holding these rows (one study of a held pull), and the pull's documented booleans. */
+  async load(columns: ReadonlyMap<string, ColumnType>, parts: readonly ChunkRows[], documentedBooleans: Iterable<string>): Promise<void> {
     await this.drop();
     this.#order.see(columns.keys());
+    for (const name of documentedBooleans) this.documentedBooleans.add(name);
     await this.#create(columns);
     const appender = await this.connection.createAppender(STAGING_TABLE, "main", "temp");
     await this.#appended(appender, parts);
@@ -433,6 +438,7 @@ export class Staging {
     this.#created = false;
     this.#numericTexts = false;
     this.columns.clear();
+    this.documentedBooleans.clear();
     this.#order.clear();
   }
 }

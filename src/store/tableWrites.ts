@@ -5,6 +5,7 @@ import { idKey, type ColumnType, type IdKey } from "../table/columnType";
 import { alterTypeSql, foldedName, quoted, sqlTypeOf, foldedSql } from "./sqlTypes";
 import { markTableSql, tableMark } from "./tableMarks";
 import { widenStored } from "./storedTypes";
+import { flagsToBooleanSql, holdsOnlyFlags } from "./storedFlags";
 import type { RowAppends } from "./stagedRows";
 import { STAGING_TABLE } from "../sync/types";
 import { NO_CHANGES } from "../sync/rowChanges";
@@ -25,6 +26,8 @@ function scopeSql(scope: RowScope): string {
   }
 }
 
+const NO_NAMES: ReadonlySet<string> = new Set();
+
 async function count(connection: DuckDBConnection, sql: string): Promise<number> {
   return Number((await connection.runAndReadAll(sql)).getRows()[0][0]);
 }
@@ -40,7 +43,8 @@ export async function stagedCounts(connection: DuckDBConnection): Promise<Staged
 /**
  * The table made to hold columns of these types, in the caller's transaction: created on first
  * write with `id` its primary key (one row per id, enforced); a column new to it is added, a column
- * whose type widened is widened (widenStored: int64 to double, anything else to text). Says what changed.
+ * whose type widened is widened (widenStored: int64 to double, anything else to text), and a
+ * documented boolean stored as flags by an older store is made BOOLEAN (storedFlags.ts). Says what changed.
  * `whenWidened` runs after a column is widened to text, and for a staged column narrower than the
  * table's text or DOUBLE one, with the type the rows come in.
  */
@@ -50,6 +54,7 @@ async function fitTable(
   table: string,
   columns: ReadonlyMap<string, ColumnType>,
   madeText: ColumnCounts | undefined,
+  documentedBooleans: ReadonlySet<string>,
   whenWidened?: (name: string, type: ColumnType, widened: ColumnType) => Promise<void>,
 ): Promise<{ addedColumns: string[]; widenedColumns: string[] }> {
   const addedColumns: string[] = [];
@@ -83,6 +88,16 @@ async function fitTable(
       await connection.run(`ALTER TABLE ${target} ADD COLUMN ${quoted(name)} ${sqlTypeOf(type)}`);
       stored.types.set(name, type);
       addedColumns.push(name);
+    } else if (
+      type === "boolean" &&
+      before !== "boolean" &&
+      documentedBooleans.has(name) &&
+      (await holdsOnlyFlags(connection, target, storedName!, before))
+    ) {
+      await refuseAlteringUnderDependents(connection, table, `column ${JSON.stringify(name)} made BOOLEAN from ${sqlTypeOf(before)}`);
+      await connection.run(flagsToBooleanSql(target, storedName!, before));
+      stored.types.set(storedName!, "boolean");
+      widenedColumns.push(`${name}: ${sqlTypeOf(before)} -> BOOLEAN`);
     } else if (widenStored(before, type) !== before) {
       const widened = widenStored(before, type);
       await refuseAlteringUnderDependents(
@@ -210,6 +225,7 @@ export async function writeStaged(
     table,
     staging.inPullOrder(),
     madeTextIn(scope, tables),
+    staging.documentedBooleans,
     async (name, type, widened) => {
       if (widened === "utf8" && type !== "utf8") await staging.asText(name, type);
       else if (widened === "double" && type === "int64") await staging.asDouble(name);
@@ -290,7 +306,7 @@ export async function removeRows(connection: DuckDBConnection, tables: StoredTab
   if (stored.types.size === 0) {
     const columns = new Map<string, ColumnType>([["id", "int64"]]);
     if (scope.kind === "partition") columns.set(scope.column, "int64");
-    await fitTable(connection, stored, table, columns, undefined);
+    await fitTable(connection, stored, table, columns, undefined, NO_NAMES);
     return NO_CHANGES;
   }
   refuseTableWithout(stored, table, scope);
@@ -320,10 +336,17 @@ export async function writeHeld(
   if (stored.types.size > 0) refuseTableWithout(stored, table, scope);
   const inScope = stored.rows === 0 ? 0 : await count(connection, `SELECT count(*) FROM ${quoted(table)} WHERE ${scopeSql(scope)}`);
   if (inScope > 0) {
-    await staging.load(held.types, parts);
+    await staging.load(held.types, parts, held.documentedBooleans);
     return writeStaged(connection, tables, table, staging, scope);
   }
-  const { addedColumns, widenedColumns } = await fitTable(connection, stored, table, held.types, tables.numbersMadeText);
+  const { addedColumns, widenedColumns } = await fitTable(
+    connection,
+    stored,
+    table,
+    held.types,
+    tables.numbersMadeText,
+    held.documentedBooleans,
+  );
   // one appender a run, made again when the table's columns change (and dropped after a failed write)
   const columns = [...stored.types].join();
   if (stored.appender !== undefined && stored.appender.columns !== columns) {

@@ -13,6 +13,7 @@ import { openStore } from "../../src/store";
 import { useEmulator } from "../client/fixture";
 import { tempFolder } from "../helpers/tempFolder";
 import { serveHostilePages } from "./hostilePages";
+import { withDuckDB } from "../sync/helpers/storeFixture";
 
 const env = useEmulator();
 const dir = tempFolder("fountframe-flags-");
@@ -63,4 +64,55 @@ test("a sync stores them as BOOLEAN", async () => {
   } finally {
     await store.close();
   }
+});
+
+describe("a store made before documented booleans were read as such", () => {
+  const storedAs = {
+    "BIGINT of 0/1": "CAST(has_ogilvy_impact AS BIGINT)",
+    "VARCHAR of 0/1 and true/false":
+      "CASE WHEN id < 3 THEN CAST(CAST(has_ogilvy_impact AS INTEGER) AS VARCHAR) ELSE CAST(has_ogilvy_impact AS VARCHAR) END",
+  };
+  test.each(Object.entries(storedAs))("a column held as %s is made BOOLEAN by the next run", async (label, using) => {
+    const file = join(dir, `old-${label.split(" ")[0]}.duckdb`);
+    const sync = async () => {
+      const store = await openStore(file);
+      try {
+        const report = await env.client({ retries: 0, onErrors: "raise" }).sync(store, "years", { perPage, mode: "full" });
+        const frame = await store.query("SELECT has_ogilvy_impact FROM years ORDER BY id");
+        return { report, values: frame.column("has_ogilvy_impact").values };
+      } finally {
+        await store.close();
+      }
+    };
+    await sync();
+    const type = label.split(" ")[0];
+    await withDuckDB(file, `ALTER TABLE years ALTER COLUMN has_ogilvy_impact TYPE ${type} USING ${using}`);
+    const { report, values } = await sync();
+    expect(values).toEqual(WANTED);
+    expect(report.widenedColumns).toEqual([`has_ogilvy_impact: ${type} -> BOOLEAN`]);
+    expect(report.updated).toBe(0);
+  });
+
+  test("a stored number other than 0 and 1 is no flag: the column is widened to text, as before", async () => {
+    const file = join(dir, "old-other.duckdb");
+    const store = await openStore(file);
+    const client = env.client({ retries: 0, onErrors: "raise" });
+    try {
+      await client.sync(store, "years", { perPage, mode: "full" });
+    } finally {
+      await store.close();
+    }
+    await withDuckDB(
+      file,
+      "ALTER TABLE years ALTER COLUMN has_ogilvy_impact TYPE BIGINT USING CAST(has_ogilvy_impact AS BIGINT)",
+      "UPDATE years SET has_ogilvy_impact = 2 WHERE id = 1",
+    );
+    const again = await openStore(file);
+    try {
+      const report = await client.sync(again, "years", { perPage, mode: "full" });
+      expect(report.widenedColumns).toEqual(["has_ogilvy_impact: BIGINT -> VARCHAR"]);
+    } finally {
+      await again.close();
+    }
+  });
 });
