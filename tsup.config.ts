@@ -163,7 +163,7 @@ const main = defineConfig({
   format: ["cjs", "esm"],
   // danfo's declarations are inlined into dist/danfo.d.ts alone (a user's project has no danfojs-node
   // to read them from): src/danfo names danfojs-node's files by path, which are resolved, while the
-  // other entries' "danfojs-node" stays an import that scripts/link-danfo-declarations.mjs points
+  // other entries' "danfojs-node" stays an import that scripts/link-danfo-declarations.mjs (run by scripts/finish-declarations.mjs) points
   // at ./danfo.js, so a user's declarations name the types as "fountframe/danfo" (as tslab's do).
   dts: {
     entry: {

@@ -55,7 +55,7 @@ fi
 PACKAGE_DIR=${FOUNTFRAME_PACKAGE_DIR:-$ROOT}
 if [ ! -f "$PACKAGE_DIR/dist/index.cjs" ]; then
   echo "== building dist/ (tsup)"
-  (cd "$PACKAGE_DIR" && npx --no-install tsup --silent && node scripts/link-danfo-declarations.mjs)
+  (cd "$PACKAGE_DIR" && npx --no-install tsup --silent && node scripts/finish-declarations.mjs)
 fi
 mkdir -p "$ROOT/notebooks/node_modules"
 ln -sfn "$PACKAGE_DIR" "$ROOT/notebooks/node_modules/fountframe"
