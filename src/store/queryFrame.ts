@@ -36,16 +36,18 @@ function cellOf(duckdb: DuckDB, value: unknown): unknown {
   return value;
 }
 
-/** A column's dtype by the frame's rule (frameDtypeOf): whole numbers with a missing cell are float32, as a pull's frame holds them. */
-function dtypeOf(values: readonly unknown[]): ColumnDtype {
+/**
+ * A column's dtype by its SQL type and the frame's rule (frameDtypeOf), as a pull's frame holds the
+ * same cells: a DOUBLE float32 even where every value is whole (a documented float), whole numbers
+ * int32 when complete and within int32 (float32 with a missing cell, or beyond), none at all float32.
+ */
+function dtypeOf(sqlType: string, values: readonly unknown[]): ColumnDtype {
   const present = values.filter((value) => value !== null && value !== undefined);
   const complete = present.length === values.length;
-  if (present.length > 0 && present.every((value) => typeof value === "boolean")) return frameDtypeOf("boolean", complete);
-  if (present.length > 0 && present.every((value) => typeof value === "number")) {
-    const whole = present.every((value) => Number.isInteger(value) && Math.abs(value as number) < 2 ** 31);
-    return frameDtypeOf(whole ? "int64" : "double", complete);
-  }
-  return frameDtypeOf("utf8", complete);
+  const type = columnTypeOfSql(sqlType);
+  if (type !== "int64") return frameDtypeOf(type, complete);
+  const int32 = present.every((value) => Number.isInteger(value) && Math.abs(value as number) < 2 ** 31);
+  return frameDtypeOf(int32 ? "int64" : "double", complete);
 }
 
 /**
@@ -75,8 +77,8 @@ function uniqueColumnNames(names: readonly string[]): string[] {
 export function resultToFrame(duckdb: DuckDB, reader: DuckDBResultReader): Promise<DataFrame> {
   const columns = uniqueColumnNames(reader.columnNames());
   const rowCount = reader.currentRowCount;
+  const types = reader.columnTypes().map(String);
   if (rowCount === 0) {
-    const types = reader.columnTypes().map(String);
     return tableToFrame({
       columns,
       data: columns.map(() => []),
@@ -85,7 +87,7 @@ export function resultToFrame(duckdb: DuckDB, reader: DuckDBResultReader): Promi
     });
   }
   const data = reader.getColumns().map((values) => values.map((value) => cellOf(duckdb, value)));
-  const dtypes = data.map(dtypeOf);
+  const dtypes = data.map((values, column) => dtypeOf(types[column], values));
   // a missing number is NaN in a pull's frame
   dtypes.forEach((dtype, column) => {
     if (dtype === "float32") data[column] = data[column].map((cell) => cell ?? NaN);

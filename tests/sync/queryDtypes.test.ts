@@ -27,6 +27,19 @@ describe("store.query's dtypes", () => {
     expect(queried.dtypes).toEqual(["float32", "int32", "float32", "boolean", "string"]);
   });
 
+  it("types a column by its SQL type: whole DOUBLEs float32, an all-null BIGINT float32 of NaN", async () => {
+    const queried = await store.query(
+      "SELECT * FROM (VALUES (10::DOUBLE, NULL::BIGINT, 1::INTEGER), (20::DOUBLE, NULL::BIGINT, 2::INTEGER)) t(share, none, n)",
+    );
+    expect(queried.dtypes).toEqual(["float32", "float32", "int32"]);
+    expect(queried.values).toEqual([
+      [10, NaN, 1],
+      [20, NaN, 2],
+    ]);
+    const beyond = await store.query("SELECT 3000000000::BIGINT AS big, 1::BIGINT AS small");
+    expect(beyond.dtypes).toEqual(["float32", "int32"]);
+  });
+
   it("names a repeated column as DuckDB's pandas df() does: <name>_1, <name>_2, past a name the result holds", async () => {
     const joined = await store.query(
       "SELECT * FROM (SELECT 1 AS id, 'a' AS id_1) a JOIN (SELECT 1 AS id) b ON a.id = b.id, (SELECT 2 AS id) c",
