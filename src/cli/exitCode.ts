@@ -15,7 +15,7 @@ export const EXIT_USAGE = 2;
 /** the service answered, and no record matched the query (nothing is written) */
 export const EXIT_NO_RESULTS = 3;
 /** stopped by Ctrl-C, a termination request or a closed terminal: one documented code, so scripts test one value */
-export const EXIT_SIGNALS = { SIGINT: 130, SIGTERM: 130, SIGHUP: 130 } as const;
+export { EXIT_SIGNALS } from "./signals";
 
 export const EXIT_CODES_HELP =
   "0 done, 1 service/network/disk failure, 2 bad usage, 3 no records matched, 130 interrupted (SIGINT, SIGTERM or SIGHUP)";

@@ -1,9 +1,7 @@
 import { abandonLiveOutputs, endLiveOutputs } from "../export/output";
 import { stopEveryProgressBar } from "../progress/progressDisplay";
-import { EXIT_SIGNALS } from "./exitCode";
 import type { CliIo } from "./io";
-
-type StopSignal = keyof typeof EXIT_SIGNALS;
+import { EXIT_SIGNALS, STOP_SIGNALS, handlingSignals, type StopSignal } from "./signals";
 
 /** The longest an interrupt waits for a reader to take the output still queued for it. */
 const CLOSE_WAIT_MS = 5_000;
@@ -32,11 +30,10 @@ export async function whileInterruptible<T>(io: CliIo, action: () => Promise<T>,
     exit(signal);
   };
   const onSignal = (signal: StopSignal) => void stop(signal);
-  const signals = Object.keys(EXIT_SIGNALS) as StopSignal[];
-  for (const signal of signals) process.on(signal, onSignal);
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   try {
-    return await action();
+    return await handlingSignals(action);
   } finally {
-    for (const signal of signals) process.off(signal, onSignal);
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
   }
 }

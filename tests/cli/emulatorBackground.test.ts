@@ -74,3 +74,19 @@ test("an emulator whose parent is killed outright (SIGKILL) ends too", async () 
   await allGone;
   expect(await refused(base)).toBe(true);
 }, 60_000);
+
+test.each(["SIGINT", "SIGTERM", "SIGHUP"] as const)(
+  "%s (a closed terminal too) stops the emulator: exit 0, one line",
+  async (signal) => {
+    const child = spawn(process.execPath, [cli, "emulator", "--port", "0"], { env: cleanEnv() });
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on("close", (code, by) => resolve([code, by])));
+    const url = await started(child).url;
+    child.kill(signal);
+    expect(await exited).toEqual([0, null]);
+    expect(stderr).toMatch(new RegExp(`emulator stopped \\(${signal}\\) after 0 requests\\n$`));
+    expect(await refused(url)).toBe(true);
+  },
+  30_000,
+);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { untilData, untilInFolder } from "../helpers/waitOn";
 import { cleanEnv, useCliFixture } from "./helpers/builtCli";
@@ -143,3 +143,34 @@ test("Ctrl-C on a terminal (script gives the CLI a TTY): the cursor and line wra
   expect(screen.lastIndexOf("\x1b[?7h")).toBeGreaterThan(screen.lastIndexOf("\x1b[?7l")); // line wrap back on
   expect(readdirSync(dir)).toEqual([]);
 });
+
+/**
+ * Whether the process catches `signal` (its bit in /proc's SigCgt mask). Node itself catches SIGINT
+ * and SIGTERM from its first milliseconds (to reset the terminal, then die by the signal); SIGHUP
+ * only once the CLI's own handler is installed.
+ */
+function catches(pid: number, signal: number): boolean {
+  try {
+    const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return mask !== undefined && (BigInt(`0x${mask}`) >> BigInt(signal - 1)) % 2n === 1n;
+  } catch {
+    return false;
+  }
+}
+
+const SIGHUP = 1;
+
+test.each(["SIGTERM", "SIGHUP", "SIGINT"] as const)(
+  "%s while the CLI is still starting: exit 130 and one line, not killed by the signal",
+  async (name) => {
+    const run = start(process.execPath, [fx.cli, ...PULL], freshDir());
+    const pid = run.child.pid!;
+    while (!catches(pid, SIGHUP)) await new Promise((resolve) => setTimeout(resolve, 1));
+    run.child.kill(name);
+    expect(await run.exited).toEqual({ code: 130, signal: null });
+    // handled at once ("interrupted"), or, when the signal came while the commands were loading (which
+    // holds the thread), by the pull's own handler installed by then
+    expect(run.stderr()).toMatch(/^interrupted(: nothing written)?\n$/);
+    expect(run.stdout()).toBe("");
+  },
+);

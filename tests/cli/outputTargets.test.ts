@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AS_NOBODY, ROOT, bundleInto, nobodyCanRead, readableFolder, whyNotNobody } from "../helpers/asNobody";
 import { cleanEnv, runCli, runCommand, useCliFixture } from "./helpers/builtCli";
@@ -23,6 +23,23 @@ describe("targets that are not plain files", () => {
     const run = await fount(["regions", "--out", "/dev/full", "--format", "csv"]);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe("error: cannot write /dev/full: no space left on the device (ENOSPC)\n");
+  });
+
+  test("stdout on /dev/full: exit 1, one line with the reason, no stack", async () => {
+    const full = openSync("/dev/full", "w");
+    try {
+      const child = spawn(process.execPath, [fx.cli, "regions", "--format", "csv"], {
+        env: env(),
+        cwd: fx.dir,
+        stdio: ["ignore", full, "pipe"],
+      });
+      let stderr = "";
+      child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise((resolve) => child.on("close", resolve));
+      expect([code, stderr]).toEqual([1, "error: cannot write stdout: no space left on the device (ENOSPC)\n"]);
+    } finally {
+      closeSync(full);
+    }
   });
 
   test("--out /dev/stdout into a pipe", async () => {

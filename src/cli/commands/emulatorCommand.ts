@@ -4,6 +4,7 @@ import { addRunOptions } from "../connectionOptions";
 import type { CliIo } from "../io";
 import { UsageError } from "../exitCode";
 import { MAX_TIMER_MS, parsePositiveInteger, wholeNumberIn } from "../parseValues";
+import { handlingSignals, STOP_SIGNALS } from "../signals";
 
 interface EmulatorFlags {
   port: number;
@@ -18,7 +19,6 @@ interface EmulatorFlags {
   quiet?: boolean;
 }
 
-const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;
 const MAX_PORT = 65_535;
 /** the dataset's generator takes 32-bit seeds */
 const MAX_SEED = 2 ** 32 - 1;
@@ -84,7 +84,7 @@ export function emulatorCommand(io: CliIo): Command {
     if (!flags.quiet) io.stderr.write(`Fount emulator listening at ${emulator.url} (Ctrl-C to stop)\n`);
     // under `npx … &`, `kill %1` reaches npm only: the emulator also ends when its starters do
     const parents = watchParents();
-    const signal = await Promise.race([untilSignal(), parents.gone]);
+    const signal = await handlingSignals(() => Promise.race([untilSignal(), parents.gone]));
     parents.stop();
     await emulator.close();
     if (!flags.quiet) io.stderr.write(`emulator stopped (${signal}) after ${emulator.stats.requests} requests\n`);

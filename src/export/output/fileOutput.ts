@@ -229,12 +229,18 @@ export function isOutputFailure(error: unknown): boolean {
   return typeof error === "object" && error !== null && outputFailures.has(error);
 }
 
+/** "cannot write <where>: <the reason in words> (<code>)" for a failed write of a file, a device or stdout. */
+export function cannotWriteText(where: string, error: Error & { code?: string }): string {
+  return error.code
+    ? `cannot write ${where}: ${READABLE_CODES[error.code] ?? error.message} (${error.code})`
+    : `cannot write ${where}: ${error.message}`;
+}
+
 /** A file-system failure as an ExportError naming the user's path, never the hidden partial file. */
 function cannotWrite(userPath: string, error: unknown): unknown {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (error instanceof ExportError || code === "EPIPE" || typeof code !== "string") return error;
-  const reason = READABLE_CODES[code] ?? (error as Error).message;
-  const failure = new ExportError(`cannot write ${userPath}: ${reason} (${code})`, { cause: error });
+  const failure = new ExportError(cannotWriteText(userPath, error as NodeJS.ErrnoException & { code: string }), { cause: error });
   outputFailures.add(failure);
   return failure;
 }
